@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { CATEGORY_LABELS } from "~/catalogue";
+import type { Product } from "~/catalogue/types";
+import { Price } from "~/pricing/Price";
+import { ProductImage } from "./ProductImage";
+
+/** A product card (S-CAT-4): pictures with carousel dots, category, name, price, was-price. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const [index, setIndex] = useState(0);
+  const image = product.images[index];
+  const href = `/product/${product.id}`;
+
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-lg">
+      <div className="relative aspect-square overflow-hidden bg-stone">
+        {image ? (
+          <ProductImage
+            image={image}
+            eager={eager}
+            className="transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-muted">No Images Yet</div>
+        )}
+        {product.originalPricePence ? (
+          <span className="absolute top-3 left-3 rounded bg-accent px-2 py-1 text-xs font-bold tracking-wider text-white uppercase">
+            Sale
+          </span>
+        ) : null}
+        {product.images.length > 1 ? (
+          <div
+            className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1"
+            role="group"
+            aria-label={`Pictures of ${product.name}`}
+          >
+            {product.images.map((img, i) => (
+              <button
+                key={img.src}
+                type="button"
+                aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+                className="flex size-6 items-center justify-center rounded-full"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block size-2.5 rounded-full ring-1 ring-ink/40 ${i === index ? "bg-ink" : "bg-white"}`}
+                />
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs font-semibold tracking-widest text-muted uppercase">
+          {product.accessoryCategory ?? CATEGORY_LABELS[product.category]}
+        </p>
+        <h3 className="font-display text-lg leading-tight font-semibold uppercase">
+          {/* The stretched link makes the whole card clickable; the dots sit above it. */}
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-3 after:focus-visible:outline-accent">
+            {product.name}
+          </Link>
+        </h3>
+        <Price pence={product.pricePence} wasPence={product.originalPricePence} className="mt-auto pt-2" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Pence } from "~/pricing/money";
+
+export const GROUPS = ["mens", "womens", "kids"] as const;
+export type Group = (typeof GROUPS)[number];
+
+/** The garment categories of SPEC.md section 3, plus the accessories shelf. */
+export const CATEGORIES = [
+  "NO-GI",
+  "WOMENS-NO-GI",
+  "KIDS",
+  "GI",
+  "WOMENS-GI",
+  "KIDS-GI",
+  "MENS-LEISUREWEAR",
+  "WOMENS-LEISUREWEAR",
+  "KIDS-LEISUREWEAR",
+  "MENS-MUAY-THAI",
+  "WOMENS-MUAY-THAI",
+  "KIDS-MUAY-THAI",
+] as const;
+export type Category = (typeof CATEGORIES)[number] | "ACCESSORIES";
+
+export type OptionType = "Rashguard" | "Shorts" | "Gi" | "Sliders" | "Hoodies" | "Thai Shorts";
+
+export interface ProductOption {
+  type: OptionType;
+  pricePence: Pence;
+  sizes: readonly string[];
+  /** The option takes custom text (a name on a gi, a name on the England rashguard). */
+  customizable?: boolean;
+  /** Extra price for name customisation (gis). */
+  customPricePence?: Pence;
+  beltRanks?: readonly string[];
+  colors?: readonly string[];
+}
+
+/** What is drawn: the garment (or accessory) shape. */
+export type GarmentKind =
+  | "no-gi-set"
+  | "gi"
+  | "sliders"
+  | "hoodie"
+  | "thai-shorts"
+  | "gym-bag"
+  | "mouth-guard"
+  | "journal"
+  | "water-bottle"
+  | "knee-pads"
+  | "patches"
+  | "wash-kit"
+  | "equipment-bag";
+
+export type DesignId =
+  | "england"
+  | "boro-beast"
+  | "ranked-gorilla"
+  | "lets-wrestle"
+  | "redcar-bjj"
+  | "grip-truth";
+
+export type ImageView = "front" | "back" | "detail" | "top";
+/** Degrees a picture is turned when shown (SPEC.md section 3: catalogue values 0 or -90). */
+export type ImageRotation = 0 | -90 | 90 | 180;
+
+export interface ProductImage {
+  view: ImageView;
+  src: string;
+  alt: string;
+  rotation: ImageRotation;
+}
+
+export const ACCESSORY_CATEGORIES = [
+  "Training Gear",
+  "Protection",
+  "Bags & Storage",
+  "Lifestyle",
+] as const;
+export type AccessoryCategory = (typeof ACCESSORY_CATEGORIES)[number];
+
+export interface Product {
+  /** The slug, used in /product/:productId. */
+  id: string;
+  name: string;
+  group: Group | null;
+  category: Category;
+  kind: GarmentKind;
+  design: DesignId;
+  pricePence: Pence;
+  originalPricePence?: Pence;
+  description: string;
+  highlights: readonly string[];
+  images: readonly ProductImage[];
+  options: readonly ProductOption[];
+  accessoryCategory?: AccessoryCategory;
+  /** Colour a drawing uses for colour-variant products (hoodies, Thai shorts). */
+  artColor?: string;
+}

@@ -1,0 +1,129 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { CartButton } from "~/cart/CartButton";
+import { NAV_ITEMS, type NavItem } from "./navigation";
+import { Wordmark } from "./Wordmark";
+
+function SaleBanner() {
+  return (
+    <div className="bg-accent px-4 py-1.5 text-center text-xs font-semibold tracking-widest text-white uppercase sm:text-sm">
+      Opening sale: 30% off selected items
+    </div>
+  );
+}
+
+function NavEntry({ item }: { item: NavItem }) {
+  // Escape hides a submenu opened by hover or focus (WCAG 1.4.13) until the pointer or focus leaves.
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    <li
+      className="group relative"
+      data-dismissed={dismissed || undefined}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && item.children) {
+          setDismissed(true);
+          event.currentTarget.querySelector<HTMLAnchorElement>("a")?.focus();
+        }
+      }}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setDismissed(false);
+      }}
+    >
+      <NavLink
+        to={item.to}
+        className={({ isActive }) =>
+          `flex items-center gap-1 px-3 py-2 font-display text-base tracking-wider uppercase hover:text-accent-bright ${isActive ? "text-accent-bright" : "text-paper"}`
+        }
+      >
+        {item.label}
+        {item.children ? <ChevronDown aria-hidden="true" className="size-4" /> : null}
+      </NavLink>
+      {item.children ? (
+        <ul
+          aria-label={`${item.label} sections`}
+          className="invisible absolute top-full left-0 z-40 min-w-52 translate-y-1 rounded-b bg-paper py-2 text-ink opacity-0 shadow-xl ring-1 ring-black/10 transition group-focus-within:visible group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:visible group-hover:translate-y-0 group-hover:opacity-100 group-data-dismissed:invisible group-data-dismissed:opacity-0"
+        >
+          {item.children.map((child) => (
+            <li key={child.to}>
+              <Link
+                to={child.to}
+                className="block px-4 py-2 text-sm font-medium hover:bg-stone focus-visible:bg-stone"
+              >
+                {item.label} {child.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function DesktopNav() {
+  return (
+    <nav aria-label="Main" className="hidden lg:block">
+      <ul className="flex items-center gap-1">
+        {NAV_ITEMS.map((item) => (
+          <NavEntry key={item.to} item={item} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <nav
+      id="mobile-menu"
+      aria-label="Mobile"
+      hidden={!open}
+      className="border-t border-white/10 bg-ink lg:hidden"
+    >
+      <ul className="px-4 py-2">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to} className="border-b border-white/10 last:border-0">
+            <Link
+              to={item.to}
+              onClick={onClose}
+              className="block py-3 font-display text-lg tracking-wider text-paper uppercase"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 bg-ink text-paper shadow-md">
+      <SaleBanner />
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <button
+          type="button"
+          className="-ml-2 rounded p-2 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+        <Link to="/" aria-label="GRIP TRUTH home" className="shrink-0">
+          <Wordmark className="text-2xl sm:text-3xl" />
+        </Link>
+        <DesktopNav />
+        <CartButton />
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

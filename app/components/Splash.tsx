@@ -1,0 +1,46 @@
+import { useEffect, useRef } from "react";
+import { Wordmark } from "./Wordmark";
+
+const SEEN_KEY = "gt-splash-seen";
+
+/**
+ * Runs before first paint: shows the splash only on the first page load of a browser session
+ * (S-GLB-5). Without JavaScript there is no splash at all, and the page is always rendered
+ * underneath, so the splash never hides content from search engines.
+ */
+export const SPLASH_SCRIPT = `try{if(!sessionStorage.getItem("${SEEN_KEY}")){document.documentElement.classList.add("show-splash")}}catch(e){}`;
+
+export function Splash() {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!root.classList.contains("show-splash")) return;
+    try {
+      sessionStorage.setItem(SEEN_KEY, "1");
+    } catch {
+      // Private modes may refuse storage; the splash then simply shows again next time.
+    }
+    const node = ref.current;
+    // The CSS animation holds it 3000 ms and fades it over 300 ms; when that ends, the app continues.
+    const done = (event: AnimationEvent) => {
+      if (event.animationName === "splash-out") root.classList.remove("show-splash");
+    };
+    node?.addEventListener("animationend", done);
+    return () => node?.removeEventListener("animationend", done);
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      className="splash fixed inset-0 z-[100] items-center justify-center bg-ink"
+      data-testid="splash"
+      aria-hidden="true"
+    >
+      <div className="splash-logo flex flex-col items-center gap-3 text-paper">
+        <Wordmark className="text-5xl sm:text-7xl" />
+        <span className="text-xs tracking-[0.4em] text-stone uppercase">The Grip Is The Truth</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import oswald700 from "@fontsource/oswald/files/oswald-latin-700-normal.woff2?url";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { Splash, SPLASH_SCRIPT } from "./components/Splash";
+import { canonicalOrigin } from "./components/origin.server";
+import { countReviewsOrZero } from "./reviews/count.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: oswald700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    reviewCount: await countReviewsOrZero(),
+    origin: canonicalOrigin(request),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  return (
+    <html lang="en-GB" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b0c" />
+        <script dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+        <Meta />
+        {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Splash />
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter reviewCount={data?.reviewCount ?? 0} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ children }: Route.ComponentProps) {
+  return children;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const message = notFound
+    ? "We couldn't find that page. It may have moved, or the address may be mistyped."
+    : "Sorry, this page could not be shown. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <title>{`${title} | GRIP TRUTH`}</title>
+      <h1 className="font-display text-4xl font-bold uppercase">{title}</h1>
+      <p className="mt-4 text-muted">{message}</p>
+      <a
+        href="/"
+        className="mt-8 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+      >
+        Back to the shop
+      </a>
+    </section>
+  );
+}

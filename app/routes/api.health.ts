@@ -1,0 +1,13 @@
+import { getConnection } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+
+export async function loader() {
+  try {
+    const { db, driver } = await getConnection();
+    await db.execute(sql`select 1`);
+    return Response.json({ ok: true, db: driver });
+  } catch (error) {
+    console.error("Health check failed:", error);
+    return Response.json({ ok: false, error: "The database is not reachable." }, { status: 503 });
+  }
+}

@@ -1,0 +1,95 @@
+import { data, Link, useNavigate } from "react-router";
+import { CATEGORY_LABELS, findProduct } from "~/catalogue";
+import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
+import { ProductGallery } from "~/catalogue/components/ProductGallery";
+import { ProductFacts } from "~/catalogue/components/ProductFacts";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { canonicalOrigin } from "~/components/origin.server";
+import { pageMeta } from "~/components/seo";
+import { Price } from "~/pricing/Price";
+import type { Route } from "./+types/product";
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const product = findProduct(params.productId);
+  // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
+  if (!product) return data({ product: null, origin: "" }, { status: 404 });
+  return { product, origin: canonicalOrigin(request) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const product = loaderData?.product;
+  if (!product) {
+    return pageMeta({ title: "Product not found", description: "This product could not be found." });
+  }
+  return pageMeta({
+    title: product.name,
+    description: product.description,
+    image: product.images[0] ? `${loaderData.origin}${product.images[0].src}` : undefined,
+  });
+};
+
+function ProductNotFound() {
+  const navigate = useNavigate();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="font-display text-4xl font-bold uppercase">Product not found</h1>
+      <p className="mt-4 text-muted">
+        We couldn't find that product. It may have sold out or the link may be wrong.
+      </p>
+      <div className="mt-8 flex justify-center gap-4">
+        <button
+          type="button"
+          onClick={() => void navigate(-1)}
+          className="rounded bg-ink px-6 py-3 font-semibold text-paper hover:bg-ink-soft"
+        >
+          Go Back
+        </button>
+        <Link to="/" className="rounded px-6 py-3 font-semibold underline underline-offset-4">
+          Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  if (!product) return <ProductNotFound />;
+  const section = product.group ? `/${product.group}` : "/accessories";
+  const sectionLabel = product.group
+    ? product.group[0]!.toUpperCase() + product.group.slice(1)
+    : "Accessories";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        trail={[
+          { label: "Home", to: "/" },
+          { label: sectionLabel, to: section },
+          { label: product.name, to: `/product/${product.id}` },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <ProductGallery product={product} />
+        <div className="flex flex-col gap-5">
+          <div>
+            <p className="text-xs font-semibold tracking-widest text-muted uppercase">
+              {CATEGORY_LABELS[product.category]}
+            </p>
+            <h1 className="mt-1 font-display text-4xl leading-tight font-bold uppercase sm:text-5xl">
+              {product.name}
+            </h1>
+            <Price
+              pence={product.pricePence}
+              wasPence={product.originalPricePence}
+              size="large"
+              className="mt-3"
+            />
+          </div>
+          <p className="text-lg leading-relaxed">{product.description}</p>
+          <ProductFacts product={product} />
+          <DeliveryPromise />
+        </div>
+      </div>
+    </div>
+  );
+}

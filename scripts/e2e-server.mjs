@@ -1,0 +1,12 @@
+// Serves the production build for the browser tests on a fresh, throw-away data directory.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import "./check-node.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
+delete process.env.DATABASE_URL;
+await import("../server.mjs");

@@ -1,0 +1,144 @@
+import { expect, expectNoAxeViolations, isMobile, test } from "./fixtures";
+
+test("S-GLB-4: the site-wide banner announces the opening sale", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("banner")).toContainText(/Opening sale: 30% off selected items/i);
+});
+
+test("S-GLB-2: submenus open on hover and on keyboard focus, Escape closes them", async ({
+  page,
+}) => {
+  test.skip(isMobile(page), "desktop navigation");
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const group of ["Mens", "Womens", "Kids"]) {
+    const submenu = nav.getByRole("list", { name: `${group} sections` });
+    await expect(submenu).toBeHidden();
+    await nav.getByRole("link", { name: group, exact: true }).hover();
+    await expect(submenu).toBeVisible();
+    const links = submenu.getByRole("link");
+    await expect(links).toHaveText([
+      `${group} No-Gi`,
+      `${group} BJJ Gi`,
+      `${group} Leisurewear`,
+      `${group} Muay Thai`,
+    ]);
+    const slug = group.toLowerCase();
+    for (const [i, section] of ["no-gi", "bjj-gi", "leisurewear", "muay-thai"].entries()) {
+      await expect(links.nth(i)).toHaveAttribute("href", `/${slug}/${section}`);
+    }
+  }
+  await page.mouse.move(5, 700);
+  await expect(nav.getByRole("list", { name: "Kids sections" })).toBeHidden();
+
+  // Keyboard: focus on Womens opens its submenu; Tab walks into it; Escape closes it.
+  await nav.getByRole("link", { name: "Womens", exact: true }).focus();
+  const womens = nav.getByRole("list", { name: "Womens sections" });
+  await expect(womens).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(womens.getByRole("link", { name: "Womens No-Gi" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(womens).toBeHidden();
+  await expect(nav.getByRole("link", { name: "Womens", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/womens$/);
+  await expect(nav.getByRole("link", { name: "Customisation" })).toHaveAttribute(
+    "href",
+    "/customisation",
+  );
+});
+
+test("S-GLB-3: the mobile menu opens and closes and holds the top-level links", async ({
+  page,
+}) => {
+  test.skip(!isMobile(page), "mobile navigation");
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(menu.getByRole("link")).toHaveText([
+    "Mens",
+    "Womens",
+    "Kids",
+    "Accessories",
+    "Customisation",
+  ]);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "Kids" }).click();
+  await expect(page).toHaveURL(/\/kids$/);
+  await expect(menu).toBeHidden();
+});
+
+test("S-GLB-7: the footer has every link, the slogan, five stars and the review count", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const expected: [string, string][] = [
+    ["Delivery", "/delivery"],
+    ["FAQs", "/faq"],
+    ["Tracking", "/tracking"],
+    ["Refunds", "/refunds"],
+    ["Returns", "/returns"],
+    ["Shipping", "/shipping"],
+    ["Size Guide", "/size-guide"],
+    ["About the brand", "/about"],
+    ["Contact Us", "/contact"],
+    ["Privacy Policy", "/privacy-policy"],
+    ["Terms of Service", "/terms-of-service"],
+  ];
+  for (const [name, href] of expected) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: /Instagram/ })).toHaveAttribute(
+    "href",
+    /^https:\/\//,
+  );
+  await expect(footer).toContainText("© 2025");
+  await expect(footer).toContainText("The Grip Is The Truth");
+  await expect(footer.getByRole("img", { name: "Five stars" }).locator("svg")).toHaveCount(5);
+  await expect(footer.getByTestId("review-count")).toHaveText("0 verified reviews");
+  const api = await page.request.get("/api/reviews/count");
+  expect(await api.json()).toEqual({ count: 0 });
+});
+
+test("S-GLB-1: a route change scrolls to the top", async ({ page }) => {
+  await page.goto("/faq");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Delivery" }).click();
+  await expect(page).toHaveURL(/\/delivery$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("S-CART-1 S-CART-2: the cart icon opens the Your Cart panel with its empty state", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const openButton = page.getByRole("button", { name: "Open cart" });
+  await openButton.click();
+  const panel = page.getByRole("dialog", { name: "Your Cart" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText("Your cart is empty");
+  const box = await panel.boundingBox();
+  const viewport = page.viewportSize()!;
+  // It sits at the right edge; 24rem wide on wider screens, the full width on a phone.
+  expect(Math.round(box!.x + box!.width)).toBe(viewport.width);
+  expect(Math.round(box!.width)).toBe(isMobile(page) && viewport.width < 640 ? viewport.width : 384);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(openButton).toBeFocused();
+  await openButton.click();
+  await panel.getByRole("button", { name: "Close cart" }).click();
+  await expect(panel).toBeHidden();
+});
