@@ -11,9 +11,10 @@ const build = await import(pathToFileURL(path.join(root, "build/server/index.js"
 
 // Open the database and apply migrations before taking traffic: a broken configuration
 // stops the server with a clear message instead of failing on the first customer.
-const health = await createFetchHandler(build, "production")(
-  new Request("http://localhost/api/health"),
-);
+const health = await createFetchHandler(
+  build,
+  "production",
+)(new Request("http://localhost/api/health"));
 if (!health.ok) {
   console.error("The shop could not start: the database is not ready.", await health.text());
   process.exit(1);

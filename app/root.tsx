@@ -2,6 +2,7 @@ import {
   isRouteErrorResponse,
   Links,
   Meta,
+  Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -10,6 +11,7 @@ import {
 import oswald700 from "@fontsource/oswald/files/oswald-latin-700-normal.woff2?url";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AddedToast } from "./cart/AddedToast";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
@@ -51,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Splash />
         <SiteHeader />
+        <AddedToast />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
@@ -62,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ children }: Route.ComponentProps) {
-  return children;
+export default function App() {
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,33 +1,115 @@
-import { X } from "lucide-react";
+import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { formatCustomText } from "~/catalogue/options";
+import { lineTotalPence, subtotalPence } from "~/pricing/lines";
+import { formatPence } from "~/pricing/money";
+import type { CartLine } from "./cart";
+import { cartActions, useCart } from "./store";
 
-interface CartPanelProps {
-  open: boolean;
-  onClose: () => void;
+function lineDetails(line: CartLine): string[] {
+  const details = [line.optionType === "Standard" ? "" : line.optionType];
+  if (line.size !== "N/A") details.push(`Size: ${line.size}`);
+  const custom = formatCustomText(line);
+  if (custom) details.push(custom);
+  if (line.nameCustomisation) details.push("Name customisation");
+  return details.filter(Boolean);
+}
+
+function CartLineItem({ line, index }: { line: CartLine; index: number }) {
+  return (
+    <li className="flex gap-4 py-4">
+      {line.image ? (
+        <img
+          src={line.image}
+          alt=""
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-md bg-stone object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link
+            to={`/product/${line.productId}`}
+            onClick={cartActions.closePanel}
+            className="font-semibold leading-tight hover:underline"
+          >
+            {line.productName}
+          </Link>
+          <button
+            type="button"
+            onClick={() => cartActions.remove(index)}
+            className="-m-1 rounded p-1 text-muted hover:text-accent"
+            aria-label={`Remove ${line.productName} from the cart`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+        <ul className="text-sm text-muted">
+          {lineDetails(line).map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+        <div className="mt-1 flex items-center justify-between">
+          <div
+            className="flex items-center rounded border border-ink/20"
+            role="group"
+            aria-label={`Quantity of ${line.productName}`}
+          >
+            <button
+              type="button"
+              onClick={() => cartActions.decrement(index)}
+              disabled={line.quantity <= 1}
+              className="p-2 disabled:opacity-40"
+              aria-label="Decrease quantity"
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <span className="min-w-8 text-center font-semibold" aria-live="polite">
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              onClick={() => cartActions.increment(index)}
+              className="p-2"
+              aria-label="Increase quantity"
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+          <span className="font-semibold" data-testid="line-total">
+            {formatPence(lineTotalPence(line.unitPricePence, line.quantity))}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
 }
 
 /**
- * The side panel (S-CART-1, S-CART-2). A modal <dialog>: the browser moves focus in, traps it,
+ * The side panel (S-CART-1..5). A modal <dialog>: the browser moves focus in, keeps it there,
  * closes on Escape and returns focus to the cart button.
  */
-export function CartPanel({ open, onClose }: CartPanelProps) {
+export function CartPanel() {
+  const { lines, panelOpen } = useCart();
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (panelOpen && !dialog.open) dialog.showModal();
+    if (!panelOpen && dialog.open) dialog.close();
+  }, [panelOpen]);
 
   return (
     <dialog
       ref={ref}
       aria-labelledby="cart-title"
-      onClose={onClose}
+      onClose={cartActions.closePanel}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside the panel) closes it.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) cartActions.closePanel();
       }}
       className="cart-panel m-0 ml-auto h-dvh max-h-dvh w-full max-w-full bg-paper p-0 text-ink shadow-2xl backdrop:bg-black/50 sm:w-96"
     >
@@ -38,23 +120,57 @@ export function CartPanel({ open, onClose }: CartPanelProps) {
           </h2>
           <button
             type="button"
-            onClick={onClose}
+            onClick={cartActions.closePanel}
             className="rounded p-2 hover:bg-stone"
             aria-label="Close cart"
           >
             <X aria-hidden="true" />
           </button>
         </div>
-        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
-          <p className="text-lg text-muted">Your cart is empty</p>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded bg-ink px-5 py-3 font-semibold text-paper hover:bg-ink-soft"
-          >
-            Continue shopping
-          </button>
-        </div>
+        {lines.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
+            <p className="text-lg text-muted">Your cart is empty</p>
+            <button
+              type="button"
+              onClick={cartActions.closePanel}
+              className="rounded bg-ink px-5 py-3 font-semibold text-paper hover:bg-ink-soft"
+            >
+              Continue shopping
+            </button>
+          </div>
+        ) : (
+          <>
+            <ul
+              className="flex-1 divide-y divide-stone overflow-y-auto px-5"
+              aria-label="Items in your cart"
+            >
+              {lines.map((line, index) => (
+                <CartLineItem key={`${index}-${line.productId}`} line={line} index={index} />
+              ))}
+            </ul>
+            <div className="space-y-3 border-t border-stone px-5 py-4">
+              <p className="flex justify-between text-lg font-bold">
+                <span>Total</span>
+                <span data-testid="cart-total">{formatPence(subtotalPence(lines))}</span>
+              </p>
+              <p className="text-sm text-muted">Shipping and discount codes at checkout.</p>
+              <Link
+                to="/checkout"
+                onClick={cartActions.closePanel}
+                className="block rounded bg-accent px-5 py-3 text-center font-display text-lg tracking-wider text-white uppercase hover:bg-accent-dark"
+              >
+                Checkout
+              </Link>
+              <button
+                type="button"
+                onClick={cartActions.clear}
+                className="w-full py-2 text-sm text-muted underline underline-offset-2 hover:text-ink"
+              >
+                Clear cart
+              </button>
+            </div>
+          </>
+        )}
       </div>
     </dialog>
   );

@@ -125,7 +125,9 @@ describe("S-CAT-6: belt ranks, colours and customisation", () => {
     expect(option(findProduct("kids-ranked-gorilla-no-gi-set"), "Rashguard")?.beltRanks).toEqual(
       KIDS_BELTS,
     );
-    expect(option(findProduct("mens-ranked-gorilla-no-gi-set"), "Shorts")?.beltRanks).toBeUndefined();
+    expect(
+      option(findProduct("mens-ranked-gorilla-no-gi-set"), "Shorts")?.beltRanks,
+    ).toBeUndefined();
   });
 
   it("hoodies come in Grey and Black; Thai shorts in Purple, Red and Grey", () => {
@@ -222,7 +224,8 @@ describe("S-CAT-6: prices in pence (SPEC.md section 9)", () => {
   it("every price is a positive whole number of pence", () => {
     for (const p of PRODUCTS) {
       expect(Number.isInteger(p.pricePence) && p.pricePence > 0).toBe(true);
-      for (const o of p.options) expect(Number.isInteger(o.pricePence) && o.pricePence > 0).toBe(true);
+      for (const o of p.options)
+        expect(Number.isInteger(o.pricePence) && o.pricePence > 0).toBe(true);
     }
   });
 });

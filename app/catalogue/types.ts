@@ -51,12 +51,7 @@ export type GarmentKind =
   | "equipment-bag";
 
 export type DesignId =
-  | "england"
-  | "boro-beast"
-  | "ranked-gorilla"
-  | "lets-wrestle"
-  | "redcar-bjj"
-  | "grip-truth";
+  "england" | "boro-beast" | "ranked-gorilla" | "lets-wrestle" | "redcar-bjj" | "grip-truth";
 
 export type ImageView = "front" | "back" | "detail" | "top";
 /** Degrees a picture is turned when shown (SPEC.md section 3: catalogue values 0 or -90). */

@@ -9,7 +9,13 @@ export function reviewCountText(count: number): string {
   return `${count} verified ${count === 1 ? "review" : "reviews"}`;
 }
 
-function LinkColumn({ title, links }: { title: string; links: readonly { label: string; to: string }[] }) {
+function LinkColumn({
+  title,
+  links,
+}: {
+  title: string;
+  links: readonly { label: string; to: string }[];
+}) {
   const id = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <nav aria-labelledby={id}>
@@ -57,7 +63,14 @@ export function SiteFooter({ reviewCount }: { reviewCount: number }) {
             rel="noopener noreferrer"
             className="mt-3 inline-flex items-center gap-2 text-stone hover:text-white hover:underline"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <rect x="3" y="3" width="18" height="18" rx="5" />
               <circle cx="12" cy="12" r="4" />
               <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
@@ -65,7 +78,10 @@ export function SiteFooter({ reviewCount }: { reviewCount: number }) {
             Instagram<span className="sr-only"> (opens in a new tab)</span>
           </a>
           <p className="mt-4 text-sm">
-            Questions? <a className="underline hover:text-white" href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
+            Questions?{" "}
+            <a className="underline hover:text-white" href={`mailto:${BRAND.email}`}>
+              {BRAND.email}
+            </a>
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "~/cart/CartButton";
 import { NAV_ITEMS, type NavItem } from "./navigation";
@@ -99,9 +99,11 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is open for the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const closeMenu = () => setOpenOn(null);
 
   return (
     <header className="sticky top-0 z-30 bg-ink text-paper shadow-md">
@@ -113,7 +115,7 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
@@ -123,7 +125,7 @@ export function SiteHeader() {
         <DesktopNav />
         <CartButton />
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} />
     </header>
   );
 }

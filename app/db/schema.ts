@@ -11,7 +11,10 @@ export const productReviews = pgTable(
     customerEmail: text("customer_email").notNull(),
     rating: integer("rating").notNull(),
     reviewText: text("review_text").notNull(),
-    photoUrls: text("photo_urls").array().notNull().default(sql`'{}'::text[]`),
+    photoUrls: text("photo_urls")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { Backpack, BookOpen, Dumbbell, Shield } from "lucide-react";
 import { ACCESSORIES, ACCESSORY_TILES, findProduct, TRAINING_BUNDLE } from "~/catalogue";
 import type { AccessoryCategory } from "~/catalogue";
+import { AddToCartButton } from "~/cart/AddToCartButton";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/components/seo";
@@ -32,13 +33,15 @@ function TrainingBundle() {
       className="mt-14 grid gap-6 overflow-hidden rounded-lg bg-ink p-7 text-paper sm:p-10 lg:grid-cols-2"
     >
       <div>
-        <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">Save 20%</p>
+        <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
+          Save 20%
+        </p>
         <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
           {TRAINING_BUNDLE.name}
         </h2>
         <p className="mt-3 max-w-md text-stone">
-          Everything a new starter needs in one go: bag, protection, bottle and kit care, at 20%
-          off the {formatPence(full)} it would cost on its own.
+          Everything a new starter needs in one go: bag, protection, bottle and kit care, at 20% off
+          the {formatPence(full)} it would cost on its own.
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -84,7 +87,12 @@ export default function AccessoriesPage() {
           );
         })}
       </ul>
-      <ProductGrid products={ACCESSORIES} label="Accessories" />
+      <h2 className="mb-4 font-display text-3xl font-bold uppercase">Shop accessories</h2>
+      <ProductGrid
+        products={ACCESSORIES}
+        label="Accessories"
+        renderAction={(product) => <AddToCartButton product={product} />}
+      />
       <TrainingBundle />
     </div>
   );

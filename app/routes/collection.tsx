@@ -58,9 +58,9 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {collection.kidsSizing ? <KidsSizingBlock /> : null}
-      <p className="mb-4 text-sm text-muted" aria-live="polite">
+      <h2 className="mb-4 text-sm font-normal text-muted">
         {products.length} {products.length === 1 ? "product" : "products"}
-      </p>
+      </h2>
       <ProductGrid products={products} label={`${collection.title} products`} />
     </div>
   );

@@ -81,7 +81,10 @@ export default function Home() {
           <h2 id="new-arrivals" className="font-display text-4xl font-bold uppercase">
             New Arrivals
           </h2>
-          <Link to="/mens/no-gi" className="font-semibold text-accent underline-offset-4 hover:underline">
+          <Link
+            to="/mens/no-gi"
+            className="font-semibold text-accent underline-offset-4 hover:underline"
+          >
             View all no-gi
           </Link>
         </div>

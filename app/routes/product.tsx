@@ -2,7 +2,7 @@ import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS, findProduct } from "~/catalogue";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
-import { ProductFacts } from "~/catalogue/components/ProductFacts";
+import { AddToCartForm } from "~/catalogue/components/AddToCartForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/components/origin.server";
 import { pageMeta } from "~/components/seo";
@@ -19,7 +19,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const product = loaderData?.product;
   if (!product) {
-    return pageMeta({ title: "Product not found", description: "This product could not be found." });
+    return pageMeta({
+      title: "Product not found",
+      description: "This product could not be found.",
+    });
   }
   return pageMeta({
     title: product.name,
@@ -85,9 +88,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="mt-3"
             />
           </div>
-          <p className="text-lg leading-relaxed">{product.description}</p>
-          <ProductFacts product={product} />
+          <AddToCartForm key={product.id} product={product} />
           <DeliveryPromise />
+          <div className="space-y-3">
+            <h2 className="font-display text-2xl font-bold uppercase">Details</h2>
+            <p className="leading-relaxed">{product.description}</p>
+            {product.highlights.length > 0 ? (
+              <ul className="list-disc space-y-1 pl-5">
+                {product.highlights.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         </div>
       </div>
     </div>

@@ -133,7 +133,9 @@ test("S-CART-1 S-CART-2: the cart icon opens the Your Cart panel with its empty 
   const viewport = page.viewportSize()!;
   // It sits at the right edge; 24rem wide on wider screens, the full width on a phone.
   expect(Math.round(box!.x + box!.width)).toBe(viewport.width);
-  expect(Math.round(box!.width)).toBe(isMobile(page) && viewport.width < 640 ? viewport.width : 384);
+  expect(Math.round(box!.width)).toBe(
+    isMobile(page) && viewport.width < 640 ? viewport.width : 384,
+  );
   await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();

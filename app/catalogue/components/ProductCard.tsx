@@ -6,7 +6,16 @@ import { Price } from "~/pricing/Price";
 import { ProductImage } from "./ProductImage";
 
 /** A product card (S-CAT-4): pictures with carousel dots, category, name, price, was-price. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  action,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** A control under the price (Add to Cart on the accessories page). */
+  action?: React.ReactNode;
+}) {
   const [index, setIndex] = useState(0);
   const image = product.images[index];
   const href = `/product/${product.id}`;
@@ -58,11 +67,19 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </p>
         <h3 className="font-display text-lg leading-tight font-semibold uppercase">
           {/* The stretched link makes the whole card clickable; the dots sit above it. */}
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-3 after:focus-visible:outline-accent">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-3 after:focus-visible:outline-accent"
+          >
             {product.name}
           </Link>
         </h3>
-        <Price pence={product.pricePence} wasPence={product.originalPricePence} className="mt-auto pt-2" />
+        <Price
+          pence={product.pricePence}
+          wasPence={product.originalPricePence}
+          className="mt-auto pt-2"
+        />
+        {action}
       </div>
     </article>
   );

@@ -1,0 +1,23 @@
+import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import type { Product } from "~/catalogue/types";
+import { cartActions } from "./store";
+
+/** Add to Cart for a product without options: Standard, size N/A (S-PDP-7, S-ACC-3). */
+export function AddToCartButton({ product }: { product: Product }) {
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        cartActions.add({
+          productId: product.id,
+          optionType: STANDARD_OPTION,
+          size: NO_SIZE,
+          quantity: 1,
+        })
+      }
+      className="relative z-10 mt-3 w-full rounded bg-ink px-4 py-3 font-semibold text-paper hover:bg-ink-soft"
+    >
+      Add to Cart<span className="sr-only">: {product.name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { loader } from "~/routes/product-image";
+
+type LoaderArgs = Parameters<typeof loader>[0];
+
+function get(productId: string, file: string): Response {
+  return loader({ params: { productId, file } } as unknown as LoaderArgs);
+}
+
+describe("GET /images/products/:productId/:file", () => {
+  it("S-CAT-4: serves a listed view as an SVG image", async () => {
+    const response = get("mens-england-no-gi-set", "front.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const body = await response.text();
+    expect(body.startsWith("<svg")).toBe(true);
+    expect(body).toContain("#c8102e");
+  });
+
+  it("S-CAT-4: serves the same picture again from memory", async () => {
+    const first = await get("premium-gym-bag", "detail.svg").text();
+    const second = await get("premium-gym-bag", "detail.svg").text();
+    expect(second).toBe(first);
+  });
+
+  it.each([
+    ["no-such-product", "front.svg"],
+    ["mens-grip-truth-hoodie", "detail.svg"],
+    ["mens-grip-truth-sliders", "back.svg"],
+    ["mens-england-no-gi-set", "front.png"],
+    ["mens-england-no-gi-set", "front"],
+    ["mens-england-no-gi-set", "../front.svg"],
+    ["mens-england-no-gi-set", "FRONT.svg"],
+  ])("answers 404 for %s/%s", async (productId, file) => {
+    const response = get(productId, file);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Not found");
+  });
+});

@@ -1,0 +1,84 @@
+import { useId } from "react";
+
+const SWATCHES: Record<string, string> = {
+  White: "var(--color-belt-white)",
+  Blue: "var(--color-belt-blue)",
+  Purple: "var(--color-belt-purple)",
+  Brown: "var(--color-belt-brown)",
+  Black: "var(--color-belt-black)",
+  Grey: "var(--color-belt-grey)",
+  Yellow: "var(--color-belt-yellow)",
+  Orange: "var(--color-belt-orange)",
+  Green: "var(--color-belt-green)",
+  Red: "var(--color-accent)",
+};
+
+/** A belt or colour swatch: "Grey/White" is grey with a white bar, as kids' belts are. */
+function Swatch({ value }: { value: string }) {
+  const [base, bar] = value.split("/");
+  const baseColour = base ? SWATCHES[base] : undefined;
+  if (!baseColour) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="relative inline-block h-3 w-5 overflow-hidden rounded-sm ring-1 ring-ink/30"
+      style={{ background: baseColour }}
+    >
+      {bar && SWATCHES[bar] ? (
+        <span className="absolute inset-x-0 top-1/3 h-1/3" style={{ background: SWATCHES[bar] }} />
+      ) : null}
+    </span>
+  );
+}
+
+/** A set of radio buttons shown as pills: native radios, so arrow keys and labels just work. */
+export function ChoiceGroup({
+  legend,
+  name,
+  values,
+  selected,
+  onChange,
+  swatches = false,
+  invalid = false,
+}: {
+  legend: string;
+  name: string;
+  values: readonly string[];
+  selected: string;
+  onChange: (value: string) => void;
+  swatches?: boolean;
+  invalid?: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-invalid={invalid || undefined}>
+      <legend className="mb-2 text-sm font-semibold">
+        {legend}
+        {selected ? <span className="font-normal text-muted">: {selected}</span> : null}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {values.map((value) => (
+          <label
+            key={value}
+            className={`flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded border px-3 text-sm font-medium has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
+              selected === value
+                ? "border-ink bg-ink text-paper"
+                : "border-ink/25 bg-white hover:border-ink"
+            }`}
+          >
+            <input
+              type="radio"
+              name={`${name}-${id}`}
+              value={value}
+              checked={selected === value}
+              onChange={() => onChange(value)}
+              className="sr-only"
+            />
+            {swatches ? <Swatch value={value} /> : null}
+            {value}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

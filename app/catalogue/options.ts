@@ -1,0 +1,102 @@
+import type { OptionType, Product, ProductOption } from "./types";
+
+/** A product without options goes in the cart as this (S-PDP-7). */
+export const STANDARD_OPTION = "Standard";
+export const NO_SIZE = "N/A";
+export const CUSTOM_TEXT_MAX = 20;
+
+export const SELECTION_MESSAGES = {
+  size: "Please select a size.",
+  beltRank: "Please select a belt rank.",
+  color: "Please select a color.",
+} as const;
+
+/**
+ * The option type the product page starts on (S-PDP-2): from the name (Sliders, Hoodies, Gi,
+ * otherwise Rashguard), or the product's first option when it has no option of that type.
+ */
+export function defaultOptionType(product: Product): OptionType | undefined {
+  const name = product.name;
+  const wanted: OptionType = /\bsliders?\b/i.test(name)
+    ? "Sliders"
+    : /\bhoodies?\b/i.test(name)
+      ? "Hoodies"
+      : /(?<!no-)\bgi\b/i.test(name)
+        ? "Gi"
+        : "Rashguard";
+  return (product.options.find((o) => o.type === wanted) ?? product.options[0])?.type;
+}
+
+export function findOption(product: Product, type: string): ProductOption | undefined {
+  return product.options.find((o) => o.type === type);
+}
+
+/** What the customer chose on the product page. */
+export interface Selection {
+  optionType: string;
+  size: string;
+  beltRank: string;
+  color: string;
+  nameCustomisation: boolean;
+  customText: string;
+  quantity: number;
+}
+
+export function initialSelection(product: Product): Selection {
+  return {
+    optionType: defaultOptionType(product) ?? STANDARD_OPTION,
+    size: "",
+    beltRank: "",
+    color: "",
+    nameCustomisation: false,
+    customText: "",
+    quantity: 1,
+  };
+}
+
+/** Changing the option type clears size, belt rank and colour (S-PDP-3). */
+export function changeOptionType(selection: Selection, optionType: string): Selection {
+  return { ...selection, optionType, size: "", beltRank: "", color: "" };
+}
+
+/** Unticking name customisation clears the text (S-PDP-5). */
+export function setNameCustomisation(selection: Selection, on: boolean): Selection {
+  return { ...selection, nameCustomisation: on, customText: on ? selection.customText : "" };
+}
+
+/** Custom text is capped at 20 characters (S-PDP-5). */
+export function clampCustomText(text: string): string {
+  return Array.from(text).slice(0, CUSTOM_TEXT_MAX).join("");
+}
+
+/** The first problem with a selection in the spec's words (S-PDP-4), or null when it can be added. */
+export function selectionProblem(product: Product, selection: Selection): string | null {
+  const option = findOption(product, selection.optionType);
+  if (!option) return null;
+  if (!selection.size) return SELECTION_MESSAGES.size;
+  if (option.beltRanks && !selection.beltRank) return SELECTION_MESSAGES.beltRank;
+  if (option.colors && !selection.color) return SELECTION_MESSAGES.color;
+  return null;
+}
+
+/** The gi's name box shows only when ticked; other customisable options show it always. */
+export function showsCustomText(option: ProductOption | undefined, nameCustomisation: boolean) {
+  if (!option?.customizable) return false;
+  return option.type === "Gi" ? nameCustomisation : true;
+}
+
+/** The cart's customText (S-PDP-6): "Belt Rank: X - text", "Color: X - text" or the plain text. */
+export function formatCustomText(input: {
+  beltRank?: string;
+  color?: string;
+  customText?: string;
+}): string {
+  const text = input.customText?.trim() ?? "";
+  const prefix = input.beltRank
+    ? `Belt Rank: ${input.beltRank}`
+    : input.color
+      ? `Color: ${input.color}`
+      : "";
+  if (!prefix) return text;
+  return text ? `${prefix} - ${text}` : prefix;
+}

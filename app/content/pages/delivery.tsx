@@ -1,0 +1,100 @@
+import { BRAND } from "~/components/brand";
+import { DataTable } from "../components/DataTable";
+import { EmailLink, TextLink } from "../components/links";
+import { POLICY } from "../policy";
+import type { InfoPageContent } from "./types";
+
+function Body() {
+  return (
+    <>
+      <h2>When we dispatch</h2>
+      <ul>
+        <li>
+          <strong>In-stock items</strong> are packed and dispatched within {POLICY.inStockDispatch}{" "}
+          of your order.
+        </li>
+        <li>
+          <strong>Made-to-order and personalised items</strong> (gis, anything with a name on it,
+          custom academy kit) are made for you and dispatched within {POLICY.madeToOrder}.
+        </li>
+        <li>
+          If one order has both, we send it as one parcel when everything is ready. Need the
+          in-stock items sooner? E-mail us your order number and we will split it.
+        </li>
+      </ul>
+      <p>Working days are Monday to Friday, not counting UK bank holidays.</p>
+
+      <h2>Delivery times and costs</h2>
+      <DataTable
+        caption="Delivery options"
+        columns={["Service", "Time after dispatch", "Cost"]}
+        rows={[
+          {
+            header: "UK standard",
+            cells: [POLICY.ukStandard, `${POLICY.checkoutShippingPerItem} per item`],
+          },
+          { header: "UK express", cells: [POLICY.ukExpress, "Quoted on request"] },
+          { header: "International", cells: [POLICY.international, "Quoted on request"] },
+        ]}
+      />
+      <p>
+        Our product pages quote UK standard delivery from {POLICY.standardDeliveryFrom}. At checkout
+        it is charged at {POLICY.checkoutShippingPerItem} for each item in your cart, and the exact
+        amount is shown in your order summary before you pay: that is the amount you pay.
+      </p>
+      <p>
+        <strong>Free UK delivery over {POLICY.freeShippingOver}.</strong> If your items come to more
+        than {POLICY.freeShippingOver} after any discount, delivery is on us. The checkout still
+        adds the per-item charge, so we refund the whole delivery charge to your card when we
+        dispatch your order. You don&apos;t need to ask.
+      </p>
+      <p>
+        For express or international delivery, e-mail <EmailLink subject="Delivery quote" /> with
+        what you would like and where it is going before you order, and we will quote the cost.
+      </p>
+
+      <h2>International orders</h2>
+      <p>
+        We ship worldwide from the UK. Parcels usually arrive {POLICY.international} after dispatch,
+        depending on the destination and customs. Import duties, taxes and handling fees charged by
+        your country are paid by the person receiving the parcel; we always declare the contents and
+        value honestly.
+      </p>
+
+      <h2>Tracking your parcel</h2>
+      <p>
+        When your order leaves us you get a dispatch e-mail with the courier&apos;s tracking link.
+        See <TextLink to="/tracking">order tracking</TextLink> for more.
+      </p>
+
+      <h2>If something goes wrong</h2>
+      <ul>
+        <li>
+          Please check your delivery address at checkout. Spotted a mistake? E-mail us straight
+          away: we can change it until the parcel is dispatched.
+        </li>
+        <li>
+          Parcel late? If it hasn&apos;t arrived a few days after the times above, send us your
+          order number and we will chase the courier. If it is lost, we replace it or refund you.
+        </li>
+        <li>
+          Damaged in transit? Keep the packaging, take photos and tell us within{" "}
+          {POLICY.faultReportDays} days of delivery. See our{" "}
+          <TextLink to="/returns">returns policy</TextLink>.
+        </li>
+      </ul>
+      <p>
+        Questions about delivery? Contact {BRAND.name} at <EmailLink />: we answer within{" "}
+        {POLICY.enquiryReply}.
+      </p>
+    </>
+  );
+}
+
+export const delivery: InfoPageContent = {
+  title: "Delivery",
+  eyebrow: "Support Hub",
+  description: `When ${BRAND.name} orders are dispatched and delivered: UK standard, express and international delivery times and costs.`,
+  lead: "Every order is packed by hand by our small team in Teesside. Here is when it leaves us, when it reaches you and what it costs.",
+  Body,
+};

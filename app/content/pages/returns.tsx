@@ -1,0 +1,98 @@
+import { BRAND } from "~/components/brand";
+import { EmailLink, TextLink } from "../components/links";
+import { POLICY } from "../policy";
+import type { InfoPageContent } from "./types";
+
+function Body() {
+  return (
+    <>
+      <h2>At a glance</h2>
+      <ul>
+        <li>
+          <strong>Faulty, damaged or wrong item:</strong> tell us within {POLICY.faultReportDays}{" "}
+          days of delivery.
+        </li>
+        <li>
+          <strong>Changed your mind:</strong> non-custom items can be returned within{" "}
+          {POLICY.returnDays} days of delivery if they are unworn, unwashed and in their original
+          packaging.
+        </li>
+        <li>
+          <strong>Custom and personalised items</strong> can&apos;t be returned unless they are
+          faulty.
+        </li>
+        <li>
+          <strong>Refunds</strong> are made within {POLICY.refundTime} of your return reaching us.
+        </li>
+      </ul>
+
+      <h2>What &ldquo;30 day returns&rdquo; means</h2>
+      <p>
+        Our product pages promise {POLICY.faultReportDays} day returns. That is how long you have,
+        from the day your order is delivered, to report a fault, damage or a wrong item, and we put
+        it right. For a change of mind the window is shorter: {POLICY.returnDays} days, as below.
+      </p>
+
+      <h2>Faulty or wrong items</h2>
+      <p>
+        E-mail <EmailLink subject="Faulty item" /> within {POLICY.faultReportDays} days of delivery
+        with your order number, what is wrong and a photo or two. We will send you a prepaid return
+        label where the item needs to come back, then repair, replace or refund it, as you prefer.
+        This is on top of your rights under the Consumer Rights Act 2015, which this policy does not
+        affect.
+      </p>
+
+      <h2>Changed your mind</h2>
+      <p>
+        Tell us within {POLICY.returnDays} days of delivery that you want to return a non-custom
+        item, and send it back within {POLICY.returnDays} days of telling us. It must be unworn,
+        unwashed, with its tags on and in its original packaging: we can&apos;t accept kit that has
+        been trained in. Return postage is yours to pay; please use a tracked service and keep the
+        receipt until your refund arrives.
+      </p>
+      <p>
+        If you return a whole order we also refund what you paid for standard delivery. Sale items
+        follow the same rules. The quickest way to get a different size is to order it and send the
+        first one back for a refund.
+      </p>
+
+      <h2>Custom and personalised items</h2>
+      <p>
+        Gis with a name, rashguards with a name and academy or team kit are made to your
+        specification, so they can&apos;t be returned or exchanged for a change of mind or a wrong
+        size. We print and embroider exactly the text you enter, so please check spelling and sizing
+        before ordering. If a custom item is faulty, or we made a mistake, it is covered by the{" "}
+        {POLICY.faultReportDays}-day fault promise above and we will remake or refund it.
+      </p>
+
+      <h2>How to send something back</h2>
+      <ol>
+        <li>
+          E-mail <EmailLink subject="Return request" /> with your order number, the item and the
+          reason.
+        </li>
+        <li>
+          We reply within {POLICY.enquiryReply} with the returns address (and a label, for faults).
+          Please don&apos;t post anything before we reply.
+        </li>
+        <li>Pack the item securely with a note of your order number.</li>
+        <li>
+          We check it and refund your original payment method within {POLICY.refundTime}, and e-mail
+          you when it is done. Your bank may take a few more days to show it.
+        </li>
+      </ol>
+      <p>
+        Any questions, see our <TextLink to="/faq">FAQs</TextLink> or{" "}
+        <TextLink to="/contact">contact {BRAND.name}</TextLink>.
+      </p>
+    </>
+  );
+}
+
+export const returns: InfoPageContent = {
+  title: "Returns & Refunds",
+  eyebrow: "Support Hub",
+  description: `How to return ${BRAND.name} kit: ${POLICY.faultReportDays} days to report faults, ${POLICY.returnDays} days to return unworn non-custom items, refunds within ${POLICY.refundTime}.`,
+  lead: "We want you to love your kit. If something is wrong with it, or it simply isn't for you, here is how returns and refunds work.",
+  Body,
+};

@@ -1,0 +1,33 @@
+import { findOption, STANDARD_OPTION } from "~/catalogue/options";
+import type { Product } from "~/catalogue/types";
+import type { Pence } from "./money";
+
+/**
+ * The unit price of one item, from the catalogue: the option's price, plus its custom price when
+ * the name customisation is chosen; a product without options costs its own price. The one place
+ * a unit price is computed, in the browser and on the server.
+ */
+export function unitPricePence(
+  product: Product,
+  optionType: string,
+  nameCustomisation: boolean,
+): Pence | undefined {
+  if (product.options.length === 0) {
+    return optionType === STANDARD_OPTION ? product.pricePence : undefined;
+  }
+  const option = findOption(product, optionType);
+  if (!option) return undefined;
+  const extra = nameCustomisation && option.customPricePence ? option.customPricePence : 0;
+  return option.pricePence + extra;
+}
+
+export function lineTotalPence(unit: Pence, quantity: number): Pence {
+  return unit * quantity;
+}
+
+/** Sum of price times quantity (S-CART-5). */
+export function subtotalPence(
+  lines: readonly { unitPricePence: Pence; quantity: number }[],
+): Pence {
+  return lines.reduce((sum, line) => sum + lineTotalPence(line.unitPricePence, line.quantity), 0);
+}

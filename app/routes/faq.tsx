@@ -1,0 +1,40 @@
+import { BRAND } from "~/components/brand";
+import { pageMeta } from "~/components/seo";
+import { FaqAccordion } from "~/content/components/FaqAccordion";
+import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { FAQ_ITEMS } from "~/content/faq";
+import { POLICY } from "~/content/policy";
+import type { Route } from "./+types/faq";
+
+export function meta(_: Route.MetaArgs) {
+  return pageMeta({
+    title: "FAQs",
+    description: `Answers on sizing, gi shrinkage, made-to-order times, name customisation, delivery, returns, team orders and kit care at ${BRAND.name}.`,
+  });
+}
+
+export default function Faq() {
+  return (
+    <InfoPageShell
+      eyebrow="Support Hub"
+      title="Frequently asked questions"
+      prose={false}
+      lead="The questions athletes and parents ask us most. Tap a question to see the answer."
+    >
+      <FaqAccordion items={FAQ_ITEMS} />
+      <div className="mt-12 rounded-md bg-ink px-6 py-8 text-paper">
+        <h2 className="font-display text-2xl font-bold tracking-wide uppercase">Still stuck?</h2>
+        <p className="mt-3 leading-7 text-stone">
+          E-mail us at{" "}
+          <a
+            href={`mailto:${BRAND.email}`}
+            className="font-medium text-white underline decoration-2 underline-offset-4 hover:text-stone"
+          >
+            {BRAND.email}
+          </a>{" "}
+          with your order number if you have one. We answer within {POLICY.enquiryReply}.
+        </p>
+      </div>
+    </InfoPageShell>
+  );
+}

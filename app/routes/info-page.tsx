@@ -1,0 +1,27 @@
+import { data, useLocation } from "react-router";
+import { pageMeta } from "~/components/seo";
+import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { infoPageForPath } from "~/content/pages";
+import type { Route } from "./+types/info-page";
+
+/**
+ * Every information page of INFO_PAGE_SLUGS (S-INFO-1). The route is registered once per slug
+ * (ids `info-<slug>`), so the path says which page this is; /refunds and /returns share one.
+ */
+export function meta({ location }: Route.MetaArgs) {
+  const page = infoPageForPath(location.pathname);
+  if (!page) return pageMeta({ title: "Page not found", description: "This page does not exist." });
+  return pageMeta({ title: page.title, description: page.description });
+}
+
+export default function InfoPage() {
+  const { pathname } = useLocation();
+  const page = infoPageForPath(pathname);
+  if (!page) throw data("Page not found", { status: 404 });
+  const { Body } = page;
+  return (
+    <InfoPageShell eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
+      <Body />
+    </InfoPageShell>
+  );
+}
