@@ -23,6 +23,19 @@ const { db } = await health.json();
 
 const app = express();
 app.disable("x-powered-by");
+const trustProxy = ["true", "1"].includes(process.env.TRUST_PROXY ?? "");
+app.set("trust proxy", trustProxy);
+// The client's address for rate limits, from the socket (or X-Forwarded-For behind a trusted
+// proxy); whatever a client sent under this name is overwritten.
+app.use((req, res, next) => {
+  req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  // No request body is larger than a 10 MB photo plus its multipart wrapping.
+  if (Number(req.headers["content-length"] ?? 0) > 12 * 1024 * 1024) {
+    res.status(413).json({ error: "The request is too large." });
+    return;
+  }
+  next();
+});
 app.use(compression());
 app.use((_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");

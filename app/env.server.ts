@@ -19,6 +19,24 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalString.pipe(z.url("PUBLIC_URL must be an absolute URL").optional()),
+  /** SMTP server for e-mail (smtp://user:pass@host:587); without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: optionalString.pipe(
+    z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
+  /** Where enquiries and order copies for the shop go. */
+  SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Test hook: point the Stripe SDK at a local fake (http://127.0.0.1:12111). */
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
+  ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Reviews written by visitors (X-REV-1). The e-mail is stored but never sent to another visitor. */
 export const productReviews = pgTable(
@@ -40,5 +51,144 @@ export const productReviews = pgTable(
       "product_reviews_photo_count",
       sql`coalesce(array_length(${table.photoUrls}, 1), 0) <= 5`,
     ),
+  ],
+);
+
+export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Human-friendly order numbers: GT-10001, GT-10002, … */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 10001 });
+
+/** Postal address as captured on the payment page. */
+export interface PostalAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+/**
+ * An order, stored with its server-computed money before payment (X-CHK-2) and marked paid
+ * exactly once. Money is integer pence.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number")
+      .notNull()
+      .unique()
+      .default(sql`'GT-' || nextval('order_number_seq')`),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentProvider: text("payment_provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    /** The hosted payment session's id (the session_id in /payment and /order-confirmation). */
+    paymentSessionId: text("payment_session_id").unique(),
+    currency: text("currency").notNull().default("gbp"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    shippingPence: integer("shipping_pence").notNull(),
+    discountCode: text("discount_code"),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    discountPence: integer("discount_pence").notNull().default(0),
+    totalPence: integer("total_pence").notNull(),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),
+    billingAddress: jsonb("billing_address").$type<PostalAddress>(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    paymentReference: text("payment_reference"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("orders_customer_email_idx").on(table.customerEmail),
+    check(
+      "orders_money_non_negative",
+      sql`${table.subtotalPence} >= 0 AND ${table.shippingPence} >= 0 AND ${table.discountPence} >= 0 AND ${table.totalPence} >= 0`,
+    ),
+    check(
+      "orders_total_adds_up",
+      sql`${table.totalPence} = ${table.subtotalPence} + ${table.shippingPence} - ${table.discountPence}`,
+    ),
+    check("orders_discount_percent_range", sql`${table.discountPercent} BETWEEN 0 AND 100`),
+    check("orders_paid_has_time", sql`${table.status} <> 'paid' OR ${table.paidAt} IS NOT NULL`),
+    check("orders_card_last4_format", sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: text("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    beltRank: text("belt_rank"),
+    color: text("color"),
+    /** The customer's own text (a name), at most 20 characters. */
+    customText: text("custom_text"),
+    nameCustomisation: boolean("name_customisation").notNull().default(false),
+    quantity: integer("quantity").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    lineTotalPence: integer("line_total_pence").notNull(),
+  },
+  (table) => [
+    index("order_lines_order_idx").on(table.orderId, table.position),
+    index("order_lines_product_idx").on(table.productId),
+    check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_lines_price_non_negative", sql`${table.unitPricePence} >= 0`),
+    check(
+      "order_lines_total_adds_up",
+      sql`${table.lineTotalPence} = ${table.unitPricePence} * ${table.quantity}`,
+    ),
+    check(
+      "order_lines_custom_text_length",
+      sql`${table.customText} IS NULL OR char_length(${table.customText}) <= 20`,
+    ),
+  ],
+);
+
+/** Discount codes (S-CHK-3), stored upper-case and matched case-insensitively. */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    code: text("code").primaryKey(),
+    percent: integer("percent").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("discount_codes_upper", sql`${table.code} = upper(${table.code})`),
+    check("discount_codes_percent_range", sql`${table.percent} BETWEEN 1 AND 100`),
+  ],
+);
+
+/** Customisation enquiries from academies and teams (X-INFO-1). */
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    academy: text("academy"),
+    garmentTypes: text("garment_types").array().notNull().default(sql`'{}'::text[]`),
+    quantity: text("quantity"),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("enquiries_name_length", sql`char_length(btrim(${table.name})) BETWEEN 1 AND 80`),
+    check("enquiries_email_length", sql`char_length(${table.email}) BETWEEN 3 AND 254`),
+    check("enquiries_message_length", sql`char_length(btrim(${table.message})) BETWEEN 1 AND 4000`),
   ],
 );

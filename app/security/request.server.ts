@@ -1,0 +1,52 @@
+/**
+ * The client's address, as the server set it (server.mjs writes x-client-address from the
+ * socket, or from X-Forwarded-For when TRUST_PROXY is set, and drops any value a client sent).
+ */
+export function clientAddress(request: Request): string {
+  return request.headers.get("x-client-address") ?? "unknown";
+}
+
+/**
+ * State changes must come from this shop's own pages (X-SHOP-4): a browser always sends Origin
+ * on a cross-site POST, so a foreign Origin is refused. Requests without Origin (server-to-server,
+ * tests, curl) carry no cookies of ours and are allowed.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return origin === null;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host === (host ?? new URL(request.url).host);
+  } catch {
+    return false;
+  }
+}
+
+export function jsonError(message: string, status: number, headers?: HeadersInit): Response {
+  return Response.json({ error: message }, { status, headers });
+}
+
+/** Reads a JSON body of at most `limit` bytes; undefined when it is missing, too big or not JSON. */
+export async function readJsonBody(
+  request: Request,
+  limit = 64 * 1024,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) {
+    return { ok: false, response: jsonError("The request is too large.", 413) };
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false, response: jsonError("The request could not be read.", 400) };
+  }
+  if (new TextEncoder().encode(text).length > limit) {
+    return { ok: false, response: jsonError("The request is too large.", 413) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: jsonError("The request body must be valid JSON.", 400) };
+  }
+}

@@ -1,0 +1,50 @@
+// Gives every data test file its own empty database on the driver under test:
+// a fresh PGlite directory, or a fresh database on the PostgreSQL server.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll } from "vitest";
+
+const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-data-"));
+process.env.DATA_DIR = dataDir;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+if (driver === "postgres") {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL must be set for the PostgreSQL data tests.");
+  const name = `grip_truth_test_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `The PostgreSQL server at ${adminUrl} is expected for these tests and is not reachable: ${String(error)}`,
+      { cause: error },
+    );
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+} else {
+  delete process.env.DATABASE_URL;
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("~/db/client.server");
+  await closeDb();
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+export const TEST_DRIVER = driver;
