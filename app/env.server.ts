@@ -21,7 +21,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url("PUBLIC_URL must be an absolute URL").optional()),
   /** SMTP server for e-mail (smtp://user:pass@host:587); without it mail goes to DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(
-    z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+      .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
   /** Where enquiries and order copies for the shop go. */

@@ -117,7 +117,10 @@ export const orders = pgTable(
     ),
     check("orders_discount_percent_range", sql`${table.discountPercent} BETWEEN 0 AND 100`),
     check("orders_paid_has_time", sql`${table.status} <> 'paid' OR ${table.paidAt} IS NOT NULL`),
-    check("orders_card_last4_format", sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`),
+    check(
+      "orders_card_last4_format",
+      sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`,
+    ),
   ],
 );
 
@@ -181,7 +184,10 @@ export const enquiries = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     academy: text("academy"),
-    garmentTypes: text("garment_types").array().notNull().default(sql`'{}'::text[]`),
+    garmentTypes: text("garment_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     quantity: text("quantity"),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

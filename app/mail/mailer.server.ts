@@ -41,12 +41,20 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
     const info = await smtp.sendMail(message);
     return { messageId: String(info.messageId) };
   }
-  const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const streamer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   const info = await streamer.sendMail(message);
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  const slug = mail.subject
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
   const file = path.join(dir, `${stamp}-${slug}-${Math.random().toString(36).slice(2, 8)}.eml`);
   await writeFile(file, info.message as Buffer);
   return { messageId: String(info.messageId), file };
