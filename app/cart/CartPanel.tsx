@@ -1,20 +1,11 @@
 import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { formatCustomText } from "~/catalogue/options";
+import { choiceDetails } from "~/catalogue/options";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import type { CartLine } from "./cart";
 import { cartActions, useCart } from "./store";
-
-function lineDetails(line: CartLine): string[] {
-  const details = [line.optionType === "Standard" ? "" : line.optionType];
-  if (line.size !== "N/A") details.push(`Size: ${line.size}`);
-  const custom = formatCustomText(line);
-  if (custom) details.push(custom);
-  if (line.nameCustomisation) details.push("Name customisation");
-  return details.filter(Boolean);
-}
 
 function CartLineItem({ line, index }: { line: CartLine; index: number }) {
   return (
@@ -47,7 +38,7 @@ function CartLineItem({ line, index }: { line: CartLine; index: number }) {
           </button>
         </div>
         <ul className="text-sm text-muted">
-          {lineDetails(line).map((detail) => (
+          {choiceDetails(line).map((detail) => (
             <li key={detail}>{detail}</li>
           ))}
         </ul>

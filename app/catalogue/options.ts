@@ -100,3 +100,25 @@ export function formatCustomText(input: {
   if (!prefix) return text;
   return text ? `${prefix} - ${text}` : prefix;
 }
+
+/** A cart or order line's choices for people: option, size, rank/colour/text, name customisation. */
+export function choiceDetails(line: {
+  optionType: string;
+  size: string;
+  beltRank?: string | null;
+  color?: string | null;
+  customText?: string | null;
+  nameCustomisation?: boolean | null;
+}): string[] {
+  const details: string[] = [];
+  if (line.optionType !== STANDARD_OPTION) details.push(line.optionType);
+  if (line.size !== NO_SIZE) details.push(`Size: ${line.size}`);
+  const custom = formatCustomText({
+    beltRank: line.beltRank ?? undefined,
+    color: line.color ?? undefined,
+    customText: line.customText ?? undefined,
+  });
+  if (custom) details.push(custom);
+  if (line.nameCustomisation) details.push("Name customisation");
+  return details;
+}

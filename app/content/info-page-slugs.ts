@@ -8,6 +8,5 @@ export const INFO_PAGE_SLUGS = [
   "contact",
   "privacy-policy",
   "terms-of-service",
-  "tracking",
 ] as const;
 export type InfoPageSlug = (typeof INFO_PAGE_SLUGS)[number];

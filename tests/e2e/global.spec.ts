@@ -129,13 +129,15 @@ test("S-CART-1 S-CART-2: the cart icon opens the Your Cart panel with its empty 
   const panel = page.getByRole("dialog", { name: "Your Cart" });
   await expect(panel).toBeVisible();
   await expect(panel).toContainText("Your cart is empty");
-  const box = await panel.boundingBox();
   const viewport = page.viewportSize()!;
-  // It sits at the right edge; 24rem wide on wider screens, the full width on a phone.
-  expect(Math.round(box!.x + box!.width)).toBe(viewport.width);
-  expect(Math.round(box!.width)).toBe(
-    isMobile(page) && viewport.width < 640 ? viewport.width : 384,
-  );
+  // It slides in to sit at the right edge; 24rem wide on wider screens, the full width on a phone.
+  await expect
+    .poll(async () => {
+      const box = await panel.boundingBox();
+      return box && [Math.round(box.x + box.width), Math.round(box.width)];
+    })
+    .toEqual([viewport.width, viewport.width < 640 ? viewport.width : 384]);
+
   await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();

@@ -6,10 +6,11 @@ import { privacyPolicy } from "./privacy-policy";
 import { returns } from "./returns";
 import { shipping } from "./shipping";
 import { termsOfService } from "./terms-of-service";
-import { tracking } from "./tracking";
 import type { InfoPageContent } from "./types";
 
 export type { InfoPageContent } from "./types";
+/** The tracking page (routes/tracking.tsx) shows this help under its order lookup. */
+export { tracking as trackingHelp } from "./tracking";
 
 /** Every slug of INFO_PAGE_SLUGS; /refunds and /returns are the same policy (SPEC.md section 2). */
 export const INFO_PAGES: Record<InfoPageSlug, InfoPageContent> = {
@@ -21,7 +22,6 @@ export const INFO_PAGES: Record<InfoPageSlug, InfoPageContent> = {
   contact,
   "privacy-policy": privacyPolicy,
   "terms-of-service": termsOfService,
-  tracking,
 };
 
 /** "/Delivery/" → "delivery"; anything that is not an information page → undefined. */

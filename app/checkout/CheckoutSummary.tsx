@@ -1,0 +1,61 @@
+import type { CartLine } from "~/cart/cart";
+import { choiceDetails } from "~/catalogue/options";
+import { formatPence } from "~/pricing/money";
+import type { OrderTotals } from "~/pricing/totals";
+
+export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
+  return (
+    <ul className="divide-y divide-stone" aria-label="Items in your order">
+      {lines.map((line, i) => (
+        <li key={`${i}-${line.productId}`} className="flex gap-4 py-4">
+          {line.image ? (
+            <img
+              src={line.image}
+              alt=""
+              width={72}
+              height={72}
+              className="size-18 shrink-0 rounded-md bg-stone object-cover"
+            />
+          ) : null}
+          <div className="flex-1">
+            <p className="font-semibold">{line.productName}</p>
+            <p className="text-sm text-muted">{choiceDetails(line).join(" · ")}</p>
+            <p className="text-sm text-muted">
+              {line.quantity} × {formatPence(line.unitPricePence)}
+            </p>
+          </div>
+          <p className="font-semibold">{formatPence(line.unitPricePence * line.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TotalsTable({
+  totals,
+  discountLabel,
+}: {
+  totals: OrderTotals;
+  discountLabel?: string;
+}) {
+  const row = (label: string, value: string, testId: string, strong = false) => (
+    <div
+      className={`flex justify-between ${strong ? "border-t border-stone pt-3 text-xl font-bold" : ""}`}
+    >
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-2">
+      {row("Subtotal", formatPence(totals.subtotalPence), "subtotal")}
+      {row("Shipping", formatPence(totals.shippingPence), "shipping")}
+      {row(
+        discountLabel ? `Discount (${discountLabel})` : "Discount",
+        totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),
+        "discount",
+      )}
+      {row("Total", formatPence(totals.totalPence), "total", true)}
+    </dl>
+  );
+}

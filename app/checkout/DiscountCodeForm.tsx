@@ -1,0 +1,77 @@
+import { useId, useState } from "react";
+
+export interface AppliedDiscount {
+  code: string;
+  percent: number;
+}
+
+/** Discount code entry (S-CHK-3): checked by the server; an invalid code resets the discount. */
+export function DiscountCodeForm({
+  applied,
+  onChange,
+}: {
+  applied: AppliedDiscount | null;
+  onChange: (discount: AppliedDiscount | null) => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState(applied?.code ?? "");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const apply = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await fetch("/api/discounts/validate", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code }),
+      });
+      if (response.ok) {
+        const discount = (await response.json()) as AppliedDiscount;
+        onChange(discount);
+        setMessage(`${discount.code} applied: ${discount.percent}% off your items.`);
+      } else {
+        onChange(null);
+        setMessage("Invalid discount code.");
+      }
+    } catch {
+      onChange(null);
+      setMessage("The code could not be checked. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={apply} className="space-y-2" aria-label="Discount code">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        Discount code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          className="min-w-0 flex-1 rounded border border-ink/30 bg-white px-3 py-2 uppercase"
+        />
+        <button
+          type="submit"
+          disabled={busy || code.trim() === ""}
+          className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-50"
+        >
+          {busy ? "Checking..." : "Apply"}
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${applied ? "text-success" : "font-semibold text-accent"}`}
+      >
+        {message}
+      </p>
+    </form>
+  );
+}

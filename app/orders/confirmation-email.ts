@@ -1,0 +1,101 @@
+import { choiceDetails } from "~/catalogue/options";
+import { BRAND } from "~/components/brand";
+import type { PostalAddress } from "~/db/schema";
+import { formatPence } from "~/pricing/money";
+
+interface EmailOrder {
+  orderNumber: string;
+  subtotalPence: number;
+  shippingPence: number;
+  discountPence: number;
+  discountCode: string | null;
+  totalPence: number;
+  shippingAddress: PostalAddress | null;
+}
+
+interface EmailLine {
+  productName: string;
+  optionType: string;
+  size: string;
+  beltRank: string | null;
+  color: string | null;
+  customText: string | null;
+  nameCustomisation: boolean;
+  quantity: number;
+  lineTotalPence: number;
+}
+
+export function describeOrderLine(line: EmailLine): string {
+  return choiceDetails(line).join(", ");
+}
+
+function addressLines(address: PostalAddress | null): string[] {
+  if (!address) return [];
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.address,
+    address.city,
+    address.postcode,
+    address.country,
+  ];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The order confirmation e-mail (order number, lines, totals, address, lead times). */
+export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]) {
+  const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
+  const lineText = lines.map(
+    (l) =>
+      `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}`,
+  );
+  const totals: [string, string][] = [
+    ["Subtotal", formatPence(order.subtotalPence)],
+    ["Shipping", formatPence(order.shippingPence)],
+  ];
+  if (order.discountPence > 0) {
+    totals.push([
+      `Discount (${order.discountCode ?? "code"})`,
+      `-${formatPence(order.discountPence)}`,
+    ]);
+  }
+  totals.push(["Total paid", formatPence(order.totalPence)]);
+  const leadTime =
+    "In-stock items are dispatched within 2-3 working days. Made-to-order and personalised items (gis, anything with a name on it) are made for you and dispatched within 3-6 weeks. UK standard delivery then takes 2-5 working days.";
+  const address = addressLines(order.shippingAddress);
+  const text = [
+    `Thank you for your order!`,
+    ``,
+    `Order number: ${order.orderNumber}`,
+    ``,
+    ...lineText,
+    ``,
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    ``,
+    `Delivering to:`,
+    ...address,
+    ``,
+    leadTime,
+    ``,
+    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `${BRAND.name}: ${BRAND.slogan}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
+<h1 style="font-size:22px">Thank you for your order!</h1>
+<p>Order number: <strong>${escapeHtml(order.orderNumber)}</strong></p>
+<table cellpadding="6" style="border-collapse:collapse">
+${lines
+  .map(
+    (l) =>
+      `<tr><td>${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small></td><td align="right">${formatPence(l.lineTotalPence)}</td></tr>`,
+  )
+  .join("\n")}
+${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
+</table>
+<p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p>${leadTime}</p>
+<p>Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.</p>
+<p>${BRAND.name}: ${BRAND.slogan}</p>
+</body></html>`;
+  return { subject, text, html };
+}

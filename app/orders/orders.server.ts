@@ -1,0 +1,178 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { CartLine } from "~/cart/cart";
+import type { Database } from "~/db/client.server";
+import { orderLines, orders, type PostalAddress } from "~/db/schema";
+import type { OrderTotals } from "~/pricing/totals";
+import type { Discount } from "./discounts.server";
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
+export type PaymentProviderName = "sandbox" | "stripe";
+
+/** A session id for the sandbox provider, shaped like Stripe's so URLs look the same. */
+export function newSandboxSessionId(): string {
+  return `cs_test_${randomBytes(24).toString("base64url")}`;
+}
+
+/**
+ * Stores the order and its lines, priced by the server, in one transaction (X-CHK-2).
+ * Status is pending until the payment provider says it is paid.
+ */
+export async function createPendingOrder(
+  db: Database,
+  input: {
+    lines: readonly CartLine[];
+    totals: OrderTotals;
+    discount: Discount | undefined;
+    provider: PaymentProviderName;
+    paymentSessionId?: string;
+  },
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        paymentProvider: input.provider,
+        paymentSessionId: input.paymentSessionId,
+        subtotalPence: input.totals.subtotalPence,
+        shippingPence: input.totals.shippingPence,
+        discountPence: input.totals.discountPence,
+        totalPence: input.totals.totalPence,
+        discountCode: input.discount?.code ?? null,
+        discountPercent: input.discount?.percent ?? 0,
+      })
+      .returning();
+    if (!order) throw new Error("The order was not stored.");
+    await tx.insert(orderLines).values(
+      input.lines.map((line, position) => ({
+        orderId: order.id,
+        position,
+        productId: line.productId,
+        productName: line.productName,
+        optionType: line.optionType,
+        size: line.size,
+        beltRank: line.beltRank ?? null,
+        color: line.color ?? null,
+        customText: line.customText ?? null,
+        nameCustomisation: Boolean(line.nameCustomisation),
+        quantity: line.quantity,
+        unitPricePence: line.unitPricePence,
+        lineTotalPence: line.unitPricePence * line.quantity,
+      })),
+    );
+    return order;
+  });
+}
+
+export async function setPaymentSession(db: Database, orderId: string, sessionId: string) {
+  await db
+    .update(orders)
+    .set({ paymentSessionId: sessionId, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+export async function markOrderCancelled(db: Database, orderId: string) {
+  await db
+    .update(orders)
+    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+export async function findOrderBySession(db: Database, sessionId: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId))
+    .limit(1);
+  return order;
+}
+
+export async function findOrderById(db: Database, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return order;
+}
+
+export async function linesOfOrder(db: Database, orderId: string): Promise<OrderLine[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+}
+
+export interface PaymentDetails {
+  customerEmail: string;
+  customerPhone?: string | null;
+  shippingAddress?: PostalAddress | null;
+  billingAddress?: PostalAddress | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  paymentReference?: string | null;
+}
+
+/**
+ * Marks a pending order paid. Idempotent and race-safe (X-CHK-2): the conditional UPDATE lets
+ * exactly one caller move it from pending to paid; every other caller gets `false`.
+ */
+export async function markOrderPaid(
+  db: Database,
+  orderId: string,
+  details: PaymentDetails,
+): Promise<{ changed: boolean; order: Order | undefined }> {
+  const [updated] = await db
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt: sql`now()`,
+      updatedAt: sql`now()`,
+      customerEmail: details.customerEmail,
+      customerPhone: details.customerPhone ?? null,
+      shippingAddress: details.shippingAddress ?? null,
+      billingAddress: details.billingAddress ?? null,
+      cardBrand: details.cardBrand ?? null,
+      cardLast4: details.cardLast4 ?? null,
+      paymentReference: details.paymentReference ?? null,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning();
+  if (updated) return { changed: true, order: updated };
+  return { changed: false, order: await findOrderById(db, orderId) };
+}
+
+/** Claims the right to send the confirmation e-mail: true for exactly one caller. */
+export async function claimConfirmationEmail(db: Database, orderId: string): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ confirmationEmailSentAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, "paid"),
+        isNull(orders.confirmationEmailSentAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  return claimed.length === 1;
+}
+
+/** Gives the claim back when sending failed, so a later attempt can send it. */
+export async function releaseConfirmationEmail(db: Database, orderId: string) {
+  await db.update(orders).set({ confirmationEmailSentAt: null }).where(eq(orders.id, orderId));
+}
+
+/** Tracking (X-INFO-2): an order only when both its number and its e-mail match. */
+export async function findOrderForTracking(db: Database, orderNumber: string, email: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orderNumber, orderNumber.trim().toUpperCase()),
+        sql`lower(${orders.customerEmail}) = lower(${email.trim()})`,
+      ),
+    )
+    .limit(1);
+  return order;
+}

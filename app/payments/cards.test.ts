@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { cardBrand, chargeTestCard, expiryProblem, passesLuhn } from "./cards";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const card = (cardNumber: string, expiryDate = "12/30", cvv = "123") =>
+  chargeTestCard({ cardNumber, expiryDate, cvv, now });
+
+describe("X-CHK-3: sandbox card checks like Stripe test mode", () => {
+  it("4242 4242 4242 4242 pays, keeping only brand and last four", () => {
+    expect(card("4242 4242 4242 4242")).toEqual({ ok: true, brand: "visa", last4: "4242" });
+    expect(card("5555-5555-5555-4444")).toEqual({ ok: true, brand: "mastercard", last4: "4444" });
+  });
+
+  it("4000 0000 0000 0002 is declined with a clear message", () => {
+    expect(card("4000 0000 0000 0002")).toEqual({
+      ok: false,
+      message: "Your card was declined. Please try another card.",
+    });
+  });
+
+  it("checks Luhn, expiry in the future and the CVV format", () => {
+    expect(card("4242 4242 4242 4241")).toMatchObject({
+      ok: false,
+      message: "Your card number is not valid.",
+    });
+    expect(card("abcd")).toMatchObject({ ok: false });
+    expect(card("4242424242424242", "10/26")).toMatchObject({
+      ok: false,
+      message: "Your card has expired.",
+    });
+    expect(card("4242424242424242", "11/26")).toMatchObject({ ok: true });
+    expect(card("4242424242424242", "13/27")).toMatchObject({ ok: false });
+    expect(card("4242424242424242", "1227")).toMatchObject({ ok: false });
+    expect(card("4242424242424242", "12/30", "12")).toMatchObject({ ok: false });
+    expect(card("4242424242424242", "12/30", "12a")).toMatchObject({ ok: false });
+  });
+
+  it("Luhn and brand helpers", () => {
+    expect(passesLuhn("4242424242424242")).toBe(true);
+    expect(passesLuhn("4242424242424243")).toBe(false);
+    expect(cardBrand("378282246310005")).toBe("amex");
+    expect(expiryProblem(" 01 / 27 ", now)).toBeNull();
+  });
+});

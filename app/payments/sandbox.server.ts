@@ -1,0 +1,72 @@
+import type { Database } from "~/db/client.server";
+import type { PostalAddress } from "~/db/schema";
+import { fulfilPaidOrder } from "~/orders/fulfil.server";
+import { findOrderBySession, type Order } from "~/orders/orders.server";
+import { chargeTestCard } from "./cards";
+import { type PaymentForm, paymentFormProblem, usesShippingForBilling } from "./payment-form";
+
+export type SandboxPaymentResult =
+  { ok: true; order: Order } | { ok: false; status: number; message: string };
+
+/**
+ * Pays a sandbox session: checks the form and the card like Stripe test mode, keeps only the
+ * card's brand and last four digits, stores the addresses and marks the order paid (once).
+ */
+export async function paySandboxSession(
+  db: Database,
+  sessionId: string,
+  form: PaymentForm,
+): Promise<SandboxPaymentResult> {
+  const order = await findOrderBySession(db, sessionId);
+  if (!order || order.paymentProvider !== "sandbox") {
+    return { ok: false, status: 404, message: "This payment session does not exist." };
+  }
+  if (order.status === "paid") return { ok: true, order };
+  if (order.status !== "pending") {
+    return {
+      ok: false,
+      status: 409,
+      message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  const problem = paymentFormProblem(form);
+  if (problem) return { ok: false, status: 400, message: problem };
+  const charge = chargeTestCard(form);
+  if (!charge.ok) return { ok: false, status: 402, message: charge.message };
+
+  const shipping: PostalAddress = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    address: form.address,
+    city: form.city,
+    postcode: form.postcode.toUpperCase(),
+    country: form.country || "United Kingdom",
+  };
+  const billing: PostalAddress = usesShippingForBilling(form)
+    ? shipping
+    : {
+        firstName: form.billingFirstName,
+        lastName: form.billingLastName,
+        address: form.billingAddress,
+        city: form.billingCity,
+        postcode: form.billingPostcode.toUpperCase(),
+        country: form.billingCountry || "United Kingdom",
+      };
+  const paid = await fulfilPaidOrder(db, order.id, {
+    customerEmail: form.email,
+    customerPhone: form.phone,
+    shippingAddress: shipping,
+    billingAddress: billing,
+    cardBrand: charge.brand,
+    cardLast4: charge.last4,
+    paymentReference: `sandbox_${sessionId.slice(-12)}`,
+  });
+  if (paid?.status !== "paid") {
+    return {
+      ok: false,
+      status: 409,
+      message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  return { ok: true, order: paid };
+}

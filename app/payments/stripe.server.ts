@@ -1,0 +1,116 @@
+import Stripe from "stripe";
+import { env } from "~/env.server";
+import { describeOrderLine } from "~/orders/confirmation-email";
+import type { Order, OrderLine } from "~/orders/orders.server";
+
+let client: Stripe | undefined;
+
+/** The Stripe SDK; STRIPE_API_BASE points it at a local fake in tests, never the real Stripe. */
+export function stripe(): Stripe {
+  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = env();
+  if (!STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set.");
+  if (!client) {
+    const base = STRIPE_API_BASE ? new URL(STRIPE_API_BASE) : undefined;
+    client = new Stripe(STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+            protocol: base.protocol === "https:" ? "https" : "http",
+          }
+        : {}),
+    });
+  }
+  return client;
+}
+
+/**
+ * A Stripe Checkout Session for a stored order: server-priced lines in GBP, shipping, the
+ * discount as a one-off amount-off coupon on the items, and the order as client_reference_id.
+ */
+export async function createStripeCheckoutSession(
+  order: Order,
+  lines: readonly OrderLine[],
+  origin: string,
+) {
+  const api = stripe();
+  const discounts =
+    order.discountPence > 0
+      ? [
+          {
+            coupon: (
+              await api.coupons.create({
+                amount_off: order.discountPence,
+                currency: "gbp",
+                duration: "once",
+                name: `${order.discountCode ?? "Discount"} (${order.discountPercent}%)`,
+              })
+            ).id,
+          },
+        ]
+      : undefined;
+  const session = await api.checkout.sessions.create({
+    mode: "payment",
+    currency: "gbp",
+    client_reference_id: order.id,
+    metadata: { order_id: order.id, order_number: order.orderNumber },
+    line_items: lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: "gbp",
+        unit_amount: line.unitPricePence,
+        product_data: {
+          name: line.productName,
+          description: describeOrderLine(line) || undefined,
+          metadata: { product_id: line.productId },
+        },
+      },
+    })),
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: "fixed_amount",
+          display_name: "UK standard delivery",
+          fixed_amount: { amount: order.shippingPence, currency: "gbp" },
+        },
+      },
+    ],
+    shipping_address_collection: { allowed_countries: ["GB", "IE", "FR", "DE", "ES", "NL", "US"] },
+    phone_number_collection: { enabled: true },
+    discounts,
+    success_url: `${origin}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${origin}/checkout`,
+  });
+  if (!session.url) throw new Error("Stripe returned a session without a URL.");
+  return { sessionId: session.id, url: session.url };
+}
+
+export type StripeSession = Stripe.Checkout.Session;
+
+/** What a paid Checkout Session says about the customer, for the stored order. */
+export function paymentDetailsFromSession(session: StripeSession) {
+  const address = session.collected_information?.shipping_details?.address;
+  const name =
+    session.collected_information?.shipping_details?.name ?? session.customer_details?.name ?? "";
+  const [firstName = "", ...rest] = name.split(" ");
+  return {
+    customerEmail: session.customer_details?.email ?? "",
+    customerPhone: session.customer_details?.phone ?? null,
+    shippingAddress: address
+      ? {
+          firstName,
+          lastName: rest.join(" "),
+          address: [address.line1, address.line2].filter(Boolean).join(", "),
+          city: address.city ?? "",
+          postcode: address.postal_code ?? "",
+          country: address.country ?? "",
+        }
+      : null,
+    paymentReference:
+      typeof session.payment_intent === "string"
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
+  };
+}

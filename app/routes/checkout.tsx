@@ -1,0 +1,116 @@
+import { Lock } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useCart } from "~/cart/store";
+import { CheckoutLines, TotalsTable } from "~/checkout/CheckoutSummary";
+import { type AppliedDiscount, DiscountCodeForm } from "~/checkout/DiscountCodeForm";
+import { pageMeta } from "~/components/seo";
+import { useHydrated } from "~/components/useHydrated";
+import { formatPence } from "~/pricing/money";
+import { orderTotals } from "~/pricing/totals";
+
+export const meta = () =>
+  pageMeta({ title: "Checkout", description: "Review your order and pay securely." });
+
+const FAILURE = "Failed to process checkout. Please try again.";
+
+export default function Checkout() {
+  const hydrated = useHydrated();
+  const { lines } = useCart();
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const totals = orderTotals(lines, discount?.percent ?? 0);
+
+  const pay = async () => {
+    setProcessing(true);
+    setFailure(null);
+    try {
+      const response = await fetch("/api/create-checkout-session", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          cartItems: lines.map((line) => ({
+            productId: line.productId,
+            optionType: line.optionType,
+            size: line.size,
+            quantity: line.quantity,
+            beltRank: line.beltRank,
+            color: line.color,
+            customText: line.customText,
+            nameCustomisation: line.nameCustomisation,
+          })),
+          discountCode: discount?.code,
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+      if (!response.ok || !body.url) {
+        setFailure(body.error ? `${FAILURE} ${body.error}` : FAILURE);
+        setProcessing(false);
+        return;
+      }
+      window.location.assign(body.url);
+    } catch {
+      setFailure(FAILURE);
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="font-display text-5xl font-bold uppercase">Checkout</h1>
+      {!hydrated ? (
+        <p className="mt-8 text-muted">Loading your cart…</p>
+      ) : lines.length === 0 ? (
+        <div className="mt-10 rounded-lg bg-white p-10 text-center ring-1 ring-black/5">
+          <p className="text-xl font-semibold">Your cart is empty</p>
+          <Link
+            to="/"
+            className="mt-6 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+          >
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <section
+            aria-labelledby="order-items"
+            className="rounded-lg bg-white p-6 ring-1 ring-black/5"
+          >
+            <h2 id="order-items" className="font-display text-2xl font-bold uppercase">
+              Your order
+            </h2>
+            <CheckoutLines lines={lines} />
+          </section>
+          <section
+            aria-labelledby="order-summary"
+            className="space-y-6 self-start rounded-lg bg-white p-6 ring-1 ring-black/5"
+          >
+            <h2 id="order-summary" className="font-display text-2xl font-bold uppercase">
+              Summary
+            </h2>
+            <DiscountCodeForm applied={discount} onChange={setDiscount} />
+            <TotalsTable totals={totals} discountLabel={discount?.code} />
+            <p className="text-sm text-muted">
+              Shipping is £3.99 per item. Made-to-order items are dispatched within 3-6 weeks.
+            </p>
+            <div className="space-y-3">
+              <button
+                type="button"
+                onClick={() => void pay()}
+                disabled={processing}
+                className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+              >
+                <Lock aria-hidden="true" className="size-5" />
+                {processing ? "Processing..." : `Pay ${formatPence(totals.totalPence)}`}
+              </button>
+              <div role="alert" className="text-sm font-semibold text-accent">
+                {failure}
+              </div>
+            </div>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { CircleCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { cartActions } from "~/cart/store";
+import { pageMeta } from "~/components/seo";
+import { formatPence } from "~/pricing/money";
+
+export const meta = () =>
+  pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
+
+/** Home after a successful order (S-CHK-6). */
+const REDIRECT_MS = 5000;
+
+interface Verified {
+  amount_total: number;
+  customer_email: string | null;
+  order_number: string;
+}
+
+type State = { kind: "loading" } | { kind: "error" } | { kind: "success"; session: Verified };
+
+export default function OrderConfirmation() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(sessionId ? { kind: "loading" } : { kind: "error" });
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let cancelled = false;
+    fetch("/api/verify-order", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sessionId }),
+    })
+      .then((response) => response.json() as Promise<{ success?: boolean; session?: Verified }>)
+      .then((body) => {
+        if (cancelled) return;
+        if (body.success && body.session) {
+          cartActions.clear();
+          setState({ kind: "success", session: body.session });
+        } else {
+          setState({ kind: "error" });
+        }
+      })
+      .catch(() => !cancelled && setState({ kind: "error" }));
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId]);
+
+  useEffect(() => {
+    if (state.kind !== "success") return;
+    const timer = setTimeout(() => void navigate("/"), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-live="polite">
+      {state.kind === "loading" ? (
+        <>
+          <h1 className="font-display text-4xl font-bold uppercase">Order confirmation</h1>
+          <p className="mt-6 text-lg text-muted">Verifying your order...</p>
+        </>
+      ) : state.kind === "error" ? (
+        <>
+          <h1 className="font-display text-4xl font-bold uppercase">Order Verification Failed</h1>
+          <p className="mt-4 text-lg text-muted">
+            We couldn&apos;t verify your order. Please contact support if you&apos;ve been charged.
+          </p>
+          <Link
+            to="/"
+            className="mt-8 inline-block rounded bg-ink px-6 py-3 font-semibold text-paper hover:bg-ink-soft"
+          >
+            Return to Home
+          </Link>
+        </>
+      ) : (
+        <>
+          <CircleCheck aria-hidden="true" className="mx-auto size-16 text-success" />
+          <h1 className="mt-4 font-display text-4xl font-bold uppercase">
+            Thank you for your order!
+          </h1>
+          <dl className="mx-auto mt-8 max-w-sm space-y-2 rounded-lg bg-white p-6 text-left ring-1 ring-black/5">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Order number</dt>
+              <dd className="font-semibold" data-testid="order-number">
+                {state.session.order_number}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Amount paid</dt>
+              <dd className="font-semibold" data-testid="amount-paid">
+                {formatPence(state.session.amount_total)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">Confirmation sent to</dt>
+              <dd className="font-semibold break-all">{state.session.customer_email}</dd>
+            </div>
+          </dl>
+          <p className="mt-6 text-muted">
+            Made-to-order items are dispatched within 3-6 weeks; you can follow your order on the{" "}
+            <Link to="/tracking" className="text-accent underline">
+              tracking page
+            </Link>
+            . Taking you back to the shop in 5 seconds.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { ShieldAlert } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TotalsTable } from "~/checkout/CheckoutSummary";
+import { choiceDetails } from "~/catalogue/options";
+import { pageMeta } from "~/components/seo";
+import { getDb } from "~/db/client.server";
+import { findOrderBySession, linesOfOrder } from "~/orders/orders.server";
+import { formatPence } from "~/pricing/money";
+import { paymentFormSchema } from "~/payments/payment-form";
+import { AddressFields, Field } from "~/payments/PaymentFields";
+import { paySandboxSession } from "~/payments/sandbox.server";
+import type { Route } from "./+types/payment";
+
+export const meta = () =>
+  pageMeta({ title: "Payment", description: "Pay for your GRIP TRUTH order." });
+
+const confirmationUrl = (sessionId: string) =>
+  `/order-confirmation?session_id=${encodeURIComponent(sessionId)}`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
+  const db = await getDb();
+  const order = sessionId ? await findOrderBySession(db, sessionId) : undefined;
+  if (!order || order.paymentProvider !== "sandbox") {
+    return data({ order: null, lines: [], sessionId }, { status: 404 });
+  }
+  if (order.status === "paid") throw redirect(confirmationUrl(sessionId));
+  const lines = await linesOfOrder(db, order.id);
+  return {
+    sessionId,
+    order: {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      subtotalPence: order.subtotalPence,
+      shippingPence: order.shippingPence,
+      discountPence: order.discountPence,
+      discountCode: order.discountCode,
+      totalPence: order.totalPence,
+    },
+    lines: lines.map((line) => ({
+      id: line.id,
+      productName: line.productName,
+      details: choiceDetails(line).join(" · "),
+      quantity: line.quantity,
+      lineTotalPence: line.lineTotalPence,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
+  const form = paymentFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success)
+    return data({ error: "Please check the form and try again." }, { status: 400 });
+  const result = await paySandboxSession(await getDb(), sessionId, form.data);
+  if (result.ok) throw redirect(confirmationUrl(sessionId));
+  return data({ error: result.message }, { status: result.status });
+}
+
+function TestModeNotice() {
+  return (
+    <div
+      className="flex gap-3 rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 p-4 text-sm text-amber-950"
+      role="note"
+    >
+      <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
+      <p>
+        <strong>Test-mode payment page.</strong> No real money is taken and no card is charged. Pay
+        with the test card <strong>4242 4242 4242 4242</strong>, any future expiry date and any
+        three-digit CVV; <strong>4000 0000 0000 0002</strong> shows a declined card.
+      </p>
+    </div>
+  );
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const processing = navigation.state === "submitting";
+  const { order, lines, sessionId } = loaderData;
+
+  if (!order) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <h1 className="font-display text-4xl font-bold uppercase">Payment session not found</h1>
+        <p className="mt-4 text-muted">
+          This payment link is not valid or has expired. Your cart is still saved: go back to the
+          checkout to try again.
+        </p>
+        <Link
+          to="/checkout"
+          className="mt-8 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+        >
+          Back to checkout
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="font-display text-5xl font-bold uppercase">Payment</h1>
+      <p className="mt-2 text-muted">Order {order.orderNumber}</p>
+      <div className="mt-6">
+        <TestModeNotice />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <Form
+          method="post"
+          action={`/payment?session_id=${encodeURIComponent(sessionId)}`}
+          noValidate
+          className="space-y-8"
+        >
+          <fieldset className="space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+            <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
+              Shipping
+            </legend>
+            <AddressFields prefix="" section="shipping" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                name="email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                inputMode="email"
+              />
+              <Field
+                name="phone"
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+                inputMode="tel"
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="group/billing space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+            <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
+              Billing
+            </legend>
+            <label className="flex items-center gap-3 font-semibold">
+              <input
+                type="checkbox"
+                name="sameAsShipping"
+                defaultChecked
+                className="size-5 accent-accent"
+              />
+              Billing address same as shipping
+            </label>
+            {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
+            <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
+              <AddressFields prefix="billing" section="billing" />
+            </div>
+          </fieldset>
+
+          <fieldset className="space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+            <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
+              Card
+            </legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                name="cardNumber"
+                label="Card number"
+                autoComplete="cc-number"
+                inputMode="numeric"
+                maxLength={19}
+                placeholder="4242 4242 4242 4242"
+                className="sm:col-span-2"
+              />
+              <Field
+                name="cardName"
+                label="Name on card"
+                autoComplete="cc-name"
+                maxLength={100}
+                className="sm:col-span-2"
+              />
+              <Field
+                name="expiryDate"
+                label="Expiry (MM/YY)"
+                autoComplete="cc-exp"
+                maxLength={5}
+                placeholder="MM/YY"
+              />
+              <Field
+                name="cvv"
+                label="CVV"
+                autoComplete="cc-csc"
+                inputMode="numeric"
+                maxLength={3}
+              />
+            </div>
+          </fieldset>
+
+          <div className="space-y-3">
+            <div role="alert" className="text-sm font-semibold text-accent">
+              {actionData?.error}
+            </div>
+            <button
+              type="submit"
+              disabled={processing}
+              className="w-full rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+            >
+              {processing ? "Processing payment..." : `Pay ${formatPence(order.totalPence)}`}
+            </button>
+          </div>
+        </Form>
+
+        <aside
+          aria-labelledby="payment-summary"
+          className="space-y-4 self-start rounded-lg bg-white p-6 ring-1 ring-black/5"
+        >
+          <h2 id="payment-summary" className="font-display text-2xl font-bold uppercase">
+            Your order
+          </h2>
+          <ul className="divide-y divide-stone text-sm">
+            {lines.map((line) => (
+              <li key={line.id} className="flex justify-between gap-3 py-3">
+                <span>
+                  {line.quantity} × {line.productName}
+                  <span className="block text-muted">{line.details}</span>
+                </span>
+                <span className="font-semibold">{formatPence(line.lineTotalPence)}</span>
+              </li>
+            ))}
+          </ul>
+          <TotalsTable totals={order} discountLabel={order.discountCode ?? undefined} />
+        </aside>
+      </div>
+    </div>
+  );
+}

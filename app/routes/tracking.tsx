@@ -1,0 +1,172 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { choiceDetails } from "~/catalogue/options";
+import { pageMeta } from "~/components/seo";
+import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { trackingHelp } from "~/content/pages";
+import { getDb } from "~/db/client.server";
+import { findOrderForTracking, linesOfOrder } from "~/orders/orders.server";
+import { formatPence } from "~/pricing/money";
+import { RateLimiter } from "~/security/rate-limit.server";
+import { clientAddress } from "~/security/request.server";
+import type { Route } from "./+types/tracking";
+
+export const meta = () =>
+  pageMeta({
+    title: "Order tracking",
+    description: trackingHelp.description,
+  });
+
+const lookupSchema = z.object({
+  order: z.string().trim().min(1).max(20),
+  email: z.string().trim().min(3).max(254),
+});
+
+// Order numbers are sequential, so lookups are limited per address to stop guessing.
+const lookups = new RateLimiter(20, 60_000);
+
+const NOT_FOUND =
+  "We couldn't find an order with that number and e-mail address. Please check both and try again.";
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: "Awaiting payment",
+  paid: "Paid: being prepared",
+  failed: "Payment failed",
+  cancelled: "Cancelled",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (!params.has("order") && !params.has("email")) return { result: null, query: null };
+  const query = { order: params.get("order") ?? "", email: params.get("email") ?? "" };
+  const parsed = lookupSchema.safeParse(query);
+  if (!parsed.success) {
+    return data(
+      {
+        result: { found: false as const, message: "Enter your order number and e-mail address." },
+        query,
+      },
+      { status: 400 },
+    );
+  }
+  const address = clientAddress(request);
+  if (!lookups.take(address)) {
+    return data(
+      {
+        result: {
+          found: false as const,
+          message: "Too many lookups. Please wait a minute and try again.",
+        },
+        query,
+      },
+      { status: 429, headers: { "Retry-After": String(lookups.retryAfterSeconds(address)) } },
+    );
+  }
+  const db = await getDb();
+  // The same answer whether the number exists or not: nothing is revealed without the e-mail.
+  const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
+  if (!order) return { result: { found: false as const, message: NOT_FOUND }, query };
+  const lines = await linesOfOrder(db, order.id);
+  return {
+    query,
+    result: {
+      found: true as const,
+      orderNumber: order.orderNumber,
+      status: STATUS_TEXT[order.status] ?? order.status,
+      placed: order.createdAt.toISOString(),
+      totalPence: order.totalPence,
+      lines: lines.map((line) => ({
+        id: line.id,
+        productName: line.productName,
+        details: choiceDetails(line).join(" · "),
+        quantity: line.quantity,
+      })),
+    },
+  };
+}
+
+export default function Tracking({ loaderData }: Route.ComponentProps) {
+  const { result, query } = loaderData;
+  const { Body } = trackingHelp;
+  return (
+    <InfoPageShell
+      eyebrow={trackingHelp.eyebrow}
+      title={trackingHelp.title}
+      lead={trackingHelp.lead}
+    >
+      <Form
+        method="get"
+        className="not-prose mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="track-order" className="text-sm font-semibold">
+            Order number
+          </label>
+          <input
+            id="track-order"
+            name="order"
+            defaultValue={query?.order}
+            placeholder="GT-10001"
+            required
+            maxLength={20}
+            className="rounded border border-ink/30 bg-white px-3 py-2 text-base uppercase"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="track-email" className="text-sm font-semibold">
+            E-mail address
+          </label>
+          <input
+            id="track-email"
+            name="email"
+            type="email"
+            defaultValue={query?.email}
+            autoComplete="email"
+            required
+            maxLength={254}
+            className="rounded border border-ink/30 bg-white px-3 py-2 text-base"
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft"
+        >
+          Track order
+        </button>
+      </Form>
+      <div aria-live="polite">
+        {result && !result.found ? (
+          <p role="alert" className="mt-6 font-semibold text-accent">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.found ? (
+          <section
+            aria-labelledby="tracked-order"
+            className="mt-6 rounded-lg bg-white p-6 ring-1 ring-black/5"
+          >
+            <h2 id="tracked-order" className="!mt-0">
+              Order {result.orderNumber}
+            </h2>
+            <p>
+              Status: <strong data-testid="order-status">{result.status}</strong>
+            </p>
+            <p>
+              Placed {new Date(result.placed).toLocaleDateString("en-GB", { dateStyle: "long" })} ·
+              Total {formatPence(result.totalPence)}
+            </p>
+            <ul>
+              {result.lines.map((line) => (
+                <li key={line.id}>
+                  {line.quantity} × {line.productName}
+                  {line.details ? ` (${line.details})` : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <Body />
+    </InfoPageShell>
+  );
+}

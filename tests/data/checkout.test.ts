@@ -1,0 +1,300 @@
+import { count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { orderLines, orders } from "~/db/schema";
+import { action as createSession } from "~/routes/api.create-checkout-session";
+import { action as validateDiscount } from "~/routes/api.discounts.validate";
+import { action as verifyOrder } from "~/routes/api.verify-order";
+import { action as pay, loader as paymentPage } from "~/routes/payment";
+import { loader as tracking } from "~/routes/tracking";
+import { call, decodeMail, outbox, postJson } from "./helpers";
+
+const gi = {
+  productId: "kids-grip-truth-bjj-gi",
+  optionType: "Gi",
+  size: "M2",
+  quantity: 1,
+  customText: "MAYA",
+  nameCustomisation: true,
+};
+const gorilla = {
+  productId: "mens-ranked-gorilla-no-gi-set",
+  optionType: "Rashguard",
+  size: "L",
+  beltRank: "Blue",
+  quantity: 2,
+};
+
+async function orderCount() {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+async function checkout(body: unknown, headers?: Record<string, string>) {
+  return call(createSession, "/api/create-checkout-session", postJson(body, headers));
+}
+
+function paymentForm(over: Record<string, string> = {}) {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "07700 900123",
+    address: "1 Beach Road",
+    city: "Redcar",
+    postcode: "ts10 1aa",
+    country: "United Kingdom",
+    sameAsShipping: "on",
+    cardNumber: "4242 4242 4242 4242",
+    cardName: "ANA SILVA",
+    expiryDate: "12/35",
+    cvv: "123",
+    ...over,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
+
+async function paySession(sessionId: string, over?: Record<string, string>) {
+  const url = `/payment?session_id=${encodeURIComponent(sessionId)}`;
+  try {
+    return await call(pay, url, { method: "POST", body: paymentForm(over) });
+  } catch (thrown) {
+    // A successful payment redirects (React Router throws the redirect Response).
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("checkout on the server", () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.delete(orders);
+  });
+
+  it("X-CHK-1 X-CHK-2: prices from the catalogue; tampered prices, totals and percentages are ignored", async () => {
+    const response = await checkout({
+      cartItems: [
+        { ...gi, price: "£0.01", unitPricePence: 1 },
+        { ...gorilla, price: 1 },
+      ],
+      discount: 100,
+      discountCode: "save10",
+      total: 1,
+      subtotal: 1,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; sessionId: string };
+    expect(body.url).toBe(`/payment?session_id=${body.sessionId}`);
+
+    const db = await getDb();
+    const [order] = await db.select().from(orders);
+    const lines = await db.select().from(orderLines).orderBy(orderLines.position);
+    expect(lines.map((l) => [l.productId, l.unitPricePence, l.quantity, l.lineTotalPence])).toEqual([
+      ["kids-grip-truth-bjj-gi", 5999, 1, 5999],
+      ["mens-ranked-gorilla-no-gi-set", 3499, 2, 6998],
+    ]);
+    expect(lines[0]).toMatchObject({ customText: "MAYA", nameCustomisation: true });
+    expect(lines[1]).toMatchObject({ beltRank: "Blue" });
+    expect(order).toMatchObject({
+      status: "pending",
+      subtotalPence: 12997,
+      shippingPence: 3 * 399,
+      discountCode: "SAVE10",
+      discountPercent: 10,
+      discountPence: 1300,
+      totalPence: 12997 + 1197 - 1300,
+      paymentSessionId: body.sessionId,
+    });
+    expect(order?.orderNumber).toMatch(/^GT-\d{5,}$/);
+  });
+
+  const bad: [string, unknown, RegExp][] = [
+    ["an unknown product", { cartItems: [{ ...gorilla, productId: "mens-nope" }] }, /don't sell/],
+    ["an unknown option", { cartItems: [{ ...gorilla, optionType: "Gi" }] }, /doesn't come as/],
+    ["an unknown size", { cartItems: [{ ...gorilla, size: "XXXL" }] }, /size "XXXL"/],
+    ["an unknown belt rank", { cartItems: [{ ...gorilla, beltRank: "Red" }] }, /belt rank/],
+    ["a missing belt rank", { cartItems: [{ ...gorilla, beltRank: undefined }] }, /belt rank/],
+    [
+      "an unknown colour",
+      { cartItems: [{ productId: "mens-grip-truth-hoodie", optionType: "Hoodies", size: "M", color: "Pink", quantity: 1 }] },
+      /colour/,
+    ],
+    ["an empty cart", { cartItems: [] }, /empty/],
+    ["no cart at all", {}, /cartItems/],
+    ["a zero quantity", { cartItems: [{ ...gorilla, quantity: 0 }] }, /Quantity/],
+    ["a negative quantity", { cartItems: [{ ...gorilla, quantity: -2 }] }, /Quantity/],
+    ["a fractional quantity", { cartItems: [{ ...gorilla, quantity: 1.5 }] }, /Quantity/],
+    ["a quantity as text", { cartItems: [{ ...gorilla, quantity: "2" }] }, /Quantity/],
+    ["21 characters of custom text", { cartItems: [{ ...gi, customText: "A".repeat(21) }] }, /20 characters/],
+    ["custom text where none is allowed", { cartItems: [{ ...gorilla, customText: "NAME" }] }, /custom text/],
+    ["an invalid discount code", { cartItems: [gi], discountCode: "FREEBIE" }, /Invalid discount code/],
+  ];
+  for (const [what, body, message] of bad) {
+    it(`S-CHK X-SHOP-4: ${what} gives 400 with a clear message and stores nothing`, async () => {
+      const response = await checkout(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+      expect(await orderCount()).toBe(0);
+    });
+  }
+
+  it("X-SHOP-4: malformed JSON gives 400 and stores nothing", async () => {
+    const response = await checkout("{not json");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "The request body must be valid JSON." });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("X-SHOP-4: a cross-site request is refused", async () => {
+    const response = await checkout({ cartItems: [gi] }, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("S-CHK-3: codes are checked case-insensitively against the table", async () => {
+    const ok = await call(validateDiscount, "/api/discounts/validate", postJson({ code: " save20 " }));
+    expect(await ok.json()).toEqual({ code: "SAVE20", percent: 20 });
+    const bad = await call(validateDiscount, "/api/discounts/validate", postJson({ code: "SAVE30" }));
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toEqual({ error: "Invalid discount code." });
+    const malformed = await call(validateDiscount, "/api/discounts/validate", postJson({ nope: 1 }));
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe("sandbox payment and fulfilment", () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.delete(orders);
+  });
+
+  async function newSession() {
+    const response = await checkout({ cartItems: [gi, gorilla], discountCode: "SAVE10" });
+    return ((await response.json()) as { sessionId: string }).sessionId;
+  }
+
+  it("S-CHK-5 X-CHK-3: the payment page shows the stored order; a good card pays it", async () => {
+    const sessionId = await newSession();
+    const page = await call(paymentPage, `/payment?session_id=${sessionId}`).catch((r) => r);
+    expect(page).toBeDefined();
+
+    const before = (await outbox()).length;
+    const response = await paySession(sessionId);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/order-confirmation?session_id=${sessionId}`);
+
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order).toMatchObject({
+      status: "paid",
+      customerEmail: "ana@example.com",
+      cardBrand: "visa",
+      cardLast4: "4242",
+      shippingAddress: {
+        firstName: "Ana",
+        lastName: "Silva",
+        address: "1 Beach Road",
+        city: "Redcar",
+        postcode: "TS10 1AA",
+        country: "United Kingdom",
+      },
+    });
+    expect(order?.paidAt).toBeInstanceOf(Date);
+    // The card number and CVV are never stored.
+    expect(JSON.stringify(order)).not.toContain("4242424242424242");
+    expect(JSON.stringify(order)).not.toContain("4242 4242 4242 4242");
+
+    const mails = await outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = decodeMail(mails.at(-1)!.text);
+    expect(mail).toContain("To: ana@example.com");
+    expect(mail).toContain(`Order number: ${order!.orderNumber}`);
+    expect(mail).toContain("1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, MAYA, Name customisation): £59.99");
+    expect(mail).toContain("2 × Mens Ranked Gorilla No-Gi Set (Rashguard, Size: L, Belt Rank: Blue): £69.98");
+    expect(mail).toContain("Subtotal: £129.97");
+    expect(mail).toContain("Shipping: £11.97");
+    expect(mail).toContain("Discount (SAVE10): -£13.00");
+    expect(mail).toContain("Total paid: £128.94");
+    expect(mail).toContain("TS10 1AA");
+    expect(mail).toContain("3-6 weeks");
+    expect(order?.totalPence).toBe(12894);
+  });
+
+  it("S-CHK-5: incomplete forms get the spec's messages and the order stays pending", async () => {
+    const sessionId = await newSession();
+    const noAddress = await paySession(sessionId, { city: "" });
+    expect(noAddress.status).toBe(400);
+    const noCard = await paySession(sessionId, { cvv: "" });
+    expect(noCard.status).toBe(400);
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order?.status).toBe("pending");
+  });
+
+  it("X-CHK-3: 4000 0000 0000 0002 is declined and nothing is marked paid", async () => {
+    const sessionId = await newSession();
+    const before = (await outbox()).length;
+    const response = await paySession(sessionId, { cardNumber: "4000 0000 0000 0002" });
+    expect(response.status).toBe(402);
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order).toMatchObject({ status: "pending", cardLast4: null });
+    expect((await outbox()).length).toBe(before);
+  });
+
+  it("X-CHK-2: 20 concurrent pay requests for one session give one paid order and one e-mail", async () => {
+    const sessionId = await newSession();
+    const before = (await outbox()).length;
+    const responses = await Promise.all(Array.from({ length: 20 }, () => paySession(sessionId)));
+    expect(responses.every((r) => r.status === 302)).toBe(true);
+    const db = await getDb();
+    const paid = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.status).toBe("paid");
+    expect((await outbox()).length).toBe(before + 1);
+  });
+
+  it("S-CHK-6 X-CHK-4: verify-order answers from the stored order", async () => {
+    const sessionId = await newSession();
+    const verify = (id: unknown) => call(verifyOrder, "/api/verify-order", postJson({ sessionId: id }));
+    const pending = await (await verify(sessionId)).json();
+    expect(pending).toMatchObject({ success: false, session: { status: "pending" } });
+    await paySession(sessionId);
+    const paid = await verify(sessionId);
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toEqual({
+      success: true,
+      session: {
+        amount_total: 12894,
+        currency: "gbp",
+        customer_email: "ana@example.com",
+        order_number: expect.stringMatching(/^GT-\d+$/),
+        status: "paid",
+      },
+    });
+    expect((await verify("cs_test_unknown")).status).toBe(404);
+    expect((await verify("")).status).toBe(400);
+    const malformed = await call(verifyOrder, "/api/verify-order", postJson("{oops"));
+    expect(malformed.status).toBe(400);
+  });
+
+  it("X-INFO-2: tracking needs the order number and the e-mail together", async () => {
+    const sessionId = await newSession();
+    await paySession(sessionId);
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const track = async (number: string, email: string) => {
+      const response = await call(tracking, `/tracking?order=${number}&email=${email}`);
+      return (await response.json()) as { result: { found: boolean; status?: string } };
+    };
+    const found = await track(order!.orderNumber.toLowerCase(), "ANA@example.com");
+    expect(found.result).toMatchObject({ found: true, status: "Paid: being prepared" });
+    const wrongEmail = await track(order!.orderNumber, "someone@example.com");
+    const noSuchOrder = await track("GT-99999", "ana@example.com");
+    expect(wrongEmail.result).toEqual(noSuchOrder.result);
+    expect(wrongEmail.result.found).toBe(false);
+  });
+});

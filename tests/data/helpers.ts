@@ -1,0 +1,55 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+type Handler = (args: never) => unknown;
+
+/** Calls a route's action or loader with a real Request, as React Router would. */
+export async function call(
+  handler: Handler,
+  url: string,
+  init?: RequestInit,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  const request = new Request(new URL(url, "http://shop.test"), init);
+  const result = await (handler as (args: unknown) => Promise<unknown>)({
+    request,
+    params,
+    context: {},
+    url: new URL(request.url),
+  });
+  if (result instanceof Response) return result;
+  // Page loaders and actions answer data() or a plain object: turn them into what the client gets.
+  if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {
+    const { data, init } = result as unknown as { data: unknown; init?: ResponseInit };
+    return Response.json(data, init ?? undefined);
+  }
+  return Response.json(result);
+}
+
+export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
+}
+
+export async function outbox(): Promise<{ file: string; text: string }[]> {
+  const dir = path.join(process.env.DATA_DIR!, "outbox");
+  const files = await readdir(dir).catch(() => []);
+  return Promise.all(
+    files
+      .filter((f) => f.endsWith(".eml"))
+      .map(async (f) => ({ file: f, text: await readFile(path.join(dir, f), "utf8") })),
+  );
+}
+
+/** The readable text of an .eml written by nodemailer (quoted-printable decoded). */
+export function decodeMail(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes = Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
+  return bytes.toString("utf8");
+}
