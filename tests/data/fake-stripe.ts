@@ -1,0 +1,76 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** The parts of Stripe's API the shop calls, on loopback, so tests never reach the real Stripe. */
+export interface FakeStripe {
+  url: string;
+  sessions: Map<string, Record<string, unknown>>;
+  /** Every form-encoded request body received, by path. */
+  requests: { method: string; path: string; params: URLSearchParams }[];
+  close: () => Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, Record<string, unknown>>();
+  const requests: FakeStripe["requests"] = [];
+  let counter = 0;
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      const params = new URLSearchParams(body);
+      requests.push({ method: req.method ?? "", path, params });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${counter}` });
+        res.end(JSON.stringify(json));
+      };
+      if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
+        return send(401, { error: { type: "invalid_request_error", message: "No API key" } });
+      }
+      if (req.method === "POST" && path === "/v1/coupons") {
+        counter += 1;
+        return send(200, {
+          id: `coupon_${counter}`,
+          object: "coupon",
+          amount_off: Number(params.get("amount_off")),
+          currency: params.get("currency"),
+          duration: params.get("duration"),
+        });
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        counter += 1;
+        const id = `cs_test_fake_${counter}`;
+        const session = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          client_reference_id: params.get("client_reference_id"),
+          payment_status: "unpaid",
+          status: "open",
+          currency: params.get("currency"),
+          customer_details: null,
+          payment_intent: null,
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && match) {
+        const session = sessions.get(decodeURIComponent(match[1]!));
+        return session
+          ? send(200, session)
+          : send(404, { error: { type: "invalid_request_error", message: "No such session" } });
+      }
+      return send(404, { error: { type: "invalid_request_error", message: `No route ${path}` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

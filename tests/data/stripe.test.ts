@@ -1,0 +1,177 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, outbox, postJson } from "./helpers";
+import { type FakeStripe, startFakeStripe } from "./fake-stripe";
+
+// Configuration is read once per test file, so it is set before the app's modules load.
+const WEBHOOK_SECRET = "whsec_test_secret";
+let fake: FakeStripe;
+let app: {
+  createSession: typeof import("~/routes/api.create-checkout-session").action;
+  webhook: typeof import("~/routes/api.webhooks.stripe").action;
+  verify: typeof import("~/routes/api.verify-order").action;
+  getDb: typeof import("~/db/client.server").getDb;
+  orders: typeof import("~/db/schema").orders;
+};
+const signer = new Stripe("sk_test_signer");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_BASE = fake.url;
+  app = {
+    createSession: (await import("~/routes/api.create-checkout-session")).action,
+    webhook: (await import("~/routes/api.webhooks.stripe")).action,
+    verify: (await import("~/routes/api.verify-order")).action,
+    getDb: (await import("~/db/client.server")).getDb,
+    orders: (await import("~/db/schema")).orders,
+  };
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+const gi = {
+  productId: "mens-grip-truth-bjj-gi",
+  optionType: "Gi",
+  size: "A2",
+  quantity: 1,
+  customText: "SILVA",
+  nameCustomisation: true,
+};
+
+async function startCheckout() {
+  const response = await call(
+    app.createSession,
+    "/api/create-checkout-session",
+    postJson({ cartItems: [gi, { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 2 }], discountCode: "SAVE20" }),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as { url: string; sessionId: string };
+}
+
+function completedEvent(sessionId: string, orderId: string | null, type = "checkout.session.completed") {
+  return JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: orderId,
+        payment_status: "paid",
+        payment_intent: "pi_test_123",
+        customer_details: { email: "kai@example.com", name: "Kai Brown", phone: "+447700900123" },
+        collected_information: {
+          shipping_details: {
+            name: "Kai Brown",
+            address: { line1: "2 Coast Road", line2: null, city: "Redcar", postal_code: "TS10 2AB", country: "GB" },
+          },
+        },
+      },
+    },
+  });
+}
+
+function sendWebhook(payload: string, header?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (header !== undefined) headers["Stripe-Signature"] = header;
+  return call(app.webhook, "/api/webhooks/stripe", { method: "POST", headers, body: payload });
+}
+
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+async function orderFor(sessionId: string) {
+  const { eq } = await import("drizzle-orm");
+  const db = await app.getDb();
+  const [order] = await db.select().from(app.orders).where(eq(app.orders.paymentSessionId, sessionId));
+  return order;
+}
+
+describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
+  it("creates a session with server-priced GBP lines, shipping, the discount and the order reference", async () => {
+    const { url, sessionId } = await startCheckout();
+    expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const order = await orderFor(sessionId);
+    expect(order).toMatchObject({ status: "pending", paymentProvider: "stripe", subtotalPence: 8499 + 2598 });
+
+    const coupon = fake.requests.find((r) => r.path === "/v1/coupons")!.params;
+    expect(coupon.get("amount_off")).toBe(String(order!.discountPence));
+    expect(order!.discountPence).toBe(Math.round((8499 + 2598) * 0.2));
+    const params = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+    expect(params.get("mode")).toBe("payment");
+    expect(params.get("currency")).toBe("gbp");
+    expect(params.get("client_reference_id")).toBe(order!.id);
+    expect(params.get("line_items[0][price_data][unit_amount]")).toBe("8499");
+    expect(params.get("line_items[0][price_data][currency]")).toBe("gbp");
+    expect(params.get("line_items[0][price_data][product_data][name]")).toBe("Mens Grip Truth BJJ Gi");
+    expect(params.get("line_items[1][price_data][unit_amount]")).toBe("1299");
+    expect(params.get("line_items[1][quantity]")).toBe("2");
+    expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1197");
+    expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
+    expect(params.get("success_url")).toBe(
+      "http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
+    );
+  });
+
+  it("X-CHK-2: duplicate and concurrent webhooks give one paid order and one e-mail", async () => {
+    const { sessionId } = await startCheckout();
+    const order = await orderFor(sessionId);
+    const before = (await outbox()).length;
+    const payload = completedEvent(sessionId, order!.id);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(payload, sign(payload))));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // A later async-success event for the same session changes nothing.
+    const late = completedEvent(sessionId, order!.id, "checkout.session.async_payment_succeeded");
+    expect((await sendWebhook(late, sign(late))).status).toBe(200);
+
+    expect(await orderFor(sessionId)).toMatchObject({
+      status: "paid",
+      customerEmail: "kai@example.com",
+      paymentReference: "pi_test_123",
+      shippingAddress: { firstName: "Kai", lastName: "Brown", postcode: "TS10 2AB", city: "Redcar" },
+    });
+    expect((await outbox()).length).toBe(before + 1);
+  });
+
+  it("rejects forged, stale and missing signatures without changing the order", async () => {
+    const { sessionId } = await startCheckout();
+    const order = await orderFor(sessionId);
+    const payload = completedEvent(sessionId, order!.id);
+    expect((await sendWebhook(payload, sign(payload, "whsec_wrong"))).status).toBe(400);
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    expect((await sendWebhook(payload, sign(payload, WEBHOOK_SECRET, tenMinutesAgo))).status).toBe(400);
+    expect((await sendWebhook(payload)).status).toBe(400);
+    const tampered = payload.replace("kai@example.com", "thief@example.com");
+    expect((await sendWebhook(tampered, sign(payload))).status).toBe(400);
+    expect((await orderFor(sessionId))?.status).toBe("pending");
+  });
+
+  it("X-CHK-4: verify-order retrieves the session when the webhook has not arrived yet", async () => {
+    const { sessionId } = await startCheckout();
+    const verify = async () =>
+      (await call(app.verify, "/api/verify-order", postJson({ sessionId }))).json() as Promise<{
+        success: boolean;
+        session: { status: string; amount_total: number };
+      }>;
+    expect(await verify()).toMatchObject({ success: false, session: { status: "pending" } });
+    const session = fake.sessions.get(sessionId)!;
+    Object.assign(session, {
+      payment_status: "paid",
+      status: "complete",
+      customer_details: { email: "lee@example.com", name: "Lee Park", phone: null },
+    });
+    const before = (await outbox()).length;
+    const [first, second] = await Promise.all([verify(), verify()]);
+    expect(first).toMatchObject({ success: true, session: { status: "paid" } });
+    expect(second).toMatchObject({ success: true });
+    const order = await orderFor(sessionId);
+    expect(first.session.amount_total).toBe(order!.totalPence);
+    expect(order?.customerEmail).toBe("lee@example.com");
+    expect((await outbox()).length).toBe(before + 1);
+  });
+});
