@@ -2,16 +2,22 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, outbox, postJson } from "./helpers";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
+// Types only: the modules themselves are loaded after the environment is set.
+import type * as Db from "~/db/client.server";
+import type * as Schema from "~/db/schema";
+import type * as CreateSession from "~/routes/api.create-checkout-session";
+import type * as Verify from "~/routes/api.verify-order";
+import type * as Webhook from "~/routes/api.webhooks.stripe";
 
 // Configuration is read once per test file, so it is set before the app's modules load.
 const WEBHOOK_SECRET = "whsec_test_secret";
 let fake: FakeStripe;
 let app: {
-  createSession: typeof import("~/routes/api.create-checkout-session").action;
-  webhook: typeof import("~/routes/api.webhooks.stripe").action;
-  verify: typeof import("~/routes/api.verify-order").action;
-  getDb: typeof import("~/db/client.server").getDb;
-  orders: typeof import("~/db/schema").orders;
+  createSession: typeof CreateSession.action;
+  webhook: typeof Webhook.action;
+  verify: typeof Verify.action;
+  getDb: typeof Db.getDb;
+  orders: typeof Schema.orders;
 };
 const signer = new Stripe("sk_test_signer");
 
