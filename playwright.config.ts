@@ -1,6 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// A fresh data directory for the server under test; specs read its outbox of e-mails.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
@@ -50,6 +57,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DATA_DIR: dataDir },
   },
 });

@@ -1,4 +1,5 @@
-// Serves the production build for the browser tests on a fresh, throw-away data directory.
+// Serves the production build for the browser tests on a throw-away data directory
+// (the one Playwright's config made, or a new one).
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,6 @@ import "./check-node.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
+process.env.DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
 delete process.env.DATABASE_URL;
 await import("../server.mjs");

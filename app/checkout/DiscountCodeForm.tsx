@@ -45,7 +45,7 @@ export function DiscountCodeForm({
   };
 
   return (
-    <form onSubmit={apply} className="space-y-2" aria-label="Discount code">
+    <form onSubmit={apply} className="space-y-2">
       <label htmlFor={id} className="block text-sm font-semibold">
         Discount code
       </label>

@@ -110,85 +110,91 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           noValidate
           className="space-y-8"
         >
-          <fieldset className="space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+          <fieldset className="rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
               Shipping
             </legend>
-            <AddressFields prefix="" section="shipping" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                name="email"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                inputMode="email"
-              />
-              <Field
-                name="phone"
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                maxLength={40}
-                inputMode="tel"
-              />
+            <div className="clear-both space-y-4">
+              <AddressFields prefix="" section="shipping" />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  name="email"
+                  label="E-mail"
+                  type="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  inputMode="email"
+                />
+                <Field
+                  name="phone"
+                  label="Phone"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={40}
+                  inputMode="tel"
+                />
+              </div>
             </div>
           </fieldset>
 
-          <fieldset className="group/billing space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+          <fieldset className="group/billing rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
               Billing
             </legend>
-            <label className="flex items-center gap-3 font-semibold">
-              <input
-                type="checkbox"
-                name="sameAsShipping"
-                defaultChecked
-                className="size-5 accent-accent"
-              />
-              Billing address same as shipping
-            </label>
-            {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
-            <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
-              <AddressFields prefix="billing" section="billing" />
+            <div className="clear-both space-y-4">
+              <label className="flex items-center gap-3 font-semibold">
+                <input
+                  type="checkbox"
+                  name="sameAsShipping"
+                  defaultChecked
+                  className="size-5 accent-accent"
+                />
+                Billing address same as shipping
+              </label>
+              {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
+              <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
+                <AddressFields prefix="billing" section="billing" />
+              </div>
             </div>
           </fieldset>
 
-          <fieldset className="space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
+          <fieldset className="rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
               Card
             </legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                name="cardNumber"
-                label="Card number"
-                autoComplete="cc-number"
-                inputMode="numeric"
-                maxLength={19}
-                placeholder="4242 4242 4242 4242"
-                className="sm:col-span-2"
-              />
-              <Field
-                name="cardName"
-                label="Name on card"
-                autoComplete="cc-name"
-                maxLength={100}
-                className="sm:col-span-2"
-              />
-              <Field
-                name="expiryDate"
-                label="Expiry (MM/YY)"
-                autoComplete="cc-exp"
-                maxLength={5}
-                placeholder="MM/YY"
-              />
-              <Field
-                name="cvv"
-                label="CVV"
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                maxLength={3}
-              />
+            <div className="clear-both space-y-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  name="cardNumber"
+                  label="Card number"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  maxLength={19}
+                  placeholder="4242 4242 4242 4242"
+                  className="sm:col-span-2"
+                />
+                <Field
+                  name="cardName"
+                  label="Name on card"
+                  autoComplete="cc-name"
+                  maxLength={100}
+                  className="sm:col-span-2"
+                />
+                <Field
+                  name="expiryDate"
+                  label="Expiry (MM/YY)"
+                  autoComplete="cc-exp"
+                  maxLength={5}
+                  placeholder="MM/YY"
+                />
+                <Field
+                  name="cvv"
+                  label="CVV"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={3}
+                />
+              </div>
             </div>
           </fieldset>
 
