@@ -17,5 +17,8 @@ export default [
   route("images/products/:productId/:file", "routes/product-image.ts"),
   route("api/health", "routes/api.health.ts"),
   route("api/reviews/count", "routes/api.reviews.count.ts"),
+  route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
+  route("api/uploads", "routes/api.uploads.ts"),
+  route("uploads/:file", "routes/uploads.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
