@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, productReviews } from "~/db/schema";
+import { productReviews } from "~/db/schema";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
 
@@ -8,12 +8,14 @@ import type { ReviewInput } from "./validation";
  * True when the reviewer's e-mail (any case) placed a paid order containing this product
  * (X-REV-4). Computed on read, so a review written before the order was paid becomes verified.
  */
+// Written out by hand: Drizzle leaves columns unqualified in a one-table select, which would
+// make "id" and "product_id" ambiguous inside the subquery.
 const verifiedPurchase = sql<boolean>`exists (
-  select 1 from ${orders}
-  join ${orderLines} on ${orderLines.orderId} = ${orders.id}
-  where ${orders.status} = 'paid'
-    and lower(${orders.customerEmail}) = lower(${productReviews.customerEmail})
-    and ${orderLines.productId} = ${productReviews.productId}
+  select 1 from orders o
+  join order_lines l on l.order_id = o.id
+  where o.status = 'paid'
+    and lower(o.customer_email) = lower(product_reviews.customer_email)
+    and l.product_id = product_reviews.product_id
 )`;
 
 // Explicit columns: the e-mail is read only inside the verified-purchase check (X-REV-2).
