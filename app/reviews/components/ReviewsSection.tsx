@@ -75,7 +75,7 @@ export function ReviewsSection({
       {reviews.length === 0 ? (
         <p className="mt-6 text-muted">{NO_REVIEWS_TEXT}</p>
       ) : (
-        <div className="mt-6">
+        <div className="mt-6" data-testid="newest-reviews">
           <ReviewList reviews={reviews.slice(0, NEWEST_SHOWN)} />
           {remaining > 0 ? (
             <button
