@@ -25,5 +25,8 @@ export default [
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/verify-order", "routes/api.verify-order.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
+  route("api/uploads", "routes/api.uploads.ts"),
+  route("uploads/:file", "routes/uploads.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,4 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 process.env.DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
 delete process.env.DATABASE_URL;
+// Every browser test posts from the same local address: the per-address limits on reviews and
+// photo uploads would refuse them. The data tests check the limits themselves.
+process.env.REVIEW_RATE_LIMIT ??= "1000";
+process.env.UPLOAD_RATE_LIMIT ??= "1000";
 await import("../server.mjs");

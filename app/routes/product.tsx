@@ -7,13 +7,19 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/components/origin.server";
 import { pageMeta } from "~/components/seo";
 import { Price } from "~/pricing/Price";
+import { ReviewsSection } from "~/reviews/components/ReviewsSection";
+import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import type { Route } from "./+types/product";
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
-  if (!product) return data({ product: null, origin: "" }, { status: 404 });
-  return { product, origin: canonicalOrigin(request) };
+  if (!product) return data({ product: null, origin: "", reviews: [] }, { status: 404 });
+  return {
+    product,
+    origin: canonicalOrigin(request),
+    reviews: await listReviewsOrEmpty(product.id),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -56,7 +62,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
   if (!product) return <ProductNotFound />;
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
@@ -103,6 +109,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+      <ReviewsSection
+        key={product.id}
+        productId={product.id}
+        productName={product.name}
+        reviews={reviews}
+      />
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { PenLine } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { averageStars, NEWEST_SHOWN, reviewCountLabel } from "../rating";
+import type { PublicReview } from "../types";
+import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
+import { ReviewsDialog, type ReviewsTab } from "./ReviewsDialog";
+import { Stars } from "./Stars";
+
+/**
+ * The product page's reviews (S-REV-1..3): average, count, the three newest, See More with
+ * the rest, and the modal. The list comes from the route loader, so it is in the server HTML;
+ * after a submit the loaders run again, which also updates the footer count.
+ */
+export function ReviewsSection({
+  productId,
+  productName,
+  reviews,
+}: {
+  productId: string;
+  productName: string;
+  reviews: readonly PublicReview[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<ReviewsTab>("reviews");
+  const [notice, setNotice] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const average = averageStars(reviews.map((r) => r.rating));
+  const remaining = reviews.length - NEWEST_SHOWN;
+
+  const show = (next: ReviewsTab) => {
+    setNotice(null);
+    setTab(next);
+    setOpen(true);
+  };
+
+  const onSubmitted = async () => {
+    await revalidator.revalidate();
+    setNotice("Thank you! Your review has been posted.");
+    setTab("reviews");
+  };
+
+  return (
+    <section
+      id="reviews"
+      aria-labelledby="reviews-title"
+      className="mt-14 border-t border-stone pt-10"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="reviews-title" className="font-display text-3xl font-bold uppercase">
+            Reviews
+          </h2>
+          {reviews.length > 0 ? (
+            <p className="mt-2 flex items-center gap-3" data-testid="review-summary">
+              <Stars
+                value={average}
+                className="size-5"
+                label={`Average rating ${average} out of 5 stars`}
+              />
+              <span className="font-semibold">{average} out of 5</span>
+              <span className="text-muted">({reviewCountLabel(reviews.length)})</span>
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => show("write")}
+          className="inline-flex items-center gap-2 rounded bg-ink px-5 py-3 font-display tracking-wider text-paper uppercase hover:bg-ink-soft"
+        >
+          <PenLine aria-hidden="true" className="size-4" />
+          Write a review
+        </button>
+      </div>
+      {reviews.length === 0 ? (
+        <p className="mt-6 text-muted">{NO_REVIEWS_TEXT}</p>
+      ) : (
+        <div className="mt-6" data-testid="newest-reviews">
+          <ReviewList reviews={reviews.slice(0, NEWEST_SHOWN)} />
+          {remaining > 0 ? (
+            <button
+              type="button"
+              onClick={() => show("reviews")}
+              className="mt-5 font-semibold underline underline-offset-4 hover:text-accent"
+            >
+              See More ({remaining} more {remaining === 1 ? "review" : "reviews"})
+            </button>
+          ) : null}
+        </div>
+      )}
+      <ReviewsDialog
+        open={open}
+        tab={tab}
+        onTabChange={setTab}
+        onClose={() => setOpen(false)}
+        productId={productId}
+        productName={productName}
+        reviews={reviews}
+        notice={notice}
+        onSubmitted={onSubmitted}
+      />
+    </section>
+  );
+}

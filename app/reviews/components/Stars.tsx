@@ -1,0 +1,29 @@
+import { Star } from "lucide-react";
+import { MAX_STARS } from "../rating";
+
+/** A row of five stars, the first `value` filled, read out as "Rated n out of 5 stars". */
+export function Stars({
+  value,
+  className = "size-4",
+  label,
+}: {
+  value: number;
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <span
+      role="img"
+      aria-label={label ?? `Rated ${value} out of ${MAX_STARS} stars`}
+      className="inline-flex shrink-0 gap-0.5"
+    >
+      {Array.from({ length: MAX_STARS }, (_, i) => (
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={`${className} ${i < value ? "fill-accent text-accent" : "fill-transparent text-ink/30"}`}
+        />
+      ))}
+    </span>
+  );
+}

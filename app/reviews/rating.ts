@@ -1,0 +1,20 @@
+/** The most stars a review can give (S-REV-3). */
+export const MAX_STARS = 5;
+
+/**
+ * The average of the ratings rounded to whole stars, 1-5 (S-REV-3); 0 when there are no
+ * ratings, so the page can show the empty state instead of a made-up score.
+ */
+export function averageStars(ratings: readonly number[]): number {
+  if (ratings.length === 0) return 0;
+  const mean = ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
+  return Math.min(MAX_STARS, Math.max(1, Math.round(mean)));
+}
+
+/** "1 review" / "3 reviews". */
+export function reviewCountLabel(count: number): string {
+  return `${count} ${count === 1 ? "review" : "reviews"}`;
+}
+
+/** How many product-page reviews show before See More (S-REV-1). */
+export const NEWEST_SHOWN = 3;

@@ -1,0 +1,99 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { productReviews } from "~/db/schema";
+import type { PublicReview } from "./types";
+import type { ReviewInput } from "./validation";
+
+/**
+ * True when the reviewer's e-mail (any case) placed a paid order containing this product
+ * (X-REV-4). Computed on read, so a review written before the order was paid becomes verified.
+ */
+// Written out by hand: Drizzle leaves columns unqualified in a one-table select, which would
+// make "id" and "product_id" ambiguous inside the subquery.
+const verifiedPurchase = sql<boolean>`exists (
+  select 1 from orders o
+  join order_lines l on l.order_id = o.id
+  where o.status = 'paid'
+    and lower(o.customer_email) = lower(product_reviews.customer_email)
+    and l.product_id = product_reviews.product_id
+)`;
+
+// Explicit columns: the e-mail is read only inside the verified-purchase check (X-REV-2).
+const publicColumns = {
+  id: productReviews.id,
+  productId: productReviews.productId,
+  customerName: productReviews.customerName,
+  rating: productReviews.rating,
+  reviewText: productReviews.reviewText,
+  photoUrls: productReviews.photoUrls,
+  createdAt: productReviews.createdAt,
+  verifiedPurchase,
+};
+
+type Row = {
+  id: string;
+  productId: string;
+  customerName: string;
+  rating: number;
+  reviewText: string;
+  photoUrls: string[];
+  createdAt: Date;
+  verifiedPurchase: boolean;
+};
+
+function toPublic(row: Row): PublicReview {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    customer_name: row.customerName,
+    rating: row.rating,
+    review_text: row.reviewText,
+    photo_urls: row.photoUrls,
+    created_at: new Date(row.createdAt).toISOString(),
+    verified_purchase: Boolean(row.verifiedPurchase),
+  };
+}
+
+/** A product's reviews, newest first (spec section 7, call 3). */
+export async function listReviews(productId: string): Promise<PublicReview[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(publicColumns)
+    .from(productReviews)
+    .where(eq(productReviews.productId, productId))
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
+  return rows.map(toPublic);
+}
+
+/** For the product page: a failure is logged and shows an empty list (S-REV-7). */
+export async function listReviewsOrEmpty(productId: string): Promise<PublicReview[]> {
+  try {
+    return await listReviews(productId);
+  } catch (error) {
+    console.error(`Could not load the reviews of ${productId}:`, error);
+    return [];
+  }
+}
+
+/** Stores one review (spec section 7, call 4) and answers it as visitors will see it. */
+export async function createReview(productId: string, input: ReviewInput): Promise<PublicReview> {
+  const db = await getDb();
+  const [inserted] = await db
+    .insert(productReviews)
+    .values({
+      productId,
+      customerName: input.customer_name,
+      customerEmail: input.customer_email,
+      rating: input.rating,
+      reviewText: input.review_text,
+      photoUrls: input.photo_urls,
+    })
+    .returning({ id: productReviews.id });
+  if (!inserted) throw new Error("The review insert returned no row.");
+  const [row] = await db
+    .select(publicColumns)
+    .from(productReviews)
+    .where(eq(productReviews.id, inserted.id));
+  if (!row) throw new Error("The stored review could not be read back.");
+  return toPublic(row);
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+export const NAME_MAX = 80;
+export const TEXT_MAX = 2000;
+export const EMAIL_MAX = 254;
+export const MAX_PHOTOS = 5;
+
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields.";
+export const INSERT_FAILED_MESSAGE =
+  "Failed to submit review. Please ensure the database table is created.";
+export const SUBMIT_FAILED_MESSAGE = "Failed to submit review. Please try again.";
+
+/** The only photo URLs a review may carry: this shop's own uploads (see /api/uploads). */
+export const PHOTO_URL_PATTERN =
+  /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** The small copy stored beside every upload. */
+export function thumbnailUrl(photoUrl: string): string {
+  return photoUrl.replace(/\.webp$/, "-thumb.webp");
+}
+
+const notBlank = (s: string) => s.trim().length > 0;
+
+/**
+ * A review as the API accepts it (X-REV-1, S-REV-4): the server checks everything again,
+ * whatever the form did. The name is trimmed; the text is stored exactly as written.
+ */
+export const reviewInputSchema = z.object({
+  customer_name: z
+    .string({ error: "Please enter your name." })
+    .trim()
+    .min(1, "Please enter your name.")
+    .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`),
+  customer_email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .max(EMAIL_MAX, "Please enter a valid e-mail address.")
+    .pipe(z.email("Please enter a valid e-mail address.")),
+  rating: z
+    .number({ error: "Please choose a rating from 1 to 5 stars." })
+    .int("Please choose a rating from 1 to 5 stars.")
+    .min(1, "Please choose a rating from 1 to 5 stars.")
+    .max(5, "Please choose a rating from 1 to 5 stars."),
+  review_text: z
+    .string({ error: "Please write your review." })
+    .max(TEXT_MAX, `Your review can be at most ${TEXT_MAX} characters.`)
+    .refine(notBlank, "Please write your review."),
+  photo_urls: z
+    .array(z.string().regex(PHOTO_URL_PATTERN, "Photos must be uploaded to this shop first."), {
+      error: "Photos must be a list of uploaded photo links.",
+    })
+    .max(MAX_PHOTOS, `A review can have at most ${MAX_PHOTOS} photos.`)
+    .refine((urls) => new Set(urls).size === urls.length, "Each photo can be added only once.")
+    .default([]),
+});
+
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+/** The first problem with a review body, as one message for a person. */
+export function parseReviewInput(
+  body: unknown,
+): { ok: true; value: ReviewInput } | { ok: false; message: string } {
+  const result = reviewInputSchema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, message: result.error.issues[0]?.message ?? "The review is not valid." };
+}
+
+export interface ReviewFormValues {
+  name: string;
+  email: string;
+  rating: number;
+  text: string;
+}
+
+/** The form's own check before anything is sent (S-REV-4); null when it may be sent. */
+export function reviewFormProblem(values: ReviewFormValues): string | null {
+  if (
+    !notBlank(values.name) ||
+    !notBlank(values.email) ||
+    !notBlank(values.text) ||
+    !(values.rating >= 1 && values.rating <= 5)
+  ) {
+    return REQUIRED_FIELDS_MESSAGE;
+  }
+  if (!reviewInputSchema.shape.customer_email.safeParse(values.email).success) {
+    return "Please enter a valid e-mail address.";
+  }
+  if (values.name.trim().length > NAME_MAX)
+    return `Your name can be at most ${NAME_MAX} characters.`;
+  if (values.text.length > TEXT_MAX) return `Your review can be at most ${TEXT_MAX} characters.`;
+  return null;
+}
+
+/** Keeps the first photos up to the limit; files beyond five are dropped (S-REV-4). */
+export function keepAllowedPhotos<T>(current: readonly T[], added: readonly T[]): T[] {
+  return [...current, ...added].slice(0, MAX_PHOTOS);
+}
