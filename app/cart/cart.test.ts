@@ -60,6 +60,8 @@ describe("cart lines are checked and priced against the catalogue", () => {
     expect(priceLine({ ...gi, customText: "X".repeat(21) })).toBeUndefined();
     expect(priceLine({ ...gorilla, customText: "NAME" })).toBeUndefined();
     expect(priceLine({ ...bottle, size: "M" })).toBeUndefined();
+    expect(priceLine({ ...gi, customText: undefined })).toBeUndefined();
+    expect(priceLine({ ...gi, customText: "   " })).toBeUndefined();
   });
 });
 

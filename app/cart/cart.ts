@@ -54,6 +54,8 @@ export function priceLine(input: NewCartLine): CartLine | undefined {
     if (option.colors ? !option.colors.includes(input.color ?? "") : input.color) return undefined;
     if (input.customText && !option.customizable) return undefined;
     if (nameCustomisation && !option.customPricePence) return undefined;
+    // The name customisation is paid for: it needs the name to put on the gi.
+    if (nameCustomisation && !input.customText?.trim()) return undefined;
   } else if (input.size !== NO_SIZE || input.optionType !== STANDARD_OPTION) {
     return undefined;
   }

@@ -117,6 +117,13 @@ describe("S-PDP-4: validation messages", () => {
     expect(selectionProblem(p, { ...initialSelection(p), size: "S", color: "Grey" })).toBeNull();
   });
 
+  it("a ticked gi name customisation needs a name (it costs £10.00)", () => {
+    const p = product("mens-grip-truth-bjj-gi");
+    const ticked = { ...initialSelection(p), size: "A2", nameCustomisation: true };
+    expect(selectionProblem(p, ticked)).toBe("Please enter the name for the lapel.");
+    expect(selectionProblem(p, { ...ticked, customText: "SILVA" })).toBeNull();
+  });
+
   it("has nothing to ask of a product without options", () => {
     const p = product("knee-pads");
     expect(selectionProblem(p, initialSelection(p))).toBeNull();

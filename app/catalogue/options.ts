@@ -9,6 +9,8 @@ export const SELECTION_MESSAGES = {
   size: "Please select a size.",
   beltRank: "Please select a belt rank.",
   color: "Please select a color.",
+  /** Not in the spec: a ticked name customisation costs £10, so it needs a name. */
+  name: "Please enter the name for the lapel.",
 } as const;
 
 /**
@@ -76,6 +78,9 @@ export function selectionProblem(product: Product, selection: Selection): string
   if (!selection.size) return SELECTION_MESSAGES.size;
   if (option.beltRanks && !selection.beltRank) return SELECTION_MESSAGES.beltRank;
   if (option.colors && !selection.color) return SELECTION_MESSAGES.color;
+  if (option.customPricePence && selection.nameCustomisation && !selection.customText.trim()) {
+    return SELECTION_MESSAGES.name;
+  }
   return null;
 }
 

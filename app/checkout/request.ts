@@ -72,6 +72,9 @@ function lineProblem(item: CartItem, position: number): string {
   if (item.nameCustomisation && !option.customPricePence) {
     return `${where}: ${product.name} (${option.type}) has no name customisation.`;
   }
+  if (item.nameCustomisation && !item.customText?.trim()) {
+    return `${where}: name customisation needs the name to put on the ${option.type.toLowerCase()}.`;
+  }
   return `${where}: this item can't be ordered as chosen.`;
 }
 

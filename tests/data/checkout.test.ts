@@ -130,6 +130,7 @@ describe("checkout on the server", () => {
     ["a quantity as text", { cartItems: [{ ...gorilla, quantity: "2" }] }, /Quantity/],
     ["21 characters of custom text", { cartItems: [{ ...gi, customText: "A".repeat(21) }] }, /20 characters/],
     ["custom text where none is allowed", { cartItems: [{ ...gorilla, customText: "NAME" }] }, /custom text/],
+    ["a paid name customisation without a name", { cartItems: [{ ...gi, customText: "" }] }, /needs the name/],
     ["an invalid discount code", { cartItems: [gi], discountCode: "FREEBIE" }, /Invalid discount code/],
   ];
   for (const [what, body, message] of bad) {
