@@ -12,6 +12,7 @@ export default [
   route("customisation", "routes/customisation.tsx"),
   route("faq", "routes/faq.tsx"),
   route("size-guide", "routes/size-guide.tsx"),
+  route("search", "routes/search.tsx"),
   ...INFO_PAGE_SLUGS.map((slug) => route(slug, "routes/info-page.tsx", { id: `info-${slug}` })),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),
   route("images/products/:productId/:file", "routes/product-image.ts"),
