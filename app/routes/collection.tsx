@@ -1,5 +1,14 @@
 import { data, NavLink } from "react-router";
 import { productsInCategories } from "~/catalogue";
+import {
+  browseOptions,
+  browseProducts,
+  browseSearch,
+  parseBrowseQuery,
+  SORTS,
+  type BrowseQuery,
+} from "~/catalogue/browse";
+import { FilterForm, LoadMore, ViewSwitch } from "~/catalogue/components/FilterForm";
 import { findCollection, SECTIONS, SECTION_LABELS } from "~/catalogue/collections";
 import { KidsSizingBlock } from "~/catalogue/components/KidsSizingBlock";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
@@ -10,17 +19,23 @@ import type { Route } from "./+types/collection";
 export function loader({ request }: Route.LoaderArgs) {
   const collection = findCollection(new URL(request.url).pathname);
   if (!collection) throw data("Not found", { status: 404 });
-  return { collection, products: productsInCategories(collection.categories) };
+  const all = productsInCategories(collection.categories);
+  const options = browseOptions(all);
+  // The same URL renders the same list on the server and in the browser (X-CAT-1).
+  const query = parseBrowseQuery(new URL(request.url).searchParams, options);
+  return { collection, options, query, page: browseProducts(all, query), count: all.length };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: loaderData.collection.title,
-    description: `${loaderData.collection.description} ${loaderData.products.length} products from GRIP TRUTH, priced in GBP.`,
+    description: `${loaderData.collection.description} ${loaderData.count} products from GRIP TRUTH, priced in GBP.`,
   });
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { collection, products } = loaderData;
+  const { collection, options, query, page } = loaderData;
+  const href = (changes: Partial<BrowseQuery>) =>
+    `${collection.path}${browseSearch({ ...query, ...changes })}`;
   const groupLabel = collection.title.split(" ")[0] ?? "";
   const trail = [
     { label: "Home", to: "/" },
@@ -58,10 +73,55 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {collection.kidsSizing ? <KidsSizingBlock /> : null}
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-y border-ink/10 py-4">
+        <FilterForm
+          action={collection.path}
+          label="Filter and sort"
+          hidden={query.view === "list" ? { view: "list" } : {}}
+          selects={[
+            {
+              name: "type",
+              label: "Filter by",
+              allLabel: "All products",
+              value: query.type ?? "",
+              options: options.types,
+            },
+            ...(options.ages.length > 0
+              ? [
+                  {
+                    name: "age",
+                    label: "Age",
+                    allLabel: "All ages",
+                    value: query.age ?? "",
+                    options: options.ages,
+                  },
+                ]
+              : []),
+            { name: "sort", label: "Sort by", value: query.sort, options: SORTS },
+          ]}
+        />
+        <ViewSwitch view={query.view} hrefFor={(view) => href({ view })} />
+      </div>
       <h2 className="mb-4 text-sm font-normal text-muted">
-        {products.length} {products.length === 1 ? "product" : "products"}
+        {page.total} {page.total === 1 ? "product" : "products"}
+        {query.type || query.age ? " match this filter" : ""}
       </h2>
-      <ProductGrid products={products} label={`${collection.title} products`} />
+      {page.total === 0 ? (
+        <p className="rounded-lg bg-white p-6 ring-1 ring-black/5">
+          Nothing matches this filter. Choose “All products” to see the whole range.
+        </p>
+      ) : (
+        <ProductGrid
+          products={page.items}
+          label={`${collection.title} products`}
+          view={query.view}
+        />
+      )}
+      <LoadMore
+        shown={page.shown}
+        total={page.total}
+        nextHref={page.nextPage ? href({ page: page.nextPage }) : null}
+      />
     </div>
   );
 }
