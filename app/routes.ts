@@ -18,5 +18,6 @@ export default [
   route("images/products/:productId/:file", "routes/product-image.ts"),
   route("api/health", "routes/api.health.ts"),
   route("api/reviews/count", "routes/api.reviews.count.ts"),
+  route("api/enquiries", "routes/api.enquiries.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
