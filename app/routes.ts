@@ -14,6 +14,8 @@ export default [
   route("size-guide", "routes/size-guide.tsx"),
   route("search", "routes/search.tsx"),
   ...INFO_PAGE_SLUGS.map((slug) => route(slug, "routes/info-page.tsx", { id: `info-${slug}` })),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),
   route("images/products/:productId/:file", "routes/product-image.ts"),
   route("api/health", "routes/api.health.ts"),

@@ -18,6 +18,13 @@ import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { trainingBundleQuote } from "~/pricing/bundle";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/components/seo";
+import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { breadcrumbJsonLd } from "~/seo/structured-data";
+
+const TRAIL = [
+  { label: "Home", to: "/" },
+  { label: "Accessories", to: "/accessories" },
+];
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/accessories";
 
@@ -114,14 +121,11 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
 
 export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
   const { query, products, bundle } = loaderData;
+  const origin = useOrigin();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
-          { label: "Home", to: "/" },
-          { label: "Accessories", to: "/accessories" },
-        ]}
-      />
+      <JsonLd data={breadcrumbJsonLd(TRAIL, origin)} />
+      <Breadcrumbs trail={TRAIL} />
       <header className="mt-4 mb-8">
         <h1 className="font-display text-5xl font-bold uppercase">Accessories</h1>
         <p className="mt-2 max-w-2xl text-lg text-muted">

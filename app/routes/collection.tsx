@@ -14,6 +14,8 @@ import { KidsSizingBlock } from "~/catalogue/components/KidsSizingBlock";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/components/seo";
+import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -36,6 +38,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { collection, options, query, page } = loaderData;
   const href = (changes: Partial<BrowseQuery>) =>
     `${collection.path}${browseSearch({ ...query, ...changes })}`;
+  const origin = useOrigin();
   const groupLabel = collection.title.split(" ")[0] ?? "";
   const trail = [
     { label: "Home", to: "/" },
@@ -44,6 +47,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <JsonLd data={breadcrumbJsonLd(trail, origin)} />
       <Breadcrumbs trail={trail} />
       <header className="mt-4 mb-6">
         <h1 className="font-display text-5xl font-bold uppercase">{collection.title}</h1>

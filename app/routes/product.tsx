@@ -7,13 +7,20 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/components/origin.server";
 import { pageMeta } from "~/components/seo";
 import { Price } from "~/pricing/Price";
+import { JsonLd } from "~/seo/JsonLd";
+import { reviewAggregate } from "~/seo/review-aggregate.server";
+import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
-  if (!product) return data({ product: null, origin: "" }, { status: 404 });
-  return { product, origin: canonicalOrigin(request) };
+  if (!product) return data({ product: null, origin: "", rating: null }, { status: 404 });
+  return {
+    product,
+    origin: canonicalOrigin(request),
+    rating: await reviewAggregate(product.id),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -56,21 +63,21 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, origin, rating } = loaderData;
   if (!product) return <ProductNotFound />;
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
     ? product.group[0]!.toUpperCase() + product.group.slice(1)
     : "Accessories";
+  const trail = [
+    { label: "Home", to: "/" },
+    { label: sectionLabel, to: section },
+    { label: product.name, to: `/product/${product.id}` },
+  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
-          { label: "Home", to: "/" },
-          { label: sectionLabel, to: section },
-          { label: product.name, to: `/product/${product.id}` },
-        ]}
-      />
+      <JsonLd data={[productJsonLd(product, origin, rating), breadcrumbJsonLd(trail, origin)]} />
+      <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery product={product} />
         <div className="flex flex-col gap-5">
