@@ -249,7 +249,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
                     name="garmentTypes"
                     value={type}
                     defaultChecked={chosenTypes.includes(type)}
-                    className="size-5 accent-accent"
+                    className="size-5 shrink-0 accent-accent"
                   />
                   {type}
                 </label>

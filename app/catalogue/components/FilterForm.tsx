@@ -52,7 +52,7 @@ export function FilterForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {selects.map((select) => (
-        <div key={select.name} className="min-w-40 flex-1 sm:flex-none">
+        <div key={select.name} className="w-full sm:w-auto sm:min-w-44">
           <label
             htmlFor={`filter-${select.name}`}
             className="mb-1 block text-xs font-semibold tracking-widest text-muted uppercase"
