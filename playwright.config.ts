@@ -50,6 +50,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port) },
+    // Enough enquiries a minute for both projects' form tests from one address; the limit
+    // itself is covered by tests/data/enquiries.test.ts.
+    env: { PORT: String(port), ENQUIRY_RATE_LIMIT: "50" },
   },
 });
