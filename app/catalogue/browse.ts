@@ -212,9 +212,15 @@ export function browseProducts(products: readonly Product[], query: BrowseQuery)
 }
 
 /** A query string holding only what differs from the defaults, so URLs stay short and stable. */
+const KEY_ORDER = ["type", "age", "category", "price", "sort", "view", "page"];
+
 export function browseSearch(query: Partial<Record<string, string | number | null>>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  // One order whatever the form's field order, so one choice always has one URL.
+  const entries = Object.entries(query).sort(
+    ([a], [b]) => KEY_ORDER.indexOf(a) - KEY_ORDER.indexOf(b),
+  );
+  for (const [key, value] of entries) {
     if (value === null || value === undefined || value === "") continue;
     const fallback = (DEFAULT_QUERY as unknown as Record<string, unknown>)[key];
     if (fallback !== undefined && String(fallback) === String(value)) continue;

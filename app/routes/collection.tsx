@@ -19,7 +19,8 @@ import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const collection = findCollection(new URL(request.url).pathname);
+  // A client-side navigation asks for "/mens.data": the page's path is the same without ".data".
+  const collection = findCollection(new URL(request.url).pathname.replace(/\.data$/, ""));
   if (!collection) throw data("Not found", { status: 404 });
   const all = productsInCategories(collection.categories);
   const options = browseOptions(all);

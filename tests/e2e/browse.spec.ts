@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-const cards = (page: import("@playwright/test").Page) =>
+const cards = (page: Page) =>
   page
     .getByRole("main")
     .getByRole("list", { name: /products$/ })
@@ -45,7 +46,7 @@ test("X-CAT-1: sort by price, the kids age bands, and a shared URL renders the s
   await expect(cards(page).first()).toContainText("£24.99");
 
   await page.goto("/kids");
-  const age = page.getByLabel("Age");
+  const age = page.getByLabel("Age", { exact: true });
   await expect(age.locator("option")).toHaveText([
     "All ages",
     "3-6 years",

@@ -44,7 +44,7 @@ test("X-CAT-1 X-SHOP-2: filter, sort, view and Load More work without JavaScript
 }) => {
   await page.goto("/kids");
   await page.getByLabel("Filter by").selectOption({ label: "Sliders" });
-  await page.getByLabel("Age").selectOption({ label: "3-6 years" });
+  await page.getByLabel("Age", { exact: true }).selectOption({ label: "3-6 years" });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/\/kids\?type=sliders&age=3-6&sort=featured$/);
   const cards = page.getByRole("list", { name: "Kids Collection products" }).getByRole("article");
