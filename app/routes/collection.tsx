@@ -1,9 +1,11 @@
+import { useEffect, useRef } from "react";
 import { data, NavLink } from "react-router";
 import { productsInCategories } from "~/catalogue";
 import {
   browseOptions,
   browseProducts,
   browseSearch,
+  PAGE_SIZE,
   parseBrowseQuery,
   SORTS,
   type BrowseQuery,
@@ -40,6 +42,15 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const href = (changes: Partial<BrowseQuery>) =>
     `${collection.path}${browseSearch({ ...query, ...changes })}`;
   const origin = useOrigin();
+  // After Load More, focus moves to the first new product, so keyboard users keep their place.
+  const shownPage = useRef(query.page);
+  useEffect(() => {
+    const previous = shownPage.current;
+    shownPage.current = query.page;
+    if (query.page <= previous) return;
+    const links = document.querySelectorAll<HTMLAnchorElement>("ul[data-view] h3 a");
+    links[previous * PAGE_SIZE]?.focus();
+  }, [query.page]);
   const groupLabel = collection.title.split(" ")[0] ?? "";
   const trail = [
     { label: "Home", to: "/" },

@@ -71,6 +71,7 @@ test("S-CAT-5 X-CAT-1: Load More shows the next products and says how many", asy
   await expect(page).toHaveURL(/\/womens\?page=2$/);
   await expect(cards(page)).toHaveCount(9);
   await expect(page.getByText("Showing 9 of 9 products")).toBeVisible();
+  await expect(cards(page).nth(6).getByRole("link")).toBeFocused();
   await expect(page.getByRole("link", { name: "Load More Products" })).toHaveCount(0);
   await page.goBack();
   await expect(cards(page)).toHaveCount(6);
