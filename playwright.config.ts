@@ -57,6 +57,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    // Enough enquiries a minute for both projects' form tests from one address; the limit
+    // itself is covered by tests/data/enquiries.test.ts.
+    env: { PORT: String(port), DATA_DIR: dataDir, ENQUIRY_RATE_LIMIT: "50" },
   },
 });

@@ -42,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Meta />
         {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
+        {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">

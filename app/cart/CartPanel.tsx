@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import type { CartLine } from "./cart";
+import { lineHref, type CartLine } from "./cart";
 import { cartActions, useCart } from "./store";
 
 function CartLineItem({ line, index }: { line: CartLine; index: number }) {
@@ -22,7 +22,7 @@ function CartLineItem({ line, index }: { line: CartLine; index: number }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
           <Link
-            to={`/product/${line.productId}`}
+            to={lineHref(line)}
             onClick={cartActions.closePanel}
             className="font-semibold leading-tight hover:underline"
           >

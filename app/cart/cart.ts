@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { findProduct } from "~/catalogue";
+import { findProduct, TRAINING_BUNDLE } from "~/catalogue";
 import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { trainingBundleQuote } from "~/pricing/bundle";
 import { unitPricePence } from "~/pricing/lines";
 import type { Pence } from "~/pricing/money";
 
@@ -40,6 +41,7 @@ export function lineKey(line: NewCartLine | CartLine): string {
  * what was stored or sent. Undefined when the line no longer matches the catalogue.
  */
 export function priceLine(input: NewCartLine): CartLine | undefined {
+  if (input.productId === TRAINING_BUNDLE.id) return priceBundleLine(input);
   const product = findProduct(input.productId);
   if (!product) return undefined;
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) return undefined;
@@ -74,6 +76,32 @@ export function priceLine(input: NewCartLine): CartLine | undefined {
   if (input.customText) line.customText = input.customText;
   if (nameCustomisation) line.nameCustomisation = true;
   return line;
+}
+
+/** The Complete Training Bundle (S-ACC-4): one Standard / N/A line at the bundle price. */
+function priceBundleLine(input: NewCartLine): CartLine | undefined {
+  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) return undefined;
+  if (input.optionType !== STANDARD_OPTION || input.size !== NO_SIZE) return undefined;
+  if (input.beltRank || input.color || input.customText || input.nameCustomisation) {
+    return undefined;
+  }
+  const bag = findProduct(TRAINING_BUNDLE.productIds[0]);
+  return {
+    productId: TRAINING_BUNDLE.id,
+    productName: TRAINING_BUNDLE.name,
+    optionType: STANDARD_OPTION,
+    size: NO_SIZE,
+    quantity: input.quantity,
+    unitPricePence: trainingBundleQuote().pricePence,
+    image: bag?.images[0]?.src,
+  };
+}
+
+/** Where a cart line's name leads: its product page, or the bundle's block on /accessories. */
+export function lineHref(line: Pick<CartLine, "productId">): string {
+  return line.productId === TRAINING_BUNDLE.id
+    ? "/accessories#bundle"
+    : `/product/${line.productId}`;
 }
 
 /** Adds a line, or raises the quantity of the same line (S-CART, issue 3 item 4). */

@@ -1,7 +1,8 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "~/cart/CartButton";
+import { SearchPanel, SearchToggle } from "~/search/SearchBox";
 import { NAV_ITEMS, type NavItem } from "./navigation";
 import { Wordmark } from "./Wordmark";
 
@@ -78,10 +79,10 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
     <nav
       id="mobile-menu"
       aria-label="Mobile"
-      hidden={!open}
-      className="border-t border-white/10 bg-ink lg:hidden"
+      // Without JavaScript the menu button cannot work, so the links show as a row (X-SHOP-2).
+      className={`border-t border-white/10 bg-ink noscript:block lg:hidden noscript:lg:hidden ${open ? "block" : "hidden"}`}
     >
-      <ul className="px-4 py-2">
+      <ul className="px-4 py-2 noscript:flex noscript:flex-wrap noscript:gap-x-5 noscript:py-0">
         {NAV_ITEMS.map((item) => (
           <li key={item.to} className="border-b border-white/10 last:border-0">
             <Link
@@ -104,14 +105,19 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const closeMenu = () => setOpenOn(null);
+  const [searchOn, setSearchOn] = useState<string | null>(null);
+  const searchOpen = searchOn === pathname;
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  const searchPanelId = `${useId()}-search`;
+  const setSearchOpen = (open: boolean) => setSearchOn(open ? pathname : null);
 
   return (
-    <header className="sticky top-0 z-30 bg-ink text-paper shadow-md">
+    <header className="sticky top-0 z-30 bg-ink text-paper shadow-md noscript:static">
       <SaleBanner />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <button
           type="button"
-          className="-ml-2 rounded p-2 lg:hidden"
+          className="-ml-2 rounded p-2 lg:hidden noscript:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -123,9 +129,23 @@ export function SiteHeader() {
           <Wordmark className="text-2xl sm:text-3xl" />
         </Link>
         <DesktopNav />
-        <CartButton />
+        <div className="flex items-center gap-1">
+          <SearchToggle
+            open={searchOpen}
+            panelId={searchPanelId}
+            onOpenChange={setSearchOpen}
+            buttonRef={searchToggleRef}
+          />
+          <CartButton />
+        </div>
       </div>
       <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <SearchPanel
+        open={searchOpen}
+        panelId={searchPanelId}
+        onOpenChange={setSearchOpen}
+        toggleRef={searchToggleRef}
+      />
     </header>
   );
 }

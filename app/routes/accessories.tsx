@@ -1,12 +1,37 @@
-import { Backpack, BookOpen, Dumbbell, Shield } from "lucide-react";
-import { ACCESSORIES, ACCESSORY_TILES, findProduct, TRAINING_BUNDLE } from "~/catalogue";
+import { Backpack, BookOpen, Check, Dumbbell, Shield } from "lucide-react";
+import { Link } from "react-router";
+import { ACCESSORIES, ACCESSORY_TILES, TRAINING_BUNDLE } from "~/catalogue";
 import type { AccessoryCategory } from "~/catalogue";
+import {
+  ACCESSORY_CATEGORY_OPTIONS,
+  accessoryCategorySlug,
+  browseSearch,
+  filterAccessories,
+  parseAccessoryQuery,
+  PRICE_BANDS,
+} from "~/catalogue/browse";
 import { AddToCartButton } from "~/cart/AddToCartButton";
+import { cartActions } from "~/cart/store";
+import { FilterForm } from "~/catalogue/components/FilterForm";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
+import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { trainingBundleQuote } from "~/pricing/bundle";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/components/seo";
+import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { breadcrumbJsonLd } from "~/seo/structured-data";
+
+const TRAIL = [
+  { label: "Home", to: "/" },
+  { label: "Accessories", to: "/accessories" },
+];
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/accessories";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseAccessoryQuery(new URL(request.url).searchParams);
+  return { query, products: filterAccessories(ACCESSORIES, query), bundle: trainingBundleQuote() };
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -22,49 +47,85 @@ const TILE_ICONS: Record<AccessoryCategory, typeof Dumbbell> = {
   Lifestyle: BookOpen,
 };
 
-function TrainingBundle() {
-  const items = TRAINING_BUNDLE.productIds
-    .map((id) => findProduct(id))
-    .filter((p) => p !== undefined);
-  const full = items.reduce((sum, p) => sum + p.pricePence, 0);
+function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQuote> }) {
   return (
     <section
+      id="bundle"
       aria-labelledby="bundle-title"
-      className="mt-14 grid gap-6 overflow-hidden rounded-lg bg-ink p-7 text-paper sm:p-10 lg:grid-cols-2"
+      className="mt-14 scroll-mt-28 overflow-hidden rounded-lg bg-ink p-7 text-paper sm:p-10"
     >
-      <div>
-        <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
-          Save 20%
-        </p>
-        <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
-          {TRAINING_BUNDLE.name}
-        </h2>
-        <p className="mt-3 max-w-md text-stone">
-          Everything a new starter needs in one go: bag, protection, bottle and kit care, at 20% off
-          the {formatPence(full)} it would cost on its own.
-        </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
+            Save {TRAINING_BUNDLE.discountPercent}%
+          </p>
+          <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
+            {TRAINING_BUNDLE.name}
+          </h2>
+          <p className="mt-3 max-w-md text-stone">
+            Everything a new starter needs in one go: bag, protection, bottle and kit care, at{" "}
+            {TRAINING_BUNDLE.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
+            on its own.
+          </p>
+        </div>
+        {/* A disclosure works without JavaScript too (X-SHOP-2). */}
+        <details className="group self-start rounded-md bg-white/5 p-1 open:bg-white/10">
+          <summary className="cursor-pointer list-none rounded bg-accent px-6 py-3 text-center font-display text-lg font-medium tracking-wider text-white uppercase hover:bg-accent-dark [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">View Bundle Deal</span>
+            <span className="hidden group-open:inline">Hide Bundle Deal</span>
+          </summary>
+          <div className="p-5">
+            <h3 className="font-display text-xl font-semibold uppercase">In the bundle</h3>
+            <ul aria-label="Bundle contents" className="mt-3 space-y-2">
+              {bundle.items.map((item) => (
+                <li key={item.id} className="flex items-center justify-between gap-3">
+                  <span className="flex items-center gap-2">
+                    <Check aria-hidden="true" className="size-4 text-accent-bright" />
+                    <Link to={`/product/${item.id}`} className="hover:underline">
+                      {item.name}
+                    </Link>
+                  </span>
+                  <span className="text-stone">{formatPence(item.pricePence)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-5 flex flex-wrap items-baseline gap-x-3 border-t border-white/15 pt-4">
+              <span className="font-display text-3xl font-bold" data-testid="bundle-price">
+                {formatPence(bundle.pricePence)}
+              </span>
+              <s className="text-stone">{formatPence(bundle.fullPence)}</s>
+              <span className="text-sm font-semibold text-accent-bright">
+                You save {formatPence(bundle.savingPence)}
+              </span>
+            </p>
+            <button
+              type="button"
+              onClick={() =>
+                cartActions.add({
+                  productId: TRAINING_BUNDLE.id,
+                  optionType: STANDARD_OPTION,
+                  size: NO_SIZE,
+                  quantity: 1,
+                })
+              }
+              className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
+            >
+              Add Bundle to Cart
+            </button>
+          </div>
+        </details>
       </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.id} className="rounded-md bg-white/5 p-3 text-sm">
-            <span className="block font-semibold">{item.name}</span>
-            <span className="text-stone">{formatPence(item.pricePence)}</span>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
 
-export default function AccessoriesPage() {
+export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
+  const { query, products, bundle } = loaderData;
+  const origin = useOrigin();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
-          { label: "Home", to: "/" },
-          { label: "Accessories", to: "/accessories" },
-        ]}
-      />
+      <JsonLd data={breadcrumbJsonLd(TRAIL, origin)} />
+      <Breadcrumbs trail={TRAIL} />
       <header className="mt-4 mb-8">
         <h1 className="font-display text-5xl font-bold uppercase">Accessories</h1>
         <p className="mt-2 max-w-2xl text-lg text-muted">
@@ -75,25 +136,62 @@ export default function AccessoriesPage() {
       <ul aria-label="Accessory categories" className="mb-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {ACCESSORY_TILES.map((tile) => {
           const Icon = TILE_ICONS[tile.category];
+          const slug = accessoryCategorySlug(tile.category);
           return (
-            <li
-              key={tile.category}
-              className="flex flex-col items-start gap-3 rounded-lg bg-white p-5 ring-1 ring-black/5"
-            >
-              <Icon aria-hidden="true" className="size-7 text-accent" />
-              <span className="font-display text-xl font-semibold uppercase">{tile.category}</span>
-              <span className="text-sm text-muted">{tile.count} items</span>
+            <li key={tile.category}>
+              <Link
+                to={`/accessories${browseSearch({ category: slug, price: query.price })}#shop`}
+                preventScrollReset
+                aria-current={query.category === slug ? "true" : undefined}
+                className={`flex h-full flex-col items-start gap-3 rounded-lg bg-white p-5 ring-1 hover:ring-ink ${query.category === slug ? "ring-2 ring-ink" : "ring-black/5"}`}
+              >
+                <Icon aria-hidden="true" className="size-7 text-accent" />
+                <span className="font-display text-xl font-semibold uppercase">
+                  {tile.category}
+                </span>
+                <span className="text-sm text-muted">{tile.count} items</span>
+              </Link>
             </li>
           );
         })}
       </ul>
-      <h2 className="mb-4 font-display text-3xl font-bold uppercase">Shop accessories</h2>
-      <ProductGrid
-        products={ACCESSORIES}
-        label="Accessories"
-        renderAction={(product) => <AddToCartButton product={product} />}
-      />
-      <TrainingBundle />
+      <h2 id="shop" className="mb-4 scroll-mt-28 font-display text-3xl font-bold uppercase">
+        Shop accessories
+      </h2>
+      <div className="mb-6 border-y border-ink/10 py-4">
+        <FilterForm
+          action="/accessories"
+          label="Filter accessories"
+          selects={[
+            {
+              name: "category",
+              label: "Category",
+              allLabel: "All categories",
+              value: query.category ?? "",
+              options: ACCESSORY_CATEGORY_OPTIONS,
+            },
+            { name: "price", label: "Price", value: query.price, options: PRICE_BANDS },
+          ]}
+        />
+      </div>
+      <p aria-live="polite" className="mb-4 text-sm text-muted">
+        Showing {products.length} of {ACCESSORIES.length} accessories
+      </p>
+      {products.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 ring-1 ring-black/5">
+          Nothing matches these filters.{" "}
+          <Link to="/accessories" className="font-semibold underline">
+            Show all accessories
+          </Link>
+        </p>
+      ) : (
+        <ProductGrid
+          products={products}
+          label="Accessories"
+          renderAction={(product) => <AddToCartButton product={product} />}
+        />
+      )}
+      <TrainingBundle bundle={bundle} />
     </div>
   );
 }

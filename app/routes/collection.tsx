@@ -1,26 +1,56 @@
+import { useEffect, useRef } from "react";
 import { data, NavLink } from "react-router";
 import { productsInCategories } from "~/catalogue";
+import {
+  browseOptions,
+  browseProducts,
+  browseSearch,
+  PAGE_SIZE,
+  parseBrowseQuery,
+  SORTS,
+  type BrowseQuery,
+} from "~/catalogue/browse";
+import { FilterForm, LoadMore, ViewSwitch } from "~/catalogue/components/FilterForm";
 import { findCollection, SECTIONS, SECTION_LABELS } from "~/catalogue/collections";
 import { KidsSizingBlock } from "~/catalogue/components/KidsSizingBlock";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/components/seo";
+import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const collection = findCollection(new URL(request.url).pathname);
+  // A client-side navigation asks for "/mens.data": the page's path is the same without ".data".
+  const collection = findCollection(new URL(request.url).pathname.replace(/\.data$/, ""));
   if (!collection) throw data("Not found", { status: 404 });
-  return { collection, products: productsInCategories(collection.categories) };
+  const all = productsInCategories(collection.categories);
+  const options = browseOptions(all);
+  // The same URL renders the same list on the server and in the browser (X-CAT-1).
+  const query = parseBrowseQuery(new URL(request.url).searchParams, options);
+  return { collection, options, query, page: browseProducts(all, query), count: all.length };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: loaderData.collection.title,
-    description: `${loaderData.collection.description} ${loaderData.products.length} products from GRIP TRUTH, priced in GBP.`,
+    description: `${loaderData.collection.description} ${loaderData.count} products from GRIP TRUTH, priced in GBP.`,
   });
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { collection, products } = loaderData;
+  const { collection, options, query, page } = loaderData;
+  const href = (changes: Partial<BrowseQuery>) =>
+    `${collection.path}${browseSearch({ ...query, ...changes })}`;
+  const origin = useOrigin();
+  // After Load More, focus moves to the first new product, so keyboard users keep their place.
+  const shownPage = useRef(query.page);
+  useEffect(() => {
+    const previous = shownPage.current;
+    shownPage.current = query.page;
+    if (query.page <= previous) return;
+    const links = document.querySelectorAll<HTMLAnchorElement>("ul[data-view] h3 a");
+    links[previous * PAGE_SIZE]?.focus();
+  }, [query.page]);
   const groupLabel = collection.title.split(" ")[0] ?? "";
   const trail = [
     { label: "Home", to: "/" },
@@ -29,6 +59,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <JsonLd data={breadcrumbJsonLd(trail, origin)} />
       <Breadcrumbs trail={trail} />
       <header className="mt-4 mb-6">
         <h1 className="font-display text-5xl font-bold uppercase">{collection.title}</h1>
@@ -58,10 +89,55 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {collection.kidsSizing ? <KidsSizingBlock /> : null}
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4 border-y border-ink/10 py-4">
+        <FilterForm
+          action={collection.path}
+          label="Filter and sort"
+          hidden={query.view === "list" ? { view: "list" } : {}}
+          selects={[
+            {
+              name: "type",
+              label: "Filter by",
+              allLabel: "All products",
+              value: query.type ?? "",
+              options: options.types,
+            },
+            ...(options.ages.length > 0
+              ? [
+                  {
+                    name: "age",
+                    label: "Age",
+                    allLabel: "All ages",
+                    value: query.age ?? "",
+                    options: options.ages,
+                  },
+                ]
+              : []),
+            { name: "sort", label: "Sort by", value: query.sort, options: SORTS },
+          ]}
+        />
+        <ViewSwitch view={query.view} hrefFor={(view) => href({ view })} />
+      </div>
       <h2 className="mb-4 text-sm font-normal text-muted">
-        {products.length} {products.length === 1 ? "product" : "products"}
+        {page.total} {page.total === 1 ? "product" : "products"}
+        {query.type || query.age ? " match this filter" : ""}
       </h2>
-      <ProductGrid products={products} label={`${collection.title} products`} />
+      {page.total === 0 ? (
+        <p className="rounded-lg bg-white p-6 ring-1 ring-black/5">
+          Nothing matches this filter. Choose “All products” to see the whole range.
+        </p>
+      ) : (
+        <ProductGrid
+          products={page.items}
+          label={`${collection.title} products`}
+          view={query.view}
+        />
+      )}
+      <LoadMore
+        shown={page.shown}
+        total={page.total}
+        nextHref={page.nextPage ? href({ page: page.nextPage }) : null}
+      />
     </div>
   );
 }

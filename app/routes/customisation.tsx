@@ -1,9 +1,9 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { findProduct } from "~/catalogue";
 import { BRAND } from "~/components/brand";
 import { pageMeta } from "~/components/seo";
 import { InfoPageShell, PROSE } from "~/content/components/InfoPageShell";
-import { EmailLink, ExternalLink, TextLink } from "~/content/components/links";
+import { EmailLink, ExternalLink, LINK_CLASS, TextLink } from "~/content/components/links";
 import { PartnerLogo } from "~/content/components/PartnerLogo";
 import {
   CUSTOMISATION_DESIGN_IDS,
@@ -14,7 +14,44 @@ import {
   designImageSrc,
 } from "~/content/customisation";
 import { POLICY } from "~/content/policy";
+import { EnquiryForm, type EnquiryActionData } from "~/enquiries/EnquiryForm";
+import { guardEnquiry, receiveEnquiry } from "~/enquiries/enquiries.server";
+import { enquiryFromForm } from "~/enquiries/schema";
 import type { Route } from "./+types/customisation";
+
+/** The enquiry form posted without JavaScript (X-SHOP-2); the same checks as /api/enquiries. */
+export async function action({ request }: Route.ActionArgs) {
+  const refused = guardEnquiry(request);
+  if (refused && !refused.ok) {
+    return data<EnquiryActionData>({ ok: false, error: refused.error }, { status: refused.status });
+  }
+  if (Number(request.headers.get("content-length") ?? "0") > 16 * 1024) {
+    return data<EnquiryActionData>(
+      { ok: false, error: "The enquiry is too long." },
+      { status: 413 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<EnquiryActionData>(
+      { ok: false, error: "The form could not be read. Please try again." },
+      { status: 400 },
+    );
+  }
+  const input = enquiryFromForm(form);
+  const outcome = await receiveEnquiry(input);
+  if (!outcome.ok) {
+    // The form is shown again with what was typed, never with the honeypot.
+    const values = { ...input, website: undefined };
+    return data<EnquiryActionData>(
+      { ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values },
+      { status: outcome.status },
+    );
+  }
+  return data<EnquiryActionData>({ ok: true }, { status: 201 });
+}
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
@@ -42,7 +79,7 @@ const DESIGNS = CUSTOMISATION_DESIGN_IDS.map((id) => {
   return { id, name, alt: designAlt(product?.images[0]?.alt, `${name}, front view`) };
 });
 
-export default function Customisation() {
+export default function Customisation({ actionData }: Route.ComponentProps) {
   return (
     <InfoPageShell
       eyebrow="Academies and teams"
@@ -98,10 +135,15 @@ export default function Customisation() {
 
         <h2>Start an enquiry</h2>
         <p>
-          Use <strong>Book a Call</strong> above to message us and arrange a chat, or e-mail{" "}
-          <EmailLink subject="Custom academy gear" /> with your logo, the garments you have in mind,
-          rough numbers and any deadline. Press <strong>Sign Up</strong> to follow us and hear about
-          new designs and partner offers. We answer every enquiry within {POLICY.enquiryReply}.
+          Fill in the{" "}
+          <a href="#enquiry" className={LINK_CLASS}>
+            enquiry form
+          </a>{" "}
+          below with the garments you have in mind, rough numbers and any deadline, use{" "}
+          <strong>Book a Call</strong> above to arrange a chat, or e-mail{" "}
+          <EmailLink subject="Custom academy gear" /> with your logo files. Press{" "}
+          <strong>Sign Up</strong> to follow us and hear about new designs and partner offers. We
+          answer every enquiry within {POLICY.enquiryReply}.
         </p>
 
         <h2>Designs we have made</h2>
@@ -130,6 +172,8 @@ export default function Customisation() {
           </li>
         ))}
       </ul>
+
+      <EnquiryForm key={actionData ? "posted" : "fresh"} actionData={actionData} />
 
       <h2 className={HEADING}>Our partner academies</h2>
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">

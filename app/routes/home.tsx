@@ -1,4 +1,6 @@
 import { ArrowRight } from "lucide-react";
+import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { organizationJsonLd } from "~/seo/structured-data";
 import { Link } from "react-router";
 import { NEW_ARRIVALS, findProduct } from "~/catalogue";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
@@ -72,8 +74,10 @@ export default function Home() {
   const thaiShorts = findProduct(THAI_SHORTS_ID);
   const accessory = findProduct("premium-gym-bag");
   const gi = findProduct("mens-grip-truth-bjj-gi");
+  const origin = useOrigin();
   return (
     <>
+      <JsonLd data={organizationJsonLd(origin)} />
       <Hero />
 
       <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-14">

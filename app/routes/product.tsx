@@ -9,16 +9,23 @@ import { pageMeta } from "~/components/seo";
 import { Price } from "~/pricing/Price";
 import { ReviewsSection } from "~/reviews/components/ReviewsSection";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
+import { JsonLd } from "~/seo/JsonLd";
+import { meanRating } from "~/reviews/rating";
+import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
-  if (!product) return data({ product: null, origin: "", reviews: [] }, { status: 404 });
+  if (!product)
+    return data({ product: null, origin: "", reviews: [], rating: null }, { status: 404 });
+  const reviews = await listReviewsOrEmpty(product.id);
+  const average = meanRating(reviews.map((review) => review.rating));
   return {
     product,
     origin: canonicalOrigin(request),
-    reviews: await listReviewsOrEmpty(product.id),
+    reviews,
+    rating: average === null ? null : { count: reviews.length, average },
   };
 }
 
@@ -62,21 +69,21 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product, origin, rating, reviews } = loaderData;
   if (!product) return <ProductNotFound />;
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
     ? product.group[0]!.toUpperCase() + product.group.slice(1)
     : "Accessories";
+  const trail = [
+    { label: "Home", to: "/" },
+    { label: sectionLabel, to: section },
+    { label: product.name, to: `/product/${product.id}` },
+  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
-          { label: "Home", to: "/" },
-          { label: sectionLabel, to: section },
-          { label: product.name, to: `/product/${product.id}` },
-        ]}
-      />
+      <JsonLd data={[productJsonLd(product, origin, rating), breadcrumbJsonLd(trail, origin)]} />
+      <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery product={product} />
         <div className="flex flex-col gap-5">

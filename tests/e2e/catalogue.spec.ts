@@ -52,7 +52,8 @@ const COLLECTION_COUNTS: [string, number, string[]][] = [
 
 for (const [path, count, labels] of COLLECTION_COUNTS) {
   test(`S-CAT-2: ${path} shows exactly its categories`, async ({ page }) => {
-    await page.goto(path);
+    // Six products a page (Load More, X-CAT-1): page 2 shows all of these collections.
+    await page.goto(`${path}?page=2`);
     const cards = page.getByRole("main").getByRole("article");
     await expect(cards).toHaveCount(count);
     const seen = new Set(

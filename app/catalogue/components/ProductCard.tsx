@@ -10,19 +10,26 @@ export function ProductCard({
   product,
   eager = false,
   action,
+  layout = "grid",
 }: {
   product: Product;
   eager?: boolean;
   /** A control under the price (Add to Cart on the accessories page). */
   action?: React.ReactNode;
+  layout?: "grid" | "list";
 }) {
+  const list = layout === "list";
   const [index, setIndex] = useState(0);
   const image = product.images[index];
   const href = `/product/${product.id}`;
 
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-lg">
-      <div className="relative aspect-square overflow-hidden bg-stone">
+    <article
+      className={`group relative flex overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-lg ${list ? "flex-row" : "flex-col"}`}
+    >
+      <div
+        className={`relative aspect-square shrink-0 overflow-hidden bg-stone ${list ? "w-32 sm:w-48" : ""}`}
+      >
         {image ? (
           <ProductImage
             image={image}
@@ -37,7 +44,7 @@ export function ProductCard({
             Sale
           </span>
         ) : null}
-        {product.images.length > 1 ? (
+        {product.images.length > 1 && !list ? (
           <div
             className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1"
             role="group"
@@ -61,7 +68,7 @@ export function ProductCard({
           </div>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
+      <div className={`flex flex-1 flex-col gap-1 p-4 ${list ? "sm:p-6" : ""}`}>
         <p className="text-xs font-semibold tracking-widest text-muted uppercase">
           {product.accessoryCategory ?? CATEGORY_LABELS[product.category]}
         </p>
@@ -74,6 +81,9 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
+        {list ? (
+          <p className="line-clamp-2 text-sm text-muted max-sm:hidden">{product.description}</p>
+        ) : null}
         <Price
           pence={product.pricePence}
           wasPence={product.originalPricePence}

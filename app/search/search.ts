@@ -1,0 +1,79 @@
+import { PRODUCTS, type Product } from "~/catalogue";
+import { COLLECTIONS } from "~/catalogue/collections";
+
+/** A page of the shop a visitor can find by name (S-SRCH-1). */
+export interface SearchPage {
+  name: string;
+  to: string;
+}
+
+/** The information pages, collections, accessories, customisation, FAQ and size guide. */
+export const SEARCH_PAGES: readonly SearchPage[] = [
+  ...COLLECTIONS.map((c) => ({ name: c.title, to: c.path })),
+  { name: "Accessories", to: "/accessories" },
+  { name: "Custom academy gear (Customisation)", to: "/customisation" },
+  { name: "FAQs", to: "/faq" },
+  { name: "Size Guide", to: "/size-guide" },
+  { name: "Delivery", to: "/delivery" },
+  { name: "Returns & Refunds", to: "/returns" },
+  { name: "Production & Delivery (Shipping)", to: "/shipping" },
+  { name: "About the brand", to: "/about" },
+  { name: "Contact us", to: "/contact" },
+  { name: "Order tracking", to: "/tracking" },
+  { name: "Privacy policy", to: "/privacy-policy" },
+  { name: "Terms of service", to: "/terms-of-service" },
+];
+
+export type SearchKind = "product" | "page";
+
+export interface SearchResult {
+  kind: SearchKind;
+  name: string;
+  to: string;
+}
+
+/** At most this many products and this many pages in the header's list (S-SRCH-2). */
+export const SEARCH_LIMIT_PER_KIND = 3;
+export const SEARCH_QUERY_MAX = 100;
+
+/** The query as matched: trimmed, lower case, inner whitespace collapsed, capped in length. */
+export function normaliseQuery(query: string): string {
+  return query.trim().replace(/\s+/g, " ").toLowerCase().slice(0, SEARCH_QUERY_MAX);
+}
+
+/**
+ * Case-insensitive substring match over product names and page names (S-SRCH-1). A blank query
+ * matches nothing. `limit` caps each kind separately; without it every match is returned.
+ */
+export function searchSite(query: string, limit?: number): SearchResult[] {
+  const products: SearchResult[] = searchProducts(query, limit).map((p) => ({
+    kind: "product",
+    name: p.name,
+    to: `/product/${p.id}`,
+  }));
+  const pages: SearchResult[] = searchPages(query, limit).map((p) => ({
+    kind: "page",
+    name: p.name,
+    to: p.to,
+  }));
+  return [...products, ...pages];
+}
+
+/** The products whose name holds the query, in catalogue order. */
+export function searchProducts(query: string, limit?: number): Product[] {
+  const q = normaliseQuery(query);
+  if (!q) return [];
+  return PRODUCTS.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
+}
+
+/** The pages whose name holds the query. */
+export function searchPages(query: string, limit?: number): SearchPage[] {
+  const q = normaliseQuery(query);
+  if (!q) return [];
+  return SEARCH_PAGES.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
+}
+
+/** The header's suggestions: at most 3 products and 3 pages (S-SRCH-2). */
+export function suggest(query: string): SearchResult[] {
+  return searchSite(query, SEARCH_LIMIT_PER_KIND);
+}

@@ -1,0 +1,40 @@
+import { PRODUCTS } from "~/catalogue";
+import { COLLECTIONS } from "~/catalogue/collections";
+import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
+
+/** Every page and product a search engine should know (X-SHOP-1), as paths. */
+export function sitemapPaths(): string[] {
+  return [
+    "/",
+    ...COLLECTIONS.map((c) => c.path),
+    "/accessories",
+    "/customisation",
+    "/faq",
+    "/size-guide",
+    ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
+    ...PRODUCTS.map((p) => `/product/${p.id}`),
+  ];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function sitemapXml(origin: string): string {
+  const urls = sitemapPaths()
+    .map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** Pages of the buying flow are of no use in a search index. */
+export const ROBOTS_DISALLOW = ["/checkout", "/payment", "/order-confirmation", "/api/"] as const;
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,92 @@
+import type { Product } from "~/catalogue/types";
+import { BRAND } from "~/components/brand";
+import { penceToDecimal } from "~/pricing/money";
+
+/** schema.org data for search engines (X-SHOP-1), as plain objects; rendered by JsonLd. */
+
+export type JsonLdObject = Record<string, unknown>;
+
+export interface ReviewAggregate {
+  count: number;
+  /** The mean rating, 1-5. */
+  average: number;
+}
+
+export function productJsonLd(
+  product: Product,
+  origin: string,
+  rating?: ReviewAggregate | null,
+): JsonLdObject {
+  const url = `${origin}/product/${product.id}`;
+  const data: JsonLdObject = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    url,
+    image: product.images.map((image) => `${origin}${image.src}`),
+    brand: { "@type": "Brand", name: BRAND.name },
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "GBP",
+      price: penceToDecimal(product.pricePence),
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+  // Only real reviews give a rating: none is better than a made-up zero.
+  if (rating && rating.count > 0) {
+    data.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: Math.round(rating.average * 10) / 10,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
+  }
+  return data;
+}
+
+export function breadcrumbJsonLd(
+  trail: readonly { label: string; to: string }[],
+  origin: string,
+): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.label,
+      item: `${origin}${crumb.to}`,
+    })),
+  };
+}
+
+export function organizationJsonLd(origin: string): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${origin}/#organization`,
+    name: BRAND.name,
+    slogan: BRAND.slogan,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    email: BRAND.email,
+    sameAs: [BRAND.instagram, BRAND.signUp],
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: "<" is escaped as \u003c, so no text in the
+ * data (a product name, a review) can close the script element; U+2028/9 for old parsers.
+ */
+export function serialiseJsonLd(data: JsonLdObject | readonly JsonLdObject[]): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

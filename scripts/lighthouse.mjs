@@ -1,0 +1,105 @@
+// Lighthouse on the home, a category and a product page (X-SHOP-1): SEO must be 100;
+// accessibility and performance are printed for information.
+//   node scripts/lighthouse.mjs                      serves the build on a throw-away data directory
+//   node scripts/lighthouse.mjs http://localhost:3000 uses a running server
+// Builds first when there is no build. Exits 1 when a page's SEO score is below 100.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import "./check-node.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const PAGES = ["/", "/mens", "/product/mens-grip-n-trip-thai-shorts"];
+const CATEGORIES = ["seo", "accessibility", "performance"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE localhost"',
+];
+
+async function waitForHealth(base, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`The server at ${base} did not answer /api/health in time.`);
+}
+
+let server;
+let base = process.argv[2]?.replace(/\/+$/, "");
+if (!base) {
+  if (!existsSync("build/server/index.js")) {
+    const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+      stdio: "inherit",
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const port = process.env.LIGHTHOUSE_PORT ?? "4190";
+  base = `http://localhost:${port}`;
+  server = spawn(process.execPath, ["server.mjs"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "grip-truth-lighthouse-")),
+      DATABASE_URL: "",
+    },
+  });
+}
+
+let chrome;
+let failed = false;
+try {
+  await waitForHealth(base);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  console.log(`Lighthouse (mobile) on ${base}\n`);
+  console.log(`${"page".padEnd(42)}${CATEGORIES.map((c) => c.padStart(15)).join("")}`);
+  for (const page of PAGES) {
+    const result = await lighthouse(`${base}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    const categories = result?.lhr.categories ?? {};
+    const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
+    console.log(`${page.padEnd(42)}${scores.map((s) => String(s).padStart(15)).join("")}`);
+    if (scores[0] < 100) {
+      failed = true;
+      for (const audit of Object.values(result.lhr.audits)) {
+        const inSeo = categories.seo.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0);
+        if (inSeo && audit.score !== null && audit.score < 1) {
+          console.log(`    SEO: ${audit.id}: ${audit.title}`);
+        }
+      }
+    }
+  }
+} finally {
+  await chrome?.kill();
+  server?.kill("SIGTERM");
+}
+if (failed) {
+  console.error("\nSEO is below 100 on at least one page.");
+  process.exit(1);
+}
