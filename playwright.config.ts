@@ -2,28 +2,14 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh data directory for the server under test; specs read its outbox of e-mails.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "grip-truth-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-// Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
-const launchOptions = {
-  executablePath: chromiumPath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE localhost"',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -11,23 +11,14 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import "./check-node.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 const PAGES = ["/", "/mens", "/product/mens-grip-n-trip-thai-shorts"];
 const CATEGORIES = ["seo", "accessibility", "performance"];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE localhost"',
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 async function waitForHealth(base, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -70,7 +61,7 @@ let failed = false;
 try {
   await waitForHealth(base);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   console.log(`Lighthouse (mobile) on ${base}\n`);

@@ -13,29 +13,21 @@ import type {
 } from "./types";
 
 /** Prices of SPEC.md section 9, in pence, per group. */
+const ADULT_PRICES = {
+  rashguard: 3499,
+  shorts: 2999,
+  set: 2999,
+  setWas: 4499,
+  gi: 7499,
+  sliders: 2499,
+  slidersWas: 3499,
+  hoodie: 2499,
+  thaiShorts: 2999,
+} as const;
+
 const PRICES = {
-  mens: {
-    rashguard: 3499,
-    shorts: 2999,
-    set: 2999,
-    setWas: 4499,
-    gi: 7499,
-    sliders: 2499,
-    slidersWas: 3499,
-    hoodie: 2499,
-    thaiShorts: 2999,
-  },
-  womens: {
-    rashguard: 3499,
-    shorts: 2999,
-    set: 2999,
-    setWas: 4499,
-    gi: 7499,
-    sliders: 2499,
-    slidersWas: 3499,
-    hoodie: 2499,
-    thaiShorts: 2999,
-  },
+  mens: ADULT_PRICES,
+  womens: ADULT_PRICES,
   kids: {
     rashguard: 2799,
     shorts: 2499,
