@@ -1,5 +1,10 @@
 import { productImages, slugify } from "./garments";
-import type { AccessoryCategory, GarmentKind, Product } from "./types";
+import {
+  ACCESSORY_CATEGORIES,
+  type AccessoryCategory,
+  type GarmentKind,
+  type Product,
+} from "./types";
 
 interface AccessoryInput {
   name: string;
@@ -104,13 +109,16 @@ export const ACCESSORIES: readonly Product[] = ACCESSORY_INPUTS.map((input) => {
   };
 });
 
-/** Tile counts as SPEC.md section 2 gives them (the wider range, not only the eight shown). */
-export const ACCESSORY_TILES: readonly { category: AccessoryCategory; count: number }[] = [
-  { category: "Training Gear", count: 12 },
-  { category: "Protection", count: 8 },
-  { category: "Bags & Storage", count: 6 },
-  { category: "Lifestyle", count: 15 },
-];
+/**
+ * The four category tiles with how many accessories each holds. SPEC.md gives fixed figures
+ * (12, 8, 6, 15) for a wider range than the eight sold here; a tile that filters the list must
+ * count what the list will show, so the counts are the real ones (README, differences).
+ */
+export const ACCESSORY_TILES: readonly { category: AccessoryCategory; count: number }[] =
+  ACCESSORY_CATEGORIES.map((category) => ({
+    category,
+    count: ACCESSORIES.filter((a) => a.accessoryCategory === category).length,
+  }));
 
 /** The Complete Training Bundle (S-ACC-4): these accessories together, 20% off. */
 export const TRAINING_BUNDLE = {

@@ -149,7 +149,9 @@ export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
                 <span className="font-display text-xl font-semibold uppercase">
                   {tile.category}
                 </span>
-                <span className="text-sm text-muted">{tile.count} items</span>
+                <span className="text-sm text-muted">
+                  {tile.count} {tile.count === 1 ? "item" : "items"}
+                </span>
               </Link>
             </li>
           );
