@@ -40,7 +40,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return pageMeta({
     title: product.name,
     description: product.description,
-    image: product.images[0] ? `${loaderData.origin}${product.images[0].src}` : undefined,
+    // Link previews want a raster picture: the same drawing as a PNG.
+    image: product.images[0]
+      ? `${loaderData.origin}${product.images[0].src.replace(/\.svg$/, ".png")}`
+      : undefined,
   });
 };
 

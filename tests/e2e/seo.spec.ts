@@ -11,10 +11,14 @@ test("X-SHOP-1: a product page has title, description, canonical, Open Graph and
     "href",
     `${origin}/product/mens-grip-n-trip-thai-shorts`,
   );
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+  const ogImage = page.locator('meta[property="og:image"]');
+  await expect(ogImage).toHaveAttribute(
     "content",
-    new RegExp(`^${origin}/images/products/mens-grip-n-trip-thai-shorts/`),
+    new RegExp(`^${origin}/images/products/mens-grip-n-trip-thai-shorts/front\\.png$`),
   );
+  // Link previews get a raster picture they can show.
+  const preview = await page.request.get((await ogImage.getAttribute("content"))!);
+  expect(preview.headers()["content-type"]).toBe("image/png");
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const data = blocks.flatMap((text) => {
     const parsed: unknown = JSON.parse(text);
