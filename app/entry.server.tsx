@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -6,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +24,13 @@ export default function handleRequest(
       status: responseStatusCode,
       headers: responseHeaders,
     });
+  }
+
+  // A fresh nonce per page; the development server injects scripts of its own, so only
+  // production pages carry the policy.
+  const nonce = randomBytes(16).toString("base64");
+  if (!import.meta.env.DEV) {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
 
   return new Promise((resolve, reject) => {
@@ -41,8 +50,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -17,6 +17,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
 import { countReviewsOrZero } from "./reviews/count.server";
+import { useNonce } from "./security/content-security-policy";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: oswald700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -33,13 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
+  const nonce = useNonce();
   return (
     <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0b0c" />
-        <script dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Meta />
         {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
         {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter reviewCount={data?.reviewCount ?? 0} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

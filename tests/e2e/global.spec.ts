@@ -152,3 +152,23 @@ test("S-CART-1 S-CART-2: the cart icon opens the Your Cart panel with its empty 
   await panel.getByRole("button", { name: "Close cart" }).click();
   await expect(panel).toBeHidden();
 });
+
+test("X-SHOP-4: pages carry a Content-Security-Policy and nothing on them is blocked", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/product/mens-ranked-gorilla-no-gi-set");
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(policy).toContain("frame-ancestors 'none'");
+  // Hydrated and working: a client-side interaction runs.
+  await page.getByRole("group", { name: /^Size/ }).getByText("M", { exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please select a belt rank.");
+  await page.getByRole("link", { name: "Mens", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/mens$/);
+  expect(violations).toEqual([]);
+});
