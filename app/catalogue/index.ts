@@ -1,6 +1,6 @@
 import { ACCESSORIES } from "./accessories";
 import { groupProducts } from "./garments";
-import { GROUPS, type Category, type Group, type Product } from "./types";
+import { GROUPS, type Category, type Product } from "./types";
 
 export * from "./types";
 export { ACCESSORIES, ACCESSORY_TILES, TRAINING_BUNDLE } from "./accessories";
@@ -39,5 +39,3 @@ export function productsInCategories(categories: readonly Category[]): Product[]
 export const NEW_ARRIVALS: readonly Product[] = GARMENTS.filter(
   (p) => p.group === "mens" && p.kind === "no-gi-set",
 );
-
-export const GROUP_NAMES: Record<Group, string> = { mens: "Mens", womens: "Womens", kids: "Kids" };

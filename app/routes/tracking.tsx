@@ -1,13 +1,9 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
-import { choiceDetails } from "~/catalogue/options";
 import { pageMeta } from "~/components/seo";
 import { InfoPageShell } from "~/content/components/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
-import { getDb } from "~/db/client.server";
-import { findOrderForTracking, linesOfOrder } from "~/orders/orders.server";
+import { trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";
-import { RateLimiter } from "~/security/rate-limit.server";
 import { clientAddress } from "~/security/request.server";
 import type { Route } from "./+types/tracking";
 
@@ -17,72 +13,12 @@ export const meta = () =>
     description: trackingHelp.description,
   });
 
-const lookupSchema = z.object({
-  order: z.string().trim().min(1).max(20),
-  email: z.string().trim().min(3).max(254),
-});
-
-// Order numbers are sequential, so lookups are limited per address to stop guessing.
-const lookups = new RateLimiter(20, 60_000);
-
-const NOT_FOUND =
-  "We couldn't find an order with that number and e-mail address. Please check both and try again.";
-
-const STATUS_TEXT: Record<string, string> = {
-  pending: "Awaiting payment",
-  paid: "Paid: being prepared",
-  failed: "Payment failed",
-  cancelled: "Cancelled",
-};
-
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   if (!params.has("order") && !params.has("email")) return { result: null, query: null };
   const query = { order: params.get("order") ?? "", email: params.get("email") ?? "" };
-  const parsed = lookupSchema.safeParse(query);
-  if (!parsed.success) {
-    return data(
-      {
-        result: { found: false as const, message: "Enter your order number and e-mail address." },
-        query,
-      },
-      { status: 400 },
-    );
-  }
-  const address = clientAddress(request);
-  if (!lookups.take(address)) {
-    return data(
-      {
-        result: {
-          found: false as const,
-          message: "Too many lookups. Please wait a minute and try again.",
-        },
-        query,
-      },
-      { status: 429, headers: { "Retry-After": String(lookups.retryAfterSeconds(address)) } },
-    );
-  }
-  const db = await getDb();
-  // The same answer whether the number exists or not: nothing is revealed without the e-mail.
-  const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
-  if (!order) return { result: { found: false as const, message: NOT_FOUND }, query };
-  const lines = await linesOfOrder(db, order.id);
-  return {
-    query,
-    result: {
-      found: true as const,
-      orderNumber: order.orderNumber,
-      status: STATUS_TEXT[order.status] ?? order.status,
-      placed: order.createdAt.toISOString(),
-      totalPence: order.totalPence,
-      lines: lines.map((line) => ({
-        id: line.id,
-        productName: line.productName,
-        details: choiceDetails(line).join(" · "),
-        quantity: line.quantity,
-      })),
-    },
-  };
+  const { status, headers, result } = await trackOrder(query, clientAddress(request));
+  return data({ result, query }, { status, headers });
 }
 
 export default function Tracking({ loaderData }: Route.ComponentProps) {

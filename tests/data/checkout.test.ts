@@ -179,8 +179,19 @@ describe("sandbox payment and fulfilment", () => {
 
   it("S-CHK-5 X-CHK-3: the payment page shows the stored order; a good card pays it", async () => {
     const sessionId = await newSession();
-    const page = await call(paymentPage, `/payment?session_id=${sessionId}`).catch((r) => r);
-    expect(page).toBeDefined();
+    const page = await call(paymentPage, `/payment?session_id=${sessionId}`);
+    expect(page.status).toBe(200);
+    const shown = (await page.json()) as {
+      order: { orderNumber: string; totalPence: number; discountCode: string };
+      lines: { productName: string; lineTotalPence: number }[];
+    };
+    expect(shown.order).toMatchObject({ totalPence: 12894, discountCode: "SAVE10" });
+    expect(shown.lines.map((l) => [l.productName, l.lineTotalPence])).toEqual([
+      ["Kids Grip Truth BJJ Gi", 5999],
+      ["Mens Ranked Gorilla No-Gi Set", 6998],
+    ]);
+    const unknown = await call(paymentPage, "/payment?session_id=cs_test_nope");
+    expect(unknown.status).toBe(404);
 
     const before = (await outbox()).length;
     const response = await paySession(sessionId);
