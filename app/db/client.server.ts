@@ -22,6 +22,9 @@ async function connect(): Promise<Connection> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    // An idle connection the server drops (restart, failover) is reported, not a crash: the
+    // pool opens a new one on the next query.
+    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };

@@ -33,7 +33,21 @@ if (driver === "postgres") {
   dropDatabase = async () => {
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // The pool has closed its connections; give the server a moment to see them go before
+    // forcing, so no connection of ours is cut mid-goodbye.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          break;
+        }
+        if ((error as { code?: string }).code !== "55006") throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     await cleanup.end();
   };
 } else {
