@@ -40,6 +40,8 @@ const envSchema = z.object({
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Checkout sessions a minute per client address (X-SEC-6). */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
