@@ -31,8 +31,6 @@ export interface EdgeNeeds<B extends BodyNeed = BodyNeed> {
   rateLimit?: RateLimit;
   /** `Cache-Control: no-store` on every answer (order or personal data). */
   noStore?: boolean;
-  /** API routes answer JSON; page actions answer data for the page to show. */
-  answer?: "json" | "page";
 }
 
 type BodyOf<B extends BodyNeed> = B extends { kind: "json" }
@@ -165,43 +163,82 @@ async function readBody(
   }
 }
 
-function answer(outcome: Outcome, needs: EdgeNeeds): Response | ReturnType<typeof data> {
+function headersOf(outcome: Outcome, needs: EdgeNeeds): Headers {
   const headers = new Headers(outcome.headers);
   if (needs.noStore) headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+function jsonAnswer(outcome: Outcome, needs: EdgeNeeds): Response {
   const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
   const body = outcome.ok ? outcome.data : { ...outcome.extra, error: outcome.error };
-  if (needs.answer === "page") return data(body, { status, headers });
-  return Response.json(body, { status, headers });
+  return Response.json(body, { status, headers: headersOf(outcome, needs) });
+}
+
+function pageAnswer<T>(outcome: Outcome<T>, needs: EdgeNeeds) {
+  const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
+  const body: T | { error: string } = outcome.ok
+    ? outcome.data
+    : { ...outcome.extra, error: outcome.error };
+  return data(body, { status, headers: headersOf(outcome, needs) });
 }
 
 type Args = { request: Request; params?: Record<string, string | undefined> };
 
+async function admit<B extends BodyNeed>(
+  args: Args,
+  needs: EdgeNeeds<B>,
+): Promise<Refusal | { ok: true; input: EdgeInput<BodyOf<B>> }> {
+  const { request } = args;
+  const refused = await check(request, needs, needs.methods ?? ["POST"]);
+  if (refused) return refused;
+  const body = await readBody(request, needs.body);
+  if (!body.ok) return body;
+  return {
+    ok: true,
+    input: {
+      request,
+      params: args.params ?? {},
+      body: body.value as BodyOf<B>,
+      address: clientAddress(request),
+    },
+  };
+}
+
 /**
- * Declares a route's needs and its feature code. The result is the route's `action`:
+ * Declares an API route's needs and its feature code; the result is the route's `action`, and
+ * every answer is JSON (`{error}` for a refusal):
  * `export const action = endpoint({ sameOrigin: true, body: { kind: "json", limit: 4096 } }, handle)`.
  */
 export function endpoint<B extends BodyNeed, T>(
   needs: EdgeNeeds<B>,
   handle: (input: EdgeInput<BodyOf<B>>) => Promise<Outcome<T> | Response>,
 ) {
-  const methods = needs.methods ?? ["POST"];
-  const run = async (args: Args) => {
-    const { request } = args;
-    const refused = await check(request, needs, methods);
-    if (refused) return answer(refused, needs);
-    const body = await readBody(request, needs.body);
-    if (!body.ok) return answer(body, needs);
-    const result = await handle({
-      request,
-      params: args.params ?? {},
-      body: body.value as BodyOf<B>,
-      address: clientAddress(request),
-    });
+  const run = async (args: Args): Promise<Response> => {
+    const admitted = await admit(args, needs);
+    if (!admitted.ok) return jsonAnswer(admitted, needs);
+    const result = await handle(admitted.input);
     if (result instanceof Response) {
       if (needs.noStore) result.headers.set("Cache-Control", "no-store");
       return result;
     }
-    return answer(result as Outcome, needs);
+    return jsonAnswer(result as Outcome, needs);
+  };
+  return Object.assign(run, { [EDGE]: needs });
+}
+
+/**
+ * The same for a page's action: the answer is the page's action data (`{error}` on refusal, for
+ * the page to show in its own words), with the outcome's status. A thrown redirect passes through.
+ */
+export function pageEndpoint<B extends BodyNeed, T>(
+  needs: EdgeNeeds<B>,
+  handle: (input: EdgeInput<BodyOf<B>>) => Promise<Outcome<T>>,
+) {
+  const run = async (args: Args) => {
+    const admitted = await admit(args, needs);
+    if (!admitted.ok) return pageAnswer<T>(admitted, needs);
+    return pageAnswer(await handle(admitted.input), needs);
   };
   return Object.assign(run, { [EDGE]: needs });
 }

@@ -35,27 +35,3 @@ export function isSameOrigin(request: Request): boolean {
 export function jsonError(message: string, status: number, headers?: HeadersInit): Response {
   return Response.json({ error: message }, { status, headers });
 }
-/** Reads a JSON body of at most `limit` bytes; undefined when it is missing, too big or not JSON. */
-export async function readJsonBody(
-  request: Request,
-  limit = 64 * 1024,
-): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) {
-    return { ok: false, response: jsonError("The request is too large.", 413) };
-  }
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return { ok: false, response: jsonError("The request could not be read.", 400) };
-  }
-  if (new TextEncoder().encode(text).length > limit) {
-    return { ok: false, response: jsonError("The request is too large.", 413) };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: jsonError("The request body must be valid JSON.", 400) };
-  }
-}

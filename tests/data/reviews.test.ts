@@ -441,7 +441,7 @@ describe(`reviews on ${driver}`, () => {
       const json = await uploadsApi.action(
         args(new Request("http://localhost/api/uploads", { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-client-address": freshAddress() } }), {}) as never,
       );
-      expect(json.status).toBe(400);
+      expect(json.status).toBe(415);
       const foreign = await upload(await image(10, 10).png().toBuffer(), {
         headers: { origin: "https://evil.example" },
       });

@@ -58,7 +58,13 @@ async function startCheckout() {
   return (await response.json()) as { url: string; sessionId: string };
 }
 
-function completedEvent(sessionId: string, orderId: string | null, type = "checkout.session.completed") {
+function completedEvent(
+  sessionId: string,
+  orderId: string | null,
+  type = "checkout.session.completed",
+  over: Record<string, unknown> = {},
+) {
+  const stored = fake.sessions.get(sessionId);
   return JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: "event",
@@ -70,6 +76,9 @@ function completedEvent(sessionId: string, orderId: string | null, type = "check
         client_reference_id: orderId,
         payment_status: "paid",
         payment_intent: "pi_test_123",
+        amount_total: stored?.amount_total ?? 0,
+        currency: "gbp",
+        ...over,
         customer_details: { email: "kai@example.com", name: "Kai Brown", phone: "+447700900123" },
         collected_information: {
           shipping_details: {
@@ -119,8 +128,9 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.get("line_items[1][quantity]")).toBe("2");
     expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1197");
     expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
+    // From PUBLIC_URL (here unset: http://localhost:PORT), never from the request's Host (X-SEC-4).
     expect(params.get("success_url")).toBe(
-      "http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
+      "http://localhost:3000/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
     );
   });
 
