@@ -92,7 +92,7 @@ const MEDIA_HELP: Record<keyof typeof MEDIA, string> = {
 
 /**
  * Reads at most `limit` bytes, counting while the body streams. Past the limit it stops reading
- * at once and leaves the rest unread (the server discards it and closes the connection);
+ * at once and leaves the rest unread (server.mjs discards it as it arrives);
  * cancelling the stream would destroy the socket before the 413 could be sent.
  */
 export async function readLimited(
@@ -140,7 +140,7 @@ async function readBody(
   const read = await readLimited(request, need.limit);
   if (!read.ok) {
     return read.tooLarge
-      ? refuse(413, need.tooLarge ?? TOO_LARGE, { headers: { Connection: "close" } })
+      ? refuse(413, need.tooLarge ?? TOO_LARGE)
       : refuse(400, "The request could not be read.");
   }
   const textOf = () => new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
