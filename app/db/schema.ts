@@ -27,6 +27,11 @@ export const productReviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // ── issue 9 (security) ──
+    /** The paid order a signed review link proved (X-SEC-8); null: not a verified purchase. */
+    verifiedOrderId: uuid("verified_order_id").references(() => orders.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("product_reviews_product_created_idx").on(table.productId, table.createdAt.desc()),

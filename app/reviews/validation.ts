@@ -50,6 +50,8 @@ export const reviewInputSchema = z.object({
     .max(MAX_PHOTOS, `A review can have at most ${MAX_PHOTOS} photos.`)
     .refine((urls) => new Set(urls).size === urls.length, "Each photo can be added only once.")
     .default([]),
+  /** From the signed link in the buyer's e-mail (X-SEC-8); checked on the server. */
+  review_token: text().max(200).optional(),
 });
 
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
