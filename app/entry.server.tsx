@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
+import { logError } from "./security/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -87,7 +88,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            logError("Rendering failed", error);
           }
         },
       },
@@ -97,3 +98,11 @@ export default function handleRequest(
 
 /** Called by server.mjs on SIGTERM/SIGINT so the embedded database closes cleanly. */
 export { closeDb as shutdown } from "./db/client.server";
+
+export { serverSettings } from "./security/startup.server";
+
+/** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+}

@@ -48,7 +48,8 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   });
   const info = await streamer.sendMail(message);
   const dir = outboxDir();
-  await mkdir(dir, { recursive: true });
+  // Mail holds addresses and orders: readable by the shop's user only (X-SEC-7).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const slug = mail.subject
     .toLowerCase()
@@ -56,6 +57,6 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
     .replace(/^-|-$/g, "")
     .slice(0, 60);
   const file = path.join(dir, `${stamp}-${slug}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  await writeFile(file, info.message as Buffer);
+  await writeFile(file, info.message as Buffer, { mode: 0o600 });
   return { messageId: String(info.messageId), file };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { sendMail } from "~/mail/mailer.server";
+import { reviewLinksFor } from "~/reviews/review-link.server";
 import { confirmationEmail } from "./confirmation-email";
 import {
   claimConfirmationEmail,
@@ -29,7 +30,8 @@ export async function sendConfirmationOnce(db: Database, order: Order): Promise<
   if (!(await claimConfirmationEmail(db, order.id))) return;
   try {
     const lines = await linesOfOrder(db, order.id);
-    await sendMail({ to: order.customerEmail, ...confirmationEmail(order, lines) });
+    const reviewLinks = await reviewLinksFor(db, order, lines);
+    await sendMail({ to: order.customerEmail, ...confirmationEmail(order, lines, reviewLinks) });
   } catch (error) {
     console.error(`Could not send the confirmation for ${order.orderNumber}:`, error);
     await releaseConfirmationEmail(db, order.id);
