@@ -16,6 +16,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
+import { dbFrom, provideDb } from "./db/context.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
@@ -24,9 +25,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [({ context }) => provideDb(context)];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
-    reviewCount: await countReviewsOrZero(),
+    reviewCount: await countReviewsOrZero(dbFrom(context)),
     origin: canonicalOrigin(request),
   };
 }

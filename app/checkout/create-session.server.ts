@@ -1,5 +1,5 @@
 import { canonicalOrigin } from "~/components/origin.server";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { findDiscount } from "~/orders/discounts.server";
 import {
   createPendingOrder,
@@ -16,13 +16,16 @@ import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
  * discount code, store the pending order, then ask the payment provider for a hosted session.
  */
-export async function createCheckoutSession(request: Request, body: unknown): Promise<Response> {
+export async function createCheckoutSession(
+  db: Database,
+  request: Request,
+  body: unknown,
+): Promise<Response> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
   const checked = checkCartItems(parsed.data.cartItems);
   if (!checked.ok) return jsonError(checked.error, 400);
 
-  const db = await getDb();
   const code = parsed.data.discountCode?.trim();
   const discount = code ? await findDiscount(db, code) : undefined;
   if (code && !discount) return jsonError("Invalid discount code.", 400);

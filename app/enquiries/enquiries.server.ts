@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -46,7 +46,7 @@ export function guardEnquiry(request: Request): EnquiryOutcome | undefined {
 }
 
 /** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
-export async function receiveEnquiry(input: unknown): Promise<EnquiryOutcome> {
+export async function receiveEnquiry(db: Database, input: unknown): Promise<EnquiryOutcome> {
   const check = checkEnquiry(input);
   if (!check.ok) {
     const first = Object.values(check.fieldErrors)[0] ?? "Please check the form.";
@@ -56,7 +56,6 @@ export async function receiveEnquiry(input: unknown): Promise<EnquiryOutcome> {
   // A filled-in honeypot is a bot: it is told all went well, and nothing is kept or sent.
   if (enquiry.website) return { ok: true, status: 201, id: null };
 
-  const db = await getDb();
   const [row] = await db
     .insert(enquiries)
     .values({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { RateLimiter } from "~/security/rate-limit.server";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 
@@ -38,6 +38,7 @@ export type TrackingResult =
  * The same answer whether the number exists or not: nothing is revealed without the e-mail.
  */
 export async function trackOrder(
+  db: Database,
   query: { order: string; email: string },
   address: string,
 ): Promise<{ status: number; headers?: HeadersInit; result: TrackingResult }> {
@@ -55,7 +56,6 @@ export async function trackOrder(
       result: { found: false, message: "Too many lookups. Please wait a minute and try again." },
     };
   }
-  const db = await getDb();
   const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
   if (!order) return { status: 200, result: { found: false, message: NOT_FOUND } };
   const lines = await linesOfOrder(db, order.id);

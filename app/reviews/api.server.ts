@@ -1,4 +1,5 @@
 import { findProduct } from "~/catalogue";
+import type { Database } from "~/db/client.server";
 import { clientAddress, isSameOrigin, jsonError, readJsonBody } from "~/security/request.server";
 import { reviewLimiter, uploadLimiter } from "./limits.server";
 import { MAX_PHOTO_BYTES, PhotoRejected, photoExists, storePhoto } from "./photos.server";
@@ -17,10 +18,10 @@ function tooMany(message: string, retryAfter: number): Response {
 }
 
 /** GET /api/products/:productId/reviews: newest first, never an e-mail (X-REV-2). */
-export async function reviewsForProduct(productId: string): Promise<Response> {
+export async function reviewsForProduct(db: Database, productId: string): Promise<Response> {
   if (!findProduct(productId)) return jsonError(UNKNOWN_PRODUCT, 404);
   try {
-    return Response.json(await listReviews(productId));
+    return Response.json(await listReviews(db, productId));
   } catch (error) {
     console.error(`Could not load the reviews of ${productId}:`, error);
     return jsonError("Reviews cannot be loaded right now. Please try again later.", 503);
@@ -38,7 +39,11 @@ function honeypotFilled(body: unknown): boolean {
 }
 
 /** POST /api/products/:productId/reviews (S-REV-4, X-REV-1..4, X-SHOP-4). */
-export async function submitReview(request: Request, productId: string): Promise<Response> {
+export async function submitReview(
+  db: Database,
+  request: Request,
+  productId: string,
+): Promise<Response> {
   if (request.method !== "POST") return jsonError("Use POST to submit a review.", 405);
   if (!isSameOrigin(request)) return jsonError(CROSS_ORIGIN, 403);
   if (!findProduct(productId)) return jsonError(UNKNOWN_PRODUCT, 404);
@@ -78,7 +83,7 @@ export async function submitReview(request: Request, productId: string): Promise
   }
 
   try {
-    return Response.json(await createReview(productId, input), { status: 201 });
+    return Response.json(await createReview(db, productId, input), { status: 201 });
   } catch (error) {
     console.error("Could not store a review:", error);
     return jsonError(INSERT_FAILED_MESSAGE, 503);
@@ -116,7 +121,7 @@ async function readCapped(
 const TOO_LARGE = "Photos can be at most 10 MB.";
 
 /** POST /api/uploads: one photo in the multipart field `file` (S-REV-5, X-REV-3). */
-export async function uploadPhoto(request: Request): Promise<Response> {
+export async function uploadPhoto(db: Database, request: Request): Promise<Response> {
   if (request.method !== "POST") return jsonError("Use POST to upload a photo.", 405);
   if (!isSameOrigin(request)) return jsonError(CROSS_ORIGIN, 403);
   const limiter = uploadLimiter();

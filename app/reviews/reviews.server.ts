@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
@@ -55,8 +55,7 @@ function toPublic(row: Row): PublicReview {
 }
 
 /** A product's reviews, newest first (spec section 7, call 3). */
-export async function listReviews(productId: string): Promise<PublicReview[]> {
-  const db = await getDb();
+export async function listReviews(db: Database, productId: string): Promise<PublicReview[]> {
   const rows = await db
     .select(publicColumns)
     .from(productReviews)
@@ -66,9 +65,9 @@ export async function listReviews(productId: string): Promise<PublicReview[]> {
 }
 
 /** For the product page: a failure is logged and shows an empty list (S-REV-7). */
-export async function listReviewsOrEmpty(productId: string): Promise<PublicReview[]> {
+export async function listReviewsOrEmpty(db: Database, productId: string): Promise<PublicReview[]> {
   try {
-    return await listReviews(productId);
+    return await listReviews(db, productId);
   } catch (error) {
     console.error(`Could not load the reviews of ${productId}:`, error);
     return [];
@@ -76,8 +75,11 @@ export async function listReviewsOrEmpty(productId: string): Promise<PublicRevie
 }
 
 /** Stores one review (spec section 7, call 4) and answers it as visitors will see it. */
-export async function createReview(productId: string, input: ReviewInput): Promise<PublicReview> {
-  const db = await getDb();
+export async function createReview(
+  db: Database,
+  productId: string,
+  input: ReviewInput,
+): Promise<PublicReview> {
   const [inserted] = await db
     .insert(productReviews)
     .values({

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { currentOrderForSession } from "~/checkout/verify.server";
-import { getDb } from "~/db/client.server";
+import { dbFrom } from "~/db/context.server";
 import { jsonError, readJsonBody } from "~/security/request.server";
 import type { Route } from "./+types/api.verify-order";
 
 const bodySchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
 
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
   const body = await readJsonBody(request, 4096);
   if (!body.ok) return body.response;
@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let order;
   try {
-    order = await currentOrderForSession(await getDb(), parsed.data.sessionId);
+    order = await currentOrderForSession(dbFrom(context), parsed.data.sessionId);
   } catch (error) {
     console.error("Order verification failed:", error);
     return Response.json(

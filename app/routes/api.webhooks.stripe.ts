@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { getDb } from "~/db/client.server";
+import { dbFrom } from "~/db/context.server";
 import { env } from "~/env.server";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
 import { findOrderById, findOrderBySession } from "~/orders/orders.server";
@@ -13,7 +13,7 @@ const FULFILLING_EVENTS = new Set([
 ]);
 
 /** POST /api/webhooks/stripe: verifies the signature on the raw body, then fulfils once. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
     return jsonError("Stripe is not configured on this shop.", 404);
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     // checkout.session.completed for a delayed payment method: wait for async_payment_succeeded.
     return Response.json({ received: true });
   }
-  const db = await getDb();
+  const db = dbFrom(context);
   const order =
     (session.client_reference_id && (await findOrderById(db, session.client_reference_id))) ||
     (await findOrderBySession(db, session.id));

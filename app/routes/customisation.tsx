@@ -14,13 +14,14 @@ import {
   designImageSrc,
 } from "~/content/customisation";
 import { POLICY } from "~/content/policy";
+import { dbFrom } from "~/db/context.server";
 import { EnquiryForm, type EnquiryActionData } from "~/enquiries/EnquiryForm";
 import { guardEnquiry, receiveEnquiry } from "~/enquiries/enquiries.server";
 import { enquiryFromForm } from "~/enquiries/schema";
 import type { Route } from "./+types/customisation";
 
 /** The enquiry form posted without JavaScript (X-SHOP-2); the same checks as /api/enquiries. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const refused = guardEnquiry(request);
   if (refused && !refused.ok) {
     return data<EnquiryActionData>({ ok: false, error: refused.error }, { status: refused.status });
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = enquiryFromForm(form);
-  const outcome = await receiveEnquiry(input);
+  const outcome = await receiveEnquiry(dbFrom(context), input);
   if (!outcome.ok) {
     // The form is shown again with what was typed, never with the honeypot.
     const values = { ...input, website: undefined };

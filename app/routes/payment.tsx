@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TotalsTable } from "~/checkout/CheckoutSummary";
 import { choiceDetails } from "~/catalogue/options";
 import { pageMeta } from "~/components/seo";
-import { getDb } from "~/db/client.server";
+import { dbFrom } from "~/db/context.server";
 import { findOrderBySession, linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { paymentFormSchema } from "~/payments/payment-form";
@@ -17,9 +17,9 @@ export const meta = () =>
 const confirmationUrl = (sessionId: string) =>
   `/order-confirmation?session_id=${encodeURIComponent(sessionId)}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
-  const db = await getDb();
+  const db = dbFrom(context);
   const order = sessionId ? await findOrderBySession(db, sessionId) : undefined;
   if (!order || order.paymentProvider !== "sandbox") {
     return data({ order: null, lines: [], sessionId }, { status: 404 });
@@ -47,12 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
   const form = paymentFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success)
     return data({ error: "Please check the form and try again." }, { status: 400 });
-  const result = await paySandboxSession(await getDb(), sessionId, form.data);
+  const result = await paySandboxSession(dbFrom(context), sessionId, form.data);
   if (result.ok) throw redirect(confirmationUrl(sessionId));
   return data({ error: result.message }, { status: result.status });
 }

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { pageMeta } from "~/components/seo";
 import { InfoPageShell } from "~/content/components/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
+import { dbFrom } from "~/db/context.server";
 import { trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";
 import { clientAddress } from "~/security/request.server";
@@ -13,11 +14,15 @@ export const meta = () =>
     description: trackingHelp.description,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   if (!params.has("order") && !params.has("email")) return { result: null, query: null };
   const query = { order: params.get("order") ?? "", email: params.get("email") ?? "" };
-  const { status, headers, result } = await trackOrder(query, clientAddress(request));
+  const { status, headers, result } = await trackOrder(
+    dbFrom(context),
+    query,
+    clientAddress(request),
+  );
   return data({ result, query }, { status, headers });
 }
 

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { action } from "~/routes/api.enquiries";
+import { requestContext } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
@@ -18,7 +19,7 @@ const valid = {
 
 let address = 0;
 
-function post(
+async function post(
   body: unknown,
   { headers = {}, from }: { headers?: Record<string, string>; from?: string } = {},
 ) {
@@ -33,7 +34,8 @@ function post(
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+  const context = await requestContext();
+  return action({ request, params: {}, context } as unknown as Parameters<typeof action>[0]);
 }
 
 async function storedCount() {

@@ -1,20 +1,35 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { type Database, getDb } from "~/db/client.server";
+import { dbContext } from "~/db/context.server";
+
+/** A request context as the root middleware makes it: the test's database handed in. */
+export async function requestContext(db?: Database): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(dbContext, db ?? (await getDb()));
+  return context;
+}
 
 type Handler = (args: never) => unknown;
 
-/** Calls a route's action or loader with a real Request, as React Router would. */
+/**
+ * Calls a route's action or loader with a real Request, as React Router would, with the test's
+ * database handed in through the request context (the test file's own, unless `db` is given).
+ */
 export async function call(
   handler: Handler,
   url: string,
   init?: RequestInit,
   params: Record<string, string> = {},
+  db?: Database,
 ): Promise<Response> {
   const request = new Request(new URL(url, "http://shop.test"), init);
+  const context = await requestContext(db);
   const result = await (handler as (args: unknown) => Promise<unknown>)({
     request,
     params,
-    context: {},
+    context,
     url: new URL(request.url),
   });
   if (result instanceof Response) return result;

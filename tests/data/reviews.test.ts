@@ -14,6 +14,7 @@ import * as reviewsRoute from "~/routes/api.product-reviews";
 import * as uploadsApi from "~/routes/api.uploads";
 import * as uploadsRoute from "~/routes/uploads";
 import * as productRoute from "~/routes/product";
+import { requestContext } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const PRODUCT = "mens-england-no-gi-set";
@@ -27,7 +28,8 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 // The route modules are called as React Router calls them; the tests need only these fields.
 type Args = Parameters<typeof reviewsRoute.action>[0];
 const args = (request: Request, params: Record<string, string>) =>
-  ({ request, params, context: {} }) as unknown as Args;
+  ({ request, params, context }) as unknown as Args;
+const context = await requestContext();
 
 function reviewRequest(productId: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`http://localhost/api/products/${productId}/reviews`, {
