@@ -16,6 +16,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
+import { startBackgroundWork } from "./background/jobs.server";
 import { dbFrom, provideDb } from "./db/context.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
@@ -25,7 +26,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [({ context }) => provideDb(context)];
+// The request's database, and (once per process) the background work that sends e-mail.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }) => {
+    await provideDb(context);
+    startBackgroundWork(dbFrom(context));
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {

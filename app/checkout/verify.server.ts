@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { sendConfirmationOnce, fulfilPaidOrder } from "~/orders/fulfil.server";
+import { fulfilPaidOrder } from "~/orders/fulfil.server";
 import { findOrderBySession, type Order } from "~/orders/orders.server";
 import { paymentDetailsFromSession, stripe } from "~/payments/stripe.server";
 
@@ -19,8 +19,5 @@ export async function currentOrderForSession(
       return fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
     }
   }
-  // A paid order whose e-mail failed earlier gets another try.
-  if (order.status === "paid" && !order.confirmationEmailSentAt)
-    await sendConfirmationOnce(db, order);
   return order;
 }

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
-import { sendMail } from "~/mail/mailer.server";
+import { enqueueMail } from "~/mail/outbox.server";
 import { RateLimiter } from "~/security/rate-limit.server";
 import { clientAddress, isSameOrigin } from "~/security/request.server";
 import { checkEnquiry, type Enquiry, type FieldErrors } from "./schema";
@@ -56,30 +56,33 @@ export async function receiveEnquiry(db: Database, input: unknown): Promise<Enqu
   // A filled-in honeypot is a bot: it is told all went well, and nothing is kept or sent.
   if (enquiry.website) return { ok: true, status: 201, id: null };
 
-  const [row] = await db
-    .insert(enquiries)
-    .values({
-      name: enquiry.name,
-      email: enquiry.email,
-      academy: enquiry.academy ?? null,
-      garmentTypes: enquiry.garmentTypes,
-      quantity: enquiry.quantity ?? null,
-      message: enquiry.message,
-    })
-    .returning({ id: enquiries.id });
-
-  try {
-    await sendMail({
-      to: env().SHOP_EMAIL,
-      replyTo: enquiry.email,
-      subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
-      text: enquiryMailText(enquiry, row?.id ?? ""),
-    });
-  } catch (error) {
-    // The enquiry is stored, so the customer is not asked to send it again.
-    console.error("Could not e-mail the enquiry to the shop:", error);
-  }
-  return { ok: true, status: 201, id: row?.id ?? null };
+  // The enquiry and its e-mail to the shop are stored together; the outbox sends it.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        name: enquiry.name,
+        email: enquiry.email,
+        academy: enquiry.academy ?? null,
+        garmentTypes: enquiry.garmentTypes,
+        quantity: enquiry.quantity ?? null,
+        message: enquiry.message,
+      })
+      .returning({ id: enquiries.id });
+    if (!row) throw new Error("The enquiry insert returned no row.");
+    await enqueueMail(
+      tx as unknown as Database,
+      {
+        to: env().SHOP_EMAIL,
+        replyTo: enquiry.email,
+        subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
+        text: enquiryMailText(enquiry, row.id),
+      },
+      { kind: "enquiry", ref: row.id },
+    );
+    return row.id;
+  });
+  return { ok: true, status: 201, id };
 }
 
 export function enquiryMailText(enquiry: Enquiry, id: string): string {

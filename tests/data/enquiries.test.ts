@@ -1,10 +1,10 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { enquiries } from "~/db/schema";
+import { enquiries, mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { action } from "~/routes/api.enquiries";
-import { requestContext } from "./helpers";
+import { deliverMail, requestContext } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
@@ -44,6 +44,7 @@ async function storedCount() {
 }
 
 async function outbox(): Promise<string[]> {
+  await deliverMail();
   try {
     return await readdir(outboxDir());
   } catch {
@@ -55,6 +56,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
   beforeEach(async () => {
     const db = await getDb();
     await db.delete(enquiries);
+    await db.delete(mailOutbox);
     await rm(outboxDir(), { recursive: true, force: true });
   });
 

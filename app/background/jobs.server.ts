@@ -1,0 +1,34 @@
+import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { deliverDueMail } from "~/mail/outbox.server";
+import { recordConfirmationSent } from "~/orders/fulfil.server";
+import { type BackgroundJob, type RunningJobs, startJobs } from "./runner.server";
+
+const MAIL_BATCH = 10;
+
+/** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
+export function backgroundJobs(): BackgroundJob[] {
+  return [
+    {
+      name: "outbox",
+      everyMs: env().OUTBOX_POLL_MS,
+      batch: MAIL_BATCH,
+      run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
+    },
+  ];
+}
+
+let running: RunningJobs | undefined;
+
+/** Starts this process's background work once (the root middleware calls it on each request). */
+export function startBackgroundWork(db: Database): RunningJobs | undefined {
+  if (env().BACKGROUND_WORK === "off") return undefined;
+  running ??= startJobs(db, backgroundJobs());
+  return running;
+}
+
+export async function stopBackgroundWork(): Promise<void> {
+  const jobs = running;
+  running = undefined;
+  await jobs?.stop();
+}
