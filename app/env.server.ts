@@ -47,6 +47,8 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
       .optional(),
   ),
+  /** Connections each process keeps to PostgreSQL at most. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** How often each process looks for e-mail to send. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long a worker's claim on an e-mail holds before another worker may take it. */
