@@ -9,6 +9,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { stopBackgroundWork } from "./background/jobs.server";
 import { closeDb } from "./db/client.server";
+import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 
 export const streamTimeout = 5_000;
@@ -103,5 +104,6 @@ export default function handleRequest(
  */
 export async function shutdown(): Promise<void> {
   await stopBackgroundWork();
+  await closeRedis();
   await closeDb();
 }

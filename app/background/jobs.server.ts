@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { recordConfirmationSent } from "~/orders/fulfil.server";
+import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import { type BackgroundJob, type RunningJobs, startJobs } from "./runner.server";
 
 const MAIL_BATCH = 10;
@@ -15,6 +16,7 @@ export function backgroundJobs(): BackgroundJob[] {
       batch: MAIL_BATCH,
       run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
     },
+    { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
   ];
 }
 

@@ -2,7 +2,7 @@ import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
-import { RateLimiter } from "~/security/rate-limit.server";
+import { rateLimitStore, takeRateLimit } from "~/security/rate-limit-stores.server";
 import { clientAddress, isSameOrigin } from "~/security/request.server";
 import { checkEnquiry, type Enquiry, type FieldErrors } from "./schema";
 
@@ -16,25 +16,26 @@ export type EnquiryOutcome =
       retryAfter?: number;
     };
 
-let limiter: RateLimiter | undefined;
-
-/** Per client address, ENQUIRY_RATE_LIMIT attempts a minute (X-SHOP-4). */
-function enquiryLimiter(): RateLimiter {
-  limiter ??= new RateLimiter(env().ENQUIRY_RATE_LIMIT, 60_000);
-  return limiter;
-}
-
 /**
  * The checks before a body is read: same origin, then the rate limit. Undefined when the request
  * may go on.
  */
-export function guardEnquiry(request: Request): EnquiryOutcome | undefined {
+export async function guardEnquiry(
+  db: Database,
+  request: Request,
+): Promise<EnquiryOutcome | undefined> {
   if (!isSameOrigin(request)) {
     return { ok: false, status: 403, error: "Enquiries can only be sent from this shop's pages." };
   }
-  const address = clientAddress(request);
-  if (!enquiryLimiter().take(address)) {
-    const retryAfter = enquiryLimiter().retryAfterSeconds(address);
+  // Per client address, ENQUIRY_RATE_LIMIT attempts a minute, for every process (X-SHOP-4).
+  const limit = await takeRateLimit(
+    rateLimitStore(db),
+    `enquiry:${clientAddress(request)}`,
+    env().ENQUIRY_RATE_LIMIT,
+    60_000,
+  );
+  if (!limit.allowed) {
+    const retryAfter = limit.retryAfterSeconds;
     return {
       ok: false,
       status: 429,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
-import { RateLimiter } from "~/security/rate-limit.server";
+import { rateLimitStore, takeRateLimit } from "~/security/rate-limit-stores.server";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 
 const lookupSchema = z.object({
@@ -9,8 +9,9 @@ const lookupSchema = z.object({
   email: z.string().trim().min(3).max(254),
 });
 
-// Order numbers are sequential, so lookups are limited per address to stop guessing.
-const lookups = new RateLimiter(20, 60_000);
+// Order numbers are sequential, so lookups are limited per address to stop guessing; counted
+// for every process together (X-SCALE-2).
+const LOOKUPS_PER_MINUTE = 20;
 
 const NOT_FOUND =
   "We couldn't find an order with that number and e-mail address. Please check both and try again.";
@@ -49,10 +50,16 @@ export async function trackOrder(
       result: { found: false, message: "Enter your order number and e-mail address." },
     };
   }
-  if (!lookups.take(address)) {
+  const limit = await takeRateLimit(
+    rateLimitStore(db),
+    `tracking:${address}`,
+    LOOKUPS_PER_MINUTE,
+    60_000,
+  );
+  if (!limit.allowed) {
     return {
       status: 429,
-      headers: { "Retry-After": String(lookups.retryAfterSeconds(address)) },
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
       result: { found: false, message: "Too many lookups. Please wait a minute and try again." },
     };
   }

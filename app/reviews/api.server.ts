@@ -1,7 +1,7 @@
 import { findProduct } from "~/catalogue";
 import type { Database } from "~/db/client.server";
 import { clientAddress, isSameOrigin, jsonError, readJsonBody } from "~/security/request.server";
-import { reviewLimiter, uploadLimiter } from "./limits.server";
+import { takeReviewLimit, takeUploadLimit } from "./limits.server";
 import { MAX_PHOTO_BYTES, PhotoRejected, photoExists, storePhoto } from "./photos.server";
 import { createReview, listReviews } from "./reviews.server";
 import type { PublicReview } from "./types";
@@ -47,12 +47,11 @@ export async function submitReview(
   if (request.method !== "POST") return jsonError("Use POST to submit a review.", 405);
   if (!isSameOrigin(request)) return jsonError(CROSS_ORIGIN, 403);
   if (!findProduct(productId)) return jsonError(UNKNOWN_PRODUCT, 404);
-  const limiter = reviewLimiter();
-  const address = clientAddress(request);
-  if (!limiter.take(address)) {
+  const limit = await takeReviewLimit(db, clientAddress(request));
+  if (!limit.allowed) {
     return tooMany(
       "You have sent several reviews in a short time. Please wait a minute and try again.",
-      limiter.retryAfterSeconds(address),
+      limit.retryAfterSeconds,
     );
   }
 
@@ -124,12 +123,11 @@ const TOO_LARGE = "Photos can be at most 10 MB.";
 export async function uploadPhoto(db: Database, request: Request): Promise<Response> {
   if (request.method !== "POST") return jsonError("Use POST to upload a photo.", 405);
   if (!isSameOrigin(request)) return jsonError(CROSS_ORIGIN, 403);
-  const limiter = uploadLimiter();
-  const address = clientAddress(request);
-  if (!limiter.take(address)) {
+  const rate = await takeUploadLimit(db, clientAddress(request));
+  if (!rate.allowed) {
     return tooMany(
       "You have uploaded many photos in a short time. Please wait a minute and try again.",
-      limiter.retryAfterSeconds(address),
+      rate.retryAfterSeconds,
     );
   }
   const limit = MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;

@@ -8,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return jsonError("Use POST to send an enquiry.", 405, { Allow: "POST" });
   }
-  const refused = guardEnquiry(request);
+  const refused = await guardEnquiry(dbFrom(context), request);
   if (refused && !refused.ok) {
     return Response.json(
       { error: refused.error },

@@ -22,7 +22,7 @@ import type { Route } from "./+types/customisation";
 
 /** The enquiry form posted without JavaScript (X-SHOP-2); the same checks as /api/enquiries. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const refused = guardEnquiry(request);
+  const refused = await guardEnquiry(dbFrom(context), request);
   if (refused && !refused.ok) {
     return data<EnquiryActionData>({ ok: false, error: refused.error }, { status: refused.status });
   }
