@@ -17,6 +17,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
 import { startBackgroundWork } from "./background/jobs.server";
+import { databaseAvailable, shortBreakResponse } from "./db/availability.server";
 import { dbFrom, provideDb } from "./db/context.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
@@ -27,10 +28,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // The request's database, and (once per process) the background work that sends e-mail.
+// While the database is away every page and API answers 503 with a message (X-SCALE-5).
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context }) => {
-    await provideDb(context);
-    startBackgroundWork(dbFrom(context));
+  async ({ request, context }, next) => {
+    try {
+      await provideDb(context);
+    } catch (error) {
+      console.error("The database could not be opened:", error);
+      return shortBreakResponse(request);
+    }
+    const db = dbFrom(context);
+    if (!(await databaseAvailable(db))) return shortBreakResponse(request);
+    startBackgroundWork(db);
+    const response = await next();
+    if (response.status >= 500 && !(await databaseAvailable(db, true))) {
+      return shortBreakResponse(request);
+    }
+    return response;
   },
 ];
 

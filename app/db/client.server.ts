@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { env } from "~/env.server";
+import { isConnectionError, markDatabaseSuspect } from "./availability.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,7 +53,21 @@ async function connect(): Promise<Connection> {
     });
     // An idle connection the server drops (restart, failover) is reported, not a crash: the
     // pool opens a new one on the next query.
-    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+    pool.on("error", (error) => {
+      console.error("PostgreSQL connection lost:", error.message);
+      markDatabaseSuspect();
+    });
+    // A query that fails because the server is away makes the next request check at once.
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result && typeof result.catch === "function") {
+        void result.catch((error: unknown) => {
+          if (isConnectionError(error)) markDatabaseSuspect();
+        });
+      }
+      return result;
+    };
     const db = drizzle({ client: pool, schema });
     try {
       await migratePostgres(pool);
