@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { recordConfirmationSent } from "~/orders/fulfil.server";
+import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import { type BackgroundJob, type RunningJobs, startJobs } from "./runner.server";
 
@@ -17,6 +18,12 @@ export function backgroundJobs(): BackgroundJob[] {
       run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
     },
     { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
+    {
+      name: "unattached-photos",
+      everyMs: 10 * 60_000,
+      batch: 100,
+      run: (db) => removeUnattachedPhotos(db, 100),
+    },
   ];
 }
 

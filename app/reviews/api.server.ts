@@ -3,12 +3,13 @@ import type { Database } from "~/db/client.server";
 import { clientAddress, isSameOrigin, jsonError, readJsonBody } from "~/security/request.server";
 import { takeReviewLimit, takeUploadLimit } from "./limits.server";
 import { MAX_PHOTO_BYTES, PhotoRejected, photoExists, storePhoto } from "./photos.server";
-import { createReview, listReviews } from "./reviews.server";
+import { createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
 import type { PublicReview } from "./types";
 import { INSERT_FAILED_MESSAGE, parseReviewInput } from "./validation";
 
 const CROSS_ORIGIN = "This request must come from the shop's own pages.";
 const UNKNOWN_PRODUCT = "There is no product with that id.";
+const PHOTO_GONE = "One of the photos could not be found. Please add it again.";
 
 /** The multipart wrapping around a photo: boundaries, headers, the file name. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -76,14 +77,15 @@ export async function submitReview(
   }
 
   for (const url of input.photo_urls) {
-    if (!(await photoExists(url))) {
-      return jsonError("One of the photos could not be found. Please add it again.", 400);
+    if (!(await photoExists(db, url))) {
+      return jsonError(PHOTO_GONE, 400);
     }
   }
 
   try {
     return Response.json(await createReview(db, productId, input), { status: 201 });
   } catch (error) {
+    if (error instanceof ReviewPhotoGone) return jsonError(PHOTO_GONE, 400);
     console.error("Could not store a review:", error);
     return jsonError(INSERT_FAILED_MESSAGE, 503);
   }
@@ -154,7 +156,7 @@ export async function uploadPhoto(db: Database, request: Request): Promise<Respo
   if (file.size > MAX_PHOTO_BYTES) return jsonError(TOO_LARGE, 413);
 
   try {
-    const stored = await storePhoto(new Uint8Array(await file.arrayBuffer()));
+    const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()));
     return Response.json(stored, { status: 201 });
   } catch (error) {
     if (error instanceof PhotoRejected) return jsonError(error.message, error.status);

@@ -1,4 +1,3 @@
-import { readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
@@ -6,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, productReviews } from "~/db/schema";
+import { orderLines, orders, productReviews, reviewPhotos } from "~/db/schema";
 import { ReviewList } from "~/reviews/components/ReviewCard";
 import type { PublicReview } from "~/reviews/types";
 import { INSERT_FAILED_MESSAGE } from "~/reviews/validation";
@@ -80,9 +79,10 @@ async function storedCount(): Promise<number> {
   return Number(row?.n ?? -1);
 }
 
-function uploadsOnDisk(): string[] {
-  const dir = path.join(process.env.DATA_DIR!, "uploads");
-  return existsSync(dir) ? readdirSync(dir) : [];
+/** Photos stored (in the database since X-SCALE-3), each with its thumbnail. */
+async function storedPhotos(): Promise<number> {
+  const db = await getDb();
+  return (await db.select({ id: reviewPhotos.id }).from(reviewPhotos)).length;
 }
 
 const valid = {
@@ -387,7 +387,8 @@ describe(`reviews on ${driver}`, () => {
       expect(response.status).toBe(201);
       const { fileUrl } = (await response.json()) as { fileUrl: string };
       for (const file of [path.basename(fileUrl), path.basename(fileUrl).replace(".webp", "-thumb.webp")]) {
-        const stored = await sharp(path.join(process.env.DATA_DIR!, "uploads", file)).metadata();
+        const served = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${file}`), { file }) as never);
+        const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(stored.exif).toBeUndefined();
         expect(stored.xmp).toBeUndefined();
         expect(stored.orientation).toBeUndefined();
@@ -397,7 +398,7 @@ describe(`reviews on ${driver}`, () => {
     });
 
     it("X-REV-3: HTML named .png, an SVG, a truncated JPEG and text are refused", async () => {
-      const before = uploadsOnDisk().length;
+      const before = await storedPhotos();
       const html = await upload("<!doctype html><script>alert(1)</script>", { name: "x.png", type: "image/png" });
       expect(html.status).toBe(415);
       const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', {
@@ -411,7 +412,7 @@ describe(`reviews on ${driver}`, () => {
       expect(((await truncated.json()) as { error: string }).error).toMatch(/could not be read/);
       const empty = await upload(new Uint8Array(), { name: "empty.jpg" });
       expect(empty.status).toBe(400);
-      expect(uploadsOnDisk().length).toBe(before);
+      expect(await storedPhotos()).toBe(before);
     });
 
     it("X-REV-3: a 41-megapixel image is refused", async () => {
