@@ -16,9 +16,8 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
-import { startBackgroundWork } from "./background/jobs.server";
-import { databaseAvailable, shortBreakResponse } from "./db/availability.server";
-import { dbFrom, provideDb } from "./db/context.server";
+import { dbFrom } from "./db/context.server";
+import { databaseMiddleware } from "./db/middleware.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
@@ -27,26 +26,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The request's database, and (once per process) the background work that sends e-mail.
-// While the database is away every page and API answers 503 with a message (X-SCALE-5).
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    try {
-      await provideDb(context);
-    } catch (error) {
-      console.error("The database could not be opened:", error);
-      return shortBreakResponse(request);
-    }
-    const db = dbFrom(context);
-    if (!(await databaseAvailable(db))) return shortBreakResponse(request);
-    startBackgroundWork(db);
-    const response = await next();
-    if (response.status >= 500 && !(await databaseAvailable(db, true))) {
-      return shortBreakResponse(request);
-    }
-    return response;
-  },
-];
+// The request's database, background work, and 503 while the database is away (X-SCALE-5).
+export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
