@@ -137,10 +137,12 @@ function bodies(route: Route): fc.Arbitrary<Body> {
         ),
         fc.uint8Array({ maxLength: 300 }),
       )
-      .map(([type, bytes]) => ({
-        headers: type ? { "content-type": type } : {},
-        body: new Uint8Array(bytes),
-      })),
+      .map(
+        ([type, bytes]): Body => ({
+          headers: type ? { "content-type": type } : {},
+          body: new Uint8Array(bytes),
+        }),
+      ),
   );
 }
 
