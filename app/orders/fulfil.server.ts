@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { sendMail } from "~/mail/mailer.server";
 import { reviewLinksFor } from "~/reviews/review-link.server";
+import { logError } from "~/security/log.server";
 import { confirmationEmail } from "./confirmation-email";
 import {
   claimConfirmationEmail,
@@ -33,7 +34,7 @@ export async function sendConfirmationOnce(db: Database, order: Order): Promise<
     const reviewLinks = await reviewLinksFor(db, order, lines);
     await sendMail({ to: order.customerEmail, ...confirmationEmail(order, lines, reviewLinks) });
   } catch (error) {
-    console.error(`Could not send the confirmation for ${order.orderNumber}:`, error);
+    logError(`Could not send the confirmation for ${order.orderNumber}`, error);
     await releaseConfirmationEmail(db, order.id);
   }
 }

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
+import { logError } from "~/security/log.server";
 
 export async function countReviews(): Promise<number> {
   const db = await getDb();
@@ -13,7 +14,7 @@ export async function countReviewsOrZero(): Promise<number> {
   try {
     return await countReviews();
   } catch (error) {
-    console.error("Could not count reviews:", error);
+    logError("Could not count reviews", error);
     return 0;
   }
 }

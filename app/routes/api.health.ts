@@ -1,5 +1,6 @@
 import { getConnection } from "~/db/client.server";
 import { sql } from "drizzle-orm";
+import { logError } from "~/security/log.server";
 
 export async function loader() {
   try {
@@ -7,7 +8,7 @@ export async function loader() {
     await db.execute(sql`select 1`);
     return Response.json({ ok: true, db: driver });
   } catch (error) {
-    console.error("Health check failed:", error);
+    logError("Health check failed", error);
     return Response.json({ ok: false, error: "The database is not reachable." }, { status: 503 });
   }
 }
