@@ -11,6 +11,7 @@ import { stopBackgroundWork } from "./background/jobs.server";
 import { closeDb } from "./db/client.server";
 import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
+import { logError } from "./security/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -90,7 +91,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            logError("Rendering failed", error);
           }
         },
       },
@@ -106,4 +107,12 @@ export async function shutdown(): Promise<void> {
   await stopBackgroundWork();
   await closeRedis();
   await closeDb();
+}
+
+export { serverSettings } from "./security/startup.server";
+
+/** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }

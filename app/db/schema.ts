@@ -30,6 +30,11 @@ export const productReviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // ── issue 9 (security) ──
+    /** The paid order a signed review link proved (X-SEC-8); null: not a verified purchase. */
+    verifiedOrderId: uuid("verified_order_id").references(() => orders.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("product_reviews_product_created_idx").on(table.productId, table.createdAt.desc()),
@@ -105,11 +110,17 @@ export const orders = pgTable(
     paymentReference: text("payment_reference"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),
+    // ── issue 9 (security): a payment the shop could not accept as it came, for the owner ──
+    /** Why the owner must look at this order (a payment that does not match it, a payment for a
+     *  cancelled order to refund); null when all is well (X-SEC-5). */
+    attentionReason: text("attention_reason"),
+    attentionAt: timestamp("attention_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("orders_customer_email_idx").on(table.customerEmail),
+    index("orders_attention_idx").on(table.attentionAt),
     check(
       "orders_money_non_negative",
       sql`${table.subtotalPence} >= 0 AND ${table.shippingPence} >= 0 AND ${table.discountPence} >= 0 AND ${table.totalPence} >= 0`,
@@ -202,6 +213,14 @@ export const enquiries = pgTable(
   ],
 );
 
+// ── issue 9 (security) ──
+/** Secrets the shop generates for itself when none is configured (the review-link key, X-SEC-8),
+ *  shared by every process on the database. */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 // ── Scale-out: state every process shares (issue 10, X-SCALE-2..4) ─────────────────────────
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

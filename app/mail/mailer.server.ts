@@ -74,11 +74,12 @@ export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): P
   });
   const info = await streamer.sendMail(message);
   const dir = outboxDir();
-  await mkdir(dir, { recursive: true });
+  // Mail holds addresses and orders: readable by the shop's user only (X-SEC-7).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, emlName(mail, options.fileStem));
   // Written whole under a temporary name first: a reader never sees half a message.
   const temp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temp, info.message as Buffer);
+  await writeFile(temp, info.message as Buffer, { mode: 0o600 });
   await rename(temp, file);
   return { messageId: String(info.messageId), file };
 }

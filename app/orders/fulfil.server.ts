@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
+import { reviewLinksFor } from "~/reviews/review-link.server";
 import { confirmationEmail } from "./confirmation-email";
 import { linesOfOrder, markOrderPaid, type Order, type PaymentDetails } from "./orders.server";
 
@@ -23,9 +24,10 @@ export async function fulfilPaidOrder(
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
     if (changed && order?.customerEmail) {
       const lines = await linesOfOrder(txDb, order.id);
+      const reviewLinks = await reviewLinksFor(txDb, order, lines);
       await enqueueMail(
         txDb,
-        { to: order.customerEmail, ...confirmationEmail(order, lines) },
+        { to: order.customerEmail, ...confirmationEmail(order, lines, reviewLinks) },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
     }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, type PostalAddress } from "~/db/schema";
@@ -154,4 +154,15 @@ export async function findOrderForTracking(db: Database, orderNumber: string, em
     )
     .limit(1);
   return order;
+}
+
+/**
+ * Flags an order for the owner (X-SEC-5): a payment that does not match it, or a payment for an
+ * order that was already cancelled, to be refunded. The first reason is kept.
+ */
+export async function flagOrder(db: Database, orderId: string, reason: string) {
+  await db
+    .update(orders)
+    .set({ attentionReason: reason, attentionAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.attentionReason)));
 }

@@ -6,18 +6,10 @@ import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
 
 /**
- * True when the reviewer's e-mail (any case) placed a paid order containing this product
- * (X-REV-4). Computed on read, so a review written before the order was paid becomes verified.
+ * A verified purchase is a review sent from the signed link in the buyer's e-mail (X-SEC-8):
+ * knowing a buyer's address is not enough.
  */
-// Written out by hand: Drizzle leaves columns unqualified in a one-table select, which would
-// make "id" and "product_id" ambiguous inside the subquery.
-const verifiedPurchase = sql<boolean>`exists (
-  select 1 from orders o
-  join order_lines l on l.order_id = o.id
-  where o.status = 'paid'
-    and lower(o.customer_email) = lower(product_reviews.customer_email)
-    and l.product_id = product_reviews.product_id
-)`;
+const verifiedPurchase = sql<boolean>`(${productReviews.verifiedOrderId} is not null)`;
 
 // Explicit columns: the e-mail is read only inside the verified-purchase check (X-REV-2).
 const publicColumns = {
@@ -86,6 +78,7 @@ export async function createReview(
   db: Database,
   productId: string,
   input: ReviewInput,
+  verifiedOrderId?: string,
 ): Promise<PublicReview> {
   const id = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -97,6 +90,7 @@ export async function createReview(
         rating: input.rating,
         reviewText: input.review_text,
         photoUrls: input.photo_urls,
+        verifiedOrderId: verifiedOrderId ?? null,
       })
       .returning({ id: productReviews.id });
     if (!inserted) throw new Error("The review insert returned no row.");

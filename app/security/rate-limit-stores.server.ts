@@ -2,16 +2,7 @@ import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
 import { env } from "~/env.server";
-
-/**
- * Where rate limits are counted, shared by every process (X-SCALE-2). The interface is the
- * contract with app/security/rate-limit.server.ts.
- */
-export interface RateLimitStore {
-  /** Counts one hit for `key` in the fixed window of `windowMs` containing now; resolves to the
-   *  hits so far in that window (this one included) and when the window ends (epoch ms). */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-}
+import { type RateLimitStore, windowEnd } from "./rate-limit.server";
 
 /**
  * Counts in the `rate_limit_hits` table (PostgreSQL or PGlite): one upsert per hit, the window
@@ -67,7 +58,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
-    const start = Math.floor(this.now() / windowMs) * windowMs;
+    const resetAt = windowEnd(this.now(), windowMs);
+    const start = resetAt - windowMs;
     const redisKey = `${this.prefix}${key}:${windowMs}:${start}`;
     const client = await this.client();
     const [count] = await client
@@ -75,7 +67,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       .incr(redisKey)
       .pExpire(redisKey, windowMs + 1_000)
       .exec();
-    return { count: Number(count), resetAt: start + windowMs };
+    return { count: Number(count), resetAt };
   }
 }
 
@@ -111,37 +103,9 @@ export async function closeRedis(): Promise<void> {
   await client?.close?.().catch(() => undefined);
 }
 
-/** Redis when REDIS_URL is set, otherwise the request's database. */
-export function rateLimitStore(db: Database): RateLimitStore {
+/** Redis when REDIS_URL is set, otherwise the request's database: shared by every process. */
+export function sharedRateLimitStore(db: Database): RateLimitStore {
   const url = env().REDIS_URL;
   if (url) return new RedisRateLimitStore(() => redisClient(url));
   return new DatabaseRateLimitStore(db);
-}
-
-export interface LimitDecision {
-  allowed: boolean;
-  /** Seconds until the window ends, for Retry-After. */
-  retryAfterSeconds: number;
-}
-
-/**
- * One attempt by `key` against `limit` per `windowMs`, counted in the shared store. A store that
- * cannot be reached lets the request through (logged): a broken counter never closes the shop.
- */
-export async function takeRateLimit(
-  store: RateLimitStore,
-  key: string,
-  limit: number,
-  windowMs: number,
-): Promise<LimitDecision> {
-  try {
-    const { count, resetAt } = await store.hit(key, windowMs);
-    return {
-      allowed: count <= limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
-    };
-  } catch (error) {
-    console.error(`Rate limit for ${key} could not be counted:`, error);
-    return { allowed: true, retryAfterSeconds: 0 };
-  }
 }

@@ -6,14 +6,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type Database, getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { rateLimitHits } from "~/db/schema";
-import { loader as trackingLoader } from "~/routes/tracking";
+import { action as trackingAction } from "~/routes/tracking";
 import {
   DatabaseRateLimitStore,
   type RedisLike,
   RedisRateLimitStore,
   sweepRateLimits,
-  takeRateLimit,
 } from "~/security/rate-limit-stores.server";
+import { takeRateLimit } from "~/security/rate-limit.server";
 import { call } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
@@ -35,7 +35,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`shared rate limits in the database (${driver})`, () => {
   it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once", async () => {
     const stores = [new DatabaseRateLimitStore(await getDb()), new DatabaseRateLimitStore(await otherProcessDb())];
-    const key = `test:${randomUUID()}`;
+    const client = randomUUID();
+    const key = `test:${client}`;
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, n) => stores[n % 2]!.hit(key, 60_000)),
     );
@@ -43,13 +44,18 @@ describe(`shared rate limits in the database (${driver})`, () => {
       Array.from({ length: 30 }, (_, n) => n + 1),
     );
     expect(new Set(results.map((r) => r.resetAt)).size).toBeLessThanOrEqual(2);
-    const decision = await takeRateLimit(stores[0]!, key, 20, 60_000);
-    expect(decision.allowed).toBe(false);
-    expect(decision.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect(decision.retryAfterSeconds).toBeLessThanOrEqual(60);
+    const decision = await takeRateLimit(
+      { name: "test", limit: 20, message: "Wait {seconds} s." },
+      client,
+      stores[0]!,
+    );
+    expect(decision.ok).toBe(false);
+    if (decision.ok) return;
+    expect(decision.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(decision.retryAfter).toBeLessThanOrEqual(60);
   });
 
-  it("X-SCALE-2: a new window starts from 1 and ended windows are swept away", async () => {
+  it("X-SCALE-2, X-SEC-5: a new window starts from 1 and ended windows are swept away (bounded storage)", async () => {
     const db = await getDb();
     const store = new DatabaseRateLimitStore(db);
     const key = `test:${randomUUID()}`;
@@ -72,10 +78,11 @@ describe(`shared rate limits in the database (${driver})`, () => {
     const dbs = [await getDb(), await otherProcessDb()];
     const statuses: number[] = [];
     for (let n = 0; n < 30; n++) {
+      const form = new URLSearchParams({ order: "GT-99999", email: "nobody@example.com" });
       const response = await call(
-        trackingLoader,
-        "/tracking?order=GT-99999&email=nobody%40example.com",
-        { headers: { "x-client-address": "203.0.113.77" } },
+        trackingAction,
+        "/tracking",
+        { method: "POST", body: form, headers: { "x-client-address": "203.0.113.77" } },
         {},
         dbs[n % 2],
       );

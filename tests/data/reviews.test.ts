@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, productReviews, reviewPhotos } from "~/db/schema";
 import { ReviewList } from "~/reviews/components/ReviewCard";
+import { reviewLinkSecret, reviewToken } from "~/reviews/review-link.server";
 import type { PublicReview } from "~/reviews/types";
 import { INSERT_FAILED_MESSAGE } from "~/reviews/validation";
 import * as reviewsRoute from "~/routes/api.product-reviews";
@@ -132,7 +133,6 @@ describe(`reviews on ${driver}`, () => {
         review_text: valid.review_text,
         photo_urls: [photo],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        verified_purchase: false,
       });
       expect(await storedCount()).toBe(1);
     });
@@ -295,7 +295,7 @@ describe(`reviews on ${driver}`, () => {
     });
   });
 
-  describe("X-REV-4: verified purchase", () => {
+  describe("X-REV-4 X-SEC-8: verified purchase needs the signed link", () => {
     async function paidOrder(email: string, productId: string, status: "paid" | "pending") {
       const db = await getDb();
       const [order] = await db
@@ -321,21 +321,38 @@ describe(`reviews on ${driver}`, () => {
         unitPricePence: 2999,
         lineTotalPence: 2999,
       });
+      return { id: order!.id, customerEmail: email };
     }
 
-    it("X-REV-4: a paid order of the product by the same e-mail (any case) marks the review", async () => {
-      await paidOrder("Sam.Rivers@Example.COM", PRODUCT, "paid");
-      await paidOrder("pending@example.com", PRODUCT, "pending");
-      await paidOrder("other@example.com", "mens-boro-beast-no-gi-set", "paid");
+    async function tokenFor(order: { id: string; customerEmail: string }, productId = PRODUCT) {
+      return reviewToken(await reviewLinkSecret(await getDb()), order, productId);
+    }
 
-      const verified = await postReview({ ...valid, customer_email: "sam.rivers@example.com" });
-      expect(((await verified.json()) as PublicReview).verified_purchase).toBe(true);
-      const pending = await postReview({ ...valid, customer_email: "pending@example.com" });
-      expect(((await pending.json()) as PublicReview).verified_purchase).toBe(false);
-      const otherProduct = await postReview({ ...valid, customer_email: "other@example.com" });
-      expect(((await otherProduct.json()) as PublicReview).verified_purchase).toBe(false);
+    it("X-SEC-8: knowing a buyer's e-mail gives no badge; the signed link does, and the answer does not tell", async () => {
+      const sam = await paidOrder("Sam.Rivers@Example.COM", PRODUCT, "paid");
+      const pending = await paidOrder("pending@example.com", PRODUCT, "pending");
+      const other = await paidOrder("other@example.com", "mens-boro-beast-no-gi-set", "paid");
+
+      // The buyer's e-mail alone: no badge (it was enough before issue 9).
+      const guessed = await postReview({ ...valid, customer_email: "sam.rivers@example.com" });
+      expect(guessed.status).toBe(201);
+      const guessedBody = (await guessed.json()) as Record<string, unknown>;
+      expect(guessedBody).not.toHaveProperty("verified_purchase");
+
+      const signed = await postReview({ ...valid, review_token: await tokenFor(sam) });
+      expect(signed.status).toBe(201);
+      expect((await signed.json()) as Record<string, unknown>).not.toHaveProperty(
+        "verified_purchase",
+      );
+      // Not for an unpaid order, another product's link, or a tampered token.
+      await postReview({ ...valid, review_token: await tokenFor(pending) });
+      await postReview({ ...valid, review_token: await tokenFor(other, "mens-boro-beast-no-gi-set") });
+      const forged = (await tokenFor(sam)).replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+      await postReview({ ...valid, review_token: forged });
+      await postReview({ ...valid, review_token: "nonsense" });
 
       const listed = (await (await getReviews()).json()) as PublicReview[];
+      expect(listed).toHaveLength(6);
       expect(listed.filter((r) => r.verified_purchase)).toHaveLength(1);
       const html = renderToStaticMarkup(createElement(ReviewList, { reviews: listed }));
       expect(html.match(/Verified purchase/g)).toHaveLength(1);
@@ -357,7 +374,8 @@ describe(`reviews on ${driver}`, () => {
         const served = await uploadsRoute.loader(args(new Request(`http://localhost${fileUrl}`), { file }) as never);
         expect(served.status).toBe(200);
         expect(served.headers.get("content-type")).toBe("image/webp");
-        expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+        // nosniff comes once, from server.mjs for every answer (X-SEC-7), not again from the route.
+        expect(served.headers.get("x-content-type-options")).toBeNull();
         expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(meta.format).toBe("webp");
@@ -444,7 +462,7 @@ describe(`reviews on ${driver}`, () => {
       const json = await uploadsApi.action(
         args(new Request("http://localhost/api/uploads", { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-client-address": freshAddress() } }), {}) as never,
       );
-      expect(json.status).toBe(400);
+      expect(json.status).toBe(415);
       const foreign = await upload(await image(10, 10).png().toBuffer(), {
         headers: { origin: "https://evil.example" },
       });

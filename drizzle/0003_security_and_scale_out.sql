@@ -36,6 +36,17 @@ CREATE TABLE "review_photos" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "attention_reason" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "attention_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD COLUMN "verified_order_id" uuid;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_end_idx" ON "rate_limit_hits" USING btree ("window_end");--> statement-breakpoint
-CREATE INDEX "review_photos_unattached_idx" ON "review_photos" USING btree ("created_at") WHERE "review_photos"."attached_at" IS NULL;
+CREATE INDEX "review_photos_unattached_idx" ON "review_photos" USING btree ("created_at") WHERE "review_photos"."attached_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_verified_order_id_orders_id_fk" FOREIGN KEY ("verified_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_attention_idx" ON "orders" USING btree ("attention_at");
