@@ -40,6 +40,11 @@ const envSchema = z.object({
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** The first owner account, created at start when the shop has none (X-OPS-1). */
+  ADMIN_EMAIL: optionalString.pipe(z.email("ADMIN_EMAIL must be an e-mail address").optional()),
+  ADMIN_PASSWORD: optionalString,
+  /** Signs the owner session cookie (the id in it is random either way). */
+  SESSION_SECRET: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -1,0 +1,8 @@
+import { redirect } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import type { Route } from "./+types/admin.index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireOwner(request, "page");
+  return redirect("/admin/orders");
+}
