@@ -36,7 +36,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },
 });
-let code = 1;
+let code;
 try {
   const cli = await vite.ssrLoadModule("/app/admin/owner-cli.server.ts");
   const result = await cli.ownerCreateCommand(process.argv.slice(2), readPassword);
