@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "./orders.server";
 import { type Refund, refundsOfOrder } from "./refunds.server";
+import { type FulfilmentStage, stageOf } from "./status";
 
 export const PAGE_SIZE = 50;
 
@@ -60,7 +61,8 @@ export async function listOrders(
   filter: OrderFilter,
 ): Promise<{ orders: OrderListRow[]; total: number; page: number; pageSize: number }> {
   const where = whereOf(filter);
-  const items = sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0)::int FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`;
+  // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
+  const items = sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -150,6 +152,8 @@ export interface OrderDetail {
   history: HistoryEntry[];
   refunds: Refund[];
   audit: Awaited<ReturnType<typeof auditFor>>;
+  /** The last workflow step reached (what a partly refunded order carries on from). */
+  stage: FulfilmentStage;
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string) {
@@ -183,7 +187,10 @@ export async function orderDetail(
     refundsOfOrder(db, order.id),
     auditFor(db, `order:${order.orderNumber}`),
   ]);
-  return { order, lines, history: historyOf(order, history), refunds, audit };
+  const stage = stageOf(
+    history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
+  );
+  return { order, lines, history: historyOf(order, history), refunds, audit, stage };
 }
 
 /** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */

@@ -15,12 +15,15 @@ describe("X-OPS-4: order workflow rules", () => {
         "pending→cancelled",
         "paid→cancelled",
         "partly_refunded→in_production",
-        "partly_refunded→dispatched",
-        "partly_refunded→delivered",
       ].sort(),
     );
     expect(nextMoves("paid")).toEqual(["in_production", "cancelled"]);
     expect(nextMoves("delivered")).toEqual([]);
+    // A partly refunded order carries on from its last step, and is never cancelled.
+    expect(nextMoves("partly_refunded", "paid")).toEqual(["in_production"]);
+    expect(nextMoves("partly_refunded", "in_production")).toEqual(["dispatched"]);
+    expect(nextMoves("partly_refunded", "dispatched")).toEqual(["delivered"]);
+    expect(nextMoves("partly_refunded", "delivered")).toEqual([]);
   });
 
   it("X-OPS-4: shows every status with the issue's wording", () => {

@@ -23,14 +23,28 @@ export type WorkflowTarget = (typeof WORKFLOW_TARGETS)[number];
 
 /**
  * Where each move is allowed from: paid → in production → dispatched → delivered; cancel from
- * pending or paid. A partly refunded order (some lines refunded) still gets made and sent, so
- * it can go on to production, dispatch and delivery.
+ * pending or paid.
  */
-export const ALLOWED_FROM: Record<WorkflowTarget, readonly OrderStatus[]> = {
-  in_production: ["paid", "partly_refunded"],
-  dispatched: ["in_production", "partly_refunded"],
-  delivered: ["dispatched", "partly_refunded"],
+const MOVES: Record<WorkflowTarget, readonly OrderStatus[]> = {
+  in_production: ["paid"],
+  dispatched: ["in_production"],
+  delivered: ["dispatched"],
   cancelled: ["pending", "paid"],
+};
+
+/**
+ * A partly refunded order (say one line out of stock) is still made and sent: it carries on from
+ * its last step (its `stage`: paid, in production, dispatched or delivered), but is not cancelled.
+ */
+export const FULFILMENT_STAGES = ["paid", "in_production", "dispatched", "delivered"] as const;
+export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
+
+/** The statuses the conditional update accepts for each move (the stage is checked in its lock). */
+export const ALLOWED_FROM: Record<WorkflowTarget, readonly OrderStatus[]> = {
+  in_production: [...MOVES.in_production, "partly_refunded"],
+  dispatched: [...MOVES.dispatched, "partly_refunded"],
+  delivered: [...MOVES.delivered, "partly_refunded"],
+  cancelled: MOVES.cancelled,
 };
 
 export const ACTION_LABELS: Record<WorkflowTarget, string> = {
@@ -40,13 +54,20 @@ export const ACTION_LABELS: Record<WorkflowTarget, string> = {
   cancelled: "Cancel order",
 };
 
-export function canMoveTo(from: string, to: WorkflowTarget): boolean {
-  return (ALLOWED_FROM[to] as readonly string[]).includes(from);
+export function canMoveTo(
+  from: string,
+  to: WorkflowTarget,
+  stage: FulfilmentStage = "paid",
+): boolean {
+  if (from === "partly_refunded") {
+    return to !== "cancelled" && (MOVES[to] as readonly string[]).includes(stage);
+  }
+  return (MOVES[to] as readonly string[]).includes(from);
 }
 
-/** The moves the order page offers for an order in this status. */
-export function nextMoves(from: string): WorkflowTarget[] {
-  return WORKFLOW_TARGETS.filter((target) => canMoveTo(from, target));
+/** The moves the order page offers for an order in this status (and stage, when partly refunded). */
+export function nextMoves(from: string, stage?: FulfilmentStage): WorkflowTarget[] {
+  return WORKFLOW_TARGETS.filter((target) => canMoveTo(from, target, stage));
 }
 
 /** Statuses a refund can be taken from: the customer has paid and not everything is back. */
@@ -67,4 +88,12 @@ export function refundableFrom(order: {
 }): number {
   if (!order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) return 0;
   return Math.max(0, order.totalPence - order.refundedPence);
+}
+
+/** The last fulfilment step among an order's recorded statuses, oldest first ("paid" if none). */
+export function stageOf(statuses: readonly (string | undefined)[]): FulfilmentStage {
+  const steps = statuses.filter((s): s is FulfilmentStage =>
+    (FULFILMENT_STAGES as readonly (string | undefined)[]).includes(s),
+  );
+  return steps.at(-1) ?? "paid";
 }

@@ -1,11 +1,18 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { notifyCustomer } from "./notify.server";
 import type { Order } from "./orders.server";
-import { ALLOWED_FROM, canMoveTo, statusLabel, WORKFLOW_TARGETS } from "./status";
+import {
+  ALLOWED_FROM,
+  canMoveTo,
+  type FulfilmentStage,
+  stageOf,
+  statusLabel,
+  WORKFLOW_TARGETS,
+} from "./status";
 import type { CustomerNotice } from "./status-emails";
 
 export const statusChangeInput = z
@@ -27,6 +34,18 @@ export const statusChangeInput = z
       ctx.addIssue({ code: "custom", message: "Enter the tracking number." });
     }
   });
+
+type Reader = Pick<Database, "select">;
+
+/** Where a partly refunded order had got to: its last recorded workflow status. */
+export async function stageIn(db: Reader, orderId: string): Promise<FulfilmentStage> {
+  const rows = await db
+    .select({ after: orderEvents.after })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "status")))
+    .orderBy(asc(orderEvents.id));
+  return stageOf(rows.map((r) => r.after?.status as string | undefined));
+}
 
 export type StatusChangeOutcome =
   { ok: true; order: Order; changed: boolean } | { ok: false; status: number; error: string };
@@ -60,7 +79,8 @@ export async function changeOrderStatus(
     if (before.status === target) {
       return { ok: true as const, order: before, changed: false };
     }
-    if (!canMoveTo(before.status, target)) {
+    const stage = before.status === "partly_refunded" ? await stageIn(tx, before.id) : undefined;
+    if (!canMoveTo(before.status, target, stage)) {
       return {
         ok: false as const,
         status: 409,

@@ -74,9 +74,9 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, refunds, audit, notice } = loaderData;
+  const { order, lines, history, refunds, audit, notice, stage } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const moves = nextMoves(order.status);
+  const moves = nextMoves(order.status, stage);
   const refundable = refundableFrom(order);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -115,65 +115,35 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <div className="grid content-start gap-4">
-          <Panel title="Lines" id="lines-title">
-            <OrderLines lines={lines} />
-            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone pt-3">
-              <dt>Subtotal</dt>
-              <dd className="text-right">{formatPence(order.subtotalPence)}</dd>
-              <dt>Shipping</dt>
-              <dd className="text-right">{formatPence(order.shippingPence)}</dd>
-              {order.discountPence > 0 ? (
-                <>
-                  <dt>
-                    Discount ({order.discountCode}, {order.discountPercent}%)
-                  </dt>
-                  <dd className="text-right">-{formatPence(order.discountPence)}</dd>
-                </>
-              ) : null}
-              <dt className="font-bold">Total</dt>
-              <dd className="text-right font-bold">{formatPence(order.totalPence)}</dd>
-              {order.refundedPence > 0 ? (
-                <>
-                  <dt>Refunded</dt>
-                  <dd className="text-right">-{formatPence(order.refundedPence)}</dd>
-                </>
-              ) : null}
-            </dl>
-          </Panel>
-
-          <Panel title="History" id="history-title">
-            <OrderHistory history={history} />
-            <Form method="post" className="mt-4 grid gap-3 print:hidden">
-              <input type="hidden" name="intent" value="note" />
-              <TextAreaField label="Internal note" name="note" rows={3} maxLength={2000} required />
-              <Button variant="secondary" disabled={busy} className="justify-self-start">
-                Add note
-              </Button>
-            </Form>
-          </Panel>
-
-          <Panel title="Audit log" id="audit-title">
-            {audit.length === 0 ? (
-              <p className="text-muted">No owner actions yet.</p>
-            ) : (
-              <ul className="grid gap-2 text-sm">
-                {audit.map((entry) => (
-                  <li key={entry.id}>
-                    <span className="font-semibold">{entry.action}</span> by {entry.actor},{" "}
-                    {when(entry.createdAt)}
-                    <code className="block break-all text-muted">
-                      {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
-                    </code>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
-        </div>
-
-        <div className="grid content-start gap-4">
+      {/* One column on a phone, in the order the owner works (lines, then the buttons); the same
+          order for the keyboard. Two columns from lg up. */}
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-[2fr_1fr]">
+        <Panel title="Lines" id="lines-title">
+          <OrderLines lines={lines} />
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone pt-3">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{formatPence(order.subtotalPence)}</dd>
+            <dt>Shipping</dt>
+            <dd className="text-right">{formatPence(order.shippingPence)}</dd>
+            {order.discountPence > 0 ? (
+              <>
+                <dt>
+                  Discount ({order.discountCode}, {order.discountPercent}%)
+                </dt>
+                <dd className="text-right">-{formatPence(order.discountPence)}</dd>
+              </>
+            ) : null}
+            <dt className="font-bold">Total</dt>
+            <dd className="text-right font-bold">{formatPence(order.totalPence)}</dd>
+            {order.refundedPence > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd className="text-right">-{formatPence(order.refundedPence)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Panel>
+        <div className="grid gap-4">
           <Panel title="Workflow" id="workflow-title">
             {moves.length === 0 ? (
               <p className="text-muted">No further steps for this order.</p>
@@ -222,7 +192,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </p>
             ) : null}
           </Panel>
-
           <Panel title="Refund" id="refund-title">
             {refundable > 0 ? (
               <Form method="post" className="grid gap-3">
@@ -255,7 +224,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </ul>
             ) : null}
           </Panel>
-
+        </div>
+        <Panel title="History" id="history-title">
+          <OrderHistory history={history} />
+          <Form method="post" className="mt-4 grid gap-3 print:hidden">
+            <input type="hidden" name="intent" value="note" />
+            <TextAreaField label="Internal note" name="note" rows={3} maxLength={2000} required />
+            <Button variant="secondary" disabled={busy} className="justify-self-start">
+              Add note
+            </Button>
+          </Form>
+        </Panel>
+        <div className="grid gap-4">
           <Panel title="Customer" id="customer-title">
             <p className="break-all">
               {order.customerEmail ? (
@@ -272,7 +252,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <Address title="Billing address" address={order.billingAddress} />
             </div>
           </Panel>
-
           <Panel title="Payment" id="payment-title">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               <dt className="text-muted">Provider</dt>
@@ -284,6 +263,25 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <dt className="text-muted">Paid</dt>
               <dd>{order.paidAt ? when(order.paidAt) : "Not paid"}</dd>
             </dl>
+          </Panel>
+        </div>
+        <div className="lg:col-span-2">
+          <Panel title="Audit log" id="audit-title">
+            {audit.length === 0 ? (
+              <p className="text-muted">No owner actions yet.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {audit.map((entry) => (
+                  <li key={entry.id}>
+                    <span className="font-semibold">{entry.action}</span> by {entry.actor},{" "}
+                    {when(entry.createdAt)}
+                    <code className="block break-all text-muted">
+                      {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            )}
           </Panel>
         </div>
       </div>

@@ -66,7 +66,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="mr-auto text-muted" aria-live="polite">
+        <p className="w-full text-muted sm:mr-auto sm:w-auto" aria-live="polite">
           {total === 1 ? "1 order" : `${total} orders`}
           {pages > 1 ? ` · page ${page} of ${pages}` : ""}
         </p>

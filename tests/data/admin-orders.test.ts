@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { auditLog, ORDER_STATUSES, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { canMoveTo, WORKFLOW_TARGETS } from "~/orders/status";
 import { loader as exportCsv } from "~/routes/admin.orders.export";
+import { loader as ordersPage } from "~/routes/admin.orders";
 import { action as orderPageAction, loader as orderPage } from "~/routes/admin.order";
 import { loader as orderApi } from "~/routes/api.admin.order";
 import { action as refundApi } from "~/routes/api.admin.order-refunds";
@@ -56,6 +57,10 @@ describe("X-OPS-2: the orders list", () => {
       customer_name: "Kai Brown",
       created_at: a.createdAt.toISOString(),
     });
+    const page = (await (await call(ordersPage, "/admin/orders", { headers: { cookie } })).json()) as {
+      orders: { order_number: string; items: number }[];
+    };
+    expect(page.orders.map((o) => o.items)).toEqual([3, 3]);
     expect((await list("?status=in_production")).orders.map((o) => o.order_number)).toEqual([b.orderNumber]);
     expect((await list("?q=okafor")).orders.map((o) => o.order_number)).toEqual([b.orderNumber]);
     expect((await list("?q=FIRST@example")).orders.map((o) => o.order_number)).toEqual([a.orderNumber]);
@@ -83,6 +88,8 @@ describe("X-OPS-4: the order workflow", () => {
     for (const from of ORDER_STATUSES) {
       for (const to of WORKFLOW_TARGETS) {
         await forceStatus(order.id, from);
+        // No history: a partly refunded order is then at the paid stage.
+        await (await getDb()).delete(orderEvents).where(eq(orderEvents.orderId, order.id));
         const body = to === "dispatched" ? { status: to, carrier: "Royal Mail", trackingNumber: "RM1" } : { status: to };
         const response = await setStatus(order.orderNumber, body);
         const expected = from === to || canMoveTo(from, to) ? 200 : 409;
@@ -152,6 +159,17 @@ describe("X-OPS-4: the order workflow", () => {
       setStatus(other.orderNumber, { status: "cancelled" }),
     ]);
     expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+  });
+
+  it("X-OPS-4: a partly refunded order carries on from its last step and cannot be cancelled", async () => {
+    const order = await paidOrder();
+    await setStatus(order.orderNumber, { status: "in_production" });
+    expect((await refund(order.orderNumber, { amountPence: 500 })).status).toBe(201);
+    expect((await setStatus(order.orderNumber, { status: "delivered" })).status).toBe(409);
+    expect((await setStatus(order.orderNumber, { status: "cancelled" })).status).toBe(409);
+    expect((await setStatus(order.orderNumber, { status: "in_production" })).status).toBe(409);
+    const sent = await setStatus(order.orderNumber, { status: "dispatched", carrier: "DPD", trackingNumber: "1" });
+    expect(await sent.json()).toMatchObject({ status: "dispatched" });
   });
 
   it("X-OPS-4: /tracking shows the status and, once dispatched, the carrier and tracking number", async () => {
