@@ -52,7 +52,7 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         subject: `Your ${BRAND.name} order ${n} has been cancelled`,
         body: [
           `Your order ${n} has been cancelled.`,
-          `If you were charged, the payment is refunded to your card; we will confirm the refund by e-mail.`,
+          `If you have already paid, we will refund you and confirm the amount by e-mail.`,
         ],
       };
     case "refunded":

@@ -10,6 +10,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ownerEmail: owner.email, badges: {} as Record<string, number> };
 }
 
+/** Owner pages are private: never kept by a browser or proxy cache. */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
 export const meta = () => [{ name: "robots", content: "noindex" }];
 
 /** The back office's shell: its own header and navigation, nothing of the storefront. */

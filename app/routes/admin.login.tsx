@@ -6,6 +6,9 @@ import { Field } from "~/components/ui/Field";
 import { Wordmark } from "~/components/Wordmark";
 import type { Route } from "./+types/admin.login";
 
+/** Owner pages are private: never kept by a browser or proxy cache. */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
 export const meta = () => [
   { title: "Sign in | GRIP TRUTH back office" },
   { name: "robots", content: "noindex" },

@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { auditLog, owners, ownerSignInFailures } from "~/db/schema";
+import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
 import { action as logout } from "~/routes/admin.logout";
 import { loader as ordersPage } from "~/routes/admin.orders";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
@@ -107,6 +107,17 @@ describe("X-OPS-1: owner sign-in", () => {
     expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     const after = await answer(ordersApi, "/api/admin/orders", { headers: { cookie } });
     expect(after.status).toBe(401);
+  });
+
+  it("X-OPS-1: a session ends on the server after 12 hours, whatever the cookie says", async () => {
+    const cookie = await signInCookie();
+    expect((await answer(ordersApi, "/api/admin/orders", { headers: { cookie } })).status).toBe(200);
+    const db = await getDb();
+    const [stored] = await db.select().from(ownerSessions).orderBy(desc(ownerSessions.createdAt)).limit(1);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
+    await db.update(ownerSessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await answer(ordersApi, "/api/admin/orders", { headers: { cookie } })).status).toBe(401);
   });
 
   it("X-OPS-1: 5 wrong passwords from one address lock that account out there with 429, even for the right password", async () => {
