@@ -6,7 +6,12 @@ import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, verifyPassword } from "./password.server";
 
 const signInInput = z.object({
-  email: z.string().trim().min(1, "Enter your e-mail and password.").max(254),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your e-mail and password.")
+    .max(254)
+    .regex(/^[^\u0000]*$/u, "Enter a valid e-mail address."),
   password: z.string().min(1, "Enter your e-mail and password.").max(200),
 });
 

@@ -4,6 +4,7 @@ import { auditFor, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "./orders.server";
+import { NO_NUL, normaliseOrderNumber } from "./order-number";
 import { type Refund, refundsOfOrder } from "./refunds.server";
 import { type FulfilmentStage, stageOf } from "./status";
 
@@ -16,6 +17,7 @@ export const orderFilterSchema = z.object({
     .string()
     .trim()
     .max(100)
+    .regex(NO_NUL)
     .optional()
     .catch(undefined)
     .transform((q) => q || undefined),
@@ -157,12 +159,9 @@ export interface OrderDetail {
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string) {
-  if (!/^[A-Za-z0-9-]{1,20}$/.test(orderNumber)) return undefined;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.orderNumber, orderNumber.toUpperCase()))
-    .limit(1);
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number)).limit(1);
   return order;
 }
 
@@ -195,9 +194,9 @@ export async function orderDetail(
 
 /** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */
 export async function ordersForPrint(db: Database, orderNumbers: readonly string[]) {
-  const wanted = [...new Set(orderNumbers.map((n) => n.toUpperCase()))]
-    .filter((n) => /^[A-Z0-9-]{1,20}$/.test(n))
-    .slice(0, 100);
+  const wanted = [
+    ...new Set(orderNumbers.map(normaliseOrderNumber).filter((n): n is string => Boolean(n))),
+  ].slice(0, 100);
   if (wanted.length === 0) return [];
   const found = await db.select().from(orders).where(inArray(orders.orderNumber, wanted));
   const lines = found.length
@@ -223,7 +222,8 @@ const noteInput = z.object({
     .string()
     .trim()
     .min(1, "Write the note first.")
-    .max(2000, "A note can have at most 2,000 characters."),
+    .max(2000, "A note can have at most 2,000 characters.")
+    .regex(NO_NUL, "The note has a character that is not allowed."),
 });
 
 /** An internal note on an order (X-OPS-3), in its history and the audit log. */

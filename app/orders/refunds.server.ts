@@ -7,6 +7,7 @@ import { orderEvents, orderRefunds, orders } from "~/db/schema";
 import { refundStripePayment } from "~/payments/stripe.server";
 import { formatPence } from "~/pricing/money";
 import { notifyCustomer } from "./notify.server";
+import { normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import { REFUNDABLE, refundableFrom } from "./status";
 
@@ -49,7 +50,9 @@ export async function refundOrder(
   if (!parsed.success) {
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid amount." };
   }
-  const [current] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number) return { ok: false, status: 404, error: "No order has that number." };
+  const [current] = await db.select().from(orders).where(eq(orders.orderNumber, number));
   if (!current) return { ok: false, status: 404, error: "No order has that number." };
   const left = refundableFrom(current);
   if (left === 0) {
@@ -150,7 +153,7 @@ export async function refundOrder(
     await recordAudit(tx, {
       actor,
       action: "order.refund",
-      subject: `order:${orderNumber}`,
+      subject: `order:${number}`,
       before: beforeState,
       after: afterState,
     });

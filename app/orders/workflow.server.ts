@@ -4,6 +4,7 @@ import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { notifyCustomer } from "./notify.server";
+import { NO_NUL, normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import {
   ALLOWED_FROM,
@@ -20,11 +21,17 @@ export const statusChangeInput = z
     status: z.enum(WORKFLOW_TARGETS, {
       error: "The status must be in_production, dispatched, delivered or cancelled.",
     }),
-    carrier: z.string().trim().max(60, "The carrier can have at most 60 characters.").optional(),
+    carrier: z
+      .string()
+      .trim()
+      .max(60, "The carrier can have at most 60 characters.")
+      .regex(NO_NUL, "The carrier has a character that is not allowed.")
+      .optional(),
     trackingNumber: z
       .string()
       .trim()
       .max(80, "The tracking number can have at most 80 characters.")
+      .regex(NO_NUL, "The tracking number has a character that is not allowed.")
       .optional(),
   })
   .superRefine((value, ctx) => {
@@ -65,6 +72,8 @@ export async function changeOrderStatus(
   if (!parsed.success) {
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
   }
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number) return { ok: false, status: 404, error: "No order has that number." };
   const { status: target } = parsed.data;
   const carrier = target === "dispatched" ? parsed.data.carrier! : undefined;
   const trackingNumber = target === "dispatched" ? parsed.data.trackingNumber! : undefined;
@@ -73,7 +82,7 @@ export async function changeOrderStatus(
     const [before] = await tx
       .select()
       .from(orders)
-      .where(eq(orders.orderNumber, orderNumber))
+      .where(eq(orders.orderNumber, number))
       .for("update");
     if (!before) return { ok: false as const, status: 404, error: "No order has that number." };
     if (before.status === target) {

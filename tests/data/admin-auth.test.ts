@@ -135,6 +135,7 @@ describe("X-OPS-1: owner sign-in", () => {
     const [failures] = await db.select({ n: count() }).from(ownerSignInFailures).where(eq(ownerSignInFailures.address, address));
     expect(failures!.n).toBe(5);
     expect((await login(OWNER.email, OWNER.password, "192.0.2.78")).status).toBe(302);
+    expect((await login("a\u0000@griptruth.test", "whatever it is", address)).status).toBe(400);
     // An unknown account is refused the same way as a wrong password.
     expect((await login("nobody@griptruth.test", "whatever it is", "192.0.2.79")).status).toBe(401);
   });

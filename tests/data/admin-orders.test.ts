@@ -260,6 +260,27 @@ describe("X-OPS-3: the order page", () => {
   });
 });
 
+describe("X-OPS-4: bad input gets a message and a 4xx", () => {
+  it("X-OPS-4: NUL bytes, odd order numbers and wrong types never reach the database as errors", async () => {
+    const order = await paidOrder();
+    expect((await setStatus("%\u0000x", { status: "in_production" })).status).toBe(404);
+    expect((await refund("%\u0000x", {})).status).toBe(404);
+    const nul = await setStatus(order.orderNumber, { status: "dispatched", carrier: "R\u0000M", trackingNumber: "1" });
+    expect(nul.status).toBe(400);
+    expect((await setStatus(order.orderNumber, { status: ["paid"] })).status).toBe(400);
+    expect((await setStatus(order.orderNumber, "in_production")).status).toBe(400);
+    const list = await call(ordersApi, "/api/admin/orders?q=%00&status=%00", { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const detail = await call(orderApi, "/api/admin/orders/x", { headers: { cookie } }, { orderNumber: "%\u0000" });
+    expect(detail.status).toBe(404);
+    const form = new FormData();
+    form.set("intent", "note");
+    form.set("note", "a\u0000b");
+    const note = await call(orderPageAction, `/admin/orders/${order.orderNumber}`, { method: "POST", body: form, headers: { cookie } }, { orderNumber: order.orderNumber });
+    expect(note.status).toBe(400);
+  });
+});
+
 describe("X-OPS-6: CSV export", () => {
   it("X-OPS-6: one row per line with the list's filters, pounds to the penny, formula cells neutralised, audited", async () => {
     const a = await paidOrder({ firstName: "@Evil", lastName: "Name", email: "csv@example.com" });
