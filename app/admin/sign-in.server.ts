@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import { hasNoNul } from "~/orders/order-number";
 import { recordAudit } from "./audit.server";
 import { clearSignInFailures, recordSignInFailure, signInLockout } from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
@@ -11,7 +12,7 @@ const signInInput = z.object({
     .trim()
     .min(1, "Enter your e-mail and password.")
     .max(254)
-    .regex(/^[^\u0000]*$/u, "Enter a valid e-mail address."),
+    .refine(hasNoNul, "Enter a valid e-mail address."),
   password: z.string().min(1, "Enter your e-mail and password.").max(200),
 });
 

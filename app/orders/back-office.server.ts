@@ -4,7 +4,7 @@ import { auditFor, recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "./orders.server";
-import { NO_NUL, normaliseOrderNumber } from "./order-number";
+import { hasNoNul, normaliseOrderNumber } from "./order-number";
 import { type Refund, refundsOfOrder } from "./refunds.server";
 import { type FulfilmentStage, stageOf } from "./status";
 
@@ -17,7 +17,7 @@ export const orderFilterSchema = z.object({
     .string()
     .trim()
     .max(100)
-    .regex(NO_NUL)
+    .refine(hasNoNul)
     .optional()
     .catch(undefined)
     .transform((q) => q || undefined),
@@ -223,7 +223,7 @@ const noteInput = z.object({
     .trim()
     .min(1, "Write the note first.")
     .max(2000, "A note can have at most 2,000 characters.")
-    .regex(NO_NUL, "The note has a character that is not allowed."),
+    .refine(hasNoNul, "The note has a character that is not allowed."),
 });
 
 /** An internal note on an order (X-OPS-3), in its history and the audit log. */

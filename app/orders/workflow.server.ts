@@ -4,7 +4,7 @@ import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { notifyCustomer } from "./notify.server";
-import { NO_NUL, normaliseOrderNumber } from "./order-number";
+import { hasNoNul, normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import {
   ALLOWED_FROM,
@@ -25,13 +25,13 @@ export const statusChangeInput = z
       .string()
       .trim()
       .max(60, "The carrier can have at most 60 characters.")
-      .regex(NO_NUL, "The carrier has a character that is not allowed.")
+      .refine(hasNoNul, "The carrier has a character that is not allowed.")
       .optional(),
     trackingNumber: z
       .string()
       .trim()
       .max(80, "The tracking number can have at most 80 characters.")
-      .regex(NO_NUL, "The tracking number has a character that is not allowed.")
+      .refine(hasNoNul, "The tracking number has a character that is not allowed.")
       .optional(),
   })
   .superRefine((value, ctx) => {
