@@ -128,7 +128,8 @@ export function historyOf(order: Order, events: readonly OrderEvent[]): HistoryE
   if (order.paidAt) {
     entries.push({
       at: order.paidAt.toISOString(),
-      actor: "customer",
+      // The sandbox's payment page is the customer; Stripe's webhook is the system.
+      actor: order.paymentProvider === "stripe" ? "system" : "customer",
       kind: "status",
       before: { status: "pending" },
       after: { status: "paid" },
