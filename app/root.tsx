@@ -40,6 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const nonce = useNonce();
+  // The back office has its own shell (app/routes/admin.layout.tsx), not the storefront's.
+  const backOffice = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <html lang="en-GB" suppressHydrationWarning>
       <head>
@@ -53,19 +55,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
-        <a
-          href="#main"
-          className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <Splash />
-        <SiteHeader />
-        <AddedToast />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter reviewCount={data?.reviewCount ?? 0} />
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            <a
+              href="#main"
+              className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              Skip to content
+            </a>
+            <Splash />
+            <SiteHeader />
+            <AddedToast />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter reviewCount={data?.reviewCount ?? 0} />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

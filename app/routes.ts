@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { COLLECTIONS } from "./catalogue/collections";
 import { INFO_PAGE_SLUGS } from "./content/info-page-slugs";
 
@@ -32,5 +32,20 @@ export default [
   route("api/uploads", "routes/api.uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
+  // Back office (issue 11): the login and sign-out, then every page behind the owner's shell.
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/logout", "routes/admin.logout.ts"),
+  route("admin", "routes/admin.index.ts"),
+  route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
+  layout("routes/admin.layout.tsx", [
+    route("admin/orders", "routes/admin.orders.tsx"),
+    route("admin/orders/print", "routes/admin.orders.print.tsx"),
+    route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
+  ]),
+  route("api/admin/orders", "routes/api.admin.orders.ts"),
+  route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),
+  route("api/admin/orders/:orderNumber/status", "routes/api.admin.order-status.ts"),
+  route("api/admin/orders/:orderNumber/refunds", "routes/api.admin.order-refunds.ts"),
+  route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -88,14 +88,23 @@ async function connect(): Promise<Connection> {
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
 }
 
+/** Work that needs the migrated database before the first request: the first owner (X-OPS-1). */
+async function prepare(opened: Connection): Promise<Connection> {
+  const { ensureFirstOwner } = await import("~/admin/owners.server");
+  await ensureFirstOwner(opened.db, env());
+  return opened;
+}
+
 let connection: Promise<Connection> | undefined;
 
 /** The shared connection, opened (and migrated) on first use. */
 export function getConnection(): Promise<Connection> {
-  connection ??= connect().catch((error: unknown) => {
-    connection = undefined;
-    throw error;
-  });
+  connection ??= connect()
+    .then(prepare)
+    .catch((error: unknown) => {
+      connection = undefined;
+      throw error;
+    });
   return connection;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   check,
@@ -62,7 +63,17 @@ export const productReviews = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ["pending", "paid", "failed", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "in_production",
+  "dispatched",
+  "delivered",
+  "refunded",
+  "partly_refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Human-friendly order numbers: GT-10001, GT-10002, … */
@@ -115,6 +126,11 @@ export const orders = pgTable(
      *  cancelled order to refund); null when all is well (X-SEC-5). */
     attentionReason: text("attention_reason"),
     attentionAt: timestamp("attention_at", { withTimezone: true }),
+    /** Back office (X-OPS-4): set when the owner marks the order dispatched. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** Back office (X-OPS-4): the sum of its refunds, never more than the total. */
+    refundedPence: integer("refunded_pence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,6 +147,12 @@ export const orders = pgTable(
     ),
     check("orders_discount_percent_range", sql`${table.discountPercent} BETWEEN 0 AND 100`),
     check("orders_paid_has_time", sql`${table.status} <> 'paid' OR ${table.paidAt} IS NOT NULL`),
+    check(
+      "orders_refund_within_total",
+      sql`${table.refundedPence} >= 0 AND ${table.refundedPence} <= ${table.totalPence}`,
+    ),
+    index("orders_created_idx").on(table.createdAt.desc()),
+    index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     check(
       "orders_card_last4_format",
       sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`,
@@ -294,5 +316,107 @@ export const reviewPhotos = pgTable(
     index("review_photos_unattached_idx")
       .on(table.createdAt)
       .where(sql`${table.attachedAt} IS NULL`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Back office (issue 11: X-OPS-1 to X-OPS-6, X-OPS-10)
+// ---------------------------------------------------------------------------------------------
+
+/** Owner accounts (X-OPS-1): e-mail stored lower-case, password as an scrypt hash string. */
+export const owners = pgTable(
+  "owners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("owners_email_lower", sql`${table.email} = lower(${table.email})`)],
+);
+
+/** Server-side owner sessions (React Router session storage); the cookie holds only the id. */
+export const ownerSessions = pgTable(
+  "owner_sessions",
+  {
+    id: text("id").primaryKey(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("owner_sessions_expires_idx").on(table.expiresAt)],
+);
+
+/** Failed sign-ins per account and address, for the lock-out (X-OPS-1). */
+export const ownerSignInFailures = pgTable(
+  "owner_sign_in_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("owner_sign_in_failures_key_idx").on(table.email, table.address, table.failedAt),
+  ],
+);
+
+/** An order's history (X-OPS-3): what changed, by whom ("system", "customer" or an e-mail). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actor: text("actor").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.id)],
+);
+
+/** Refunds through the payment provider (X-OPS-4). */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    providerReference: text("provider_reference"),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("order_refunds_order_idx").on(table.orderId),
+    check("order_refunds_amount_positive", sql`${table.amountPence} > 0`),
+  ],
+);
+
+/** Every owner action (X-OPS-10): who, what, when, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** What it acted on, e.g. "order:GT-10001"; null for sign-in or an export. */
+    subject: text("subject"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("audit_log_subject_idx").on(table.subject, table.id),
+    index("audit_log_created_idx").on(table.createdAt.desc()),
   ],
 );

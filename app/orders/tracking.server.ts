@@ -3,6 +3,7 @@ import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/security/text";
+import type { OrderStatus } from "~/db/schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 
 const lookupSchema = z.object({
@@ -13,11 +14,17 @@ const lookupSchema = z.object({
 const NOT_FOUND =
   "We couldn't find an order with that number and e-mail address. Please check both and try again.";
 
-const STATUS_TEXT: Record<string, string> = {
+/** What the customer reads for each status (X-OPS-4); the owner's labels are in ./status. */
+const STATUS_TEXT: Record<OrderStatus, string> = {
   pending: "Awaiting payment",
   paid: "Paid: being prepared",
   failed: "Payment failed",
   cancelled: "Cancelled",
+  in_production: "In production: being made for you",
+  dispatched: "Dispatched",
+  delivered: "Delivered",
+  refunded: "Refunded",
+  partly_refunded: "Partly refunded",
 };
 
 export type TrackingResult =
@@ -26,6 +33,11 @@ export type TrackingResult =
       found: true;
       orderNumber: string;
       status: string;
+      /** The status's code (paid, in_production, dispatched, …) for scripts and tests. */
+      statusCode: string;
+      /** Once dispatched: who carries it and its tracking number. */
+      carrier: string | null;
+      trackingNumber: string | null;
       placed: string;
       totalPence: number;
       lines: { id: string; productName: string; details: string; quantity: number }[];
@@ -60,6 +72,9 @@ export async function trackOrder(
       found: true,
       orderNumber: order.orderNumber,
       status: STATUS_TEXT[order.status] ?? order.status,
+      statusCode: order.status,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
       lines: lines.map((line) => ({

@@ -114,3 +114,22 @@ export function paymentDetailsFromSession(session: StripeSession) {
         : (session.payment_intent?.id ?? null),
   };
 }
+
+/**
+ * Refunds part of a payment through Stripe's refunds API (X-OPS-4); the refund's own id is the
+ * idempotency key, so a retried request never refunds twice. Answers Stripe's refund id.
+ */
+export async function refundStripePayment(
+  paymentIntent: string,
+  amountPence: number,
+  idempotencyKey: string,
+): Promise<string> {
+  const refund = await stripe().refunds.create(
+    { payment_intent: paymentIntent, amount: amountPence },
+    { idempotencyKey: `refund_${idempotencyKey}` },
+  );
+  if (refund.status === "failed" || refund.status === "canceled") {
+    throw new Error(`Stripe refund ${refund.id} is ${refund.status}.`);
+  }
+  return refund.id;
+}

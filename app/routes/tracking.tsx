@@ -102,6 +102,12 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
             <p>
               Status: <strong data-testid="order-status">{result.status}</strong>
             </p>
+            {result.trackingNumber ? (
+              <p>
+                Sent with <strong data-testid="order-carrier">{result.carrier}</strong>, tracking
+                number <strong data-testid="order-tracking-number">{result.trackingNumber}</strong>
+              </p>
+            ) : null}
             <p>
               Placed {new Date(result.placed).toLocaleDateString("en-GB", { dateStyle: "long" })} ·
               Total {formatPence(result.totalPence)}

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { logError } from "./log.server";
+import { requireOwner, type SignedInOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
 import type { Database } from "~/db/client.server";
 import { type RateLimit, rateLimitStore, takeRateLimit } from "./rate-limit.server";
@@ -33,6 +34,11 @@ export interface EdgeNeeds<B extends BodyNeed = BodyNeed> {
   rateLimit?: RateLimit;
   /** `Cache-Control: no-store` on every answer (order or personal data). */
   noStore?: boolean;
+  /**
+   * Only for a signed-in owner (X-OPS-1): without a session the JSON API answers 401 and a page
+   * redirects to the login; the handler gets the owner.
+   */
+  owner?: "api" | "page";
 }
 
 type BodyOf<B extends BodyNeed> = B extends { kind: "json" }
@@ -75,6 +81,8 @@ export interface EdgeInput<B> {
   address: string;
   /** The request's database, handed in through React Router's context (X-SCALE-2). */
   db: Database;
+  /** The signed-in owner, when the route declared `owner`. */
+  owner: SignedInOwner | undefined;
 }
 
 /** Marks a handler made by the edge, so a test can check that every route uses it. */
@@ -201,6 +209,7 @@ async function admit<B extends BodyNeed>(
   const db = dbFrom(args.context);
   const refused = await check(request, db, needs, needs.methods ?? ["POST"]);
   if (refused) return refused;
+  const owner = needs.owner ? await requireOwner(request, needs.owner, db) : undefined;
   const body = await readBody(request, needs.body);
   if (!body.ok) return body;
   return {
@@ -211,6 +220,7 @@ async function admit<B extends BodyNeed>(
       body: body.value as BodyOf<B>,
       address: clientAddress(request),
       db,
+      owner,
     },
   };
 }

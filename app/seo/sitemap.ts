@@ -27,7 +27,13 @@ export function sitemapXml(origin: string): string {
 }
 
 /** Pages of the buying flow are of no use in a search index. */
-export const ROBOTS_DISALLOW = ["/checkout", "/payment", "/order-confirmation", "/api/"] as const;
+export const ROBOTS_DISALLOW = [
+  "/checkout",
+  "/payment",
+  "/order-confirmation",
+  "/api/",
+  "/admin",
+] as const;
 
 export function robotsTxt(origin: string): string {
   return [

@@ -14,6 +14,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, unknown>>();
   const coupons = new Map<string, number>();
   const requests: FakeStripe["requests"] = [];
+  const refunds = new Map<string, Record<string, unknown>>();
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -68,6 +69,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         sessions.set(id, session);
         return send(200, session);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        // Like Stripe: the same Idempotency-Key answers the same refund again.
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const earlier = key ? refunds.get(key) : undefined;
+        if (earlier) return send(200, earlier);
+        if (params.get("payment_intent") === "pi_fail") {
+          return send(400, {
+            error: { type: "invalid_request_error", message: "Charge already refunded" },
+          });
+        }
+        counter += 1;
+        const refund = {
+          id: `re_fake_${counter}`,
+          object: "refund",
+          amount: Number(params.get("amount")),
+          currency: "gbp",
+          payment_intent: params.get("payment_intent"),
+          status: "succeeded",
+        };
+        if (key) refunds.set(key, refund);
+        return send(200, refund);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match) {

@@ -28,12 +28,19 @@ export async function call(
 ): Promise<Response> {
   const request = new Request(new URL(url, "http://shop.test"), init);
   const context = await requestContext(db);
-  const result = await (handler as (args: unknown) => Promise<unknown>)({
-    request,
-    params,
-    context,
-    url: new URL(request.url),
-  });
+  let result: unknown;
+  try {
+    result = await (handler as (args: unknown) => Promise<unknown>)({
+      request,
+      params,
+      context,
+      url: new URL(request.url),
+    });
+  } catch (thrown) {
+    // A thrown Response (a redirect, a refusal) is what React Router sends as it is.
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
   if (result instanceof Response) return result;
   // Page loaders and actions answer data() or a plain object: turn them into what the client gets.
   if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {

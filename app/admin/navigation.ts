@@ -1,0 +1,11 @@
+/**
+ * The back office's sections, in navigation order. A new section (reviews, enquiries, discount
+ * codes) adds one entry here and its routes; `badge` names a count the layout loader supplies.
+ */
+export interface AdminSection {
+  label: string;
+  to: string;
+  badge?: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [{ label: "Orders", to: "/admin/orders" }];

@@ -1,0 +1,48 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+// scrypt with N=2^15, r=8: 32 MiB of memory per hash, so guessing is expensive on any hardware.
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+const MAX_MEMORY = 128 * N * R * 2;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: MAX_MEMORY },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/** "scrypt$N$r$p$salt$hash" (base64url), with a random 16-byte salt. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const key = await derive(
+    password,
+    Buffer.from(salt, "base64url"),
+    Number(n),
+    Number(r),
+    Number(p),
+  );
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash to compare against when the account does not exist, so timing does not reveal it. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString("hex"));
+  return decoy;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, ordersCsv, pounds } from "./csv";
+
+describe("X-OPS-6: CSV export cells", () => {
+  it("X-OPS-6: a cell starting with =, +, - or @ is prefixed with '", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+44 7700")).toBe("'+44 7700");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("SILVA")).toBe("SILVA");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell(null)).toBe("");
+  });
+
+  it("X-OPS-6: amounts are pounds with two decimals, exact to the penny", () => {
+    expect(pounds(0)).toBe("0.00");
+    expect(pounds(5)).toBe("0.05");
+    expect(pounds(8499)).toBe("84.99");
+    expect(pounds(123456789)).toBe("1234567.89");
+  });
+
+  it("X-OPS-6: one row per line with the order's totals", () => {
+    const csv = ordersCsv([
+      {
+        orderNumber: "GT-10001",
+        createdAt: new Date("2026-11-21T10:00:00Z"),
+        status: "paid",
+        customerName: "Ana Silva",
+        customerEmail: "ana@example.com",
+        productName: "Gi",
+        optionType: "Gi",
+        size: "A2",
+        beltRank: null,
+        color: null,
+        customText: "=1+1",
+        quantity: 2,
+        unitPricePence: 8499,
+        lineTotalPence: 16998,
+        subtotalPence: 16998,
+        shippingPence: 0,
+        discountPence: 1700,
+        totalPence: 15298,
+        refundedPence: 0,
+      },
+    ]);
+    const [header, row] = csv.trim().split("\r\n");
+    expect(header).toContain("order_number,date,status");
+    expect(row).toBe(
+      "GT-10001,2026-11-21T10:00:00.000Z,paid,Ana Silva,ana@example.com,Gi,Gi,A2,,,'=1+1,2,84.99,169.98,169.98,0.00,17.00,152.98,0.00",
+    );
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The orders export as CSV (X-OPS-6): RFC 4180 quoting, and a cell that a spreadsheet would
+ * run as a formula (starting with =, +, - or @) gets a leading ' so it shows as text.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly (string | number | null | undefined)[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** Pence as pounds with two decimals ("12.34"), exact: no floating point on the way. */
+export function pounds(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export const EXPORT_HEADER = [
+  "order_number",
+  "date",
+  "status",
+  "customer_name",
+  "customer_email",
+  "product",
+  "option",
+  "size",
+  "belt_rank",
+  "colour",
+  "custom_text",
+  "quantity",
+  "unit_price",
+  "line_total",
+  "order_subtotal",
+  "order_shipping",
+  "order_discount",
+  "order_total",
+  "order_refunded",
+] as const;
+
+export interface ExportLine {
+  orderNumber: string;
+  createdAt: Date;
+  status: string;
+  customerName: string;
+  customerEmail: string | null;
+  productName: string;
+  optionType: string;
+  size: string;
+  beltRank: string | null;
+  color: string | null;
+  customText: string | null;
+  quantity: number;
+  unitPricePence: number;
+  lineTotalPence: number;
+  subtotalPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+  refundedPence: number;
+}
+
+export function ordersCsv(lines: readonly ExportLine[]): string {
+  const rows = lines.map((l) =>
+    csvRow([
+      l.orderNumber,
+      l.createdAt.toISOString(),
+      l.status,
+      l.customerName,
+      l.customerEmail,
+      l.productName,
+      l.optionType,
+      l.size,
+      l.beltRank,
+      l.color,
+      l.customText,
+      l.quantity,
+      pounds(l.unitPricePence),
+      pounds(l.lineTotalPence),
+      pounds(l.subtotalPence),
+      pounds(l.shippingPence),
+      pounds(l.discountPence),
+      pounds(l.totalPence),
+      pounds(l.refundedPence),
+    ]),
+  );
+  return [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { customerNoticeEmail } from "./status-emails";
+
+const order = { orderNumber: "GT-10042", shippingAddress: { firstName: "Ana" } };
+
+describe("X-OPS-4: the customer's e-mail for each step", () => {
+  it("X-OPS-4: in production names the made-to-order lead time", () => {
+    const mail = customerNoticeEmail(order, { kind: "in_production" });
+    expect(mail.subject).toContain("GT-10042");
+    expect(mail.text).toContain("3-6 weeks");
+  });
+  it("X-OPS-4: dispatched carries the carrier and tracking number", () => {
+    const mail = customerNoticeEmail(order, {
+      kind: "dispatched",
+      carrier: "Royal Mail",
+      trackingNumber: "RM123<b>",
+    });
+    expect(mail.text).toContain("Carrier: Royal Mail");
+    expect(mail.text).toContain("Tracking number: RM123<b>");
+    expect(mail.html).toContain("RM123&#60;b&#62;");
+  });
+  it("X-OPS-4: delivered, cancelled and refunded with the amount", () => {
+    expect(customerNoticeEmail(order, { kind: "delivered" }).subject).toContain("delivered");
+    expect(customerNoticeEmail(order, { kind: "cancelled" }).subject).toContain("cancelled");
+    const refund = customerNoticeEmail(order, {
+      kind: "refunded",
+      amountPence: 1250,
+      fully: false,
+    });
+    expect(refund.subject).toContain("£12.50");
+    expect(refund.text).toContain("refunded £12.50");
+  });
+});

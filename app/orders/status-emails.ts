@@ -1,0 +1,86 @@
+import { BRAND } from "~/components/brand";
+import { formatPence } from "~/pricing/money";
+
+/** The made-to-order lead time customers are told (the same as the confirmation e-mail). */
+export const MADE_TO_ORDER_LEAD_TIME = "3-6 weeks";
+
+export type CustomerNotice =
+  | { kind: "in_production" }
+  | { kind: "dispatched"; carrier: string; trackingNumber: string }
+  | { kind: "delivered" }
+  | { kind: "cancelled" }
+  | { kind: "refunded"; amountPence: number; fully: boolean };
+
+interface NoticeOrder {
+  orderNumber: string;
+  shippingAddress?: { firstName?: string } | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string; body: string[] } {
+  const n = order.orderNumber;
+  switch (notice.kind) {
+    case "in_production":
+      return {
+        subject: `Your ${BRAND.name} order ${n} is in production`,
+        body: [
+          `Good news: we have started making your order ${n}.`,
+          `Made-to-order and personalised items take ${MADE_TO_ORDER_LEAD_TIME} before they are dispatched; we will e-mail you the tracking number as soon as it is on its way.`,
+        ],
+      };
+    case "dispatched":
+      return {
+        subject: `Your ${BRAND.name} order ${n} has been dispatched`,
+        body: [
+          `Your order ${n} is on its way.`,
+          `Carrier: ${notice.carrier}`,
+          `Tracking number: ${notice.trackingNumber}`,
+          `You can also follow it on our tracking page with your order number and e-mail address.`,
+        ],
+      };
+    case "delivered":
+      return {
+        subject: `Your ${BRAND.name} order ${n} has been delivered`,
+        body: [
+          `Your order ${n} has been delivered. We hope you enjoy training in it.`,
+          `Something not right? Reply to this e-mail within 30 days and we will sort it out.`,
+        ],
+      };
+    case "cancelled":
+      return {
+        subject: `Your ${BRAND.name} order ${n} has been cancelled`,
+        body: [
+          `Your order ${n} has been cancelled.`,
+          `If you have already paid, we will refund you and confirm the amount by e-mail.`,
+        ],
+      };
+    case "refunded":
+      return {
+        subject: `Refund of ${formatPence(notice.amountPence)} for your ${BRAND.name} order ${n}`,
+        body: [
+          `We have refunded ${formatPence(notice.amountPence)} for your order ${n}${notice.fully ? " (the full amount)" : ""}.`,
+          `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+        ],
+      };
+  }
+}
+
+/** The e-mail telling the customer about a step in their order (X-OPS-4). */
+export function customerNoticeEmail(order: NoticeOrder, notice: CustomerNotice) {
+  const { subject, body } = wording(order, notice);
+  const greeting = order.shippingAddress?.firstName
+    ? `Hi ${order.shippingAddress.firstName},`
+    : "Hi,";
+  const footer = [
+    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `${BRAND.name}: ${BRAND.slogan}`,
+  ];
+  const text = [greeting, "", ...body, "", ...footer].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
+<p>${escapeHtml(greeting)}</p>
+${body.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+${footer.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+</body></html>`;
+  return { subject, text, html };
+}

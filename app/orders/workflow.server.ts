@@ -1,0 +1,150 @@
+import type { Refusal } from "~/security/edge.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/admin/audit.server";
+import type { Database } from "~/db/client.server";
+import { orderEvents, orders } from "~/db/schema";
+import { notifyCustomer } from "./notify.server";
+import { hasNoNul, normaliseOrderNumber } from "./order-number";
+import type { Order } from "./orders.server";
+import {
+  ALLOWED_FROM,
+  canMoveTo,
+  type FulfilmentStage,
+  stageOf,
+  statusLabel,
+  WORKFLOW_TARGETS,
+} from "./status";
+import type { CustomerNotice } from "./status-emails";
+
+export const statusChangeInput = z
+  .object({
+    status: z.enum(WORKFLOW_TARGETS, {
+      error: "The status must be in_production, dispatched, delivered or cancelled.",
+    }),
+    carrier: z
+      .string()
+      .trim()
+      .max(60, "The carrier can have at most 60 characters.")
+      .refine(hasNoNul, "The carrier has a character that is not allowed.")
+      .optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(80, "The tracking number can have at most 80 characters.")
+      .refine(hasNoNul, "The tracking number has a character that is not allowed.")
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status !== "dispatched") return;
+    if (!value.carrier) ctx.addIssue({ code: "custom", message: "Enter the carrier." });
+    if (!value.trackingNumber) {
+      ctx.addIssue({ code: "custom", message: "Enter the tracking number." });
+    }
+  });
+
+type Reader = Pick<Database, "select">;
+
+/** Where a partly refunded order had got to: its last recorded workflow status. */
+export async function stageIn(db: Reader, orderId: string): Promise<FulfilmentStage> {
+  const rows = await db
+    .select({ after: orderEvents.after })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "status")))
+    .orderBy(asc(orderEvents.id));
+  return stageOf(rows.map((r) => r.after?.status as string | undefined));
+}
+
+export type StatusChangeOutcome =
+  | { ok: true; order: Order; changed: boolean }
+  | { ok: false; status: Refusal["status"]; error: string };
+
+/**
+ * Moves an order along the workflow (X-OPS-4) as one conditional update in a transaction with
+ * its history and audit rows; the customer's e-mail goes out after it commits. Asking again for
+ * the status the order already has changes nothing and sends nothing (safe to repeat).
+ */
+export async function changeOrderStatus(
+  db: Database,
+  orderNumber: string,
+  input: unknown,
+  actor: string,
+): Promise<StatusChangeOutcome> {
+  const parsed = statusChangeInput.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
+  }
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number) return { ok: false, status: 404 as const, error: "No order has that number." };
+  const { status: target } = parsed.data;
+  const carrier = target === "dispatched" ? parsed.data.carrier! : undefined;
+  const trackingNumber = target === "dispatched" ? parsed.data.trackingNumber! : undefined;
+
+  const result = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, number))
+      .for("update");
+    if (!before)
+      return { ok: false as const, status: 404 as const, error: "No order has that number." };
+    if (before.status === target) {
+      return { ok: true as const, order: before, changed: false };
+    }
+    const stage = before.status === "partly_refunded" ? await stageIn(tx, before.id) : undefined;
+    if (!canMoveTo(before.status, target, stage)) {
+      return {
+        ok: false as const,
+        status: 409 as const,
+        error: `An order that is ${statusLabel(before.status).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
+      };
+    }
+    const [after] = await tx
+      .update(orders)
+      .set({
+        status: target,
+        updatedAt: sql`now()`,
+        ...(target === "dispatched" ? { carrier, trackingNumber } : {}),
+      })
+      .where(and(eq(orders.id, before.id), inArray(orders.status, [...ALLOWED_FROM[target]])))
+      .returning();
+    if (!after) {
+      return {
+        ok: false as const,
+        status: 409 as const,
+        error: "The order changed meanwhile; reload it.",
+      };
+    }
+    const beforeState = {
+      status: before.status,
+      ...(target === "dispatched"
+        ? { carrier: before.carrier, trackingNumber: before.trackingNumber }
+        : {}),
+    };
+    const afterState = {
+      status: after.status,
+      ...(target === "dispatched" ? { carrier, trackingNumber } : {}),
+    };
+    await tx.insert(orderEvents).values({
+      orderId: before.id,
+      kind: "status",
+      actor,
+      before: beforeState,
+      after: afterState,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "order.status",
+      subject: `order:${before.orderNumber}`,
+      before: beforeState,
+      after: afterState,
+    });
+    const notice: CustomerNotice =
+      target === "dispatched"
+        ? { kind: "dispatched", carrier: carrier!, trackingNumber: trackingNumber! }
+        : { kind: target };
+    await notifyCustomer(tx, after, notice);
+    return { ok: true as const, order: after, changed: true };
+  });
+  return result;
+}

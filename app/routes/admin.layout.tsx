@@ -1,0 +1,76 @@
+import { Form, NavLink, Outlet } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { ADMIN_SECTIONS } from "~/admin/navigation";
+import { Button } from "~/components/ui/Button";
+import { Wordmark } from "~/components/Wordmark";
+import { dbFrom } from "~/db/context.server";
+import type { Route } from "./+types/admin.layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const owner = await requireOwner(request, "page", dbFrom(context));
+  return { ownerEmail: owner.email, badges: {} as Record<string, number> };
+}
+
+/** Owner pages are private: never kept by a browser or proxy cache. */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+export const meta = () => [{ name: "robots", content: "noindex" }];
+
+/** The back office's shell: its own header and navigation, nothing of the storefront. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { ownerEmail, badges } = loaderData;
+  return (
+    <div className="flex min-h-screen flex-col bg-paper">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="bg-ink text-paper print:hidden">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <a href="/admin/orders" className="text-xl">
+            <Wordmark />
+            <span className="ml-2 font-display text-sm tracking-wide text-stone uppercase">
+              Back office
+            </span>
+          </a>
+          <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">
+            <ul className="flex gap-1">
+              {ADMIN_SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    className={({ isActive }) =>
+                      `inline-flex min-h-11 items-center rounded px-3 font-semibold ${
+                        isActive ? "bg-paper text-ink" : "text-paper hover:bg-ink-soft"
+                      }`
+                    }
+                  >
+                    {section.label}
+                    {section.badge && badges[section.badge] ? (
+                      <span className="ml-2 rounded-full bg-accent-bright px-2 text-xs text-ink">
+                        {badges[section.badge]}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-stone md:inline">{ownerEmail}</span>
+            <Form method="post" action="/admin/logout">
+              <Button variant="secondary" className="min-h-9 py-1 text-sm">
+                Sign out
+              </Button>
+            </Form>
+          </div>
+        </div>
+      </header>
+      <main id="admin-main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

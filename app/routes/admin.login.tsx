@@ -1,0 +1,64 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { currentOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { signInWithForm } from "~/admin/session-actions.server";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Wordmark } from "~/components/Wordmark";
+import { pageEndpoint } from "~/security/edge.server";
+import type { Route } from "./+types/admin.login";
+
+/** Owner pages are private: never kept by a browser or proxy cache. */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+export const meta = () => [
+  { title: "Sign in | GRIP TRUTH back office" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await currentOwner(request, dbFrom(context))) throw redirect("/admin/orders");
+  return null;
+}
+
+export const action = pageEndpoint(
+  { sameOrigin: true, body: { kind: "form", limit: 4096 }, noStore: true },
+  ({ db, request, body, address }) => signInWithForm(db, request, body, address),
+);
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-ink px-4 py-12">
+      <section
+        aria-labelledby="login-title"
+        className="w-full max-w-sm rounded-lg bg-paper p-6 shadow-xl sm:p-8"
+      >
+        <p className="text-center text-3xl">
+          <Wordmark className="text-ink" />
+        </p>
+        <h1 id="login-title" className="mt-4 text-center font-display text-2xl font-bold uppercase">
+          Back office
+        </h1>
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <div aria-live="polite">
+            {actionData?.error ? (
+              <p role="alert" className="font-semibold text-accent">
+                {actionData.error}
+              </p>
+            ) : null}
+          </div>
+          <Button disabled={busy}>{busy ? "Signing in..." : "Sign in"}</Button>
+        </Form>
+      </section>
+    </main>
+  );
+}

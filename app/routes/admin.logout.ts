@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { signOut } from "~/admin/session-actions.server";
+import { pageEndpoint } from "~/security/edge.server";
+
+/** POST /admin/logout: ends the owner's session. */
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "none" } },
+  async ({ db, request, owner }) => {
+    throw await signOut(db, request, owner!.email);
+  },
+);
+
+export function loader() {
+  return redirect("/admin/orders");
+}

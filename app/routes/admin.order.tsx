@@ -1,0 +1,289 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Field, TextAreaField } from "~/components/ui/Field";
+import type { PostalAddress } from "~/db/schema";
+import { dbFrom } from "~/db/context.server";
+import { orderDetail } from "~/orders/back-office.server";
+import { OrderLines } from "~/orders/components/OrderLines";
+import { OrderHistory } from "~/orders/components/OrderHistory";
+import { StatusBadge } from "~/orders/components/StatusBadge";
+import { orderPageAction } from "~/orders/order-page-actions.server";
+import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
+import { formatPence } from "~/pricing/money";
+import { pageEndpoint } from "~/security/edge.server";
+import type { Route } from "./+types/admin.order";
+
+export const meta = ({ params }: Route.MetaArgs) => [
+  { title: `${params.orderNumber} | GRIP TRUTH back office` },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", dbFrom(context));
+  const detail = await orderDetail(dbFrom(context), params.orderNumber);
+  if (!detail) throw data("No order has that number.", { status: 404 });
+  const notice = new URL(request.url).searchParams.get("notice");
+  return { ...detail, notice: notice?.slice(0, 200) ?? null };
+}
+
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 8 * 1024 }, noStore: true },
+  ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
+);
+
+const when = (iso: string | Date) =>
+  new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
+
+function Address({ title, address }: { title: string; address: PostalAddress | null }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      {address ? (
+        <address className="not-italic">
+          {address.firstName} {address.lastName}
+          <br />
+          {address.address}
+          <br />
+          {address.city}
+          <br />
+          {address.postcode}
+          <br />
+          {address.country}
+        </address>
+      ) : (
+        <p className="text-muted">Not given yet.</p>
+      )}
+    </div>
+  );
+}
+
+function Panel({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-5">
+      <h2 id={id} className="font-display text-xl font-bold uppercase">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, history, refunds, audit, notice, stage } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const moves = nextMoves(order.status, stage);
+  const refundable = refundableFrom(order);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <p className="print:hidden">
+        <Link to="/admin/orders" className="text-sm underline underline-offset-4">
+          All orders
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="font-display text-3xl font-bold uppercase">Order {order.orderNumber}</h1>
+        <StatusBadge status={order.status} />
+        <ButtonLink
+          to={`/admin/orders/print?orders=${order.orderNumber}`}
+          className="ml-auto print:hidden"
+        >
+          Packing slip
+        </ButtonLink>
+      </div>
+      <p className="text-muted">Placed {when(order.createdAt)}</p>
+
+      <div aria-live="polite" className="mt-3">
+        {actionData?.error ? (
+          <p
+            role="alert"
+            className="rounded bg-white p-3 font-semibold text-accent ring-2 ring-accent"
+          >
+            {actionData.error}
+          </p>
+        ) : notice ? (
+          <p
+            role="status"
+            className="rounded bg-white p-3 font-semibold text-success ring-2 ring-success"
+          >
+            {notice}
+          </p>
+        ) : null}
+      </div>
+
+      {/* One column on a phone, in the order the owner works (lines, then the buttons); the same
+          order for the keyboard. Two columns from lg up. */}
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-[2fr_1fr]">
+        <Panel title="Lines" id="lines-title">
+          <OrderLines lines={lines} />
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-stone pt-3">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{formatPence(order.subtotalPence)}</dd>
+            <dt>Shipping</dt>
+            <dd className="text-right">{formatPence(order.shippingPence)}</dd>
+            {order.discountPence > 0 ? (
+              <>
+                <dt>
+                  Discount ({order.discountCode}, {order.discountPercent}%)
+                </dt>
+                <dd className="text-right">-{formatPence(order.discountPence)}</dd>
+              </>
+            ) : null}
+            <dt className="font-bold">Total</dt>
+            <dd className="text-right font-bold">{formatPence(order.totalPence)}</dd>
+            {order.refundedPence > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd className="text-right">-{formatPence(order.refundedPence)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Panel>
+        <div className="grid gap-4">
+          <Panel title="Workflow" id="workflow-title">
+            {moves.length === 0 ? (
+              <p className="text-muted">No further steps for this order.</p>
+            ) : (
+              <div className="grid gap-3">
+                {moves.map((move) =>
+                  move === "dispatched" ? (
+                    <Form
+                      key={move}
+                      method="post"
+                      className="grid gap-3 rounded border border-stone p-3"
+                    >
+                      <input type="hidden" name="intent" value="status" />
+                      <input type="hidden" name="status" value="dispatched" />
+                      <Field
+                        label="Carrier"
+                        name="carrier"
+                        required
+                        maxLength={60}
+                        placeholder="Royal Mail"
+                      />
+                      <Field
+                        label="Tracking number"
+                        name="trackingNumber"
+                        required
+                        maxLength={80}
+                      />
+                      <Button disabled={busy}>{ACTION_LABELS[move]}</Button>
+                    </Form>
+                  ) : (
+                    <Form key={move} method="post" className="grid">
+                      <input type="hidden" name="intent" value="status" />
+                      <input type="hidden" name="status" value={move} />
+                      <Button variant={move === "cancelled" ? "danger" : "primary"} disabled={busy}>
+                        {ACTION_LABELS[move]}
+                      </Button>
+                    </Form>
+                  ),
+                )}
+              </div>
+            )}
+            {order.carrier ? (
+              <p className="mt-3">
+                Sent with <strong>{order.carrier}</strong>, tracking number{" "}
+                <strong className="break-all">{order.trackingNumber}</strong>
+              </p>
+            ) : null}
+          </Panel>
+          <Panel title="Refund" id="refund-title">
+            {refundable > 0 ? (
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value="refund" />
+                <Field
+                  label="Amount"
+                  name="amount"
+                  inputMode="decimal"
+                  defaultValue={(refundable / 100).toFixed(2)}
+                  hint={`Up to ${formatPence(refundable)}, in pounds.`}
+                  required
+                />
+                <Button variant="danger" disabled={busy}>
+                  Refund
+                </Button>
+              </Form>
+            ) : (
+              <p className="text-muted">Nothing to refund.</p>
+            )}
+            {refunds.length > 0 ? (
+              <ul className="mt-3 grid gap-1 text-sm">
+                {refunds.map((refund) => (
+                  <li key={refund.id}>
+                    {formatPence(refund.amountPence)} · {refund.status} · {when(refund.createdAt)}
+                    {refund.providerReference ? (
+                      <span className="block break-all text-muted">{refund.providerReference}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Panel>
+        </div>
+        <Panel title="History" id="history-title">
+          <OrderHistory history={history} />
+          <Form method="post" className="mt-4 grid gap-3 print:hidden">
+            <input type="hidden" name="intent" value="note" />
+            <TextAreaField label="Internal note" name="note" rows={3} maxLength={2000} required />
+            <Button variant="secondary" disabled={busy} className="justify-self-start">
+              Add note
+            </Button>
+          </Form>
+        </Panel>
+        <div className="grid gap-4">
+          <Panel title="Customer" id="customer-title">
+            <p className="break-all">
+              {order.customerEmail ? (
+                <a href={`mailto:${order.customerEmail}`} className="underline underline-offset-4">
+                  {order.customerEmail}
+                </a>
+              ) : (
+                "No e-mail yet"
+              )}
+            </p>
+            <p>{order.customerPhone ?? "No phone"}</p>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+              <Address title="Shipping address" address={order.shippingAddress} />
+              <Address title="Billing address" address={order.billingAddress} />
+            </div>
+          </Panel>
+          <Panel title="Payment" id="payment-title">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-muted">Provider</dt>
+              <dd>{order.paymentProvider}</dd>
+              <dt className="text-muted">Card</dt>
+              <dd>{order.cardBrand ? `${order.cardBrand} ending ${order.cardLast4}` : "—"}</dd>
+              <dt className="text-muted">Reference</dt>
+              <dd className="break-all">{order.paymentReference ?? "—"}</dd>
+              <dt className="text-muted">Paid</dt>
+              <dd>{order.paidAt ? when(order.paidAt) : "Not paid"}</dd>
+            </dl>
+          </Panel>
+        </div>
+        <div className="lg:col-span-2">
+          <Panel title="Audit log" id="audit-title">
+            {audit.length === 0 ? (
+              <p className="text-muted">No owner actions yet.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {audit.map((entry) => (
+                  <li key={entry.id}>
+                    <span className="font-semibold">{entry.action}</span> by {entry.actor},{" "}
+                    {when(entry.createdAt)}
+                    <code className="block break-all text-muted">
+                      {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

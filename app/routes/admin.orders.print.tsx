@@ -1,0 +1,87 @@
+import { requireOwner } from "~/admin/guard.server";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Wordmark } from "~/components/Wordmark";
+import { dbFrom } from "~/db/context.server";
+import { ordersForPrint } from "~/orders/back-office.server";
+import { OrderLines } from "~/orders/components/OrderLines";
+import type { Route } from "./+types/admin.orders.print";
+
+export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
+
+/** Packing slip and job sheet for one order or the orders ticked in the list (X-OPS-5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", dbFrom(context));
+  const wanted = new URL(request.url).searchParams.getAll("orders");
+  return { slips: await ordersForPrint(dbFrom(context), wanted) };
+}
+
+export default function PrintSlips({ loaderData }: Route.ComponentProps) {
+  const { slips } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-center gap-3 print:hidden">
+        <h1 className="mr-auto font-display text-3xl font-bold uppercase">
+          {slips.length === 1 ? "Packing slip" : `Packing slips (${slips.length})`}
+        </h1>
+        <ButtonLink to="/admin/orders">Back to orders</ButtonLink>
+        <Button type="button" onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      {slips.length === 0 ? (
+        <p className="mt-6 rounded-lg bg-white p-6 ring-1 ring-black/5">
+          Tick orders in the list, then choose Print selected.
+        </p>
+      ) : null}
+      {slips.map(({ order, lines }) => {
+        const to = order.shippingAddress;
+        return (
+          <article
+            key={order.id}
+            aria-label={`Packing slip ${order.orderNumber}`}
+            className="mt-6 rounded-lg bg-white p-6 text-ink ring-1 ring-black/5 print:mt-0 print:break-after-page print:rounded-none print:p-0 print:ring-0"
+          >
+            <header className="flex items-start justify-between gap-4 border-b-2 border-ink pb-3">
+              <p className="text-2xl">
+                <Wordmark />
+              </p>
+              <div className="text-right">
+                <p className="font-display text-2xl font-bold">{order.orderNumber}</p>
+                <p className="text-sm">
+                  {new Date(order.createdAt).toLocaleDateString("en-GB", { dateStyle: "long" })}
+                </p>
+              </div>
+            </header>
+            <section className="mt-4" aria-label="Deliver to">
+              <h2 className="text-sm font-semibold tracking-wide uppercase">Deliver to</h2>
+              {to ? (
+                <address className="mt-1 text-lg not-italic">
+                  {to.firstName} {to.lastName}
+                  <br />
+                  {to.address}
+                  <br />
+                  {to.city}
+                  <br />
+                  {to.postcode}
+                  <br />
+                  {to.country}
+                </address>
+              ) : (
+                <p>No address yet (not paid).</p>
+              )}
+            </section>
+            <section className="mt-4" aria-label="Job sheet">
+              <h2 className="text-sm font-semibold tracking-wide uppercase">
+                Job sheet: make and pack
+              </h2>
+              <OrderLines lines={lines} prices={false} />
+            </section>
+            <p className="mt-4 border-t border-stone pt-3 text-sm">
+              Questions about your order? hello@griptruth.co.uk · quote {order.orderNumber}
+            </p>
+          </article>
+        );
+      })}
+    </div>
+  );
+}

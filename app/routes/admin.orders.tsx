@@ -1,0 +1,174 @@
+import { Form, Link } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Field, SelectField } from "~/components/ui/Field";
+import { ORDER_STATUSES } from "~/db/schema";
+import { dbFrom } from "~/db/context.server";
+import { listOrders, parseOrderFilter } from "~/orders/back-office.server";
+import { StatusBadge } from "~/orders/components/StatusBadge";
+import { statusLabel } from "~/orders/status";
+import { formatPence } from "~/pricing/money";
+import type { Route } from "./+types/admin.orders";
+
+export const meta = () => [{ title: "Orders | GRIP TRUTH back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", dbFrom(context));
+  const filter = parseOrderFilter(new URL(request.url).searchParams);
+  const list = await listOrders(dbFrom(context), filter);
+  return { ...list, filter };
+}
+
+function query(filter: { status?: string; q?: string }, page?: number) {
+  const params = new URLSearchParams();
+  if (filter.status) params.set("status", filter.status);
+  if (filter.q) params.set("q", filter.q);
+  if (page && page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, total, page, pageSize, filter } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="font-display text-3xl font-bold uppercase">Orders</h1>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter orders"
+        className="mt-4 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+      >
+        <SelectField label="Status" name="status" defaultValue={filter.status ?? ""}>
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={filter.q ?? ""}
+          placeholder="Order number, e-mail or name"
+          maxLength={100}
+        />
+        <Button>Filter</Button>
+      </Form>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p className="w-full text-muted sm:mr-auto sm:w-auto" aria-live="polite">
+          {total === 1 ? "1 order" : `${total} orders`}
+          {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+        </p>
+        <ButtonLink to={`/admin/orders/export.csv${query(filter)}`} reloadDocument>
+          Export CSV
+        </ButtonLink>
+        <Button form="print-selected" variant="secondary">
+          Print selected
+        </Button>
+      </div>
+      <form id="print-selected" method="get" action="/admin/orders/print" />
+
+      {orders.length === 0 ? (
+        <p className="mt-8 rounded-lg bg-white p-6 text-center ring-1 ring-black/5">
+          No orders match.
+        </p>
+      ) : (
+        <table className="mt-4 block w-full md:table md:rounded-lg md:bg-white md:ring-1 md:ring-black/5">
+          <caption className="sr-only">Orders, newest first</caption>
+          <thead className="sr-only md:not-sr-only md:table-header-group">
+            <tr className="border-b border-stone text-left text-sm text-muted">
+              <th scope="col" className="p-3">
+                <span className="sr-only">Select</span>
+              </th>
+              <th scope="col" className="p-3">
+                Order
+              </th>
+              <th scope="col" className="p-3">
+                Date
+              </th>
+              <th scope="col" className="p-3">
+                Customer
+              </th>
+              <th scope="col" className="p-3 text-right">
+                Items
+              </th>
+              <th scope="col" className="p-3 text-right">
+                Total
+              </th>
+              <th scope="col" className="p-3">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className="grid gap-3 md:table-row-group">
+            {orders.map((order) => (
+              <tr
+                key={order.order_number}
+                className="grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg bg-white p-4 ring-1 ring-black/5 md:table-row md:rounded-none md:border-b md:border-stone md:p-0 md:ring-0"
+              >
+                <td className="row-span-3 md:table-cell md:p-3">
+                  <input
+                    type="checkbox"
+                    name="orders"
+                    value={order.order_number}
+                    form="print-selected"
+                    aria-label={`Select ${order.order_number} for printing`}
+                    className="size-5 accent-ink"
+                  />
+                </td>
+                <td className="font-semibold md:table-cell md:p-3">
+                  <Link
+                    to={`/admin/orders/${order.order_number}`}
+                    className="underline underline-offset-4 hover:text-accent-dark"
+                  >
+                    {order.order_number}
+                  </Link>
+                </td>
+                <td className="text-sm text-muted md:table-cell md:p-3 md:text-base md:text-ink">
+                  {dateFormat.format(new Date(order.created_at))}
+                </td>
+                <td className="col-start-2 md:table-cell md:p-3">
+                  <span className="block">{order.customer_name || "—"}</span>
+                  <span className="block text-sm break-all text-muted">
+                    {order.customer_email ?? "no e-mail yet"}
+                  </span>
+                </td>
+                <td className="text-right text-sm md:table-cell md:p-3 md:text-base">
+                  {order.items} {order.items === 1 ? "item" : "items"}
+                </td>
+                <td className="col-start-2 font-semibold md:table-cell md:p-3 md:text-right">
+                  {formatPence(order.total_pence)}
+                </td>
+                <td className="text-right md:table-cell md:p-3 md:text-left">
+                  <StatusBadge status={order.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex justify-between">
+          {page > 1 ? (
+            <ButtonLink to={query(filter, page - 1) || "?"}>Previous page</ButtonLink>
+          ) : (
+            <span />
+          )}
+          {page < pages ? <ButtonLink to={query(filter, page + 1)}>Next page</ButtonLink> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { refundJson } from "~/orders/back-office-json";
+import { refundOrder } from "~/orders/refunds.server";
+import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
+
+/** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */
+export const action = endpoint(
+  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
+  async ({ db, params, body, owner }) => {
+    const outcome = await refundOrder(db, params.orderNumber ?? "", body, owner!.email);
+    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    return success(
+      {
+        ...refundJson(outcome.refund),
+        order_number: outcome.order.orderNumber,
+        order_status: outcome.order.status,
+        refunded_pence: outcome.order.refundedPence,
+        remaining_pence: outcome.order.totalPence - outcome.order.refundedPence,
+      },
+      201,
+    );
+  },
+);
+
+export const loader = writeOnly();

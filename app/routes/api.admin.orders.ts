@@ -1,0 +1,19 @@
+import { requireOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { listOrders, parseOrderFilter } from "~/orders/back-office.server";
+import type { Route } from "./+types/api.admin.orders";
+
+/** GET /api/admin/orders?status=&q=&page= (X-OPS-2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "api", dbFrom(context));
+  const filter = parseOrderFilter(new URL(request.url).searchParams);
+  const { orders, total } = await listOrders(dbFrom(context), filter);
+  return Response.json(
+    {
+      orders: orders.map(({ items: _items, ...row }) => row),
+      total,
+      page: filter.page,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,150 @@
+import { count, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
+import { action as logout } from "~/routes/admin.logout";
+import { loader as ordersPage } from "~/routes/admin.orders";
+import { loader as ordersApi } from "~/routes/api.admin.orders";
+import { action as statusApi } from "~/routes/api.admin.order-status";
+import { action as loginAction } from "~/routes/admin.login";
+import { createOwner } from "~/admin/owners.server";
+import { lockedUntilOf } from "~/admin/lockout.server";
+import { loginForm, OWNER, signInCookie } from "./admin-fixtures";
+import { call, postJson } from "./helpers";
+
+// The first owner comes from the environment when the database is first opened.
+process.env.ADMIN_EMAIL = OWNER.email;
+process.env.ADMIN_PASSWORD = OWNER.password;
+
+type Handler = Parameters<typeof call>[0];
+/** A route call whose thrown Response (redirect, 401, 403) is the answer. */
+async function answer(handler: Handler, url: string, init?: RequestInit, params?: Record<string, string>) {
+  try {
+    return await call(handler, url, init, params);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function login(email: string, password: string, address: string) {
+  return answer(loginAction, "/admin/login", {
+    method: "POST",
+    body: loginForm(email, password),
+    headers: { "x-client-address": address },
+  });
+}
+
+describe("X-OPS-1: owner sign-in", () => {
+  it("X-OPS-1: the first owner is created from ADMIN_EMAIL and ADMIN_PASSWORD, with an scrypt hash", async () => {
+    const db = await getDb();
+    const rows = await db.select().from(owners);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.email).toBe(OWNER.email);
+    expect(rows[0]!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(rows[0]!.passwordHash).not.toContain(OWNER.password);
+  });
+
+  it("X-OPS-1: owners can be added, never twice for one e-mail, and weak passwords are refused", async () => {
+    const db = await getDb();
+    const added = await createOwner(db, { email: "Second@GripTruth.test", password: "another long password" });
+    expect(added).toMatchObject({ ok: true, owner: { email: "second@griptruth.test" } });
+    expect(await createOwner(db, { email: "second@griptruth.test", password: "another long password" })).toMatchObject({ ok: false, status: 409 });
+    expect(await createOwner(db, { email: "third@griptruth.test", password: "short" })).toMatchObject({ ok: false, status: 400 });
+    expect(await createOwner(db, { email: "not-an-email", password: "long enough password" })).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("X-OPS-1: a session cookie that is HttpOnly, SameSite=Lax, 12 hours; sign-in is audited", async () => {
+    const response = await login(OWNER.email, OWNER.password, "198.51.100.1");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/orders");
+    const cookie = response.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^gt_owner=[^;]+/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=43200/);
+    // The cookie holds an id, not the owner's data.
+    expect(decodeURIComponent(cookie)).not.toContain(OWNER.email);
+    const db = await getDb();
+    const [signIns] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "sign_in"));
+    expect(signIns!.n).toBeGreaterThan(0);
+  });
+
+  it("X-OPS-1: without a session pages redirect to the login and the JSON answers 401", async () => {
+    const page = await answer(ordersPage, "/admin/orders?status=paid");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Forders%3Fstatus%3Dpaid");
+    const api = await answer(ordersApi, "/api/admin/orders");
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: expect.any(String) });
+    const forged = await answer(ordersApi, "/api/admin/orders", { headers: { cookie: "gt_owner=made-up" } });
+    expect(forged.status).toBe(401);
+  });
+
+  it("X-OPS-1: with a session the JSON answers; a cross-site post is refused with 403", async () => {
+    const cookie = await signInCookie();
+    const api = await answer(ordersApi, "/api/admin/orders", { headers: { cookie } });
+    expect(api.status).toBe(200);
+    const crossSite = await answer(
+      statusApi,
+      "/api/admin/orders/GT-1/status",
+      postJson({ status: "in_production" }, { cookie, origin: "https://evil.example", host: "shop.test" }),
+      { orderNumber: "GT-1" },
+    );
+    expect(crossSite.status).toBe(403);
+    const crossSiteLogin = await answer(loginAction, "/admin/login", {
+      method: "POST",
+      body: loginForm(OWNER.email, OWNER.password),
+      headers: { origin: "https://evil.example", host: "shop.test" },
+    });
+    expect(crossSiteLogin.status).toBe(403);
+  });
+
+  it("X-OPS-1: sign-out ends the session on the server", async () => {
+    const cookie = await signInCookie();
+    const out = await answer(logout, "/admin/logout", { method: "POST", headers: { cookie } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const after = await answer(ordersApi, "/api/admin/orders", { headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it("X-OPS-1: a session ends on the server after 12 hours, whatever the cookie says", async () => {
+    const cookie = await signInCookie();
+    expect((await answer(ordersApi, "/api/admin/orders", { headers: { cookie } })).status).toBe(200);
+    const db = await getDb();
+    const [stored] = await db.select().from(ownerSessions).orderBy(desc(ownerSessions.createdAt)).limit(1);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
+    await db.update(ownerSessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await answer(ordersApi, "/api/admin/orders", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("X-OPS-1: 5 wrong passwords from one address lock that account out there with 429, even for the right password", async () => {
+    const address = "192.0.2.77";
+    for (let i = 0; i < 5; i++) {
+      const wrong = await login(OWNER.email, `wrong password ${i}`, address);
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await login(OWNER.email, OWNER.password, address);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(((await locked.json()) as { error: string }).error).toMatch(/Too many wrong passwords/);
+    // Tries while locked are not counted, and other addresses are not locked.
+    const db = await getDb();
+    const [failures] = await db.select({ n: count() }).from(ownerSignInFailures).where(eq(ownerSignInFailures.address, address));
+    expect(failures!.n).toBe(5);
+    expect((await login(OWNER.email, OWNER.password, "192.0.2.78")).status).toBe(302);
+    expect((await login("a\u0000@griptruth.test", "whatever it is", address)).status).toBe(400);
+    // An unknown account is refused the same way as a wrong password.
+    expect((await login("nobody@griptruth.test", "whatever it is", "192.0.2.79")).status).toBe(401);
+  });
+
+  it("X-OPS-1: the lock lasts 15 minutes from the fifth failure inside 15 minutes", () => {
+    const min = 60_000;
+    expect(lockedUntilOf([0, 1, 2, 3].map((m) => m * min), 4 * min)).toBeUndefined();
+    expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 20 * min)).toBe(29 * min);
+    expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 29 * min)).toBeUndefined();
+    expect(lockedUntilOf([0, 1, 2, 3, 16].map((m) => m * min), 17 * min)).toBeUndefined();
+  });
+});
