@@ -9,6 +9,7 @@ const PROBE_EVERY_MS = 1_000;
 let lastProbe: { at: number; up: boolean } | undefined;
 let probing: Promise<boolean> | undefined;
 let suspect = false;
+let connectionFailures = 0;
 
 /**
  * Called when a connection to the database breaks (the server shut down or restarted): the
@@ -16,6 +17,12 @@ let suspect = false;
  */
 export function markDatabaseSuspect(): void {
   suspect = true;
+  connectionFailures += 1;
+}
+
+/** How many broken connections this process has seen: a request compares before and after. */
+export function connectionFailureCount(): number {
+  return connectionFailures;
 }
 
 /** Errors that mean the server is away, not that a query was wrong. */

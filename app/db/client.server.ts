@@ -57,17 +57,20 @@ async function connect(): Promise<Connection> {
       console.error("PostgreSQL connection lost:", error.message);
       markDatabaseSuspect();
     });
-    // A query that fails because the server is away makes the next request check at once.
-    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: typeof query }).query = (...args: unknown[]) => {
-      const result = query(...args);
-      if (result && typeof result.catch === "function") {
-        void result.catch((error: unknown) => {
-          if (isConnectionError(error)) markDatabaseSuspect();
-        });
-      }
-      return result;
-    };
+    // A query (or a connection for a transaction) that fails because the server is away is
+    // counted, so the request it belonged to, and the next ones, check the database at once.
+    for (const method of ["query", "connect"] as const) {
+      const original = (pool[method] as (...args: unknown[]) => unknown).bind(pool);
+      (pool as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const result = original(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if (isConnectionError(error)) markDatabaseSuspect();
+          });
+        }
+        return result;
+      };
+    }
     const db = drizzle({ client: pool, schema });
     try {
       await migratePostgres(pool);

@@ -1,6 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { startBackgroundWork } from "~/background/jobs.server";
-import { databaseAvailable, shortBreakResponse } from "./availability.server";
+import {
+  connectionFailureCount,
+  databaseAvailable,
+  shortBreakResponse,
+} from "./availability.server";
 import { dbFrom, provideDb } from "./context.server";
 
 /**
@@ -22,9 +26,12 @@ export async function databaseMiddleware(
   const db = dbFrom(context);
   if (!(await databaseAvailable(db))) return shortBreakResponse(request);
   startBackgroundWork(db);
+  const failuresBefore = connectionFailureCount();
   const response = await next();
-  // A failure caused by the database going away mid-request gets the same message.
-  if (response.status >= 500 && !(await databaseAvailable(db, true))) {
+  // A request during which the database went away gets the same message, whether it failed
+  // (5xx) or carried on without what it could not read (the footer's review count).
+  const suspect = response.status >= 500 || connectionFailureCount() !== failuresBefore;
+  if (suspect && !(await databaseAvailable(db, true))) {
     return shortBreakResponse(request);
   }
   return response;

@@ -73,6 +73,17 @@ describe("while the database is away (X-SCALE-5)", () => {
     expect(await response.json()).toEqual({ error: SHORT_BREAK });
     state.down = false;
     markDatabaseSuspect();
+    // A page that carried on without what it could not read (the footer count shows 0) while
+    // a connection broke under it gets the message too.
+    const context2 = await requestContext(db);
+    const carriedOn = await databaseMiddleware({ request, context: context2 }, async () => {
+      state.down = true;
+      markDatabaseSuspect();
+      return new Response("page without the count", { status: 200 });
+    });
+    expect(carriedOn.status).toBe(503);
+    state.down = false;
+    markDatabaseSuspect();
     // A 500 for another reason, with the database up, is left as it is.
     expect((await through(db, "/api/verify-order", 500)).status).toBe(500);
   });
