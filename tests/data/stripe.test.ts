@@ -36,6 +36,8 @@ beforeAll(async () => {
     getDb: (await import("~/db/client.server")).getDb,
     orders: (await import("~/db/schema")).orders,
   };
+  // Open and migrate the database here, under the hook's longer timeout, not in the first test.
+  await app.getDb();
 });
 
 afterAll(async () => {
