@@ -117,15 +117,42 @@ const server = app.listen(port, host, () => {
   console.log(`GRIP TRUTH is serving on http://localhost:${port} (database: ${db})`);
 });
 
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing.`);
-  server.close();
-  server.closeAllConnections?.();
-  await build.entry.module.shutdown?.();
-  process.exit(0);
+// ── Graceful stop (X-SCALE-6) ───────────────────────────────────────────────────────────────
+// On SIGTERM: stop accepting connections, let requests in flight finish (at most
+// STOP_DEADLINE_MS), then stop the background work, close the database and exit.
+const STOP_DEADLINE_MS = Number(process.env.STOP_DEADLINE_MS || 10_000);
+
+function gracefulStop(server) {
+  let stopping = false;
+  return async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: taking no new requests, finishing those in flight.`);
+    const closed = new Promise((resolve) => server.close(() => resolve("finished")));
+    // Idle keep-alive connections are closed now; busy ones after their response (below).
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    let timer;
+    const deadline = new Promise((resolve) => {
+      timer = setTimeout(() => resolve("deadline"), STOP_DEADLINE_MS);
+    });
+    if ((await Promise.race([closed, deadline])) === "deadline") {
+      console.warn(`Requests still open after ${STOP_DEADLINE_MS} ms: closing them.`);
+      server.closeAllConnections();
+    }
+    clearTimeout(timer);
+    clearInterval(sweep);
+    try {
+      await build.entry.module.shutdown?.();
+    } catch (error) {
+      console.error("Shutdown was not clean:", error);
+      process.exit(1);
+    }
+    console.log("Stopped.");
+    process.exit(0);
+  };
 }
+
+const stop = gracefulStop(server);
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));

@@ -7,6 +7,9 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { stopBackgroundWork } from "./background/jobs.server";
+import { closeDb } from "./db/client.server";
+import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { logError } from "./security/log.server";
 
@@ -96,8 +99,15 @@ export default function handleRequest(
   });
 }
 
-/** Called by server.mjs on SIGTERM/SIGINT so the embedded database closes cleanly. */
-export { closeDb as shutdown } from "./db/client.server";
+/**
+ * Called by server.mjs on SIGTERM/SIGINT once requests have finished: stops this process's
+ * background work (an e-mail being sent is finished), then closes the database.
+ */
+export async function shutdown(): Promise<void> {
+  await stopBackgroundWork();
+  await closeRedis();
+  await closeDb();
+}
 
 export { serverSettings } from "./security/startup.server";
 

@@ -66,6 +66,23 @@ const envSchema = z.object({
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Checkout sessions a minute per client address (X-SEC-6). */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Redis for shared rate limits (redis://host:6379); without it they are counted in the database. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  /** Connections each process keeps to PostgreSQL at most. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How often each process looks for e-mail to send. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long a worker's claim on an e-mail holds before another worker may take it. */
+  OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Total size of all stored review photos, in megabytes; uploads beyond it are refused. */
+  PHOTO_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).default(2048),
+  /** "off" stops this process from sending mail and cleaning up (another process does it). */
+  BACKGROUND_WORK: z.enum(["on", "off"]).default("on"),
 });
 
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);

@@ -1,5 +1,5 @@
 import { canonicalOrigin } from "~/components/origin.server";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { findDiscount } from "~/orders/discounts.server";
 import {
   createPendingOrder,
@@ -24,6 +24,7 @@ import {
  * discount code, store the pending order, then ask the payment provider for a hosted session.
  */
 export async function createCheckoutSession(
+  db: Database,
   body: unknown,
 ): Promise<Outcome<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
@@ -31,7 +32,6 @@ export async function createCheckoutSession(
   const checked = checkCartItems(parsed.data.cartItems);
   if (!checked.ok) return refuse(400, checked.error);
 
-  const db = await getDb();
   const code = parsed.data.discountCode?.trim();
   const discount = code ? await findDiscount(db, code) : undefined;
   if (code && !discount) return refuse(400, "Invalid discount code.");

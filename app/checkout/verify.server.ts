@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { type Database, getDb } from "~/db/client.server";
-import { sendConfirmationOnce } from "~/orders/fulfil.server";
+import type { Database } from "~/db/client.server";
 import { findOrderBySession, type Order } from "~/orders/orders.server";
 import { settleStripeSession } from "~/payments/settle.server";
 import { stripe } from "~/payments/stripe.server";
@@ -32,23 +31,20 @@ export async function currentOrderForSession(
     );
     return settled.kind === "paid" ? settled.order : order;
   }
-  // A paid order whose e-mail failed earlier gets another try.
-  if (order.status === "paid" && !order.confirmationEmailSentAt)
-    await sendConfirmationOnce(db, order);
   return order;
 }
 
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
-export async function verifyOrder(body: unknown): Promise<Outcome> {
+export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) {
     return refuse(400, "A sessionId is required.", { extra: { success: false } });
   }
   let order;
   try {
-    order = await currentOrderForSession(await getDb(), parsed.data.sessionId);
+    order = await currentOrderForSession(db, parsed.data.sessionId);
   } catch (error) {
     logError("Order verification failed", error);
     return refuse(502, "The order could not be verified right now.", {

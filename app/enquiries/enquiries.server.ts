@@ -1,13 +1,13 @@
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
-import { sendMail } from "~/mail/mailer.server";
+import { enqueueMail } from "~/mail/outbox.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { logError } from "~/security/log.server";
 import { checkEnquiry, type Enquiry } from "./schema";
 
 /** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
 export async function receiveEnquiry(
+  db: Database,
   input: unknown,
 ): Promise<Outcome<{ ok: true; id: string | null }>> {
   const check = checkEnquiry(input);
@@ -19,31 +19,33 @@ export async function receiveEnquiry(
   // A filled-in honeypot is a bot: it is told all went well, and nothing is kept or sent.
   if (enquiry.website) return success({ ok: true as const, id: null }, 201);
 
-  const db = await getDb();
-  const [row] = await db
-    .insert(enquiries)
-    .values({
-      name: enquiry.name,
-      email: enquiry.email,
-      academy: enquiry.academy ?? null,
-      garmentTypes: enquiry.garmentTypes,
-      quantity: enquiry.quantity ?? null,
-      message: enquiry.message,
-    })
-    .returning({ id: enquiries.id });
-
-  try {
-    await sendMail({
-      to: env().SHOP_EMAIL,
-      replyTo: enquiry.email,
-      subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
-      text: enquiryMailText(enquiry, row?.id ?? ""),
-    });
-  } catch (error) {
-    // The enquiry is stored, so the customer is not asked to send it again.
-    logError("Could not e-mail the enquiry to the shop", error);
-  }
-  return success({ ok: true as const, id: row?.id ?? null }, 201);
+  // The enquiry and its e-mail to the shop are stored together; the outbox sends it.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        name: enquiry.name,
+        email: enquiry.email,
+        academy: enquiry.academy ?? null,
+        garmentTypes: enquiry.garmentTypes,
+        quantity: enquiry.quantity ?? null,
+        message: enquiry.message,
+      })
+      .returning({ id: enquiries.id });
+    if (!row) throw new Error("The enquiry insert returned no row.");
+    await enqueueMail(
+      tx as unknown as Database,
+      {
+        to: env().SHOP_EMAIL,
+        replyTo: enquiry.email,
+        subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
+        text: enquiryMailText(enquiry, row.id),
+      },
+      { kind: "enquiry", ref: row.id },
+    );
+    return row.id;
+  });
+  return success({ ok: true as const, id }, 201);
 }
 
 export function enquiryMailText(enquiry: Enquiry, id: string): string {

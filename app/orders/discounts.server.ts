@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Database, getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/security/text";
 import { discountCodes } from "~/db/schema";
@@ -32,12 +32,12 @@ const checkSchema = z.object({
 });
 
 /** POST /api/discounts/validate: the code and its percentage, or 404 (S-CHK-3). */
-export async function checkDiscountCode(body: unknown): Promise<Outcome<Discount>> {
+export async function checkDiscountCode(db: Database, body: unknown): Promise<Outcome<Discount>> {
   const parsed = checkSchema.safeParse(body);
   if (!parsed.success) {
     return refuse(400, parsed.error.issues[0]?.message ?? 'Send the code as {"code": "…"}.');
   }
-  const discount = await findDiscount(await getDb(), parsed.data.code);
+  const discount = await findDiscount(db, parsed.data.code);
   if (!discount) return refuse(404, "Invalid discount code.");
   return success(discount);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/security/text";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
@@ -38,6 +38,7 @@ export type TrackingResult =
  * exists or not: nothing is revealed without the e-mail.
  */
 export async function trackOrder(
+  db: Database,
   form: FormData,
 ): Promise<Outcome<{ result: TrackingResult; query: { order: string; email: string } }>> {
   const query = {
@@ -50,7 +51,6 @@ export async function trackOrder(
       extra: { query: { order: "", email: "" } },
     });
   }
-  const db = await getDb();
   const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
   if (!order) return success({ query: parsed.data, result: { found: false, message: NOT_FOUND } });
   const lines = await linesOfOrder(db, order.id);

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { cancelStripeSession, settleStripeSession } from "./settle.server";
@@ -17,6 +17,7 @@ const CANCELLING = new Set(["checkout.session.expired", "checkout.session.async_
  * mismatch included (it is flagged for the owner, and Stripe retrying would change nothing).
  */
 export async function handleStripeWebhook(
+  db: Database,
   payload: string,
   signature: string | null,
 ): Promise<Outcome<{ received: true }>> {
@@ -33,9 +34,9 @@ export async function handleStripeWebhook(
     return refuse(400, "The webhook signature is not valid.");
   }
   if (SETTLING.has(event.type)) {
-    await settleStripeSession(await getDb(), event.data.object as Stripe.Checkout.Session);
+    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
   } else if (CANCELLING.has(event.type)) {
-    await cancelStripeSession(await getDb(), event.data.object as Stripe.Checkout.Session);
+    await cancelStripeSession(db, event.data.object as Stripe.Checkout.Session);
   }
   return success({ received: true });
 }

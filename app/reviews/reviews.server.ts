@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
+import { attachPhotos } from "./photos.server";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
 import { logError } from "~/security/log.server";
@@ -48,8 +49,7 @@ function toPublic(row: Row): PublicReview {
 }
 
 /** A product's reviews, newest first (spec section 7, call 3). */
-export async function listReviews(productId: string): Promise<PublicReview[]> {
-  const db = await getDb();
+export async function listReviews(db: Database, productId: string): Promise<PublicReview[]> {
   const rows = await db
     .select(publicColumns)
     .from(productReviews)
@@ -59,39 +59,51 @@ export async function listReviews(productId: string): Promise<PublicReview[]> {
 }
 
 /** For the product page: a failure is logged and shows an empty list (S-REV-7). */
-export async function listReviewsOrEmpty(productId: string): Promise<PublicReview[]> {
+export async function listReviewsOrEmpty(db: Database, productId: string): Promise<PublicReview[]> {
   try {
-    return await listReviews(productId);
+    return await listReviews(db, productId);
   } catch (error) {
     logError(`Could not load the reviews of ${productId}`, error);
     return [];
   }
 }
 
-/** Stores one review (spec section 7, call 4) and answers it as visitors will see it. */
+/** A photo of the review was removed between the check and the insert. */
+export class ReviewPhotoGone extends Error {}
+
+/**
+ * Stores one review (spec section 7, call 4) and marks its photos attached in the same
+ * transaction, then answers it as visitors will see it.
+ */
 export async function createReview(
+  db: Database,
   productId: string,
   input: ReviewInput,
   verifiedOrderId?: string,
 ): Promise<PublicReview> {
-  const db = await getDb();
-  const [inserted] = await db
-    .insert(productReviews)
-    .values({
-      productId,
-      customerName: input.customer_name,
-      customerEmail: input.customer_email,
-      rating: input.rating,
-      reviewText: input.review_text,
-      photoUrls: input.photo_urls,
-      verifiedOrderId: verifiedOrderId ?? null,
-    })
-    .returning({ id: productReviews.id });
-  if (!inserted) throw new Error("The review insert returned no row.");
+  const id = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(productReviews)
+      .values({
+        productId,
+        customerName: input.customer_name,
+        customerEmail: input.customer_email,
+        rating: input.rating,
+        reviewText: input.review_text,
+        photoUrls: input.photo_urls,
+        verifiedOrderId: verifiedOrderId ?? null,
+      })
+      .returning({ id: productReviews.id });
+    if (!inserted) throw new Error("The review insert returned no row.");
+    if (!(await attachPhotos(tx as unknown as Database, input.photo_urls))) {
+      throw new ReviewPhotoGone();
+    }
+    return inserted.id;
+  });
   const [row] = await db
     .select(publicColumns)
     .from(productReviews)
-    .where(eq(productReviews.id, inserted.id));
+    .where(eq(productReviews.id, id));
   if (!row) throw new Error("The stored review could not be read back.");
   return toPublic(row);
 }

@@ -5,7 +5,7 @@ import { QUOTAS } from "~/security/quotas.server";
 /** POST /api/discounts/validate {code} → {code, percent} or 404 "Invalid discount code." */
 export const action = endpoint(
   { sameOrigin: true, body: { kind: "json", limit: 4096 }, rateLimit: QUOTAS.discountCheck },
-  ({ body }) => checkDiscountCode(body),
+  ({ db, body }) => checkDiscountCode(db, body),
 );
 
 export const loader = writeOnly();

@@ -10,7 +10,7 @@ export const action = endpoint(
     body: { kind: "json", limit: 16 * 1024 },
     rateLimit: QUOTAS.enquiry,
   },
-  ({ body }) => receiveEnquiry(body),
+  ({ db, body }) => receiveEnquiry(db, body),
 );
 
 export const loader = writeOnly(["POST"], "Use POST to send an enquiry.");

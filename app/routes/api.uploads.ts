@@ -15,5 +15,5 @@ export const action = endpoint(
     },
     rateLimit: QUOTAS.upload,
   },
-  ({ body }) => uploadPhoto(body),
+  ({ db, body }) => uploadPhoto(db, body),
 );

@@ -10,7 +10,7 @@ export const action = endpoint(
     rateLimit: QUOTAS.verifyOrder,
     noStore: true,
   },
-  ({ body }) => verifyOrder(body),
+  ({ db, body }) => verifyOrder(db, body),
 );
 
 export const loader = writeOnly();

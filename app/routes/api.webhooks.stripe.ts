@@ -4,7 +4,7 @@ import { endpoint, writeOnly } from "~/security/edge.server";
 /** Stripe's servers post here: signed, so no same-origin check; the raw body is what is signed. */
 export const action = endpoint(
   { sameOrigin: false, body: { kind: "raw", limit: 256 * 1024 } },
-  ({ request, body }) => handleStripeWebhook(body, request.headers.get("stripe-signature")),
+  ({ db, request, body }) => handleStripeWebhook(db, body, request.headers.get("stripe-signature")),
 );
 
 export const loader = writeOnly();

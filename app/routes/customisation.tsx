@@ -29,9 +29,9 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: 16 * 1024, tooLarge: "The enquiry is too long." },
     rateLimit: QUOTAS.enquiry,
   },
-  async ({ body }): Promise<Outcome<EnquiryActionData>> => {
+  async ({ db, body }): Promise<Outcome<EnquiryActionData>> => {
     const input = enquiryFromForm(body);
-    const outcome = await receiveEnquiry(input);
+    const outcome = await receiveEnquiry(db, input);
     if (!outcome.ok) {
       // The form is shown again with what was typed, never with the honeypot.
       return {

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TotalsTable } from "~/checkout/CheckoutSummary";
 import { choiceDetails } from "~/catalogue/options";
 import { pageMeta } from "~/components/seo";
-import { getDb } from "~/db/client.server";
+import { dbFrom } from "~/db/context.server";
 import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { AddressFields, Field } from "~/payments/PaymentFields";
@@ -17,9 +17,9 @@ export const meta = () =>
 const confirmationUrl = (sessionId: string) =>
   `/order-confirmation?session_id=${encodeURIComponent(sessionId)}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  const db = await getDb();
+  const db = dbFrom(context);
   const order = await findSandboxOrder(db, sessionId);
   if (!order) {
     return data(
@@ -59,9 +59,9 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: 16 * 1024 },
     noStore: true,
   },
-  async ({ request, body }): Promise<Outcome<{ error?: string }>> => {
+  async ({ db, request, body }): Promise<Outcome<{ error?: string }>> => {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-    const result = await paySandboxForm(await getDb(), sessionId, body);
+    const result = await paySandboxForm(db, sessionId, body);
     if (result.ok) throw redirect(confirmationUrl(sessionId));
     return result;
   },

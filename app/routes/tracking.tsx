@@ -24,7 +24,7 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.tracking,
     noStore: true,
   },
-  ({ body }) => trackOrder(body),
+  ({ db, body }) => trackOrder(db, body),
 );
 
 type TrackingAnswer = {

@@ -1,6 +1,8 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { logError } from "./log.server";
-import { type RateLimit, takeRateLimit } from "./rate-limit.server";
+import { dbFrom } from "~/db/context.server";
+import type { Database } from "~/db/client.server";
+import { type RateLimit, rateLimitStore, takeRateLimit } from "./rate-limit.server";
 import { clientAddress, isSameOrigin } from "./request.server";
 
 /**
@@ -71,6 +73,8 @@ export interface EdgeInput<B> {
   body: B;
   /** The client's address, as the server established it. */
   address: string;
+  /** The request's database, handed in through React Router's context (X-SCALE-2). */
+  db: Database;
 }
 
 /** Marks a handler made by the edge, so a test can check that every route uses it. */
@@ -183,14 +187,19 @@ function pageAnswer<T>(outcome: Outcome<T>, needs: EdgeNeeds) {
   return data(body, { status, headers: headersOf(outcome, needs) });
 }
 
-type Args = { request: Request; params?: Record<string, string | undefined> };
+type Args = {
+  request: Request;
+  params?: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
 
 async function admit<B extends BodyNeed>(
   args: Args,
   needs: EdgeNeeds<B>,
 ): Promise<Refusal | { ok: true; input: EdgeInput<BodyOf<B>> }> {
   const { request } = args;
-  const refused = await check(request, needs, needs.methods ?? ["POST"]);
+  const db = dbFrom(args.context);
+  const refused = await check(request, db, needs, needs.methods ?? ["POST"]);
   if (refused) return refused;
   const body = await readBody(request, needs.body);
   if (!body.ok) return body;
@@ -201,6 +210,7 @@ async function admit<B extends BodyNeed>(
       params: args.params ?? {},
       body: body.value as BodyOf<B>,
       address: clientAddress(request),
+      db,
     },
   };
 }
@@ -245,6 +255,7 @@ export function pageEndpoint<B extends BodyNeed, T>(
 
 async function check(
   request: Request,
+  db: Database,
   needs: EdgeNeeds,
   methods: readonly string[],
 ): Promise<Refusal | undefined> {
@@ -255,7 +266,11 @@ async function check(
     return refuse(403, needs.crossSite ?? CROSS_SITE);
   }
   if (needs.rateLimit) {
-    const verdict = await takeRateLimit(needs.rateLimit, clientAddress(request));
+    const verdict = await takeRateLimit(
+      needs.rateLimit,
+      clientAddress(request),
+      rateLimitStore(db),
+    );
     if (!verdict.ok) {
       return refuse(429, verdict.message, {
         headers: { "Retry-After": String(verdict.retryAfter) },

@@ -1,10 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { dbContext } from "~/db/context.server";
 import { endpoint, readLimited, refuse, success } from "./edge.server";
 import { logError, redact } from "./log.server";
 
 const ROUTES = path.resolve(__dirname, "../routes");
+
+/** The request context as the root middleware makes it; these checks never reach the database. */
+function context() {
+  const provider = new RouterContextProvider();
+  provider.set(dbContext, {} as Database);
+  return provider;
+}
 
 describe("the edge", () => {
   it("X-SEC-2 X-SEC-3: every route that takes writes declares its needs to the edge", () => {
@@ -47,7 +57,10 @@ describe("the edge", () => {
         body && typeof body === "object" ? success({ got: body }, 201) : refuse(400, "No."),
     );
     const post = (init: RequestInit) =>
-      action({ request: new Request("http://shop.test/x", { method: "POST", ...init }) });
+      action({
+        request: new Request("http://shop.test/x", { method: "POST", ...init }),
+        context: context(),
+      });
     const ok = await post({ headers: { "content-type": "application/json" }, body: "{}" });
     expect([ok.status, await ok.json(), ok.headers.get("cache-control")]).toEqual([
       201,
@@ -68,7 +81,10 @@ describe("the edge", () => {
       expect(answer.status).toBe(status);
       expect(await answer.json()).toEqual({ error: expect.any(String) });
     }
-    const get = await action({ request: new Request("http://shop.test/x", { method: "PUT" }) });
+    const get = await action({
+      request: new Request("http://shop.test/x", { method: "PUT" }),
+      context: context(),
+    });
     expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
   });
 });

@@ -1,4 +1,7 @@
 import { isIP } from "node:net";
+import type { Database } from "~/db/client.server";
+import { logError } from "./log.server";
+import { sharedRateLimitStore } from "./rate-limit-stores.server";
 
 export interface RateLimitStore {
   /** Counts one hit for `key` in the fixed window of `windowMs` containing now; resolves to the
@@ -11,67 +14,19 @@ export function windowEnd(now: number, windowMs: number): number {
   return Math.floor(now / windowMs) * windowMs + windowMs;
 }
 
+let override: RateLimitStore | undefined;
+
 /**
- * Counters in this process's memory, bounded (X-SEC-5): at most `maxKeys` keys. The map keeps
- * keys in the order their windows began, so expired counters are dropped from the front as new
- * ones arrive (O(1) per hit, never a full scan); when it is full of live counters, the oldest
- * is dropped. Enough for one process; shared stores live beside it.
+ * The store every limiter counts in: shared by every process (Redis with REDIS_URL, otherwise
+ * the database's `rate_limit_hits` table; X-SCALE-2), so two processes never allow twice the limit.
  */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly maxKeys = 50_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get size(): number {
-    return this.counters.size;
-  }
-
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
-    const now = this.now();
-    const current = this.counters.get(key);
-    if (current && current.resetAt > now) {
-      current.count += 1;
-      return Promise.resolve({ ...current });
-    }
-    // A new window: re-insert at the back so the map stays ordered by window start.
-    if (current) this.counters.delete(key);
-    const fresh = { count: 1, resetAt: windowEnd(now, windowMs) };
-    this.counters.set(key, fresh);
-    this.evict(now);
-    return Promise.resolve({ ...fresh });
-  }
-
-  private evict(now: number) {
-    // Each hit removes at most two entries: expired ones first, then the oldest when over.
-    for (let i = 0; i < 2; i++) {
-      const oldest = this.counters.entries().next();
-      if (oldest.done) return;
-      const [key, entry] = oldest.value;
-      if (entry.resetAt <= now || this.counters.size > this.maxKeys) this.counters.delete(key);
-      else return;
-    }
-    while (this.counters.size > this.maxKeys) {
-      const oldest = this.counters.keys().next();
-      if (oldest.done) return;
-      this.counters.delete(oldest.value);
-    }
-  }
-}
-
-let store: RateLimitStore | undefined;
-
-/** The store every limiter counts in; the one line to change to share counters between processes. */
-export function rateLimitStore(): RateLimitStore {
-  store ??= new MemoryRateLimitStore();
-  return store;
+export function rateLimitStore(db: Database): RateLimitStore {
+  return override ?? sharedRateLimitStore(db);
 }
 
 /** For tests: count in a store of their own. */
 export function useRateLimitStore(next: RateLimitStore | undefined) {
-  store = next;
+  override = next;
 }
 
 /**
@@ -107,14 +62,25 @@ export interface RateLimit {
 
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string };
 
-/** Counts one request from `address` against `rule`. */
-export async function takeRateLimit(rule: RateLimit, address: string): Promise<RateLimitVerdict> {
+/**
+ * Counts one request from `address` against `rule`. A store that cannot be reached lets the
+ * request through (logged): a broken counter never closes the shop.
+ */
+export async function takeRateLimit(
+  rule: RateLimit,
+  address: string,
+  store: RateLimitStore,
+): Promise<RateLimitVerdict> {
   const windowMs = rule.windowMs ?? 60_000;
   const limit = typeof rule.limit === "function" ? rule.limit() : rule.limit;
-  const { count, resetAt } = await rateLimitStore().hit(
-    `${rule.name}:${clientKey(address)}`,
-    windowMs,
-  );
+  let counted;
+  try {
+    counted = await store.hit(`${rule.name}:${clientKey(address)}`, windowMs);
+  } catch (error) {
+    logError(`Rate limit ${rule.name} could not be counted`, error);
+    return { ok: true };
+  }
+  const { count, resetAt } = counted;
   if (count <= limit) return { ok: true };
   const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
   const message = typeof rule.message === "function" ? rule.message() : rule.message;

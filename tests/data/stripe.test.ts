@@ -36,7 +36,7 @@ beforeAll(async () => {
     getDb: (await import("~/db/client.server")).getDb,
     orders: (await import("~/db/schema")).orders,
   };
-  // Open and migrate the database here, under the hook's longer timeout, not in the first test.
+  // Opened (and migrated) here, within the hook's time, not inside the first test's.
   await app.getDb();
 });
 
