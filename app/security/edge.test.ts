@@ -21,7 +21,11 @@ describe("the edge", () => {
     // A route with an action that does not go through endpoint()/pageEndpoint() fails here, so a
     // new route cannot forget the origin check, body limit or rate limit.
     const offenders: string[] = [];
-    for (const file of readdirSync(ROUTES)) {
+    const files = readdirSync(ROUTES, { recursive: true, encoding: "utf8" }).filter((file) =>
+      /\.tsx?$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
       const source = readFileSync(path.join(ROUTES, file), "utf8");
       if (!/export (async )?(function|const) action\b/.test(source)) continue;
       if (!/export const action = (endpoint|pageEndpoint)\(/.test(source)) offenders.push(file);

@@ -5,8 +5,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders, serverSecrets } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
+import { reviewLinkSecret } from "~/reviews/review-link.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as validateDiscount } from "~/routes/api.discounts.validate";
 import { action as reviewsAction, loader as reviewsLoader } from "~/routes/api.product-reviews";
@@ -237,6 +238,14 @@ describe("issue 9 on the database", () => {
       await call(reviewsLoader, `/api/products/${productId}/reviews`, undefined, { productId })
     ).json()) as { customer_name: string; verified_purchase: boolean }[];
     expect(listed.find((r) => r.customer_name === "Ana")?.verified_purchase).toBe(true);
+  });
+
+  it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {
+    const db = await getDb();
+    await db.delete(serverSecrets);
+    const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db)));
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]!.length).toBeGreaterThanOrEqual(32);
   });
 
   it("X-SEC-7: mail files are readable by the shop's user only", async () => {

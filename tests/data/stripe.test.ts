@@ -281,4 +281,24 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect((await orderFor("cs_test_sandbox_left_over"))?.status).toBe("pending");
     expect(order?.id).toBeDefined();
   });
+
+  it("X-SEC-5: a payment racing the session's expiry ends paid, or cancelled and flagged for a refund, never lost", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { sessionId } = await startCheckout();
+      const order = await orderFor(sessionId);
+      const paid = completedEvent(sessionId, order!.id);
+      const expired = completedEvent(sessionId, order!.id, "checkout.session.expired", {
+        payment_status: "unpaid",
+      });
+      const answers = await Promise.all([
+        sendWebhook(paid, sign(paid)),
+        sendWebhook(expired, sign(expired)),
+        sendWebhook(paid, sign(paid)),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      const after = await orderFor(sessionId);
+      if (after?.status === "paid") expect(after.attentionReason).toBeNull();
+      else expect(after).toMatchObject({ status: "cancelled", attentionReason: expect.stringMatching(/refund/) });
+    }
+  });
 });
