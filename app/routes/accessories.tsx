@@ -57,14 +57,14 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
           <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
-            Save {TRAINING_BUNDLE.discountPercent}%
+            Save {TRAINING_BUNDLE.bundle.discountPercent}%
           </p>
           <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
             {TRAINING_BUNDLE.name}
           </h2>
           <p className="mt-3 max-w-md text-stone">
             Everything a new starter needs in one go: bag, protection, bottle and kit care, at{" "}
-            {TRAINING_BUNDLE.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
+            {TRAINING_BUNDLE.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
             on its own.
           </p>
         </div>
