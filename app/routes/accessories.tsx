@@ -64,8 +64,8 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
           </h2>
           <p className="mt-3 max-w-md text-stone">
             Everything a new starter needs in one go: bag, protection, bottle and kit care, at{" "}
-            {TRAINING_BUNDLE.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
-            on its own.
+            {TRAINING_BUNDLE.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it
+            would cost on its own.
           </p>
         </div>
         {/* A disclosure works without JavaScript too (X-SHOP-2). */}
