@@ -20,6 +20,13 @@ if (!health.ok) {
   process.exit(1);
 }
 const { db } = await health.json();
+// Expiring unpaid orders (and the stock seed file, when set) run in every process.
+try {
+  await build.entry.module.startBackgroundWork?.();
+} catch (error) {
+  console.error("The shop could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");

@@ -95,5 +95,5 @@ export default function handleRequest(
   });
 }
 
-/** Called by server.mjs on SIGTERM/SIGINT so the embedded database closes cleanly. */
-export { closeDb as shutdown } from "./db/client.server";
+/** Called by server.mjs: background work once the database is ready; shutdown on SIGTERM/SIGINT. */
+export { shutdown, startBackgroundWork } from "./background.server";

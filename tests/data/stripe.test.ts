@@ -119,6 +119,11 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.get("line_items[1][quantity]")).toBe("2");
     expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1197");
     expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
+    // X-STK-4: the session ends when the order expires (Stripe's minimum is 30 minutes).
+    const expiresAt = Number(params.get("expires_at"));
+    expect(expiresAt).toBe(Math.floor(order!.expiresAt.getTime() / 1000));
+    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(30 * 60);
+    expect(expiresAt - Date.now() / 1000).toBeLessThan(32 * 60);
     expect(params.get("success_url")).toBe(
       "http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
     );

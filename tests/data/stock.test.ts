@@ -1,0 +1,282 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { orderLines, orders, stockReservations, variantStock } from "~/db/schema";
+import { expireDueOrders } from "~/orders/expiry.server";
+import { markOrderCancelled } from "~/orders/orders.server";
+import { action as createSession } from "~/routes/api.create-checkout-session";
+import { listStock, setVariantStock } from "~/stock/admin.server";
+import { call, postJson } from "./helpers";
+import { TEST_DRIVER } from "./setup";
+
+const rashguardM = {
+  productId: "mens-england-no-gi-set",
+  optionType: "Rashguard",
+  size: "M",
+  quantity: 1,
+};
+const hoodieM = {
+  productId: "mens-grip-truth-hoodie",
+  optionType: "Hoodies",
+  size: "M",
+  color: "Grey",
+  quantity: 1,
+};
+const kneePads = { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 };
+const bundle = {
+  productId: "complete-training-bundle",
+  optionType: "Standard",
+  size: "N/A",
+  quantity: 1,
+};
+
+async function checkout(cartItems: unknown[]) {
+  return call(createSession, "/api/create-checkout-session", postJson({ cartItems }));
+}
+
+async function setStock(
+  variant: { productId: string; optionType: string; size: string; color?: string },
+  quantity: number | null,
+) {
+  const result = await setVariantStock(await getDb(), { ...variant, quantity });
+  if (!result.ok) throw new Error(result.error);
+}
+
+async function stockOf(variant: {
+  productId: string;
+  optionType: string;
+  size: string;
+  color?: string;
+}) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ quantity: variantStock.quantity })
+    .from(variantStock)
+    .where(
+      and(
+        eq(variantStock.productId, variant.productId),
+        eq(variantStock.optionType, variant.optionType),
+        eq(variantStock.size, variant.size),
+        eq(variantStock.color, variant.color ?? ""),
+      ),
+    );
+  return row?.quantity;
+}
+
+async function orderCount() {
+  const db = await getDb();
+  return (await db.select({ id: orders.id }).from(orders)).length;
+}
+
+describe(`stock and reservations (${TEST_DRIVER})`, () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.delete(orders);
+    await db.delete(variantStock);
+  });
+
+  it("X-STK-3: 20 concurrent checkouts for the last unit give one order and 19 sold-out answers", async () => {
+    await setStock(rashguardM, 1);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => checkout([{ ...rashguardM }])),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const refused = await Promise.all(
+      responses.filter((r) => r.status === 409).map((r) => r.json()),
+    );
+    for (const body of refused) {
+      expect(body).toEqual({
+        error: "Sorry, Mens England No-Gi Set in size M has just sold out.",
+        lineIndex: 0,
+      });
+    }
+    expect(await stockOf(rashguardM)).toBe(0);
+    expect(await orderCount()).toBe(1);
+    const db = await getDb();
+    const [line] = await db.select().from(orderLines);
+    expect(line?.fromStock).toBe(true);
+  });
+
+  it("X-STK-3: a two-line order short on its second line takes nothing and says which line", async () => {
+    await setStock(kneePads, 5);
+    await setStock(hoodieM, 1);
+    const response = await checkout([
+      { ...kneePads, quantity: 2 },
+      { ...hoodieM, quantity: 2 },
+    ]);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: "Sorry, only 1 left of Mens Grip Truth Hoodie in size M (Grey).",
+      lineIndex: 1,
+    });
+    expect(await stockOf(kneePads)).toBe(5);
+    expect(await stockOf(hoodieM)).toBe(1);
+    expect(await orderCount()).toBe(0);
+    const db = await getDb();
+    expect(await db.select().from(stockReservations)).toEqual([]);
+  });
+
+  it("X-STK-1 X-STK-2: made-to-order variants take nothing; custom text is always made to order; a bundle takes its items", async () => {
+    await setStock(kneePads, 3);
+    await setStock({ ...rashguardM, size: "L" }, 4);
+    await setStock({ productId: "water-bottle", optionType: "Standard", size: "N/A" }, 2);
+    const response = await checkout([
+      { ...rashguardM, size: "L", customText: "SILVA" },
+      { ...rashguardM, size: "S" },
+      { ...bundle },
+      { ...kneePads },
+    ]);
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const lines = await db.select().from(orderLines).orderBy(orderLines.position);
+    // The bundle's other items are made to order, so the bundle line is too.
+    expect(lines.map((l) => l.fromStock)).toEqual([false, false, false, true]);
+    expect(await stockOf({ ...rashguardM, size: "L" })).toBe(4);
+    expect(await stockOf(kneePads)).toBe(1); // one in the bundle, one on its own
+    expect(await stockOf({ productId: "water-bottle", optionType: "Standard", size: "N/A" })).toBe(
+      1,
+    );
+  });
+
+  it("X-STK-3: the bundle is short when one of its items is", async () => {
+    await setStock(kneePads, 0);
+    const response = await checkout([{ ...bundle }]);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: "Sorry, Knee Pads has just sold out.",
+      lineIndex: 0,
+    });
+  });
+
+  it("X-STK-3: stock never goes below zero (a CHECK constraint backs it up)", async () => {
+    await setStock(kneePads, 1);
+    const db = await getDb();
+    await expect(
+      db
+        .update(variantStock)
+        .set({ quantity: sql`${variantStock.quantity} - 2` })
+        .where(eq(variantStock.productId, "knee-pads")),
+    ).rejects.toThrow();
+    expect(await stockOf(kneePads)).toBe(1);
+  });
+
+  it("X-STK-4: expiry with two workers racing cancels each due order once and returns its stock once", async () => {
+    await setStock(kneePads, 10);
+    await setStock(hoodieM, 10);
+    for (let i = 0; i < 6; i++) {
+      const response = await checkout([{ ...kneePads }, { ...hoodieM, quantity: 1 }]);
+      expect(response.status).toBe(200);
+    }
+    const fresh = await checkout([{ ...kneePads, quantity: 2 }]);
+    expect(fresh.status).toBe(200);
+    const { sessionId: freshSession } = (await fresh.json()) as { sessionId: string };
+    expect(await stockOf(kneePads)).toBe(2);
+    expect(await stockOf(hoodieM)).toBe(4);
+
+    const db = await getDb();
+    // Six orders are past their time; the seventh is not yet due.
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(ne(orders.paymentSessionId, freshSession));
+    const [first, second] = await Promise.all([expireDueOrders(db), expireDueOrders(db)]);
+    const expired = [...first!, ...second!];
+    expect(expired).toHaveLength(6);
+    expect(new Set(expired).size).toBe(6);
+    // A later pass (or a Stripe expired event) finds nothing left to give back.
+    expect(await expireDueOrders(db)).toEqual([]);
+    for (const id of expired) expect(await markOrderCancelled(db, id)).toBe(false);
+
+    expect(await stockOf(kneePads)).toBe(8);
+    expect(await stockOf(hoodieM)).toBe(10);
+    const statuses = (await db.select({ status: orders.status }).from(orders)).map(
+      (o) => o.status,
+    );
+    expect(statuses.sort()).toEqual([...Array(6).fill("cancelled"), "pending"]);
+  });
+
+  it("X-STK-4: cancelling races give back once; a paid order is not expired", async () => {
+    await setStock(kneePads, 3);
+    const response = await checkout([{ ...kneePads, quantity: 3 }]);
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const [order] = await db.select().from(orders);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => markOrderCancelled(db, order!.id)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await stockOf(kneePads)).toBe(3);
+
+    const paid = await checkout([{ ...kneePads }]);
+    expect(paid.status).toBe(200);
+    await db
+      .update(orders)
+      .set({ status: "paid", paidAt: sql`now()`, expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.status, "pending"));
+    expect(await expireDueOrders(db)).toEqual([]);
+    expect(await stockOf(kneePads)).toBe(2);
+  });
+
+  it("X-STK-4: pending orders expire CHECKOUT_EXPIRY_MINUTES (30) after they are made", async () => {
+    const before = Date.now();
+    const response = await checkout([{ ...kneePads }]);
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const [order] = await db.select().from(orders);
+    const minutes = (order!.expiresAt.getTime() - before) / 60_000;
+    expect(minutes).toBeGreaterThanOrEqual(29.9);
+    expect(minutes).toBeLessThanOrEqual(30.1);
+  });
+});
+
+describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.delete(variantStock);
+  });
+
+  it("X-STK-1: sets a quantity or made to order, validated against the catalogue", async () => {
+    const db = await getDb();
+    expect(await setVariantStock(db, { ...hoodieM, quantity: 7 })).toEqual({
+      ok: true,
+      variant: { productId: hoodieM.productId, optionType: "Hoodies", size: "M", color: "Grey", quantity: 7 },
+    });
+    expect(await stockOf(hoodieM)).toBe(7);
+    expect((await setVariantStock(db, { ...hoodieM, quantity: null })).ok).toBe(true);
+    expect(await stockOf(hoodieM)).toBeNull();
+
+    const bad: [unknown, number, RegExp][] = [
+      [{ ...hoodieM, quantity: -1 }, 400, /0 or more/],
+      [{ ...hoodieM, quantity: 1.5 }, 400, /whole number/],
+      [{ ...hoodieM, quantity: "3" }, 400, /whole number/],
+      [{ ...hoodieM, color: undefined, quantity: 1 }, 400, /not sold as/],
+      [{ ...hoodieM, color: "Pink", quantity: 1 }, 400, /colour "Pink"/],
+      [{ ...rashguardM, size: "XXXL", quantity: 1 }, 400, /size "XXXL"/],
+      [{ ...rashguardM, color: "Grey", quantity: 1 }, 400, /not sold as/],
+      [{ ...bundle, quantity: 1 }, 404, /No product/],
+      [{ ...kneePads, productId: "nope", quantity: 1 }, 404, /No product/],
+      [{ quantity: 1 }, 400, /productId/],
+    ];
+    for (const [body, status, message] of bad) {
+      const result = await setVariantStock(db, body);
+      expect(result).toMatchObject({ ok: false, status });
+      expect(result.ok ? "" : result.error).toMatch(message);
+    }
+  });
+
+  it("X-STK-1: lists every variant of every product, made to order unless set", async () => {
+    const db = await getDb();
+    await setStock(hoodieM, 2);
+    await setStock(kneePads, 0);
+    const products = await listStock(db);
+    const hoodie = products.find((p) => p.productId === hoodieM.productId)!;
+    expect(hoodie.variants).toHaveLength(6 * 2);
+    expect(hoodie.variants.find((v) => v.size === "M" && v.color === "Grey")?.quantity).toBe(2);
+    expect(hoodie.variants.find((v) => v.size === "M" && v.color === "Black")?.quantity).toBeNull();
+    const pads = products.find((p) => p.productId === "knee-pads")!;
+    expect(pads.variants).toEqual([{ ...kneePads, color: "", quantity: 0 }]);
+    expect(products.some((p) => p.productId === "complete-training-bundle")).toBe(false);
+  });
+});
