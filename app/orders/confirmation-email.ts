@@ -2,6 +2,7 @@ import { choiceDetails } from "~/catalogue/options";
 import { BRAND } from "~/components/brand";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
+import { leadTime } from "~/stock/stock";
 
 interface EmailOrder {
   orderNumber: string;
@@ -23,6 +24,7 @@ interface EmailLine {
   nameCustomisation: boolean;
   quantity: number;
   lineTotalPence: number;
+  fromStock: boolean;
 }
 
 export function describeOrderLine(line: EmailLine): string {
@@ -47,7 +49,7 @@ export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]
   const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
   const lineText = lines.map(
     (l) =>
-      `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}`,
+      `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}\n    ${leadTime(l.fromStock)}`,
   );
   const totals: [string, string][] = [
     ["Subtotal", formatPence(order.subtotalPence)],
@@ -60,8 +62,8 @@ export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]
     ]);
   }
   totals.push(["Total paid", formatPence(order.totalPence)]);
-  const leadTime =
-    "In-stock items are dispatched within 2-3 working days. Made-to-order and personalised items (gis, anything with a name on it) are made for you and dispatched within 3-6 weeks. UK standard delivery then takes 2-5 working days.";
+  const leadTimes =
+    "Each line above says when it is dispatched: in-stock items within 2-3 working days, made-to-order and personalised items (anything with a name on it) within 3-6 weeks. UK standard delivery then takes 2-5 working days.";
   const address = addressLines(order.shippingAddress);
   const text = [
     `Thank you for your order!`,
@@ -75,7 +77,7 @@ export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]
     `Delivering to:`,
     ...address,
     ``,
-    leadTime,
+    leadTimes,
     ``,
     `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
@@ -87,13 +89,13 @@ export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]
 ${lines
   .map(
     (l) =>
-      `<tr><td>${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small></td><td align="right">${formatPence(l.lineTotalPence)}</td></tr>`,
+      `<tr><td>${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small></td><td align="right">${formatPence(l.lineTotalPence)}</td></tr>`,
   )
   .join("\n")}
 ${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
 </table>
 <p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
-<p>${leadTime}</p>
+<p>${leadTimes}</p>
 <p>Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.</p>
 <p>${BRAND.name}: ${BRAND.slogan}</p>
 </body></html>`;

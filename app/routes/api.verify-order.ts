@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { currentOrderForSession } from "~/checkout/verify.server";
 import { getDb } from "~/db/client.server";
+import { describeOrderLine } from "~/orders/confirmation-email";
+import { linesOfOrder } from "~/orders/orders.server";
+import { leadTime } from "~/stock/stock";
 import { jsonError, readJsonBody } from "~/security/request.server";
 import type { Route } from "./+types/api.verify-order";
 
@@ -28,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!order) {
     return Response.json({ success: false, error: "No order has that session." }, { status: 404 });
   }
+  const lines = await linesOfOrder(await getDb(), order.id);
   return Response.json({
     success: order.status === "paid",
     session: {
@@ -36,6 +40,14 @@ export async function action({ request }: Route.ActionArgs) {
       customer_email: order.customerEmail,
       order_number: order.orderNumber,
       status: order.status,
+      // X-STK-2: each line with its lead time, for the confirmation page.
+      lines: lines.map((line) => ({
+        product_name: line.productName,
+        details: describeOrderLine(line),
+        quantity: line.quantity,
+        from_stock: line.fromStock,
+        lead_time: leadTime(line.fromStock),
+      })),
     },
   });
 }

@@ -9,6 +9,7 @@ import { pageMeta } from "~/components/seo";
 import { Price } from "~/pricing/Price";
 import { ReviewsSection } from "~/reviews/components/ReviewsSection";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
+import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
@@ -18,14 +19,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
   if (!product)
-    return data({ product: null, origin: "", reviews: [], rating: null }, { status: 404 });
-  const reviews = await listReviewsOrEmpty(product.id);
+    return data(
+      { product: null, origin: "", reviews: [], rating: null, stock: {} },
+      { status: 404 },
+    );
+  const [reviews, stock] = await Promise.all([
+    listReviewsOrEmpty(product.id),
+    stockLevelsOrEmpty([product.id]),
+  ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
     product,
     origin: canonicalOrigin(request),
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
+    stock,
   };
 }
 
@@ -72,7 +80,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin, rating, reviews } = loaderData;
+  const { product, origin, rating, reviews, stock } = loaderData;
   if (!product) return <ProductNotFound />;
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
@@ -104,7 +112,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="mt-3"
             />
           </div>
-          <AddToCartForm key={product.id} product={product} />
+          <AddToCartForm key={product.id} product={product} stock={stock} />
           <DeliveryPromise />
           <div className="space-y-3">
             <h2 className="font-display text-2xl font-bold uppercase">Details</h2>

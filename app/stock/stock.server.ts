@@ -148,3 +148,14 @@ export async function returnStock(tx: Database, orderId: string): Promise<number
   }
   return returned.reduce((sum, row) => sum + row.quantity, 0);
 }
+
+/** Stock for a page: a database failure shows everything as made to order, never a broken page. */
+export async function stockLevelsOrEmpty(productIds?: readonly string[]): Promise<StockLevels> {
+  try {
+    const { getDb } = await import("~/db/client.server");
+    return await stockLevels(await getDb(), productIds);
+  } catch (error) {
+    console.error("Could not read stock levels:", error);
+    return {};
+  }
+}

@@ -132,3 +132,65 @@ export function isVariantOf(product: Product, variant: Omit<Variant, "productId"
   if (!option?.sizes.includes(variant.size)) return false;
   return option.colors ? option.colors.includes(variant.color) : variant.color === "";
 }
+
+/** What the product page shows for the current choice (X-STK-2). */
+export interface ChoiceStock {
+  soldOutSizes: ReadonlySet<string>;
+  soldOutColors: ReadonlySet<string>;
+  /** The chosen variant's availability; undefined while the choice is incomplete. */
+  availability: Availability | undefined;
+  /** Nothing of this product is stocked: everything is made to order. */
+  allMadeToOrder: boolean;
+}
+
+const isSoldOut = (levels: StockLevels, variant: Variant) => levels[variantKey(variant)] === 0;
+
+export function choiceStock(
+  product: Product,
+  levels: StockLevels,
+  choice: { optionType: string; size: string; color: string; customText: string; quantity: number },
+): ChoiceStock {
+  const allMadeToOrder = !variantsOfProduct(product).some(
+    (variant) => levels[variantKey(variant)] !== undefined,
+  );
+  const option = findOption(product, choice.optionType);
+  const colors = option?.colors ?? [""];
+  const variant = (size: string, color: string): Variant => ({
+    productId: product.id,
+    optionType: option?.type ?? STANDARD_OPTION,
+    size,
+    color,
+  });
+  // A size is sold out in the chosen colour, or in every colour while none is chosen.
+  const soldOutSizes = new Set(
+    (option?.sizes ?? []).filter((size) =>
+      (choice.color && option?.colors ? [choice.color] : colors).every((color) =>
+        isSoldOut(levels, variant(size, color)),
+      ),
+    ),
+  );
+  const soldOutColors = new Set(
+    (option?.colors ?? []).filter((color) =>
+      (choice.size ? [choice.size] : option!.sizes).every((size) =>
+        isSoldOut(levels, variant(size, color)),
+      ),
+    ),
+  );
+  const complete = option
+    ? Boolean(choice.size) && (!option.colors || Boolean(choice.color))
+    : true;
+  const availability = complete
+    ? lineAvailability(
+        {
+          productId: product.id,
+          optionType: option?.type ?? STANDARD_OPTION,
+          size: option ? choice.size : NO_SIZE,
+          color: option?.colors ? choice.color : "",
+          customText: choice.customText,
+          quantity: choice.quantity,
+        },
+        levels,
+      )
+    : undefined;
+  return { soldOutSizes, soldOutColors, availability, allMadeToOrder };
+}

@@ -6,7 +6,9 @@ import { expireDueOrders } from "~/orders/expiry.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { listStock, setVariantStock } from "~/stock/admin.server";
-import { call, postJson } from "./helpers";
+import { action as verifyOrder } from "~/routes/api.verify-order";
+import { action as pay } from "~/routes/payment";
+import { call, decodeMail, outbox, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
 
 const rashguardM = {
@@ -228,6 +230,55 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     const minutes = (order!.expiresAt.getTime() - before) / 60_000;
     expect(minutes).toBeGreaterThanOrEqual(29.9);
     expect(minutes).toBeLessThanOrEqual(30.1);
+  });
+});
+
+describe(`lead times through to the confirmation (${TEST_DRIVER})`, () => {
+  it("X-STK-2: verify-order and the confirmation e-mail give each line its lead time", async () => {
+    const db = await getDb();
+    await db.delete(variantStock);
+    await setStock(kneePads, 4);
+    const response = await checkout([
+      { ...kneePads },
+      { ...rashguardM, size: "S", customText: "LEAD" },
+    ]);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    const form = new FormData();
+    const fields = {
+      firstName: "Lea",
+      lastName: "Times",
+      email: "lead-times@example.com",
+      phone: "07700 900123",
+      address: "1 Beach Road",
+      city: "Redcar",
+      postcode: "TS10 1AA",
+      country: "United Kingdom",
+      sameAsShipping: "on",
+      cardNumber: "4242 4242 4242 4242",
+      cardName: "LEA TIMES",
+      expiryDate: "12/35",
+      cvv: "123",
+    };
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: form }).catch(
+      (thrown: unknown) => {
+        if (!(thrown instanceof Response)) throw thrown;
+      },
+    );
+    const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId }));
+    const body = (await verified.json()) as {
+      success: boolean;
+      session: { lines: { product_name: string; from_stock: boolean; lead_time: string }[] };
+    };
+    expect(body.success).toBe(true);
+    expect(body.session.lines.map((l) => [l.product_name, l.from_stock, l.lead_time])).toEqual([
+      ["Knee Pads", true, "Dispatched in 2-3 working days"],
+      ["Mens England No-Gi Set", false, "Made to order: dispatched in 3-6 weeks"],
+    ]);
+    const mail = (await outbox()).find((m) => m.text.includes("To: lead-times@example.com"));
+    const text = decodeMail(mail!.text);
+    expect(text).toMatch(/Knee Pads[^\n]*\n\s*Dispatched in 2-3 working days/);
+    expect(text).toMatch(/Mens England No-Gi Set[^\n]*\n\s*Made to order: dispatched in 3-6 weeks/);
   });
 });
 
