@@ -33,8 +33,8 @@ export function LineLeadTime({
 export function LeadTimeText({ fromStock }: { fromStock: boolean }) {
   const Icon = fromStock ? PackageCheck : Clock;
   return (
-    <p className="flex items-center gap-1.5 text-sm text-ink-soft" data-testid="lead-time">
-      <Icon aria-hidden="true" className="size-4 shrink-0" />
+    <p className="flex items-start gap-1.5 text-sm text-ink-soft" data-testid="lead-time">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       {leadTime(fromStock)}
     </p>
   );

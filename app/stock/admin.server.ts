@@ -3,19 +3,17 @@ import { z } from "zod";
 import { findProduct, PRODUCTS } from "~/catalogue";
 import type { Database } from "~/db/client.server";
 import { variantStock } from "~/db/schema";
-import { isVariantOf, type Variant, variantKey, variantsOfProduct } from "./stock";
+import {
+  isVariantOf,
+  type ProductStock,
+  variantKey,
+  variantsOfProduct,
+  type VariantStock,
+} from "./stock";
+import { stockFieldName, variantLabel } from "./stock-form";
 import { stockLevels } from "./stock.server";
 
-/** The owner's view of one variant: a quantity, or null for made to order (X-STK-1). */
-export interface VariantStock extends Variant {
-  quantity: number | null;
-}
-
-export interface ProductStock {
-  productId: string;
-  productName: string;
-  variants: VariantStock[];
-}
+export type { ProductStock, VariantStock } from "./stock";
 
 /** Every product with every variant and its stock, for /admin/stock (a table per product). */
 export async function listStock(db: Database): Promise<ProductStock[]> {
@@ -86,4 +84,53 @@ export async function setVariantStock(db: Database, body: unknown): Promise<Stoc
       set: { quantity, updatedAt: sql`now()` },
     });
   return { ok: true, variant: { ...variant, quantity } };
+}
+
+/**
+ * Applies one product's table from /admin/stock: each variant's field holds a number, or is
+ * empty for made to order. All or nothing: one bad field saves none and says which.
+ */
+export async function applyStockForm(
+  db: Database,
+  form: FormData,
+): Promise<{ ok: true; saved: number } | { ok: false; status: 400 | 404; error: string }> {
+  const productId = String(form.get("productId") ?? "");
+  const product = findProduct(productId);
+  if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
+  const updates: unknown[] = [];
+  for (const variant of variantsOfProduct(product)) {
+    const raw = form.get(stockFieldName(variant));
+    if (raw === null) continue;
+    const text = String(raw).trim();
+    if (text !== "" && !/^\d+$/.test(text)) {
+      return {
+        ok: false,
+        status: 400,
+        error: `${product.name} ${variantLabel(variant)}: enter a whole number of 0 or more, or leave it empty for made to order.`,
+      };
+    }
+    updates.push({ ...variant, quantity: text === "" ? null : Number(text) });
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (const update of updates) {
+        const result = await setVariantStock(tx, update);
+        if (!result.ok) throw new StockFormError(result.error, result.status);
+      }
+    });
+  } catch (error) {
+    if (error instanceof StockFormError)
+      return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+  return { ok: true, saved: updates.length };
+}
+
+class StockFormError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+  ) {
+    super(message);
+  }
 }

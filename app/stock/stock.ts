@@ -9,6 +9,17 @@ export interface Variant {
   color: string;
 }
 
+/** The owner's view of one variant: a quantity, or null for made to order (X-STK-1). */
+export interface VariantStock extends Variant {
+  quantity: number | null;
+}
+
+export interface ProductStock {
+  productId: string;
+  productName: string;
+  variants: VariantStock[];
+}
+
 /** What is left of each stocked variant, by variantKey; a variant not listed is made to order. */
 export type StockLevels = Readonly<Record<string, number>>;
 

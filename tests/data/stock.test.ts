@@ -5,7 +5,8 @@ import { orderLines, orders, stockReservations, variantStock } from "~/db/schema
 import { expireDueOrders } from "~/orders/expiry.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
-import { listStock, setVariantStock } from "~/stock/admin.server";
+import { applyStockForm, listStock, setVariantStock } from "~/stock/admin.server";
+import { stockFieldName } from "~/stock/stock-form";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
 import { call, decodeMail, outbox, postJson } from "./helpers";
@@ -329,5 +330,32 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
     const pads = products.find((p) => p.productId === "knee-pads")!;
     expect(pads.variants).toEqual([{ ...kneePads, color: "", quantity: 0 }]);
     expect(products.some((p) => p.productId === "complete-training-bundle")).toBe(false);
+  });
+
+  it("X-STK-1: the /admin/stock form saves a product's table all or nothing", async () => {
+    const db = await getDb();
+    const field = (size: string, color: string) =>
+      stockFieldName({ optionType: "Hoodies", size, color });
+    const form = new FormData();
+    form.set("productId", hoodieM.productId);
+    form.set(field("M", "Grey"), "4");
+    form.set(field("M", "Black"), "");
+    form.set(field("L", "Grey"), "0");
+    expect(await applyStockForm(db, form)).toEqual({ ok: true, saved: 3 });
+    expect(await stockOf(hoodieM)).toBe(4);
+    expect(await stockOf({ ...hoodieM, color: "Black" })).toBeNull();
+    expect(await stockOf({ ...hoodieM, size: "L" })).toBe(0);
+
+    form.set(field("M", "Grey"), "9");
+    form.set(field("L", "Grey"), "-1");
+    const refused = await applyStockForm(db, form);
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+    expect(refused.ok ? "" : refused.error).toBe(
+      "Mens Grip Truth Hoodie Hoodies, size L, Grey: enter a whole number of 0 or more, or leave it empty for made to order.",
+    );
+    expect(await stockOf(hoodieM)).toBe(4);
+    const unknown = new FormData();
+    unknown.set("productId", "nope");
+    expect(await applyStockForm(db, unknown)).toMatchObject({ ok: false, status: 404 });
   });
 });
