@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
-import { findOrderBySession, type Order } from "~/orders/orders.server";
+import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
 import { chargeTestCard } from "./cards";
 import { type PaymentForm, paymentFormProblem, usesShippingForBilling } from "./payment-form";
 
@@ -27,6 +27,15 @@ export async function paySandboxSession(
       ok: false,
       status: 409,
       message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  if (order.expiresAt.getTime() <= Date.now()) {
+    // Past its time (X-STK-4): like Stripe, no payment; expire it now rather than wait for the runner.
+    await markOrderCancelled(db, order.id);
+    return {
+      ok: false,
+      status: 409,
+      message: "This order has expired and can no longer be paid. Please check out again.",
     };
   }
   const problem = paymentFormProblem(form);

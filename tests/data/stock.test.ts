@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { orderLines, orders, stockReservations, variantStock } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
+import { startExpiryRunner } from "~/orders/expiry-runner.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { applyStockForm, listStock, setVariantStock } from "~/stock/admin.server";
@@ -64,6 +65,24 @@ async function stockOf(variant: {
       ),
     );
   return row?.quantity;
+}
+
+function paymentFields(email: string): Record<string, string> {
+  return {
+    firstName: "Lea",
+    lastName: "Times",
+    email,
+    phone: "07700 900123",
+    address: "1 Beach Road",
+    city: "Redcar",
+    postcode: "TS10 1AA",
+    country: "United Kingdom",
+    sameAsShipping: "on",
+    cardNumber: "4242 4242 4242 4242",
+    cardName: "LEA TIMES",
+    expiryDate: "12/35",
+    cvv: "123",
+  };
 }
 
 async function orderCount() {
@@ -222,6 +241,42 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(await stockOf(kneePads)).toBe(2);
   });
 
+  it("X-STK-4: the per-process runner expires a due order and returns its stock", async () => {
+    await setStock(kneePads, 2);
+    expect((await checkout([{ ...kneePads, quantity: 2 }])).status).toBe(200);
+    const db = await getDb();
+    await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
+    const stop = startExpiryRunner(getDb, 50);
+    try {
+      await expect
+        .poll(async () => (await db.select({ status: orders.status }).from(orders))[0]?.status, {
+          timeout: 5000,
+        })
+        .toBe("cancelled");
+    } finally {
+      stop();
+    }
+    expect(await stockOf(kneePads)).toBe(2);
+  });
+
+  it("X-STK-4: an expired order cannot be paid on the payment page, and its stock comes back", async () => {
+    await setStock(kneePads, 1);
+    const response = await checkout([{ ...kneePads }]);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    const db = await getDb();
+    await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(paymentFields("expired@example.com"))) form.set(k, v);
+    const paid = await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: form });
+    expect(paid.status).toBe(409);
+    expect(await paid.json()).toEqual({
+      error: "This order has expired and can no longer be paid. Please check out again.",
+    });
+    const [order] = await db.select().from(orders);
+    expect(order?.status).toBe("cancelled");
+    expect(await stockOf(kneePads)).toBe(1);
+  });
+
   it("X-STK-4: pending orders expire CHECKOUT_EXPIRY_MINUTES (30) after they are made", async () => {
     const before = Date.now();
     const response = await checkout([{ ...kneePads }]);
@@ -245,22 +300,7 @@ describe(`lead times through to the confirmation (${TEST_DRIVER})`, () => {
     ]);
     const { sessionId } = (await response.json()) as { sessionId: string };
     const form = new FormData();
-    const fields = {
-      firstName: "Lea",
-      lastName: "Times",
-      email: "lead-times@example.com",
-      phone: "07700 900123",
-      address: "1 Beach Road",
-      city: "Redcar",
-      postcode: "TS10 1AA",
-      country: "United Kingdom",
-      sameAsShipping: "on",
-      cardNumber: "4242 4242 4242 4242",
-      cardName: "LEA TIMES",
-      expiryDate: "12/35",
-      cvv: "123",
-    };
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    for (const [k, v] of Object.entries(paymentFields("lead-times@example.com"))) form.set(k, v);
     await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: form }).catch(
       (thrown: unknown) => {
         if (!(thrown instanceof Response)) throw thrown;
