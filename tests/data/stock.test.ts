@@ -219,6 +219,39 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(statuses.sort()).toEqual([...Array(6).fill("cancelled"), "pending"]);
   });
 
+  it.runIf(TEST_DRIVER === "postgres")(
+    "X-STK-4: a worker skips an order another process holds (SKIP LOCKED) instead of waiting",
+    async () => {
+      await setStock(kneePads, 5);
+      for (let i = 0; i < 3; i++) expect((await checkout([{ ...kneePads }])).status).toBe(200);
+      const db = await getDb();
+      await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
+      const [held] = await db.select({ id: orders.id }).from(orders).limit(1);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let signalLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (signalLocked = resolve));
+      // Another process is busy with one of the due orders (e.g. a payment marking it paid).
+      const holder = db.transaction(async (tx) => {
+        await tx.select().from(orders).where(eq(orders.id, held!.id)).for("update");
+        signalLocked();
+        await released;
+      });
+      await locked;
+      try {
+        const expired = await expireDueOrders(db);
+        expect(expired).toHaveLength(2);
+        expect(expired).not.toContain(held!.id);
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await expireDueOrders(db)).toEqual([held!.id]);
+      expect(await stockOf(kneePads)).toBe(5);
+    },
+    15_000,
+  );
+
   it("X-STK-4: cancelling races give back once; a paid order is not expired", async () => {
     await setStock(kneePads, 3);
     const response = await checkout([{ ...kneePads, quantity: 3 }]);
