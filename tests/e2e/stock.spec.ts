@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 // The server under test starts with tests/e2e/stock-seed.json (STOCK_SEED_FILE): the men's
-// hoodie is sold out in M Grey, has 2 left in M Black and 1000 in L Grey; the patches set is sold
+// hoodie is sold out in M Grey, has 2 left in M Black and 1000 in L Grey; the training journal is sold
 // out. Everything else is made to order.
 
 const group = (page: Page, name: string) =>
@@ -107,7 +107,7 @@ test("X-STK-2: lead times per line in the cart, at checkout and on the confirmat
 test("X-STK-3: a line that has sold out is refused at checkout with the message against it", async ({
   page,
 }) => {
-  // A cart from before the patches sold out (the product page no longer lets them be added).
+  // A cart from before the journal sold out (the product page no longer lets them be added).
   await page.addInitScript(() =>
     localStorage.setItem(
       "gt-cart",
@@ -115,7 +115,7 @@ test("X-STK-3: a line that has sold out is refused at checkout with the message 
         version: 1,
         lines: [
           { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 },
-          { productId: "bjj-patches-set", optionType: "Standard", size: "N/A", quantity: 1 },
+          { productId: "training-journal", optionType: "Standard", size: "N/A", quantity: 1 },
         ],
       }),
     ),
@@ -124,10 +124,21 @@ test("X-STK-3: a line that has sold out is refused at checkout with the message 
   const items = page.getByRole("list", { name: "Items in your order" });
   await expect(items.getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: /^Pay / }).click();
-  const message = "Sorry, BJJ Patches Set has just sold out.";
+  const message = "Sorry, Training Journal has just sold out.";
   await expect(items.getByRole("listitem").nth(1).getByTestId("line-error")).toHaveText(message);
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(message);
   await expect(page).toHaveURL(/\/checkout$/);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath("checkout-sold-out.png"), fullPage: true });
+});
+
+test("X-STK-2: a sold-out accessory says so on /accessories and cannot be added", async ({
+  page,
+}) => {
+  await page.goto("/accessories");
+  const soldOut = page.getByRole("button", { name: /Sold out.*Training Journal/ });
+  await expect(soldOut).toBeDisabled();
+  await expect(page.getByRole("button", { name: /Add to Cart.*Water Bottle/ })).toBeEnabled();
+  await expect(page.getByRole("button", { name: /Add to Cart.*Training Journal/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
