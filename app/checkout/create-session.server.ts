@@ -1,5 +1,5 @@
 import { canonicalOrigin } from "~/components/origin.server";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { findDiscount } from "~/orders/discounts.server";
 import {
@@ -9,33 +9,46 @@ import {
   setPaymentSession,
 } from "~/orders/orders.server";
 import { paymentProvider } from "~/payments/provider.server";
+import { formatPence } from "~/pricing/money";
 import { orderTotals } from "~/pricing/totals";
-import { jsonError } from "~/security/request.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { logError } from "~/security/log.server";
 import { StockShortError } from "~/stock/stock.server";
-import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
-
-/** An error about one line: `lineIndex` is its position in cartItems, so the page can show it there. */
-function lineError(error: string, lineIndex: number, status: number): Response {
-  return Response.json({ error, lineIndex }, { status });
-}
+import {
+  checkCartItems,
+  checkoutRequestSchema,
+  firstIssue,
+  MAX_ORDER_TOTAL_PENCE,
+} from "./request";
 
 /**
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
- * discount code, store the pending order, then ask the payment provider for a hosted session.
+ * discount code, store the pending order and take its stock, then ask the payment provider for
+ * a hosted session. An error about one line carries `lineIndex` (its position in cartItems), so
+ * the checkout page can show it against that line.
  */
-export async function createCheckoutSession(request: Request, body: unknown): Promise<Response> {
+export async function createCheckoutSession(
+  db: Database,
+  body: unknown,
+): Promise<Outcome<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
+  if (!parsed.success) return refuse(400, firstIssue(parsed.error));
   const checked = checkCartItems(parsed.data.cartItems);
-  if (!checked.ok) return lineError(checked.error, checked.lineIndex, 400);
+  if (!checked.ok) return refuse(400, checked.error, { extra: { lineIndex: checked.lineIndex } });
 
-  const db = await getDb();
   const code = parsed.data.discountCode?.trim();
   const discount = code ? await findDiscount(db, code) : undefined;
-  if (code && !discount) return jsonError("Invalid discount code.", 400);
+  if (code && !discount) return refuse(400, "Invalid discount code.");
 
   const provider = paymentProvider();
   const totals = orderTotals(checked.lines, discount?.percent ?? 0);
+  // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
+  if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
+    return refuse(
+      400,
+      `An order can be at most ${formatPence(MAX_ORDER_TOTAL_PENCE)}; please contact us for larger orders.`,
+    );
+  }
   let order;
   try {
     order = await createPendingOrder(db, {
@@ -47,20 +60,22 @@ export async function createCheckoutSession(request: Request, body: unknown): Pr
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had, said against that line; nothing was taken.
-    if (error instanceof StockShortError) return lineError(error.message, error.lineIndex, 409);
+    if (error instanceof StockShortError) {
+      return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
+    }
     throw error;
   }
   try {
     const session = await provider.createSession(
       order,
       await linesOfOrder(db, order.id),
-      canonicalOrigin(request),
+      canonicalOrigin(),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
-    return Response.json({ url: session.url, sessionId: session.sessionId });
+    return success({ url: session.url, sessionId: session.sessionId });
   } catch (error) {
-    console.error(`Payment session for ${order.orderNumber} failed:`, error);
+    logError(`Payment session for ${order.orderNumber} failed`, error);
     await markOrderCancelled(db, order.id);
-    return jsonError("The payment provider could not be reached. Please try again.", 502);
+    return refuse(502, "The payment provider could not be reached. Please try again.");
   }
 }

@@ -45,7 +45,11 @@ function addressLines(address: PostalAddress | null): string[] {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The order confirmation e-mail (order number, lines, totals, address, lead times). */
-export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]) {
+export function confirmationEmail(
+  order: EmailOrder,
+  lines: readonly EmailLine[],
+  reviewLinks: readonly { productName: string; url: string }[] = [],
+) {
   const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
   const lineText = lines.map(
     (l) =>
@@ -79,6 +83,13 @@ export function confirmationEmail(order: EmailOrder, lines: readonly EmailLine[]
     ``,
     leadTimes,
     ``,
+    ...(reviewLinks.length
+      ? [
+          `Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:`,
+          ...reviewLinks.map((link) => `${link.productName}: ${link.url}`),
+          ``,
+        ]
+      : []),
     `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
   ].join("\n");
@@ -96,6 +107,7 @@ ${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right
 </table>
 <p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
 <p>${leadTimes}</p>
+${reviewLinks.length ? `<p>Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:</p><ul>${reviewLinks.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.productName)}</a></li>`).join("")}</ul>` : ""}
 <p>Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.</p>
 <p>${BRAND.name}: ${BRAND.slogan}</p>
 </body></html>`;

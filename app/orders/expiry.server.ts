@@ -4,7 +4,7 @@ import { orders } from "~/db/schema";
 import { markOrderCancelled } from "./orders.server";
 
 /** How many due orders one pass claims; the next pass takes the rest. */
-const BATCH = 100;
+export const EXPIRY_BATCH = 100;
 
 /**
  * Cancels pending orders past their expiry time and gives back what they hold (X-STK-4).
@@ -20,7 +20,7 @@ export async function expireDueOrders(db: Database, now: Date = new Date()): Pro
       .from(orders)
       .where(and(eq(orders.status, "pending"), lte(orders.expiresAt, now)))
       .orderBy(asc(orders.expiresAt))
-      .limit(BATCH)
+      .limit(EXPIRY_BATCH)
       .for("update", { skipLocked: true });
     const expired: string[] = [];
     for (const { id } of due) {

@@ -28,11 +28,15 @@ const TRAIL = [
 import { formatPence } from "~/pricing/money";
 import { lineAvailability } from "~/stock/stock";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
+import { dbFrom } from "~/db/context.server";
 import type { Route } from "./+types/accessories";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseAccessoryQuery(new URL(request.url).searchParams);
-  const stock = await stockLevelsOrEmpty(ACCESSORIES.map((product) => product.id));
+  const stock = await stockLevelsOrEmpty(
+    dbFrom(context),
+    ACCESSORIES.map((product) => product.id),
+  );
   const soldOut = (productId: string) =>
     lineAvailability({ productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 }, stock)
       .kind === "short";

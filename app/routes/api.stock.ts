@@ -1,11 +1,12 @@
+import { dbFrom } from "~/db/context.server";
 import { stockLevels } from "~/stock/stock.server";
-import { getDb } from "~/db/client.server";
+import type { Route } from "./+types/api.stock";
 
 /** GET /api/stock: what is left of each stocked variant (the rest is made to order), for cart lead times. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     return Response.json(
-      { levels: await stockLevels(await getDb()) },
+      { levels: await stockLevels(dbFrom(context)) },
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {

@@ -9,6 +9,9 @@ import { LeadTimeText } from "~/stock/LeadTime";
 export const meta = () =>
   pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
 
+/** The page shows an order's details once verified: never kept by a cache (X-SEC-7). */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
 /** Home after a successful order (S-CHK-6). */
 const REDIRECT_MS = 5000;
 

@@ -6,6 +6,7 @@ import { AddToCartForm } from "~/catalogue/components/AddToCartForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/components/origin.server";
 import { pageMeta } from "~/components/seo";
+import { dbFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
 import { ReviewsSection } from "~/reviews/components/ReviewsSection";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
@@ -15,7 +16,7 @@ import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
   if (!product)
@@ -23,9 +24,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       { product: null, origin: "", reviews: [], rating: null, stock: {} },
       { status: 404 },
     );
+  const db = dbFrom(context);
   const [reviews, stock] = await Promise.all([
-    listReviewsOrEmpty(product.id),
-    stockLevelsOrEmpty([product.id]),
+    listReviewsOrEmpty(db, product.id),
+    stockLevelsOrEmpty(db, [product.id]),
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {

@@ -150,10 +150,12 @@ export async function returnStock(tx: Database, orderId: string): Promise<number
 }
 
 /** Stock for a page: a database failure shows everything as made to order, never a broken page. */
-export async function stockLevelsOrEmpty(productIds?: readonly string[]): Promise<StockLevels> {
+export async function stockLevelsOrEmpty(
+  db: Database,
+  productIds?: readonly string[],
+): Promise<StockLevels> {
   try {
-    const { getDb } = await import("~/db/client.server");
-    return await stockLevels(await getDb(), productIds);
+    return await stockLevels(db, productIds);
   } catch (error) {
     console.error("Could not read stock levels:", error);
     return {};

@@ -12,6 +12,7 @@ export interface FakeStripe {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, unknown>>();
+  const coupons = new Map<string, number>();
   const requests: FakeStripe["requests"] = [];
   let counter = 0;
   const server: Server = createServer((req, res) => {
@@ -30,6 +31,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (req.method === "POST" && path === "/v1/coupons") {
         counter += 1;
+        coupons.set(`coupon_${counter}`, Number(params.get("amount_off")));
         return send(200, {
           id: `coupon_${counter}`,
           object: "coupon",
@@ -53,7 +55,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         counter += 1;
         const id = `cs_test_fake_${counter}`;
+        // What Stripe would charge: the lines, the shipping, less the coupon.
+        let amountTotal = 0;
+        for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
+          amountTotal +=
+            Number(params.get(`line_items[${i}][quantity]`)) *
+            Number(params.get(`line_items[${i}][price_data][unit_amount]`));
+        }
+        amountTotal += Number(
+          params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
+        );
+        amountTotal -= coupons.get(params.get("discounts[0][coupon]") ?? "") ?? 0;
         const session = {
+          amount_total: amountTotal,
           id,
           object: "checkout.session",
           url: `https://checkout.stripe.test/c/pay/${id}`,
