@@ -248,6 +248,24 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     }
   });
 
+  it("X-STK-4: Stripe's expired event gives the order's stock back, once", async () => {
+    const { setVariantStock } = await import("~/stock/admin.server");
+    const { stockLevels } = await import("~/stock/stock.server");
+    const db = await app.getDb();
+    const bottle = { productId: "water-bottle", optionType: "Standard", size: "N/A" };
+    const left = async () => (await stockLevels(db, ["water-bottle"]))["water-bottle|Standard|N/A|"];
+    expect((await setVariantStock(db, { ...bottle, quantity: 10 })).ok).toBe(true);
+    const { sessionId } = await startCheckout();
+    expect(await left()).toBe(8);
+    const order = await orderFor(sessionId);
+    const ended = completedEvent(sessionId, order!.id, "checkout.session.expired", { payment_status: "unpaid" });
+    expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
+    expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
+    expect((await orderFor(sessionId))?.status).toBe("cancelled");
+    expect(await left()).toBe(10);
+    expect((await setVariantStock(db, { ...bottle, quantity: null })).ok).toBe(true);
+  });
+
   it("X-SEC-1: a sandbox order cannot be paid once Stripe takes the payments", async () => {
     const db = await app.getDb();
     const [order] = await db
