@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { findProduct, PRODUCTS } from "~/catalogue";
+import { findProduct, findSellable, PRODUCTS } from "~/catalogue";
 import type { Database } from "~/db/client.server";
 import { variantStock } from "~/db/schema";
 import {
@@ -60,6 +60,14 @@ export async function setVariantStock(db: Database, body: unknown): Promise<Stoc
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid stock." };
   }
   const { productId, quantity, ...rest } = parsed.data;
+  const bundle = findSellable(productId);
+  if (bundle?.bundle) {
+    return {
+      ok: false,
+      status: 400,
+      error: `${bundle.name} has no stock of its own: set the stock of its items.`,
+    };
+  }
   const product = findProduct(productId);
   if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
   if (!isVariantOf(product, rest)) {

@@ -385,7 +385,7 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
       [{ ...hoodieM, color: "Pink", quantity: 1 }, 400, /colour "Pink"/],
       [{ ...rashguardM, size: "XXXL", quantity: 1 }, 400, /size "XXXL"/],
       [{ ...rashguardM, color: "Grey", quantity: 1 }, 400, /not sold as/],
-      [{ ...bundle, quantity: 1 }, 404, /No product/],
+      [{ ...bundle, quantity: 1 }, 400, /no stock of its own: set the stock of its items/],
       [{ ...kneePads, productId: "nope", quantity: 1 }, 404, /No product/],
       [{ quantity: 1 }, 400, /productId/],
     ];
