@@ -45,6 +45,12 @@ export default defineConfig({
     timeout: 60_000,
     // Enough enquiries a minute for both projects' form tests from one address; the limit
     // itself is covered by tests/data/enquiries.test.ts.
-    env: { PORT: String(port), DATA_DIR: dataDir, ENQUIRY_RATE_LIMIT: "50" },
+    // The stock specs' variants are set from a seed file at start (tests/e2e/stock.spec.ts).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ENQUIRY_RATE_LIMIT: "50",
+      STOCK_SEED_FILE: path.resolve("tests/e2e/stock-seed.json"),
+    },
   },
 });

@@ -20,6 +20,13 @@ if (!health.ok) {
   process.exit(1);
 }
 const { db } = await health.json();
+// Start-up settings (the stock seed file, when set) before taking traffic.
+try {
+  await build.entry.module.startup?.();
+} catch (error) {
+  console.error("The shop could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 // The configuration's verdict: a shop that must not start (an https PUBLIC_URL without Stripe
 // keys, X-SEC-1) stops here with the reason.

@@ -116,3 +116,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }
+
+/** Called once by server.mjs after the database is ready: the stock seed file, when set. */
+export { applyConfiguredStockSeed as startup } from "./stock/seed.server";

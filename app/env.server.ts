@@ -64,6 +64,17 @@ const envSchema = z.object({
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** A pending order is cancelled and gives back its stock this long after it was made. */
+  CHECKOUT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** How often each process looks for pending orders past their expiry time. */
+  EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A JSON file of stock settings ([{productId, optionType, size, color?, quantity}]) applied at start. */
+  STOCK_SEED_FILE: optionalString,
   /** Checkout sessions a minute per client address (X-SEC-6). */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Redis for shared rate limits (redis://host:6379); without it they are counted in the database. */

@@ -8,4 +8,7 @@ export interface AdminSection {
   badge?: string;
 }
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [{ label: "Orders", to: "/admin/orders" }];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: "Orders", to: "/admin/orders" },
+  { label: "Stock", to: "/admin/stock" },
+];

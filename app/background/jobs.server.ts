@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { deliverDueMail } from "~/mail/outbox.server";
+import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/orders/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
@@ -18,6 +19,13 @@ export function backgroundJobs(): BackgroundJob[] {
       run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
     },
     { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
+    {
+      // X-STK-4: cancel unpaid orders past their time and give back their stock.
+      name: "order-expiry",
+      everyMs: env().EXPIRY_CHECK_SECONDS * 1000,
+      batch: EXPIRY_BATCH,
+      run: async (db) => (await expireDueOrders(db)).length,
+    },
     {
       name: "unattached-photos",
       everyMs: 10 * 60_000,

@@ -4,10 +4,21 @@ import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
+import { LineLeadTime } from "~/stock/LeadTime";
+import type { StockLevels } from "~/stock/stock";
+import { useStockLevels } from "~/stock/useStockLevels";
 import { lineHref, type CartLine } from "./cart";
 import { cartActions, useCart } from "./store";
 
-function CartLineItem({ line, index }: { line: CartLine; index: number }) {
+function CartLineItem({
+  line,
+  index,
+  levels,
+}: {
+  line: CartLine;
+  index: number;
+  levels: StockLevels | undefined;
+}) {
   return (
     <li className="flex gap-4 py-4">
       {line.image ? (
@@ -42,6 +53,7 @@ function CartLineItem({ line, index }: { line: CartLine; index: number }) {
             <li key={detail}>{detail}</li>
           ))}
         </ul>
+        <LineLeadTime line={line} levels={levels} />
         <div className="mt-1 flex items-center justify-between">
           <div
             className="flex items-center rounded border border-ink/20"
@@ -85,6 +97,12 @@ function CartLineItem({ line, index }: { line: CartLine; index: number }) {
 export function CartPanel() {
   const { lines, panelOpen } = useCart();
   const ref = useRef<HTMLDialogElement>(null);
+  const { levels, refresh } = useStockLevels();
+
+  // Stock changes while the shop is open: read it again each time the panel opens.
+  useEffect(() => {
+    if (panelOpen) refresh();
+  }, [panelOpen, refresh]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -136,7 +154,12 @@ export function CartPanel() {
               aria-label="Items in your cart"
             >
               {lines.map((line, index) => (
-                <CartLineItem key={`${index}-${line.productId}`} line={line} index={index} />
+                <CartLineItem
+                  key={`${index}-${line.productId}`}
+                  line={line}
+                  index={index}
+                  levels={levels}
+                />
               ))}
             </ul>
             <div className="space-y-3 border-t border-stone px-5 py-4">

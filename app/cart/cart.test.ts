@@ -34,8 +34,8 @@ const bottle: NewCartLine = {
 
 const priced = (line: NewCartLine) => {
   const result = priceLine(line);
-  if (!result) throw new Error("line refused");
-  return result;
+  if (!result.line) throw new Error(`line refused: ${result.problem}`);
+  return result.line;
 };
 
 describe("cart lines are checked and priced against the catalogue", () => {
@@ -50,18 +50,37 @@ describe("cart lines are checked and priced against the catalogue", () => {
   });
 
   it("refuses what the catalogue does not offer", () => {
-    expect(priceLine({ ...gorilla, productId: "no-such-thing" })).toBeUndefined();
-    expect(priceLine({ ...gorilla, size: "XXXL" })).toBeUndefined();
-    expect(priceLine({ ...gorilla, beltRank: "Red" })).toBeUndefined();
-    expect(priceLine({ ...gorilla, beltRank: undefined })).toBeUndefined();
-    expect(priceLine({ ...gorilla, optionType: "Shorts", beltRank: "Blue" })).toBeUndefined();
-    expect(priceLine({ ...gorilla, quantity: 0 })).toBeUndefined();
-    expect(priceLine({ ...gorilla, quantity: 1.5 })).toBeUndefined();
-    expect(priceLine({ ...gi, customText: "X".repeat(21) })).toBeUndefined();
-    expect(priceLine({ ...gorilla, customText: "NAME" })).toBeUndefined();
-    expect(priceLine({ ...bottle, size: "M" })).toBeUndefined();
-    expect(priceLine({ ...gi, customText: undefined })).toBeUndefined();
-    expect(priceLine({ ...gi, customText: "   " })).toBeUndefined();
+    expect(priceLine({ ...gorilla, productId: "no-such-thing" }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, size: "XXXL" }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, beltRank: "Red" }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, beltRank: undefined }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, optionType: "Shorts", beltRank: "Blue" }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, quantity: 0 }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, quantity: 1.5 }).line).toBeUndefined();
+    expect(priceLine({ ...gi, customText: "X".repeat(21) }).line).toBeUndefined();
+    expect(priceLine({ ...gorilla, customText: "NAME" }).line).toBeUndefined();
+    expect(priceLine({ ...bottle, size: "M" }).line).toBeUndefined();
+    expect(priceLine({ ...gi, customText: undefined }).line).toBeUndefined();
+    expect(priceLine({ ...gi, customText: "   " }).line).toBeUndefined();
+  });
+
+  it("says why a line is refused, in one place for cart, checkout and server", () => {
+    expect(priceLine({ ...gorilla, productId: "no-such-thing" }).problem).toMatch(/don't sell/);
+    expect(priceLine({ ...gorilla, size: "XXXL" }).problem).toMatch(/size "XXXL"/);
+    expect(priceLine({ ...gi, customText: undefined }).problem).toMatch(/needs the name/);
+    expect(priceLine({ ...bottle, size: "M" }).problem).toBe(
+      "Water Bottle has no options or sizes.",
+    );
+    // The bundle is a catalogue product: a wrong size is a wrong size, not an unknown product.
+    expect(
+      priceLine({
+        productId: "complete-training-bundle",
+        optionType: "Standard",
+        size: "M",
+        quantity: 1,
+      }).problem,
+    ).toBe("Complete Training Bundle has no options or sizes.");
+    expect(priceLine(gorilla).problem).toBeUndefined();
   });
 });
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { findProduct, TRAINING_BUNDLE } from "~/catalogue";
+import { findSellable } from "~/catalogue";
 import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
-import { trainingBundleQuote } from "~/pricing/bundle";
 import { unitPricePence } from "~/pricing/lines";
 import type { Pence } from "~/pricing/money";
 
@@ -36,32 +35,64 @@ export function lineKey(line: NewCartLine | CartLine): string {
   ]);
 }
 
+/** A line checked against the catalogue: priced, or refused with the reason in words for a person. */
+export type PricedLine =
+  { line: CartLine; problem?: undefined } | { line?: undefined; problem: string };
+
+const refuse = (problem: string): PricedLine => ({ problem });
+
 /**
  * Checks a line against the catalogue and prices it there: the name and price never come from
- * what was stored or sent. Undefined when the line no longer matches the catalogue.
+ * what was stored or sent. The one place the line rules live, for the cart, the checkout page and
+ * the server; a refused line says why.
  */
-export function priceLine(input: NewCartLine): CartLine | undefined {
-  if (input.productId === TRAINING_BUNDLE.id) return priceBundleLine(input);
-  const product = findProduct(input.productId);
-  if (!product) return undefined;
-  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) return undefined;
-  const nameCustomisation = Boolean(input.nameCustomisation);
-  const unit = unitPricePence(product, input.optionType, nameCustomisation);
-  if (unit === undefined) return undefined;
-  const option = findOption(product, input.optionType);
-  if (option) {
-    if (!option.sizes.includes(input.size)) return undefined;
-    if (option.beltRanks ? !option.beltRanks.includes(input.beltRank ?? "") : input.beltRank)
-      return undefined;
-    if (option.colors ? !option.colors.includes(input.color ?? "") : input.color) return undefined;
-    if (input.customText && !option.customizable) return undefined;
-    if (nameCustomisation && !option.customPricePence) return undefined;
-    // The name customisation is paid for: it needs the name to put on the gi.
-    if (nameCustomisation && !input.customText?.trim()) return undefined;
-  } else if (input.size !== NO_SIZE || input.optionType !== STANDARD_OPTION) {
-    return undefined;
+export function priceLine(input: NewCartLine): PricedLine {
+  const product = findSellable(input.productId);
+  if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
+  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
+    return refuse("Quantity must be a whole number of 1 or more.");
   }
-  if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) return undefined;
+  const nameCustomisation = Boolean(input.nameCustomisation);
+  const option = findOption(product, input.optionType);
+  if (product.options.length === 0) {
+    if (input.optionType !== STANDARD_OPTION || input.size !== NO_SIZE) {
+      return refuse(`${product.name} has no options or sizes.`);
+    }
+    if (input.beltRank) return refuse(`${product.name} has no belt ranks.`);
+    if (input.color) return refuse(`${product.name} has no colour choice.`);
+    if (input.customText || nameCustomisation)
+      return refuse(`${product.name} can't be customised.`);
+  } else {
+    if (!option) return refuse(`${product.name} doesn't come as "${input.optionType}".`);
+    if (!option.sizes.includes(input.size)) {
+      return refuse(`${product.name} (${option.type}) doesn't come in size "${input.size}".`);
+    }
+    if (option.beltRanks && !option.beltRanks.includes(input.beltRank ?? "")) {
+      return refuse(`Please choose a belt rank we make for ${product.name}.`);
+    }
+    if (!option.beltRanks && input.beltRank) return refuse(`${product.name} has no belt ranks.`);
+    if (option.colors && !option.colors.includes(input.color ?? "")) {
+      return refuse(`Please choose a colour we make ${product.name} in.`);
+    }
+    if (!option.colors && input.color) return refuse(`${product.name} has no colour choice.`);
+    if (input.customText && !option.customizable) {
+      return refuse(`${product.name} (${option.type}) can't carry custom text.`);
+    }
+    if (nameCustomisation && !option.customPricePence) {
+      return refuse(`${product.name} (${option.type}) has no name customisation.`);
+    }
+    // The name customisation is paid for: it needs the name to put on the gi.
+    if (nameCustomisation && !input.customText?.trim()) {
+      return refuse(
+        `Name customisation needs the name to put on the ${option.type.toLowerCase()}.`,
+      );
+    }
+  }
+  if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
+    return refuse(`Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`);
+  }
+  const unit = unitPricePence(product, input.optionType, nameCustomisation);
+  if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
   const line: CartLine = {
     productId: product.id,
     productName: product.name,
@@ -75,31 +106,12 @@ export function priceLine(input: NewCartLine): CartLine | undefined {
   if (input.color) line.color = input.color;
   if (input.customText) line.customText = input.customText;
   if (nameCustomisation) line.nameCustomisation = true;
-  return line;
+  return { line };
 }
 
-/** The Complete Training Bundle (S-ACC-4): one Standard / N/A line at the bundle price. */
-function priceBundleLine(input: NewCartLine): CartLine | undefined {
-  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) return undefined;
-  if (input.optionType !== STANDARD_OPTION || input.size !== NO_SIZE) return undefined;
-  if (input.beltRank || input.color || input.customText || input.nameCustomisation) {
-    return undefined;
-  }
-  const bag = findProduct(TRAINING_BUNDLE.productIds[0]);
-  return {
-    productId: TRAINING_BUNDLE.id,
-    productName: TRAINING_BUNDLE.name,
-    optionType: STANDARD_OPTION,
-    size: NO_SIZE,
-    quantity: input.quantity,
-    unitPricePence: trainingBundleQuote().pricePence,
-    image: bag?.images[0]?.src,
-  };
-}
-
-/** Where a cart line's name leads: its product page, or the bundle's block on /accessories. */
+/** Where a cart line's name leads: its product page, or a bundle's block on /accessories. */
 export function lineHref(line: Pick<CartLine, "productId">): string {
-  return line.productId === TRAINING_BUNDLE.id
+  return findSellable(line.productId)?.bundle
     ? "/accessories#bundle"
     : `/product/${line.productId}`;
 }
@@ -172,7 +184,7 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   const parsed = storedCartSchema.safeParse(json);
   if (!parsed.success) return [];
   return parsed.data.lines.reduce<CartLine[]>((lines, stored) => {
-    const line = priceLine(stored);
+    const { line } = priceLine(stored);
     return line ? addLine(lines, line) : lines;
   }, []);
 }

@@ -50,7 +50,8 @@ describe("cart store", () => {
     ]);
 
     const otherTab = serialiseCart([
-      priceLine({ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 5 })!,
+      priceLine({ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 5 })
+        .line!,
     ]);
     localStorage.setItem(CART_STORAGE_KEY, otherTab);
     act(() => {

@@ -81,7 +81,7 @@ export const cartActions = {
   /** Prices the line from the catalogue and adds it; false when the catalogue refuses it. */
   add(input: NewCartLine): boolean {
     ensureLoaded();
-    const line = priceLine(input);
+    const { line } = priceLine(input);
     if (!line) return false;
     setLines(addLine(state.lines, line));
     clearTimeout(noticeTimer);

@@ -1,3 +1,4 @@
+import { bundlePricePence } from "~/pricing/money";
 import { productImages, slugify } from "./garments";
 import {
   ACCESSORY_CATEGORIES,
@@ -120,10 +121,40 @@ export const ACCESSORY_TILES: readonly { category: AccessoryCategory; count: num
     count: ACCESSORIES.filter((a) => a.accessoryCategory === category).length,
   }));
 
-/** The Complete Training Bundle (S-ACC-4): these accessories together, 20% off. */
-export const TRAINING_BUNDLE = {
+const BUNDLE_ITEM_IDS = [
+  "premium-gym-bag",
+  "mouth-guard-set",
+  "knee-pads",
+  "water-bottle",
+  "gear-wash-kit",
+] as const;
+const BUNDLE_DISCOUNT_PERCENT = 20;
+
+function accessory(id: string): Product {
+  const product = ACCESSORIES.find((p) => p.id === id);
+  if (!product) throw new Error(`The training bundle names an unknown product: ${id}`);
+  return product;
+}
+
+/**
+ * The Complete Training Bundle (S-ACC-4): a product made of five accessories, 20% off. Sold on
+ * /accessories (not a product page of its own), so it is not in PRODUCTS; findSellable finds it.
+ */
+export const TRAINING_BUNDLE: Product & { bundle: NonNullable<Product["bundle"]> } = {
   id: "complete-training-bundle",
   name: "Complete Training Bundle",
-  discountPercent: 20,
-  productIds: ["premium-gym-bag", "mouth-guard-set", "knee-pads", "water-bottle", "gear-wash-kit"],
-} as const;
+  group: null,
+  category: "ACCESSORIES",
+  kind: "gym-bag",
+  design: "grip-truth",
+  pricePence: bundlePricePence(
+    BUNDLE_ITEM_IDS.map((id) => accessory(id).pricePence),
+    BUNDLE_DISCOUNT_PERCENT,
+  ),
+  description: "Bag, protection, bottle and kit care in one go.",
+  highlights: [],
+  accessoryCategory: "Bags & Storage",
+  images: accessory(BUNDLE_ITEM_IDS[0]).images,
+  options: [],
+  bundle: { productIds: BUNDLE_ITEM_IDS, discountPercent: BUNDLE_DISCOUNT_PERCENT },
+};

@@ -1,4 +1,4 @@
-import { ACCESSORIES } from "./accessories";
+import { ACCESSORIES, TRAINING_BUNDLE } from "./accessories";
 import { groupProducts } from "./garments";
 import { GROUPS, type Category, type Product } from "./types";
 
@@ -13,6 +13,13 @@ const BY_ID = new Map(PRODUCTS.map((product) => [product.id, product]));
 
 export function findProduct(id: string): Product | undefined {
   return BY_ID.get(id);
+}
+
+/** Everything that can be a cart line: the products, and bundles sold on a page of their own. */
+const SELLABLE = new Map([...PRODUCTS, TRAINING_BUNDLE].map((product) => [product.id, product]));
+
+export function findSellable(id: string): Product | undefined {
+  return SELLABLE.get(id);
 }
 
 export const CATEGORY_LABELS: Record<Category, string> = {

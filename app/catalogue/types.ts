@@ -89,4 +89,9 @@ export interface Product {
   accessoryCategory?: AccessoryCategory;
   /** Colour a drawing uses for colour-variant products (hoodies, Thai shorts). */
   artColor?: string;
+  /**
+   * Set on a bundle: a product made of other products, sold as one Standard / N/A line at the
+   * items' prices less the percentage. Its stock is the stock of its items.
+   */
+  bundle?: { productIds: readonly string[]; discountPercent: number };
 }

@@ -2,8 +2,19 @@ import type { CartLine } from "~/cart/cart";
 import { choiceDetails } from "~/catalogue/options";
 import { formatPence } from "~/pricing/money";
 import type { OrderTotals } from "~/pricing/totals";
+import { LineLeadTime } from "~/stock/LeadTime";
+import type { StockLevels } from "~/stock/stock";
 
-export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
+export function CheckoutLines({
+  lines,
+  levels,
+  lineError,
+}: {
+  lines: readonly CartLine[];
+  levels: StockLevels | undefined;
+  /** The server's answer about one line (e.g. sold out since it was added), shown on that line. */
+  lineError?: { index: number; message: string } | null;
+}) {
   return (
     <ul className="divide-y divide-stone" aria-label="Items in your order">
       {lines.map((line, i) => (
@@ -23,6 +34,13 @@ export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
             <p className="text-sm text-muted">
               {line.quantity} × {formatPence(line.unitPricePence)}
             </p>
+            {lineError?.index === i ? (
+              <p className="mt-1 text-sm font-bold text-accent" data-testid="line-error">
+                {lineError.message}
+              </p>
+            ) : (
+              <LineLeadTime line={line} levels={levels} />
+            )}
           </div>
           <p className="font-semibold">{formatPence(line.unitPricePence * line.quantity)}</p>
         </li>

@@ -1,5 +1,6 @@
 import { canonicalOrigin } from "~/components/origin.server";
 import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
 import { findDiscount } from "~/orders/discounts.server";
 import {
   createPendingOrder,
@@ -12,6 +13,7 @@ import { formatPence } from "~/pricing/money";
 import { orderTotals } from "~/pricing/totals";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
+import { StockShortError } from "~/stock/stock.server";
 import {
   checkCartItems,
   checkoutRequestSchema,
@@ -21,7 +23,9 @@ import {
 
 /**
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
- * discount code, store the pending order, then ask the payment provider for a hosted session.
+ * discount code, store the pending order and take its stock, then ask the payment provider for
+ * a hosted session. An error about one line carries `lineIndex` (its position in cartItems), so
+ * the checkout page can show it against that line.
  */
 export async function createCheckoutSession(
   db: Database,
@@ -30,7 +34,7 @@ export async function createCheckoutSession(
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return refuse(400, firstIssue(parsed.error));
   const checked = checkCartItems(parsed.data.cartItems);
-  if (!checked.ok) return refuse(400, checked.error);
+  if (!checked.ok) return refuse(400, checked.error, { extra: { lineIndex: checked.lineIndex } });
 
   const code = parsed.data.discountCode?.trim();
   const discount = code ? await findDiscount(db, code) : undefined;
@@ -45,19 +49,29 @@ export async function createCheckoutSession(
       `An order can be at most ${formatPence(MAX_ORDER_TOTAL_PENCE)}; please contact us for larger orders.`,
     );
   }
-  const order = await createPendingOrder(db, {
-    lines: checked.lines,
-    totals,
-    discount,
-    provider: provider.name,
-  });
+  let order;
+  try {
+    order = await createPendingOrder(db, {
+      lines: checked.lines,
+      totals,
+      discount,
+      provider: provider.name,
+      expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),
+    });
+  } catch (error) {
+    // X-STK-3: the line that cannot be had, said against that line; nothing was taken.
+    if (error instanceof StockShortError) {
+      return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
+    }
+    throw error;
+  }
   try {
     const session = await provider.createSession(
       order,
       await linesOfOrder(db, order.id),
       canonicalOrigin(),
     );
-    await setPaymentSession(db, order.id, session.sessionId);
+    await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
     return success({ url: session.url, sessionId: session.sessionId });
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { text } from "~/security/text";
 import { type CartLine, priceLine } from "~/cart/cart";
-import { findProduct } from "~/catalogue";
-import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { CUSTOM_TEXT_MAX } from "~/catalogue/options";
 
 /** Caps on one order (X-SEC-6): lines, quantity per line, and the total in pence. */
 export const MAX_LINES = 100;
@@ -48,49 +47,14 @@ export const checkoutRequestSchema = z.object({
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 type CartItem = z.infer<typeof cartItemSchema>;
 
-/** Why a line does not match the catalogue, in words for a person. */
-function lineProblem(item: CartItem, position: number): string {
-  const where = `Item ${position + 1}`;
-  const product = findProduct(item.productId);
-  if (!product) return `${where}: we don't sell a product called "${item.productId}".`;
-  if (product.options.length === 0) {
-    if (item.optionType !== STANDARD_OPTION || item.size !== NO_SIZE) {
-      return `${where}: ${product.name} has no options or sizes.`;
-    }
-    return `${where}: ${product.name} can't be customised.`;
-  }
-  const option = findOption(product, item.optionType);
-  if (!option) return `${where}: ${product.name} doesn't come as "${item.optionType}".`;
-  if (!option.sizes.includes(item.size)) {
-    return `${where}: ${product.name} (${option.type}) doesn't come in size "${item.size}".`;
-  }
-  if (option.beltRanks && !option.beltRanks.includes(item.beltRank ?? "")) {
-    return `${where}: please choose a belt rank we make for ${product.name}.`;
-  }
-  if (!option.beltRanks && item.beltRank) return `${where}: ${product.name} has no belt ranks.`;
-  if (option.colors && !option.colors.includes(item.color ?? "")) {
-    return `${where}: please choose a colour we make ${product.name} in.`;
-  }
-  if (!option.colors && item.color) return `${where}: ${product.name} has no colour choice.`;
-  if (item.customText && !option.customizable) {
-    return `${where}: ${product.name} (${option.type}) can't carry custom text.`;
-  }
-  if (item.nameCustomisation && !option.customPricePence) {
-    return `${where}: ${product.name} (${option.type}) has no name customisation.`;
-  }
-  if (item.nameCustomisation && !item.customText?.trim()) {
-    return `${where}: name customisation needs the name to put on the ${option.type.toLowerCase()}.`;
-  }
-  return `${where}: this item can't be ordered as chosen.`;
-}
-
-export type CheckedCart = { ok: true; lines: CartLine[] } | { ok: false; error: string };
+export type CheckedCart =
+  { ok: true; lines: CartLine[] } | { ok: false; error: string; lineIndex: number };
 
 /** Checks every line against the catalogue and prices it there; the first problem, if any. */
 export function checkCartItems(items: readonly CartItem[]): CheckedCart {
   const lines: CartLine[] = [];
   for (const [position, item] of items.entries()) {
-    const line = priceLine({
+    const { line, problem } = priceLine({
       productId: item.productId,
       optionType: item.optionType,
       size: item.size,
@@ -100,7 +64,7 @@ export function checkCartItems(items: readonly CartItem[]): CheckedCart {
       customText: item.customText?.trim() || undefined,
       nameCustomisation: item.nameCustomisation ?? undefined,
     });
-    if (!line) return { ok: false, error: lineProblem(item, position) };
+    if (!line) return { ok: false, error: `Item ${position + 1}: ${problem}`, lineIndex: position };
     lines.push(line);
   }
   return { ok: true, lines };

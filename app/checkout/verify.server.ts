@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { findOrderBySession, type Order } from "~/orders/orders.server";
+import { describeOrderLine } from "~/orders/confirmation-email";
+import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
 import { settleStripeSession } from "~/payments/settle.server";
 import { stripe } from "~/payments/stripe.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
 import { text } from "~/security/text";
+import { leadTime } from "~/stock/stock";
 
 /** A payment session id as the providers make them (cs_test_…, cs_live_…). */
 export const sessionIdSchema = text()
@@ -52,6 +54,7 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
     });
   }
   if (!order) return refuse(404, "No order has that session.", { extra: { success: false } });
+  const lines = await linesOfOrder(db, order.id);
   return success({
     success: order.status === "paid",
     session: {
@@ -60,6 +63,14 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
       customer_email: order.customerEmail,
       order_number: order.orderNumber,
       status: order.status,
+      // X-STK-2: each line with its lead time, for the confirmation page.
+      lines: lines.map((line) => ({
+        product_name: line.productName,
+        details: describeOrderLine(line),
+        quantity: line.quantity,
+        from_stock: line.fromStock,
+        lead_time: leadTime(line.fromStock),
+      })),
     },
   });
 }

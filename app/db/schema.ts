@@ -133,9 +133,16 @@ export const orders = pgTable(
     refundedPence: integer("refunded_pence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A pending order is cancelled at this time and gives back what it holds (X-STK-4). */
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 minutes'`),
   },
   (table) => [
     index("orders_customer_email_idx").on(table.customerEmail),
+    index("orders_pending_expiry_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
     index("orders_attention_idx").on(table.attentionAt),
     check(
       "orders_money_non_negative",
@@ -180,6 +187,8 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
     lineTotalPence: integer("line_total_pence").notNull(),
+    /** Every item of the line came from stock (X-STK-2: "Dispatched in 2-3 working days"). */
+    fromStock: boolean("from_stock").notNull().default(false),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),
@@ -232,6 +241,59 @@ export const enquiries = pgTable(
     check("enquiries_name_length", sql`char_length(btrim(${table.name})) BETWEEN 1 AND 80`),
     check("enquiries_email_length", sql`char_length(${table.email}) BETWEEN 3 AND 254`),
     check("enquiries_message_length", sql`char_length(btrim(${table.message})) BETWEEN 1 AND 4000`),
+  ],
+);
+
+// ---- Stock and lead times (issue 13: X-STK-1..4) ----
+
+/**
+ * A variant's stock (X-STK-1): product + option + size (+ colour, '' when the option has none).
+ * No row, or a NULL quantity, is made to order; a number is what is left to sell.
+ */
+export const variantStock = pgTable(
+  "variant_stock",
+  {
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.optionType, table.size, table.color] }),
+    check(
+      "variant_stock_quantity_non_negative",
+      sql`${table.quantity} IS NULL OR ${table.quantity} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * What a pending or paid order took from stock, per line and variant (a bundle line takes one of
+ * each of its items), so cancelling or expiring gives back exactly that, once (X-STK-3, X-STK-4).
+ */
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    /** Set when the stock went back to variant_stock; never twice. */
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("stock_reservations_order_idx").on(table.orderId),
+    check("stock_reservations_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );
 

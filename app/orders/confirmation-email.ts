@@ -2,6 +2,7 @@ import { choiceDetails } from "~/catalogue/options";
 import { BRAND } from "~/components/brand";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
+import { leadTime } from "~/stock/stock";
 
 interface EmailOrder {
   orderNumber: string;
@@ -23,6 +24,7 @@ interface EmailLine {
   nameCustomisation: boolean;
   quantity: number;
   lineTotalPence: number;
+  fromStock: boolean;
 }
 
 export function describeOrderLine(line: EmailLine): string {
@@ -51,7 +53,7 @@ export function confirmationEmail(
   const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
   const lineText = lines.map(
     (l) =>
-      `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}`,
+      `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}\n    ${leadTime(l.fromStock)}`,
   );
   const totals: [string, string][] = [
     ["Subtotal", formatPence(order.subtotalPence)],
@@ -64,8 +66,8 @@ export function confirmationEmail(
     ]);
   }
   totals.push(["Total paid", formatPence(order.totalPence)]);
-  const leadTime =
-    "In-stock items are dispatched within 2-3 working days. Made-to-order and personalised items (gis, anything with a name on it) are made for you and dispatched within 3-6 weeks. UK standard delivery then takes 2-5 working days.";
+  const leadTimes =
+    "Each line above says when it is dispatched: in-stock items within 2-3 working days, made-to-order and personalised items (anything with a name on it) within 3-6 weeks. UK standard delivery then takes 2-5 working days.";
   const address = addressLines(order.shippingAddress);
   const text = [
     `Thank you for your order!`,
@@ -79,7 +81,7 @@ export function confirmationEmail(
     `Delivering to:`,
     ...address,
     ``,
-    leadTime,
+    leadTimes,
     ``,
     ...(reviewLinks.length
       ? [
@@ -98,13 +100,13 @@ export function confirmationEmail(
 ${lines
   .map(
     (l) =>
-      `<tr><td>${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small></td><td align="right">${formatPence(l.lineTotalPence)}</td></tr>`,
+      `<tr><td>${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small></td><td align="right">${formatPence(l.lineTotalPence)}</td></tr>`,
   )
   .join("\n")}
 ${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
 </table>
 <p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
-<p>${leadTime}</p>
+<p>${leadTimes}</p>
 ${reviewLinks.length ? `<p>Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:</p><ul>${reviewLinks.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.productName)}</a></li>`).join("")}</ul>` : ""}
 <p>Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.</p>
 <p>${BRAND.name}: ${BRAND.slogan}</p>

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, type PostalAddress } from "~/db/schema";
+import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/schema";
 import type { OrderTotals } from "~/pricing/totals";
+import { reserveStock, returnStock } from "~/stock/stock.server";
 import type { Discount } from "./discounts.server";
 
 export type Order = typeof orders.$inferSelect;
@@ -16,8 +17,10 @@ export function newSandboxSessionId(): string {
 }
 
 /**
- * Stores the order and its lines, priced by the server, in one transaction (X-CHK-2).
- * Status is pending until the payment provider says it is paid.
+ * Stores the order and its lines, priced by the server, and takes their stock, in one
+ * transaction (X-CHK-2, X-STK-3). Status is pending until the payment provider says it is paid,
+ * or until expiresAt, when it is cancelled and gives its stock back (X-STK-4). Throws
+ * StockShortError (nothing stored, nothing taken) when a stocked line cannot be had.
  */
 export async function createPendingOrder(
   db: Database,
@@ -27,9 +30,11 @@ export async function createPendingOrder(
     discount: Discount | undefined;
     provider: PaymentProviderName;
     paymentSessionId?: string;
+    expiresAt: Date;
   },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
+    const reserved = await reserveStock(tx, input.lines);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -41,42 +46,79 @@ export async function createPendingOrder(
         totalPence: input.totals.totalPence,
         discountCode: input.discount?.code ?? null,
         discountPercent: input.discount?.percent ?? 0,
+        expiresAt: input.expiresAt,
       })
       .returning();
     if (!order) throw new Error("The order was not stored.");
-    await tx.insert(orderLines).values(
-      input.lines.map((line, position) => ({
+    const stored = await tx
+      .insert(orderLines)
+      .values(
+        input.lines.map((line, position) => ({
+          orderId: order.id,
+          position,
+          productId: line.productId,
+          productName: line.productName,
+          optionType: line.optionType,
+          size: line.size,
+          beltRank: line.beltRank ?? null,
+          color: line.color ?? null,
+          customText: line.customText ?? null,
+          nameCustomisation: Boolean(line.nameCustomisation),
+          quantity: line.quantity,
+          unitPricePence: line.unitPricePence,
+          lineTotalPence: line.unitPricePence * line.quantity,
+          fromStock: reserved.fromStock[position] ?? false,
+        })),
+      )
+      .returning({ id: orderLines.id, position: orderLines.position });
+    const reservations = stored.flatMap((line) =>
+      (reserved.taken[line.position] ?? []).map((taken) => ({
         orderId: order.id,
-        position,
-        productId: line.productId,
-        productName: line.productName,
-        optionType: line.optionType,
-        size: line.size,
-        beltRank: line.beltRank ?? null,
-        color: line.color ?? null,
-        customText: line.customText ?? null,
-        nameCustomisation: Boolean(line.nameCustomisation),
-        quantity: line.quantity,
-        unitPricePence: line.unitPricePence,
-        lineTotalPence: line.unitPricePence * line.quantity,
+        orderLineId: line.id,
+        ...taken,
       })),
     );
+    if (reservations.length > 0) await tx.insert(stockReservations).values(reservations);
     return order;
   });
 }
 
-export async function setPaymentSession(db: Database, orderId: string, sessionId: string) {
+/** Records the hosted session; expiresAt when the provider's session ends at another time. */
+export async function setPaymentSession(
+  db: Database,
+  orderId: string,
+  sessionId: string,
+  expiresAt?: Date,
+) {
   await db
     .update(orders)
-    .set({ paymentSessionId: sessionId, updatedAt: sql`now()` })
+    .set({
+      paymentSessionId: sessionId,
+      updatedAt: sql`now()`,
+      ...(expiresAt ? { expiresAt } : {}),
+    })
     .where(eq(orders.id, orderId));
 }
 
-export async function markOrderCancelled(db: Database, orderId: string) {
-  await db
-    .update(orders)
-    .set({ status: "cancelled", updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+/**
+ * The one way a pending order is cancelled: its payment session failed, Stripe said the session
+ * expired, or it passed its expiry time (X-STK-4). The conditional update lets exactly one caller
+ * move it from pending to cancelled, and that caller gives back what the order held in the same
+ * transaction, so the stock (and, with issue 12, the discount-code use) comes back exactly once.
+ * True when this call cancelled it.
+ */
+export async function markOrderCancelled(db: Database, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (!cancelled) return false;
+    await returnStock(tx, orderId);
+    // Issue 12: give back the order's discount-code use here, in this transaction.
+    return true;
+  });
 }
 
 export async function findOrderBySession(db: Database, sessionId: string) {

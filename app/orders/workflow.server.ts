@@ -4,6 +4,7 @@ import { z } from "zod";
 import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
+import { returnStock } from "~/stock/stock.server";
 import { notifyCustomer } from "./notify.server";
 import { hasNoNul, normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
@@ -139,6 +140,8 @@ export async function changeOrderStatus(
       before: beforeState,
       after: afterState,
     });
+    // A cancelled order's reserved stock goes back on the shelf, once (X-STK-3).
+    if (target === "cancelled") await returnStock(tx, before.id);
     const notice: CustomerNotice =
       target === "dispatched"
         ? { kind: "dispatched", carrier: carrier!, trackingNumber: trackingNumber! }

@@ -7,6 +7,8 @@ export interface HostedSession {
   sessionId: string;
   /** Where the browser goes to pay: the sandbox page, or Stripe Checkout. */
   url: string;
+  /** When the hosted session ends, if not at the order's own expiry time. */
+  expiresAt?: Date;
 }
 
 export interface PaymentProvider {

@@ -2,7 +2,7 @@ import { sessionIdSchema } from "~/checkout/verify.server";
 import type { Database } from "~/db/client.server";
 import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
-import { findOrderBySession, type Order } from "~/orders/orders.server";
+import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
 import { type Refusal, refuse } from "~/security/edge.server";
 import { chargeTestCard } from "./cards";
 import {
@@ -67,6 +67,15 @@ export async function paySandboxSession(
       ok: false,
       status: 409,
       message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  if (order.expiresAt.getTime() <= Date.now()) {
+    // Past its time (X-STK-4): like Stripe, no payment; expire it now rather than wait for the runner.
+    await markOrderCancelled(db, order.id);
+    return {
+      ok: false,
+      status: 409,
+      message: "This order has expired and can no longer be paid. Please check out again.",
     };
   }
   const problem = paymentFormProblem(form);

@@ -5,6 +5,9 @@ import type { Order, OrderLine } from "~/orders/orders.server";
 
 let client: Stripe | undefined;
 
+/** Stripe's shortest session (30 minutes), with a minute for clocks and the network. */
+const STRIPE_MINIMUM_EXPIRY_SECONDS = 31 * 60;
+
 /** The Stripe SDK; STRIPE_API_BASE points it at a local fake in tests, never the real Stripe. */
 export function stripe(): Stripe {
   const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = env();
@@ -51,8 +54,14 @@ export async function createStripeCheckoutSession(
           },
         ]
       : undefined;
+  // The session ends with the order (X-STK-4); Stripe wants at least 30 minutes from now.
+  const expiresAt = Math.max(
+    Math.ceil(order.expiresAt.getTime() / 1000),
+    Math.floor(Date.now() / 1000) + STRIPE_MINIMUM_EXPIRY_SECONDS,
+  );
   const session = await api.checkout.sessions.create({
     mode: "payment",
+    expires_at: expiresAt,
     currency: "gbp",
     client_reference_id: order.id,
     metadata: { order_id: order.id, order_number: order.orderNumber },
@@ -84,7 +93,7 @@ export async function createStripeCheckoutSession(
     cancel_url: `${origin}/checkout`,
   });
   if (!session.url) throw new Error("Stripe returned a session without a URL.");
-  return { sessionId: session.id, url: session.url };
+  return { sessionId: session.id, url: session.url, expiresAt: new Date(expiresAt * 1000) };
 }
 
 export type StripeSession = Stripe.Checkout.Session;

@@ -25,7 +25,7 @@ describe("training bundle price", () => {
   });
 
   it("S-ACC-4 X-CHK-1: priceLine prices the bundle as one Standard / N/A line", () => {
-    const line = priceLine({
+    const { line } = priceLine({
       productId: "complete-training-bundle",
       optionType: "Standard",
       size: "N/A",
@@ -45,7 +45,7 @@ describe("training bundle price", () => {
       { optionType: "Standard", size: "N/A", color: "Red" },
     ]) {
       expect(
-        priceLine({ productId: "complete-training-bundle", quantity: 1, ...bad }),
+        priceLine({ productId: "complete-training-bundle", quantity: 1, ...bad }).line,
       ).toBeUndefined();
     }
   });

@@ -1,11 +1,7 @@
-import { findProduct, TRAINING_BUNDLE } from "~/catalogue";
+import { findProduct, type Product, TRAINING_BUNDLE } from "~/catalogue";
 import type { Pence } from "./money";
 
-/** A bundle's price: the items' prices summed, less the percentage, rounded to the penny. */
-export function bundlePricePence(itemPrices: readonly Pence[], discountPercent: number): Pence {
-  const full = itemPrices.reduce((sum, pence) => sum + pence, 0);
-  return Math.round((full * (100 - discountPercent)) / 100);
-}
+export { bundlePricePence } from "./money";
 
 export interface BundleQuote {
   items: { id: string; name: string; pricePence: Pence }[];
@@ -14,17 +10,24 @@ export interface BundleQuote {
   savingPence: Pence;
 }
 
-/** The Complete Training Bundle priced from the catalogue (S-ACC-4): the one place it is priced. */
-export function trainingBundleQuote(): BundleQuote {
-  const items = TRAINING_BUNDLE.productIds.map((id) => {
+/** A bundle's items, full price, price and saving, from the catalogue (S-ACC-4). */
+export function bundleQuote(
+  bundle: Product & { bundle: NonNullable<Product["bundle"]> },
+): BundleQuote {
+  const items = bundle.bundle.productIds.map((id) => {
     const product = findProduct(id);
-    if (!product) throw new Error(`The training bundle names an unknown product: ${id}`);
+    if (!product) throw new Error(`The bundle ${bundle.id} names an unknown product: ${id}`);
     return { id, name: product.name, pricePence: product.pricePence };
   });
   const fullPence = items.reduce((sum, item) => sum + item.pricePence, 0);
-  const pricePence = bundlePricePence(
-    items.map((item) => item.pricePence),
-    TRAINING_BUNDLE.discountPercent,
-  );
-  return { items, fullPence, pricePence, savingPence: fullPence - pricePence };
+  return {
+    items,
+    fullPence,
+    pricePence: bundle.pricePence,
+    savingPence: fullPence - bundle.pricePence,
+  };
+}
+
+export function trainingBundleQuote(): BundleQuote {
+  return bundleQuote(TRAINING_BUNDLE);
 }

@@ -13,3 +13,9 @@ export function formatPence(pence: Pence): string {
 export function penceToDecimal(pence: Pence): string {
   return (pence / 100).toFixed(2);
 }
+
+/** A bundle's price: the items' prices summed, less the percentage, rounded to the penny. */
+export function bundlePricePence(itemPrices: readonly Pence[], discountPercent: number): Pence {
+  const full = itemPrices.reduce((sum, pence) => sum + pence, 0);
+  return Math.round((full * (100 - discountPercent)) / 100);
+}

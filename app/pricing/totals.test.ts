@@ -47,7 +47,7 @@ describe("S-CHK-2: checkout totals", () => {
 
   it("X-CHK-1: browser and server price the same line the same way (one pricing module)", () => {
     // The checkout page and the server both price lines with priceLine from the catalogue.
-    const line = priceLine({
+    const { line } = priceLine({
       productId: "mens-grip-truth-bjj-gi",
       optionType: "Gi",
       size: "A2",

@@ -26,11 +26,26 @@ const TRAIL = [
   { label: "Accessories", to: "/accessories" },
 ];
 import { formatPence } from "~/pricing/money";
+import { lineAvailability } from "~/stock/stock";
+import { stockLevelsOrEmpty } from "~/stock/stock.server";
+import { dbFrom } from "~/db/context.server";
 import type { Route } from "./+types/accessories";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseAccessoryQuery(new URL(request.url).searchParams);
-  return { query, products: filterAccessories(ACCESSORIES, query), bundle: trainingBundleQuote() };
+  const stock = await stockLevelsOrEmpty(
+    dbFrom(context),
+    ACCESSORIES.map((product) => product.id),
+  );
+  const soldOut = (productId: string) =>
+    lineAvailability({ productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 }, stock)
+      .kind === "short";
+  return {
+    query,
+    products: filterAccessories(ACCESSORIES, query),
+    bundle: trainingBundleQuote(),
+    soldOut: [...ACCESSORIES, TRAINING_BUNDLE].filter((p) => soldOut(p.id)).map((p) => p.id),
+  };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -47,7 +62,13 @@ const TILE_ICONS: Record<AccessoryCategory, typeof Dumbbell> = {
   Lifestyle: BookOpen,
 };
 
-function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQuote> }) {
+function TrainingBundle({
+  bundle,
+  soldOut,
+}: {
+  bundle: ReturnType<typeof trainingBundleQuote>;
+  soldOut: boolean;
+}) {
   return (
     <section
       id="bundle"
@@ -57,15 +78,15 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
           <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
-            Save {TRAINING_BUNDLE.discountPercent}%
+            Save {TRAINING_BUNDLE.bundle.discountPercent}%
           </p>
           <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
             {TRAINING_BUNDLE.name}
           </h2>
           <p className="mt-3 max-w-md text-stone">
             Everything a new starter needs in one go: bag, protection, bottle and kit care, at{" "}
-            {TRAINING_BUNDLE.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
-            on its own.
+            {TRAINING_BUNDLE.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it
+            would cost on its own.
           </p>
         </div>
         {/* A disclosure works without JavaScript too (X-SHOP-2). */}
@@ -98,20 +119,30 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
                 You save {formatPence(bundle.savingPence)}
               </span>
             </p>
-            <button
-              type="button"
-              onClick={() =>
-                cartActions.add({
-                  productId: TRAINING_BUNDLE.id,
-                  optionType: STANDARD_OPTION,
-                  size: NO_SIZE,
-                  quantity: 1,
-                })
-              }
-              className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
-            >
-              Add Bundle to Cart
-            </button>
+            {soldOut ? (
+              <button
+                type="button"
+                disabled
+                className="mt-4 w-full cursor-not-allowed rounded border border-dashed border-white/40 px-4 py-3 font-semibold text-stone"
+              >
+                Bundle sold out
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() =>
+                  cartActions.add({
+                    productId: TRAINING_BUNDLE.id,
+                    optionType: STANDARD_OPTION,
+                    size: NO_SIZE,
+                    quantity: 1,
+                  })
+                }
+                className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
+              >
+                Add Bundle to Cart
+              </button>
+            )}
           </div>
         </details>
       </div>
@@ -120,7 +151,7 @@ function TrainingBundle({ bundle }: { bundle: ReturnType<typeof trainingBundleQu
 }
 
 export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
-  const { query, products, bundle } = loaderData;
+  const { query, products, bundle, soldOut } = loaderData;
   const origin = useOrigin();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -190,10 +221,12 @@ export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
         <ProductGrid
           products={products}
           label="Accessories"
-          renderAction={(product) => <AddToCartButton product={product} />}
+          renderAction={(product) => (
+            <AddToCartButton product={product} soldOut={soldOut.includes(product.id)} />
+          )}
         />
       )}
-      <TrainingBundle bundle={bundle} />
+      <TrainingBundle bundle={bundle} soldOut={soldOut.includes(TRAINING_BUNDLE.id)} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { type AppliedDiscount, DiscountCodeForm } from "~/checkout/DiscountCodeF
 import { pageMeta } from "~/components/seo";
 import { useHydrated } from "~/components/useHydrated";
 import { formatPence } from "~/pricing/money";
+import { useStockLevels } from "~/stock/useStockLevels";
 import { orderTotals } from "~/pricing/totals";
 
 export const meta = () =>
@@ -20,11 +21,20 @@ export default function Checkout() {
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [lineError, setLineError] = useState<{
+    index: number;
+    message: string;
+    lines: typeof lines;
+  } | null>(null);
+  const { levels, refresh } = useStockLevels();
+  // A changed cart is a new question: the last answer about one of its lines no longer applies.
+  const currentLineError = lineError?.lines === lines ? lineError : null;
   const totals = orderTotals(lines, discount?.percent ?? 0);
 
   const pay = async () => {
     setProcessing(true);
     setFailure(null);
+    setLineError(null);
     try {
       const response = await fetch("/api/create-checkout-session", {
         method: "POST",
@@ -43,9 +53,18 @@ export default function Checkout() {
           discountCode: discount?.code,
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+      const body = (await response.json().catch(() => ({}))) as {
+        url?: string;
+        error?: string;
+        lineIndex?: number;
+      };
       if (!response.ok || !body.url) {
         setFailure(body.error ? `${FAILURE} ${body.error}` : FAILURE);
+        // X-STK-3: say it against the line too, and show the cart's stock as it is now.
+        if (body.error && typeof body.lineIndex === "number") {
+          setLineError({ index: body.lineIndex, message: body.error, lines });
+        }
+        if (response.status === 409) refresh();
         setProcessing(false);
         return;
       }
@@ -80,7 +99,7 @@ export default function Checkout() {
             <h2 id="order-items" className="font-display text-2xl font-bold uppercase">
               Your order
             </h2>
-            <CheckoutLines lines={lines} />
+            <CheckoutLines lines={lines} levels={levels} lineError={currentLineError} />
           </section>
           <section
             aria-labelledby="order-summary"

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/components/seo";
 import { formatPence } from "~/pricing/money";
+import { LeadTimeText } from "~/stock/LeadTime";
 
 export const meta = () =>
   pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
@@ -18,6 +19,13 @@ interface Verified {
   amount_total: number;
   customer_email: string | null;
   order_number: string;
+  lines?: {
+    product_name: string;
+    details: string;
+    quantity: number;
+    from_stock: boolean;
+    lead_time: string;
+  }[];
 }
 
 type State = { kind: "loading" } | { kind: "error" } | { kind: "success"; session: Verified };
@@ -102,8 +110,24 @@ export default function OrderConfirmation() {
               <dd className="font-semibold break-all">{state.session.customer_email}</dd>
             </div>
           </dl>
+          {state.session.lines?.length ? (
+            <ul
+              aria-label="Your items and when they are dispatched"
+              className="mx-auto mt-4 max-w-sm divide-y divide-stone rounded-lg bg-white px-6 text-left ring-1 ring-black/5"
+            >
+              {state.session.lines.map((line, i) => (
+                <li key={i} className="py-3" data-testid="confirmed-line">
+                  <p className="font-semibold">
+                    {line.quantity} × {line.product_name}
+                  </p>
+                  {line.details ? <p className="text-sm text-muted">{line.details}</p> : null}
+                  <LeadTimeText fromStock={line.from_stock} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-6 text-muted">
-            Made-to-order items are dispatched within 3-6 weeks; you can follow your order on the{" "}
+            You can follow your order on the{" "}
             <Link to="/tracking" className="text-accent underline">
               tracking page
             </Link>

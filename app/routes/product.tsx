@@ -10,6 +10,7 @@ import { dbFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
 import { ReviewsSection } from "~/reviews/components/ReviewsSection";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
+import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
@@ -19,14 +20,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
   if (!product)
-    return data({ product: null, origin: "", reviews: [], rating: null }, { status: 404 });
-  const reviews = await listReviewsOrEmpty(dbFrom(context), product.id);
+    return data(
+      { product: null, origin: "", reviews: [], rating: null, stock: {} },
+      { status: 404 },
+    );
+  const db = dbFrom(context);
+  const [reviews, stock] = await Promise.all([
+    listReviewsOrEmpty(db, product.id),
+    stockLevelsOrEmpty(db, [product.id]),
+  ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
     product,
     origin: canonicalOrigin(request),
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
+    stock,
   };
 }
 
@@ -73,7 +82,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin, rating, reviews } = loaderData;
+  const { product, origin, rating, reviews, stock } = loaderData;
   if (!product) return <ProductNotFound />;
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
@@ -105,7 +114,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="mt-3"
             />
           </div>
-          <AddToCartForm key={product.id} product={product} />
+          <AddToCartForm key={product.id} product={product} stock={stock} />
           <DeliveryPromise />
           <div className="space-y-3">
             <h2 className="font-display text-2xl font-bold uppercase">Details</h2>

@@ -285,6 +285,7 @@ describe("sandbox payment and fulfilment", () => {
         customer_email: "ana@example.com",
         order_number: expect.stringMatching(/^GT-\d+$/),
         status: "paid",
+        lines: expect.any(Array),
       },
     });
     expect((await verify("cs_test_unknown")).status).toBe(404);

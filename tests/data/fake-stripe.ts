@@ -42,6 +42,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        // Like Stripe: a session lasts from 30 minutes to 24 hours.
+        const expiresAt = params.get("expires_at");
+        const now = Math.floor(Date.now() / 1000);
+        if (expiresAt !== null && !(Number(expiresAt) >= now + 30 * 60 && Number(expiresAt) <= now + 24 * 3600)) {
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              param: "expires_at",
+              message: "The expires_at timestamp must be between 30 minutes and 24 hours from now.",
+            },
+          });
+        }
         counter += 1;
         const id = `cs_test_fake_${counter}`;
         // What Stripe would charge: the lines, the shipping, less the coupon.
@@ -64,6 +76,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: "unpaid",
           status: "open",
           currency: params.get("currency"),
+          expires_at: expiresAt === null ? now + 24 * 3600 : Number(expiresAt),
           customer_details: null,
           payment_intent: null,
         };

@@ -133,6 +133,11 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.get("line_items[1][quantity]")).toBe("2");
     expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1197");
     expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
+    // X-STK-4: the session ends when the order expires (Stripe's minimum is 30 minutes).
+    const expiresAt = Number(params.get("expires_at"));
+    expect(expiresAt).toBe(Math.floor(order!.expiresAt.getTime() / 1000));
+    expect(expiresAt - Date.now() / 1000).toBeGreaterThan(30 * 60);
+    expect(expiresAt - Date.now() / 1000).toBeLessThan(32 * 60);
     // From PUBLIC_URL (here unset: http://localhost:PORT), never from the request's Host (X-SEC-4).
     expect(params.get("success_url")).toBe(
       "http://localhost:3000/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
@@ -243,6 +248,24 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
         attentionReason: expect.stringMatching(/refund/i),
       });
     }
+  });
+
+  it("X-STK-4: Stripe's expired event gives the order's stock back, once", async () => {
+    const { setVariantStock } = await import("~/stock/admin.server");
+    const { stockLevels } = await import("~/stock/stock.server");
+    const db = await app.getDb();
+    const bottle = { productId: "water-bottle", optionType: "Standard", size: "N/A" };
+    const left = async () => (await stockLevels(db, ["water-bottle"]))["water-bottle|Standard|N/A|"];
+    expect((await setVariantStock(db, { ...bottle, quantity: 10 })).ok).toBe(true);
+    const { sessionId } = await startCheckout();
+    expect(await left()).toBe(8);
+    const order = await orderFor(sessionId);
+    const ended = completedEvent(sessionId, order!.id, "checkout.session.expired", { payment_status: "unpaid" });
+    expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
+    expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
+    expect((await orderFor(sessionId))?.status).toBe("cancelled");
+    expect(await left()).toBe(10);
+    expect((await setVariantStock(db, { ...bottle, quantity: null })).ok).toBe(true);
   });
 
   it("X-SEC-1: a sandbox order cannot be paid once Stripe takes the payments", async () => {

@@ -17,13 +17,19 @@ import {
 import type { Product } from "~/catalogue/types";
 import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
+import { StockNotice } from "~/stock/StockNotice";
+import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "./ChoiceGroup";
 
-/** Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7). */
-export function AddToCartForm({ product }: { product: Product }) {
+/** Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7), with stock (X-STK-2). */
+export function AddToCartForm({ product, stock }: { product: Product; stock: StockLevels }) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
   const [problem, setProblem] = useState<string | null>(null);
   const option = findOption(product, selection.optionType);
+  const customText = showsCustomText(option, selection.nameCustomisation)
+    ? selection.customText
+    : "";
+  const available = choiceStock(product, stock, { ...selection, customText });
   const unit = unitPricePence(product, selection.optionType, selection.nameCustomisation);
   const update = (next: Selection) => {
     setSelection(next);
@@ -32,7 +38,10 @@ export function AddToCartForm({ product }: { product: Product }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const message = selectionProblem(product, selection);
+    const shortage = available.availability?.kind === "short" ? available.availability : undefined;
+    const message =
+      selectionProblem(product, selection) ??
+      (shortage ? shortMessage(shortage.variant, shortage.left) : null);
     setProblem(message);
     if (message) return;
     const added = cartActions.add(
@@ -78,6 +87,7 @@ export function AddToCartForm({ product }: { product: Product }) {
           values={option.sizes}
           selected={selection.size}
           onChange={(size) => update({ ...selection, size })}
+          soldOut={available.soldOutSizes}
         />
       ) : null}
       {option?.beltRanks ? (
@@ -98,6 +108,7 @@ export function AddToCartForm({ product }: { product: Product }) {
           selected={selection.color}
           onChange={(color) => update({ ...selection, color })}
           swatches
+          soldOut={available.soldOutColors}
         />
       ) : null}
       {option?.customizable && option.customPricePence ? (
@@ -186,6 +197,7 @@ export function AddToCartForm({ product }: { product: Product }) {
           </p>
         ) : null}
       </div>
+      <StockNotice stock={available} />
       <div className="flex flex-col gap-3">
         <button
           type="submit"

@@ -40,6 +40,7 @@ export function ChoiceGroup({
   onChange,
   swatches = false,
   invalid = false,
+  soldOut,
 }: {
   legend: string;
   name: string;
@@ -48,6 +49,8 @@ export function ChoiceGroup({
   onChange: (value: string) => void;
   swatches?: boolean;
   invalid?: boolean;
+  /** Values that cannot be chosen now: shown as "Sold out", disabled, still read out (X-STK-2). */
+  soldOut?: ReadonlySet<string>;
 }) {
   const id = useId();
   return (
@@ -57,27 +60,34 @@ export function ChoiceGroup({
         {selected ? <span className="font-normal text-muted">: {selected}</span> : null}
       </legend>
       <div className="flex flex-wrap gap-2">
-        {values.map((value) => (
-          <label
-            key={value}
-            className={`flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded border px-3 text-sm font-medium has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
-              selected === value
-                ? "border-ink bg-ink text-paper"
-                : "border-ink/25 bg-white hover:border-ink"
-            }`}
-          >
-            <input
-              type="radio"
-              name={`${name}-${id}`}
-              value={value}
-              checked={selected === value}
-              onChange={() => onChange(value)}
-              className="sr-only"
-            />
-            {swatches ? <Swatch value={value} /> : null}
-            {value}
-          </label>
-        ))}
+        {values.map((value) => {
+          const unavailable = soldOut?.has(value) ?? false;
+          return (
+            <label
+              key={value}
+              className={`flex min-h-11 min-w-11 items-center justify-center gap-2 rounded border px-3 text-sm font-medium has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
+                unavailable
+                  ? "cursor-not-allowed border-dashed border-ink/30 bg-stone/60 text-muted"
+                  : selected === value
+                    ? "cursor-pointer border-ink bg-ink text-paper"
+                    : "cursor-pointer border-ink/25 bg-white hover:border-ink"
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${name}-${id}`}
+                value={value}
+                checked={selected === value}
+                disabled={unavailable}
+                onChange={() => onChange(value)}
+                className="sr-only"
+              />
+              {swatches ? <Swatch value={value} /> : null}
+              <span className={unavailable ? "line-through" : undefined}>{value}</span>
+              {unavailable ? <span className="text-xs font-semibold">Sold out</span> : null}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );

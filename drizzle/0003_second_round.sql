@@ -98,14 +98,42 @@ CREATE TABLE "server_secrets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stock_reservations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"order_line_id" uuid NOT NULL,
+	"product_id" text NOT NULL,
+	"option_type" text NOT NULL,
+	"size" text NOT NULL,
+	"color" text DEFAULT '' NOT NULL,
+	"quantity" integer NOT NULL,
+	"returned_at" timestamp with time zone,
+	CONSTRAINT "stock_reservations_quantity_positive" CHECK ("stock_reservations"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "variant_stock" (
+	"product_id" text NOT NULL,
+	"option_type" text NOT NULL,
+	"size" text NOT NULL,
+	"color" text DEFAULT '' NOT NULL,
+	"quantity" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "variant_stock_product_id_option_type_size_color_pk" PRIMARY KEY("product_id","option_type","size","color"),
+	CONSTRAINT "variant_stock_quantity_non_negative" CHECK ("variant_stock"."quantity" IS NULL OR "variant_stock"."quantity" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "from_stock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "attention_reason" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "attention_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "carrier" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refunded_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '30 minutes' NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD COLUMN "verified_order_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_reservations" ADD CONSTRAINT "stock_reservations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_reservations" ADD CONSTRAINT "stock_reservations_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject","id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent_at" IS NULL;--> statement-breakpoint
@@ -115,7 +143,9 @@ CREATE INDEX "owner_sessions_expires_idx" ON "owner_sessions" USING btree ("expi
 CREATE INDEX "owner_sign_in_failures_key_idx" ON "owner_sign_in_failures" USING btree ("email","address","failed_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_end_idx" ON "rate_limit_hits" USING btree ("window_end");--> statement-breakpoint
 CREATE INDEX "review_photos_unattached_idx" ON "review_photos" USING btree ("created_at") WHERE "review_photos"."attached_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "stock_reservations_order_idx" ON "stock_reservations" USING btree ("order_id");--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_verified_order_id_orders_id_fk" FOREIGN KEY ("verified_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_pending_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "orders_attention_idx" ON "orders" USING btree ("attention_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint

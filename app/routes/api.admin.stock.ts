@@ -1,0 +1,21 @@
+import { requireOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { endpoint, refuse, success } from "~/security/edge.server";
+import { listStock, setVariantStock } from "~/stock/admin.server";
+import type { Route } from "./+types/api.admin.stock";
+
+/** GET /api/admin/stock: every product's variants and their stock (X-STK-1). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbFrom(context);
+  await requireOwner(request, "api", db);
+  return Response.json(await listStock(db), { headers: { "Cache-Control": "no-store" } });
+}
+
+/** PUT /api/admin/stock {productId, optionType, size, color?, quantity: number | null}. */
+export const action = endpoint(
+  { methods: ["PUT"], sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 } },
+  async ({ db, body, owner }) => {
+    const result = await setVariantStock(db, body, owner!.email);
+    return result.ok ? success(result.variant) : refuse(result.status, result.error);
+  },
+);

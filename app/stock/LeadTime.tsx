@@ -1,0 +1,41 @@
+import { Clock, PackageCheck } from "lucide-react";
+import { lineAvailability, leadTime, shortMessage, type StockLevels } from "./stock";
+
+interface LineChoice {
+  productId: string;
+  optionType: string;
+  size: string;
+  color?: string | null;
+  customText?: string | null;
+  quantity: number;
+}
+
+/** A cart or checkout line's lead time, or what is short (X-STK-2); nothing until stock is known. */
+export function LineLeadTime({
+  line,
+  levels,
+}: {
+  line: LineChoice;
+  levels: StockLevels | undefined;
+}) {
+  if (!levels) return null;
+  const availability = lineAvailability(line, levels);
+  if (availability.kind === "short") {
+    return (
+      <p className="text-sm font-semibold text-accent" data-testid="line-stock">
+        {shortMessage(availability.variant, availability.left)}
+      </p>
+    );
+  }
+  return <LeadTimeText fromStock={availability.kind === "in-stock"} />;
+}
+
+export function LeadTimeText({ fromStock }: { fromStock: boolean }) {
+  const Icon = fromStock ? PackageCheck : Clock;
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-ink-soft" data-testid="lead-time">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {leadTime(fromStock)}
+    </p>
+  );
+}

@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { findProduct, findSellable, PRODUCTS } from "~/catalogue";
+import { recordAudit } from "~/admin/audit.server";
+import type { Database } from "~/db/client.server";
+import { variantStock } from "~/db/schema";
+import {
+  isVariantOf,
+  type ProductStock,
+  variantKey,
+  variantsOfProduct,
+  type VariantStock,
+} from "./stock";
+import { stockFieldName, variantLabel } from "./stock-form";
+import { stockLevels } from "./stock.server";
+
+export type { ProductStock, VariantStock } from "./stock";
+
+/** Every product with every variant and its stock, for /admin/stock (a table per product). */
+export async function listStock(db: Database): Promise<ProductStock[]> {
+  const levels = await stockLevels(db);
+  return PRODUCTS.map((product) => ({
+    productId: product.id,
+    productName: product.name,
+    variants: variantsOfProduct(product).map((variant) => ({
+      ...variant,
+      quantity: levels[variantKey(variant)] ?? null,
+    })),
+  }));
+}
+
+/** The body of PUT /api/admin/stock, and of each entry of STOCK_SEED_FILE. */
+export const stockUpdateSchema = z.object({
+  productId: z.string({ error: "productId is required." }).trim().min(1).max(100),
+  optionType: z.string({ error: "optionType is required." }).trim().min(1).max(40),
+  size: z.string({ error: "size is required." }).trim().min(1).max(20),
+  color: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((color) => color ?? ""),
+  quantity: z
+    .number({ error: "quantity must be a whole number of 0 or more, or null for made to order." })
+    .int("quantity must be a whole number of 0 or more, or null for made to order.")
+    .min(0, "quantity must be a whole number of 0 or more, or null for made to order.")
+    .max(100_000, "quantity can be at most 100000.")
+    .nullable(),
+});
+
+export type StockUpdateResult =
+  { ok: true; variant: VariantStock } | { ok: false; status: 400 | 404; error: string };
+
+/**
+ * Sets a variant's stock (a number) or makes it made to order (null). The quantity is what is
+ * left to sell now; pending orders have already taken theirs.
+ */
+export async function setVariantStock(
+  db: Database,
+  body: unknown,
+  actor?: string,
+): Promise<StockUpdateResult> {
+  const parsed = stockUpdateSchema.safeParse(body);
+  if (!parsed.success) {
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid stock." };
+  }
+  const { productId, quantity, ...rest } = parsed.data;
+  const bundle = findSellable(productId);
+  if (bundle?.bundle) {
+    return {
+      ok: false,
+      status: 400,
+      error: `${bundle.name} has no stock of its own: set the stock of its items.`,
+    };
+  }
+  const product = findProduct(productId);
+  if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
+  if (!isVariantOf(product, rest)) {
+    const colour = rest.color ? `, colour "${rest.color}"` : "";
+    return {
+      ok: false,
+      status: 400,
+      error: `${product.name} is not sold as "${rest.optionType}" in size "${rest.size}"${colour}.`,
+    };
+  }
+  const variant = { productId, ...rest };
+  if (actor) {
+    // The owner's change is audited with what it replaced (X-OPS-10).
+    const before = (await stockLevels(db))[variantKey(variant)] ?? null;
+    await recordAudit(db, {
+      actor,
+      action: "stock.set",
+      subject: `stock:${variantKey(variant)}`,
+      before: { quantity: before },
+      after: { quantity },
+    });
+  }
+  await db
+    .insert(variantStock)
+    .values({ ...variant, quantity })
+    .onConflictDoUpdate({
+      target: [
+        variantStock.productId,
+        variantStock.optionType,
+        variantStock.size,
+        variantStock.color,
+      ],
+      set: { quantity, updatedAt: sql`now()` },
+    });
+  return { ok: true, variant: { ...variant, quantity } };
+}
+
+/**
+ * Applies one product's table from /admin/stock: each variant's field holds a number, or is
+ * empty for made to order. All or nothing: one bad field saves none and says which.
+ */
+export async function applyStockForm(
+  db: Database,
+  form: FormData,
+  actor?: string,
+): Promise<{ ok: true; saved: number } | { ok: false; status: 400 | 404; error: string }> {
+  const productId = String(form.get("productId") ?? "");
+  const product = findProduct(productId);
+  if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
+  const updates: unknown[] = [];
+  for (const variant of variantsOfProduct(product)) {
+    const raw = form.get(stockFieldName(variant));
+    if (raw === null) continue;
+    const text = String(raw).trim();
+    if (text !== "" && !/^\d+$/.test(text)) {
+      return {
+        ok: false,
+        status: 400,
+        error: `${product.name} ${variantLabel(variant)}: enter a whole number of 0 or more, or leave it empty for made to order.`,
+      };
+    }
+    updates.push({ ...variant, quantity: text === "" ? null : Number(text) });
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (const update of updates) {
+        const result = await setVariantStock(tx, update, actor);
+        if (!result.ok) throw new StockFormError(result.error, result.status);
+      }
+    });
+  } catch (error) {
+    if (error instanceof StockFormError)
+      return { ok: false, status: error.status, error: error.message };
+    throw error;
+  }
+  return { ok: true, saved: updates.length };
+}
+
+class StockFormError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,163 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { stockReservations, variantStock } from "~/db/schema";
+import { shortMessage, type StockLevels, type Variant, variantKey, variantsOfLine } from "./stock";
+
+/** What is left of every stocked variant (of the given products, or all). */
+export async function stockLevels(
+  db: Database,
+  productIds?: readonly string[],
+): Promise<StockLevels> {
+  const rows = await db
+    .select()
+    .from(variantStock)
+    .where(
+      and(
+        isNotNull(variantStock.quantity),
+        productIds ? inArray(variantStock.productId, [...productIds]) : undefined,
+      ),
+    );
+  return Object.fromEntries(rows.map((row) => [variantKey(row), row.quantity ?? 0]));
+}
+
+/** A line cannot be had: nothing was taken, and the order's transaction is rolled back. */
+export class StockShortError extends Error {
+  constructor(
+    message: string,
+    readonly lineIndex: number,
+  ) {
+    super(message);
+    this.name = "StockShortError";
+  }
+}
+
+export interface Reservation extends Variant {
+  quantity: number;
+}
+
+export interface ReservedLines {
+  /** Per line: every item of it came from stock. */
+  fromStock: boolean[];
+  /** Per line: what it took, to record against the stored line. */
+  taken: Reservation[][];
+}
+
+const byVariant = (variant: Variant) =>
+  and(
+    eq(variantStock.productId, variant.productId),
+    eq(variantStock.optionType, variant.optionType),
+    eq(variantStock.size, variant.size),
+    eq(variantStock.color, variant.color),
+  );
+
+/**
+ * Takes the stock of every stocked line, inside the order's own transaction (X-STK-3): one
+ * conditional decrement per variant, never below zero, in a fixed order so two orders cannot
+ * deadlock. A variant that is short throws StockShortError, and the caller's rollback gives back
+ * whatever this order had taken so far. Made-to-order variants (no row, or NULL) take nothing.
+ */
+export async function reserveStock(
+  tx: Database,
+  lines: readonly {
+    productId: string;
+    optionType: string;
+    size: string;
+    color?: string | null;
+    customText?: string | null;
+    quantity: number;
+  }[],
+): Promise<ReservedLines> {
+  const needs = new Map<string, { variant: Variant; quantity: number; firstLine: number }>();
+  const lineVariants = lines.map((line, index) => {
+    const variants = variantsOfLine(line);
+    for (const variant of variants) {
+      const key = variantKey(variant);
+      const need = needs.get(key) ?? { variant, quantity: 0, firstLine: index };
+      need.quantity += line.quantity;
+      needs.set(key, need);
+    }
+    return variants;
+  });
+
+  const stocked = new Set<string>();
+  for (const key of [...needs.keys()].sort()) {
+    const { variant, quantity, firstLine } = needs.get(key)!;
+    const taken = await tx
+      .update(variantStock)
+      .set({
+        quantity: sql`${variantStock.quantity} - ${quantity}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(byVariant(variant), sql`${variantStock.quantity} >= ${quantity}`))
+      .returning({ quantity: variantStock.quantity });
+    if (taken.length === 1) {
+      stocked.add(key);
+      continue;
+    }
+    const [row] = await tx
+      .select({ quantity: variantStock.quantity })
+      .from(variantStock)
+      .where(byVariant(variant));
+    if (row?.quantity != null) {
+      throw new StockShortError(shortMessage(variant, row.quantity), firstLine);
+    }
+  }
+
+  return {
+    fromStock: lineVariants.map(
+      (variants) => variants.length > 0 && variants.every((v) => stocked.has(variantKey(v))),
+    ),
+    taken: lineVariants.map((variants, index) =>
+      variants
+        .filter((v) => stocked.has(variantKey(v)))
+        .map((v) => ({ ...v, quantity: lines[index]!.quantity })),
+    ),
+  };
+}
+
+/**
+ * Gives back what an order took, exactly once: the reservations are marked returned by a
+ * conditional update, and only the rows this call marked go back. A variant the owner has since
+ * made made-to-order (NULL) stays so. Call it inside the transaction that cancels the order.
+ */
+export async function returnStock(tx: Database, orderId: string): Promise<number> {
+  const returned = await tx
+    .update(stockReservations)
+    .set({ returnedAt: sql`now()` })
+    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.returnedAt)))
+    .returning();
+  const totals = new Map<string, Reservation>();
+  for (const row of returned) {
+    const key = variantKey(row);
+    const total = totals.get(key) ?? {
+      productId: row.productId,
+      optionType: row.optionType,
+      size: row.size,
+      color: row.color,
+      quantity: 0,
+    };
+    total.quantity += row.quantity;
+    totals.set(key, total);
+  }
+  for (const key of [...totals.keys()].sort()) {
+    const { quantity, ...variant } = totals.get(key)!;
+    await tx
+      .update(variantStock)
+      .set({ quantity: sql`${variantStock.quantity} + ${quantity}`, updatedAt: sql`now()` })
+      .where(and(byVariant(variant), isNotNull(variantStock.quantity)));
+  }
+  return returned.reduce((sum, row) => sum + row.quantity, 0);
+}
+
+/** Stock for a page: a database failure shows everything as made to order, never a broken page. */
+export async function stockLevelsOrEmpty(
+  db: Database,
+  productIds?: readonly string[],
+): Promise<StockLevels> {
+  try {
+    return await stockLevels(db, productIds);
+  } catch (error) {
+    console.error("Could not read stock levels:", error);
+    return {};
+  }
+}
