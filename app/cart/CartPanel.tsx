@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/orders/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { lineHref, type CartLine } from "./cart";
@@ -42,6 +43,7 @@ function CartLineItem({ line, index }: { line: CartLine; index: number }) {
             <li key={detail}>{detail}</li>
           ))}
         </ul>
+        <LineNotice line={line} />
         <div className="mt-1 flex items-center justify-between">
           <div
             className="flex items-center rounded border border-ink/20"

@@ -1,7 +1,9 @@
 import type { CartLine } from "~/cart/cart";
 import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/orders/LineNotice";
 import { formatPence } from "~/pricing/money";
 import type { OrderTotals } from "~/pricing/totals";
+import { shippingText } from "./DeliveryChoice";
 
 export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
   return (
@@ -23,6 +25,7 @@ export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
             <p className="text-sm text-muted">
               {line.quantity} × {formatPence(line.unitPricePence)}
             </p>
+            <LineNotice line={line} className="mt-1" />
           </div>
           <p className="font-semibold">{formatPence(line.unitPricePence * line.quantity)}</p>
         </li>
@@ -34,9 +37,12 @@ export function CheckoutLines({ lines }: { lines: readonly CartLine[] }) {
 export function TotalsTable({
   totals,
   discountLabel,
+  shippingLabel,
 }: {
   totals: OrderTotals;
   discountLabel?: string;
+  /** The delivery method's name, shown with the charge ("Shipping (UK express)"). */
+  shippingLabel?: string;
 }) {
   const row = (label: string, value: string, testId: string, strong = false) => (
     <div
@@ -49,7 +55,11 @@ export function TotalsTable({
   return (
     <dl className="space-y-2">
       {row("Subtotal", formatPence(totals.subtotalPence), "subtotal")}
-      {row("Shipping", formatPence(totals.shippingPence), "shipping")}
+      {row(
+        shippingLabel ? `Shipping (${shippingLabel})` : "Shipping",
+        shippingText(totals.shippingPence),
+        "shipping",
+      )}
       {row(
         discountLabel ? `Discount (${discountLabel})` : "Discount",
         totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),

@@ -28,10 +28,12 @@ export async function createCheckoutSession(request: Request, body: unknown): Pr
   if (code && !discount) return jsonError("Invalid discount code.", 400);
 
   const provider = paymentProvider();
-  const totals = orderTotals(checked.lines, discount?.percent ?? 0);
+  const { shippingMethod } = parsed.data;
+  const totals = orderTotals(checked.lines, discount?.percent ?? 0, shippingMethod);
   const order = await createPendingOrder(db, {
     lines: checked.lines,
     totals,
+    shippingMethod,
     discount,
     provider: provider.name,
   });

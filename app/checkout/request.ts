@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type CartLine, priceLine } from "~/cart/cart";
 import { findProduct } from "~/catalogue";
 import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 
 const MAX_LINES = 100;
 
@@ -37,6 +38,13 @@ export const checkoutRequestSchema = z.object({
     .min(1, "Your cart is empty.")
     .max(MAX_LINES, `An order can have at most ${MAX_LINES} lines.`),
   discountCode: z.string().trim().max(40).optional().nullable(),
+  /** X-UK-1: absent (or null) means UK standard; any other value is refused. */
+  shippingMethod: z
+    .enum(SHIPPING_METHOD_IDS, {
+      error: `shippingMethod must be one of ${SHIPPING_METHOD_IDS.map((id) => `"${id}"`).join(", ")}.`,
+    })
+    .nullish()
+    .transform((id) => id ?? DEFAULT_SHIPPING_METHOD),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
+import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, type Order } from "~/orders/orders.server";
 import { chargeTestCard } from "./cards";
 import { type PaymentForm, paymentFormProblem, usesShippingForBilling } from "./payment-form";
@@ -31,6 +32,9 @@ export async function paySandboxSession(
   }
   const problem = paymentFormProblem(form);
   if (problem) return { ok: false, status: 400, message: problem };
+  // X-UK-1: the delivery address must be one the chosen method delivers to.
+  const destination = destinationProblem(order.shippingMethod, form.country || "United Kingdom");
+  if (destination) return { ok: false, status: 400, message: destination };
   const charge = chargeTestCard(form);
   if (!charge.ok) return { ok: false, status: 402, message: charge.message };
 

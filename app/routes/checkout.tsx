@@ -3,11 +3,18 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/cart/store";
 import { CheckoutLines, TotalsTable } from "~/checkout/CheckoutSummary";
+import { DeliveryChoice } from "~/checkout/DeliveryChoice";
 import { type AppliedDiscount, DiscountCodeForm } from "~/checkout/DiscountCodeForm";
 import { pageMeta } from "~/components/seo";
 import { useHydrated } from "~/components/useHydrated";
 import { formatPence } from "~/pricing/money";
+import {
+  DEFAULT_SHIPPING_METHOD,
+  SHIPPING_METHODS,
+  type ShippingMethodId,
+} from "~/pricing/shipping";
 import { orderTotals } from "~/pricing/totals";
+import { POLICY } from "~/content/policy";
 
 export const meta = () =>
   pageMeta({ title: "Checkout", description: "Review your order and pay securely." });
@@ -20,7 +27,8 @@ export default function Checkout() {
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const totals = orderTotals(lines, discount?.percent ?? 0);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(DEFAULT_SHIPPING_METHOD);
+  const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod);
 
   const pay = async () => {
     setProcessing(true);
@@ -41,6 +49,7 @@ export default function Checkout() {
             nameCustomisation: line.nameCustomisation,
           })),
           discountCode: discount?.code,
+          shippingMethod,
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
@@ -90,9 +99,20 @@ export default function Checkout() {
               Summary
             </h2>
             <DiscountCodeForm applied={discount} onChange={setDiscount} />
-            <TotalsTable totals={totals} discountLabel={discount?.code} />
+            <DeliveryChoice
+              value={shippingMethod}
+              onChange={setShippingMethod}
+              items={lines.reduce((sum, line) => sum + line.quantity, 0)}
+              subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
+            />
+            <TotalsTable
+              totals={totals}
+              discountLabel={discount?.code}
+              shippingLabel={SHIPPING_METHODS[shippingMethod].name}
+            />
             <p className="text-sm text-muted">
-              Shipping is £3.99 per item. Made-to-order items are dispatched within 3-6 weeks.
+              Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items within{" "}
+              {POLICY.inStockDispatch}; delivery time is counted from dispatch.
             </p>
             <div className="space-y-3">
               <button

@@ -6,6 +6,7 @@ import { pageMeta } from "~/components/seo";
 import { getDb } from "~/db/client.server";
 import { findOrderBySession, linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { paymentFormSchema } from "~/payments/payment-form";
 import { AddressFields, Field } from "~/payments/PaymentFields";
 import { paySandboxSession } from "~/payments/sandbox.server";
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: order.status,
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
+      shippingMethodName: SHIPPING_METHODS[order.shippingMethod].name,
       discountPence: order.discountPence,
       discountCode: order.discountCode,
       totalPence: order.totalPence,
@@ -230,7 +232,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          <TotalsTable totals={order} discountLabel={order.discountCode ?? undefined} />
+          <TotalsTable
+            totals={order}
+            discountLabel={order.discountCode ?? undefined}
+            shippingLabel={order.shippingMethodName}
+          />
         </aside>
       </div>
     </div>
