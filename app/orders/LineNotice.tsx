@@ -1,5 +1,5 @@
 import { Ban, RotateCcw } from "lucide-react";
-import { isPersonalised, lineNotice } from "./consumer-rights";
+import { isPersonalised, PERSONALISED_NOTICE, RIGHT_TO_CANCEL_NOTICE } from "./consumer-rights";
 
 /**
  * The line's cancellation right (X-UK-3), shown in the cart, at checkout and in the
@@ -9,10 +9,11 @@ export function LineNotice({
   line,
   className = "",
 }: {
-  line: { customText?: string | null; nameCustomisation?: boolean | null };
+  /** A line, or whether it is personalised (as already decided by the server). */
+  line: { customText?: string | null; nameCustomisation?: boolean | null } | boolean;
   className?: string;
 }) {
-  const personalised = isPersonalised(line);
+  const personalised = typeof line === "boolean" ? line : isPersonalised(line);
   const Icon = personalised ? Ban : RotateCcw;
   return (
     <p
@@ -20,7 +21,7 @@ export function LineNotice({
       data-testid="line-notice"
     >
       <Icon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-      <span>{lineNotice(line)}</span>
+      <span>{personalised ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE}</span>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { sendMail } from "~/mail/mailer.server";
 import { confirmationEmail } from "./confirmation-email";
+import { receiptSettings } from "./receipt.server";
 import {
   claimConfirmationEmail,
   linesOfOrder,
@@ -29,7 +30,10 @@ export async function sendConfirmationOnce(db: Database, order: Order): Promise<
   if (!(await claimConfirmationEmail(db, order.id))) return;
   try {
     const lines = await linesOfOrder(db, order.id);
-    await sendMail({ to: order.customerEmail, ...confirmationEmail(order, lines) });
+    await sendMail({
+      to: order.customerEmail,
+      ...confirmationEmail(order, lines, receiptSettings()),
+    });
   } catch (error) {
     console.error(`Could not send the confirmation for ${order.orderNumber}:`, error);
     await releaseConfirmationEmail(db, order.id);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currentOrderForSession } from "~/checkout/verify.server";
 import { getDb } from "~/db/client.server";
+import { orderReceipt } from "~/orders/receipt.server";
 import { jsonError, readJsonBody } from "~/security/request.server";
 import type { Route } from "./+types/api.verify-order";
 
@@ -37,6 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
       order_number: order.orderNumber,
       status: order.status,
     },
+    receipt: order.status === "paid" ? await orderReceipt(await getDb(), order) : null,
   });
 }
 

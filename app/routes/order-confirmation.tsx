@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/components/seo";
+import { ConfirmationReceipt } from "~/orders/ConfirmationReceipt";
+import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
 
 export const meta = () =>
@@ -17,7 +19,10 @@ interface Verified {
   order_number: string;
 }
 
-type State = { kind: "loading" } | { kind: "error" } | { kind: "success"; session: Verified };
+type State =
+  | { kind: "loading" }
+  | { kind: "error" }
+  | { kind: "success"; session: Verified; receipt: OrderReceipt | null };
 
 export default function OrderConfirmation() {
   const [params] = useSearchParams();
@@ -33,12 +38,19 @@ export default function OrderConfirmation() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ sessionId }),
     })
-      .then((response) => response.json() as Promise<{ success?: boolean; session?: Verified }>)
+      .then(
+        (response) =>
+          response.json() as Promise<{
+            success?: boolean;
+            session?: Verified;
+            receipt?: OrderReceipt | null;
+          }>,
+      )
       .then((body) => {
         if (cancelled) return;
         if (body.success && body.session) {
           cartActions.clear();
-          setState({ kind: "success", session: body.session });
+          setState({ kind: "success", session: body.session, receipt: body.receipt ?? null });
         } else {
           setState({ kind: "error" });
         }
@@ -106,6 +118,7 @@ export default function OrderConfirmation() {
             </Link>
             . Taking you back to the shop in 5 seconds.
           </p>
+          {state.receipt ? <ConfirmationReceipt receipt={state.receipt} /> : null}
         </>
       )}
     </section>

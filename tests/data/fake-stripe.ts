@@ -12,6 +12,7 @@ export interface FakeStripe {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, unknown>>();
+  const coupons = new Map<string, number>();
   const requests: FakeStripe["requests"] = [];
   let counter = 0;
   const server: Server = createServer((req, res) => {
@@ -30,6 +31,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (req.method === "POST" && path === "/v1/coupons") {
         counter += 1;
+        coupons.set(`coupon_${counter}`, Number(params.get("amount_off")));
         return send(200, {
           id: `coupon_${counter}`,
           object: "coupon",
@@ -41,6 +43,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         counter += 1;
         const id = `cs_test_fake_${counter}`;
+        // What Stripe would charge: the lines, plus the one shipping rate, less the coupon.
+        let items = 0;
+        for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
+          items +=
+            Number(params.get(`line_items[${i}][quantity]`)) *
+            Number(params.get(`line_items[${i}][price_data][unit_amount]`));
+        }
+        const shipping = Number(
+          params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
+        );
+        const coupon = coupons.get(params.get("discounts[0][coupon]") ?? "") ?? 0;
+        const allowedCountries = [...params.entries()]
+          .filter(([key]) => key.startsWith("shipping_address_collection[allowed_countries]"))
+          .map(([, value]) => value);
         const session = {
           id,
           object: "checkout.session",
@@ -49,6 +65,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: "unpaid",
           status: "open",
           currency: params.get("currency"),
+          amount_subtotal: items,
+          amount_total: items + shipping - Math.min(coupon, items),
+          shipping_cost: { amount_total: shipping },
+          shipping_address_collection: { allowed_countries: allowedCountries },
           customer_details: null,
           payment_intent: null,
         };
