@@ -4,6 +4,7 @@ import { InfoPageShell } from "~/content/components/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
 import { trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";
+import { ReturnLink } from "~/returns/ReturnLink";
 import { clientAddress } from "~/security/request.server";
 import type { Route } from "./+types/tracking";
 
@@ -99,6 +100,7 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <ReturnLink orderNumber={result.orderNumber} />
           </section>
         ) : null}
       </div>
