@@ -45,6 +45,12 @@ export default defineConfig({
     timeout: 60_000,
     // Enough enquiries a minute for both projects' form tests from one address; the limit
     // itself is covered by tests/data/enquiries.test.ts.
-    env: { PORT: String(port), DATA_DIR: dataDir, ENQUIRY_RATE_LIMIT: "50" },
+    // VAT_NUMBER: receipts carry VAT lines (X-UK-2); without it there are none (unit-tested).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ENQUIRY_RATE_LIMIT: "50",
+      VAT_NUMBER: "GB123456789",
+    },
   },
 });
