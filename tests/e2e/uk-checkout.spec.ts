@@ -56,7 +56,9 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   await addKneePads(page, "1");
   await page.goto("/checkout");
   const delivery = page.getByRole("group", { name: "Delivery" });
-  await expect(delivery.getByRole("radio", { name: /UK standard \(2-5 working days\)/ })).toBeChecked();
+  await expect(
+    delivery.getByRole("radio", { name: /UK standard \(2-5 working days\)/ }),
+  ).toBeChecked();
   await expect(page.getByTestId("shipping")).toHaveText("£3.99");
   await expect(page.getByTestId("total")).toHaveText("£28.98");
 
@@ -67,7 +69,9 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   // Keyboard: arrow keys move through the radio group.
   await delivery.getByRole("radio", { name: /UK express/ }).focus();
   await page.keyboard.press("ArrowDown");
-  await expect(delivery.getByRole("radio", { name: /International \(7-14 working days\)/ })).toBeChecked();
+  await expect(
+    delivery.getByRole("radio", { name: /International \(7-14 working days\)/ }),
+  ).toBeChecked();
   await expect(page.getByTestId("shipping")).toHaveText("£15.99");
   await expect(page.getByTestId("total")).toHaveText("£40.98");
   await expectNoAxeViolations(page);
@@ -107,10 +111,7 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
   test.setTimeout(60_000);
   const email = `notices-${testInfo.project.name}-${Date.now()}@example.com`;
   await page.goto("/product/kids-grip-truth-bjj-gi");
-  await page
-    .getByRole("group", { name: /^Size/ })
-    .getByText("M1", { exact: true })
-    .click();
+  await page.getByRole("group", { name: /^Size/ }).getByText("M1", { exact: true }).click();
   await page.getByLabel(/Add name customisation/).check();
   const name = page.getByLabel("Name for the lapel");
   await expect(name).toHaveAccessibleDescription(new RegExp(PERSONALISED));
@@ -123,14 +124,22 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
   await page.getByRole("button", { name: /^Open cart/ }).click();
   const panel = page.getByRole("dialog", { name: "Your Cart" });
   const cartLines = panel.getByRole("listitem").filter({ has: page.getByTestId("line-notice") });
-  await expect(cartLines.filter({ hasText: "Kids Grip Truth BJJ Gi" }).getByTestId("line-notice")).toHaveText(PERSONALISED);
-  await expect(cartLines.filter({ hasText: "Knee Pads" }).getByTestId("line-notice")).toHaveText(CANCEL);
+  await expect(
+    cartLines.filter({ hasText: "Kids Grip Truth BJJ Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(cartLines.filter({ hasText: "Knee Pads" }).getByTestId("line-notice")).toHaveText(
+    CANCEL,
+  );
   await page.keyboard.press("Escape");
 
   await page.goto("/checkout");
   const items = page.getByRole("list", { name: "Items in your order" });
-  await expect(items.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice")).toHaveText(PERSONALISED);
-  await expect(items.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice")).toHaveText(CANCEL);
+  await expect(
+    items.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(
+    items.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
+  ).toHaveText(CANCEL);
   // £84.98 of goods: UK standard is free, and says so.
   await expect(page.getByTestId("delivery-price-uk-standard")).toHaveText("Free");
   await expect(page.getByTestId("shipping")).toHaveText("Free");
@@ -141,8 +150,12 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
   await expect(page).toHaveURL(/\/order-confirmation\?session_id=/);
   const receipt = page.getByRole("region", { name: "Your VAT receipt" });
   const ordered = receipt.getByRole("list", { name: "Items ordered" });
-  await expect(ordered.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice")).toHaveText(PERSONALISED);
-  await expect(ordered.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice")).toHaveText(CANCEL);
+  await expect(
+    ordered.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(
+    ordered.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
+  ).toHaveText(CANCEL);
   await expect(receipt.getByTestId("shipping")).toHaveText("Free");
   await expect(receipt.getByText("VAT included (20%)")).toBeVisible();
   await expect(receipt.getByTestId("vat-amount")).toHaveText("£14.16"); // 84.98 / 6
