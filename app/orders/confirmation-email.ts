@@ -82,7 +82,7 @@ export function confirmationEmail(
   const vat = vatReceipt(order.totalPence, settings.vatNumber);
   const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
   const lineText = lines.flatMap((l) => [
-    `${l.quantity} × ${l.productName} (${describeOrderLine(l)}): ${formatPence(l.lineTotalPence)}`,
+    `${l.quantity} × ${l.productName}${describeOrderLine(l) ? ` (${describeOrderLine(l)})` : ""}: ${formatPence(l.lineTotalPence)}`,
     `    ${lineNotice(l)}`,
   ]);
   const totals: [string, string][] = [

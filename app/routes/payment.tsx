@@ -35,6 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
       shippingMethodName: SHIPPING_METHODS[order.shippingMethod].name,
+      shippingMethodLabel: SHIPPING_METHODS[order.shippingMethod].label,
+      deliversToUk: SHIPPING_METHODS[order.shippingMethod].destination === "uk",
       discountPence: order.discountPence,
       discountCode: order.discountCode,
       totalPence: order.totalPence,
@@ -117,6 +119,10 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               Shipping
             </legend>
             <div className="clear-both space-y-4">
+              <p className="text-sm text-muted" data-testid="delivery-note">
+                Delivery: {order.shippingMethodLabel}, to{" "}
+                {order.deliversToUk ? "UK addresses only" : "addresses outside the UK"}.
+              </p>
               <AddressFields prefix="" section="shipping" />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
