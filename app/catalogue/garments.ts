@@ -1,3 +1,4 @@
+import { POLICY } from "~/content/policy";
 import { formatPence } from "~/pricing/money";
 import { DESIGNS, NO_GI_DESIGNS } from "./designs";
 import * as sizes from "./sizes";
@@ -185,7 +186,7 @@ function gi(group: Group): Product {
     highlights: [
       "450 gsm pearl weave jacket, 10 oz ripstop trousers",
       "EVA-foam collar, reinforced armpits and knees",
-      "Pre-shrunk; made to order in 3-6 weeks",
+      `Pre-shrunk; made to order in ${POLICY.madeToOrder}`,
       `Name embroidery on the lapel, up to 20 characters (+${formatPence(GI_NAME_PRICE_PENCE)})`,
     ],
     views: ["front", "back", "detail"],

@@ -6,7 +6,7 @@ import {
 } from "~/pricing/shipping";
 
 /** "£75" for whole pounds, "£3.95" otherwise: how prices read in running text. */
-function pounds(pence: Pence): string {
+export function pounds(pence: Pence): string {
   return pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence);
 }
 

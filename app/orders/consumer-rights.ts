@@ -1,9 +1,11 @@
+import { POLICY } from "~/content/policy";
+
 /**
  * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay
  * (X-UK-3, X-UK-4, X-UK-5): personalised goods are excluded from the right to cancel; everything
  * else can be cancelled within 14 days of delivery.
  */
-export const RIGHT_TO_CANCEL_DAYS = 14;
+export const RIGHT_TO_CANCEL_DAYS = POLICY.returnDays;
 
 export const PERSONALISED_NOTICE =
   "Personalised: made for you, so it cannot be returned unless faulty";

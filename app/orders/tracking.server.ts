@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import { getDb } from "~/db/client.server";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { RateLimiter } from "~/security/rate-limit.server";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 
@@ -30,6 +31,8 @@ export type TrackingResult =
       status: string;
       placed: string;
       totalPence: number;
+      /** The delivery chosen at checkout (X-UK-1). */
+      delivery: string;
       lines: { id: string; productName: string; details: string; quantity: number }[];
     };
 
@@ -67,6 +70,7 @@ export async function trackOrder(
       status: STATUS_TEXT[order.status] ?? order.status,
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
+      delivery: SHIPPING_METHODS[order.shippingMethod].label,
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/components/seo";
+import { POLICY } from "~/content/policy";
 import { ConfirmationReceipt } from "~/orders/ConfirmationReceipt";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
@@ -112,7 +113,8 @@ export default function OrderConfirmation() {
             </div>
           </dl>
           <p className="mt-6 text-muted">
-            Made-to-order items are dispatched within 3-6 weeks; you can follow your order on the{" "}
+            Made-to-order items are dispatched within {POLICY.madeToOrder}; you can follow your
+            order on the{" "}
             <Link to="/tracking" className="text-accent underline">
               tracking page
             </Link>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { pageMeta } from "~/components/seo";
+import { POLICY } from "~/content/policy";
 import { getDb } from "~/db/client.server";
 import { handleReturnRequestForm } from "~/returns/requests.server";
 import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
@@ -9,8 +10,7 @@ import type { Route } from "./+types/returns-request";
 export const meta = () =>
   pageMeta({
     title: "Request a return",
-    description:
-      "Use your 14-day right to cancel: tell us which items of a delivered order you are sending back.",
+    description: `Use your ${POLICY.returnDays}-day right to cancel: tell us which items of a delivered order you are sending back.`,
   });
 
 /** /returns/request (X-UK-5): an order number can be passed from tracking to fill the form in. */

@@ -92,6 +92,7 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
               Placed {new Date(result.placed).toLocaleDateString("en-GB", { dateStyle: "long" })} ·
               Total {formatPence(result.totalPence)}
             </p>
+            <p data-testid="tracked-delivery">Delivery: {result.delivery}</p>
             <ul>
               {result.lines.map((line) => (
                 <li key={line.id}>

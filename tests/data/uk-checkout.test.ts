@@ -5,6 +5,7 @@ import { orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
+import { loader as tracking } from "~/routes/tracking";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
 // Read lazily by the app on first use, so set before any test runs: receipts carry VAT lines.
@@ -235,6 +236,12 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
           notice: "14-day right to cancel",
         }),
       ],
+    });
+
+    const tracked = await call(tracking, `/tracking?order=${order.orderNumber}&email=ana@example.com`);
+    expect(((await tracked.json()) as { result: unknown }).result).toMatchObject({
+      totalPence: 8997,
+      delivery: "UK express (1-2 working days)",
     });
 
     const mails = await outbox();
