@@ -33,7 +33,7 @@ export async function paySandboxSession(
   const problem = paymentFormProblem(form);
   if (problem) return { ok: false, status: 400, message: problem };
   // X-UK-1: the delivery address must be one the chosen method delivers to.
-  const destination = destinationProblem(order.shippingMethod, form.country || "United Kingdom");
+  const destination = destinationProblem(order.shippingMethod, form.country);
   if (destination) return { ok: false, status: 400, message: destination };
   const charge = chargeTestCard(form);
   if (!charge.ok) return { ok: false, status: 402, message: charge.message };

@@ -66,6 +66,9 @@ describe("X-UK-1: the shipping table", () => {
     );
     expect(destinationProblem("uk-express", "Ireland")).toMatch(/^UK express delivery is for/);
     expect(destinationProblem("international", "UK")).toMatch(/outside the United Kingdom/);
+    // The payment page's country defaults to the UK; international needs one typed in.
+    expect(destinationProblem("uk-standard", "  ")).toBeNull();
+    expect(destinationProblem("international", "")).toMatch(/Please enter the country/);
   });
 
   it("X-UK-1: Stripe's allowed countries match the method", () => {

@@ -118,9 +118,15 @@ export function isUkCountry(country: string): boolean {
  */
 export function destinationProblem(id: ShippingMethodId, country: string): string | null {
   const method = SHIPPING_METHODS[id];
+  // A blank country means the payment page's default, the United Kingdom, for UK methods.
+  if (!country.trim()) {
+    return method.destination === "uk"
+      ? null
+      : "Please enter the country the parcel is going to for international delivery.";
+  }
   const uk = isUkCountry(country);
   if (method.destination === "uk" && !uk) {
-    return `${method.name} delivery is for addresses in the United Kingdom. Please enter a UK address, or go back to the checkout and choose international delivery for ${country.trim() || "another country"}.`;
+    return `${method.name} delivery is for addresses in the United Kingdom. Please enter a UK address, or go back to the checkout and choose international delivery for ${country.trim()}.`;
   }
   if (method.destination === "international" && uk) {
     return "International delivery is for addresses outside the United Kingdom. Please go back to the checkout and choose UK standard or UK express delivery.";

@@ -123,7 +123,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 Delivery: {order.shippingMethodLabel}, to{" "}
                 {order.deliversToUk ? "UK addresses only" : "addresses outside the UK"}.
               </p>
-              <AddressFields prefix="" section="shipping" />
+              <AddressFields
+                prefix=""
+                section="shipping"
+                defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   name="email"

@@ -183,6 +183,10 @@ describe("X-UK-1: the payment page's UK-address rule", () => {
     expect(((await response.json()) as { error: string }).error).toMatch(
       /International delivery is for addresses outside the United Kingdom/,
     );
+    const blank = await session("international");
+    const noCountry = await paySession(blank, { country: "" });
+    expect(noCountry.status).toBe(400);
+    expect(((await noCountry.json()) as { error: string }).error).toMatch(/Please enter the country/);
     const paid = await session("international");
     expect((await paySession(paid, { country: "Ireland", postcode: "D02 X285" })).status).toBe(302);
     expect(await orderFor(paid)).toMatchObject({

@@ -82,7 +82,9 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   await expect(summary).toContainText("Shipping (International)");
   await expect(summary.getByTestId("shipping")).toHaveText("£15.99");
 
-  await payOnPaymentPage(page, email);
+  // International starts with no country, and refuses a UK one.
+  await expect(page.getByRole("group", { name: "Shipping" }).getByLabel("Country")).toHaveValue("");
+  await payOnPaymentPage(page, email, "United Kingdom");
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
     "International delivery is for addresses outside the United Kingdom. Please go back to the checkout and choose UK standard or UK express delivery.",
   );
