@@ -7,7 +7,11 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { stopBackgroundWork } from "./background/jobs.server";
+import { closeDb } from "./db/client.server";
+import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
+import { logError } from "./security/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -87,7 +91,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            logError("Rendering failed", error);
           }
         },
       },
@@ -95,5 +99,20 @@ export default function handleRequest(
   });
 }
 
-/** Called by server.mjs on SIGTERM/SIGINT so the embedded database closes cleanly. */
-export { closeDb as shutdown } from "./db/client.server";
+/**
+ * Called by server.mjs on SIGTERM/SIGINT once requests have finished: stops this process's
+ * background work (an e-mail being sent is finished), then closes the database.
+ */
+export async function shutdown(): Promise<void> {
+  await stopBackgroundWork();
+  await closeRedis();
+  await closeDb();
+}
+
+export { serverSettings } from "./security/startup.server";
+
+/** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+}

@@ -29,6 +29,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
   /** Where enquiries and order copies for the shop go. */
   SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
+  /** Who takes payments: `sandbox` (test cards only) or `stripe`; unset: Stripe when its key is
+   *  set, else the sandbox, which an https PUBLIC_URL refuses (X-SEC-1). */
+  PAYMENTS: optionalString.pipe(
+    z.enum(["sandbox", "stripe"], { error: "PAYMENTS must be sandbox or stripe" }).optional(),
+  ),
+  /** Key for the signed review links in buyers' e-mails (X-SEC-8); generated and kept in the
+   *  database when unset. */
+  REVIEW_LINK_SECRET: optionalString.pipe(
+    z.string().min(32, "REVIEW_LINK_SECRET must be at least 32 characters").optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Test hook: point the Stripe SDK at a local fake (http://127.0.0.1:12111). */
@@ -51,14 +61,65 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  /** Proxies in front of the shop whose X-Forwarded-* headers count (X-SEC-4): a hop count, or a
+   *  comma-separated list of addresses, CIDR ranges or Express's names (loopback, uniquelocal). */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((value) => value === "true" || value === "1"),
+    .string()
+    .trim()
+    .default("")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "TRUST_PROXY must be a number of proxy hops (e.g. 1) or a list of proxy addresses (e.g. 10.0.0.1, 10.0.0.0/8, loopback)",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Checkout sessions a minute per client address (X-SEC-6). */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Redis for shared rate limits (redis://host:6379); without it they are counted in the database. */
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  /** Connections each process keeps to PostgreSQL at most. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** How often each process looks for e-mail to send. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long a worker's claim on an e-mail holds before another worker may take it. */
+  OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Total size of all stored review photos, in megabytes; uploads beyond it are refused. */
+  PHOTO_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).default(2048),
+  /** "off" stops this process from sending mail and cleaning up (another process does it). */
+  BACKGROUND_WORK: z.enum(["on", "off"]).default("on"),
 });
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const ADDRESS_OR_RANGE = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` takes it: false (none), a hop count, or a list of
+ * addresses. `true` (trust every hop, so any client could forge its address) is taken as one
+ * hop: the proxy directly in front. Undefined when the value is not understood.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const lower = value.toLowerCase();
+  if (lower === "" || lower === "false" || lower === "0") return false;
+  if (lower === "true") return 1;
+  if (/^\d+$/.test(lower)) return Number(lower);
+  const list = lower.split(",").map((item) => item.trim());
+  if (list.every((item) => PROXY_NAMES.has(item) || ADDRESS_OR_RANGE.test(item))) return list;
+  return undefined;
+}
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 

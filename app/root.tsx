@@ -16,6 +16,8 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "./components/origin.server";
+import { dbFrom } from "./db/context.server";
+import { databaseMiddleware } from "./db/middleware.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
@@ -24,9 +26,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+// The request's database, background work, and 503 while the database is away (X-SCALE-5).
+export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
-    reviewCount: await countReviewsOrZero(),
+    reviewCount: await countReviewsOrZero(dbFrom(context)),
     origin: canonicalOrigin(request),
   };
 }

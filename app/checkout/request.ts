@@ -1,24 +1,30 @@
 import { z } from "zod";
+import { text } from "~/security/text";
 import { type CartLine, priceLine } from "~/cart/cart";
 import { findProduct } from "~/catalogue";
 import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 
-const MAX_LINES = 100;
+/** Caps on one order (X-SEC-6): lines, quantity per line, and the total in pence. */
+export const MAX_LINES = 100;
+export const MAX_LINE_QUANTITY = 1000;
+export const MAX_ORDER_TOTAL_PENCE = 2_000_000;
 
 const cartItemSchema = z.object({
-  productId: z.string({ error: "Each item needs a productId." }).trim().min(1).max(100),
-  optionType: z.string({ error: "Each item needs an optionType." }).trim().min(1).max(40),
-  size: z.string({ error: "Each item needs a size." }).trim().min(1).max(20),
+  productId: text({ error: "Each item needs a productId." }).trim().min(1).max(100),
+  optionType: text({ error: "Each item needs an optionType." }).trim().min(1).max(40),
+  size: text({ error: "Each item needs a size." }).trim().min(1).max(20),
   quantity: z
     .number({ error: "Quantity must be a whole number of 1 or more." })
     .int("Quantity must be a whole number of 1 or more.")
     .min(1, "Quantity must be a whole number of 1 or more.")
-    .max(1000, "Quantity can be at most 1000 per item; contact us for larger orders."),
-  beltRank: z.string().trim().max(40).optional().nullable(),
-  color: z.string().trim().max(40).optional().nullable(),
-  customText: z
-    .string()
+    .max(
+      MAX_LINE_QUANTITY,
+      `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`,
+    ),
+  beltRank: text().trim().max(40).optional().nullable(),
+  color: text().trim().max(40).optional().nullable(),
+  customText: text()
     .max(200)
     .optional()
     .nullable()
@@ -37,7 +43,7 @@ export const checkoutRequestSchema = z.object({
     .array(cartItemSchema, { error: "cartItems must be a list of items." })
     .min(1, "Your cart is empty.")
     .max(MAX_LINES, `An order can have at most ${MAX_LINES} lines.`),
-  discountCode: z.string().trim().max(40).optional().nullable(),
+  discountCode: text().trim().max(40).optional().nullable(),
   /** X-UK-1: absent (or null) means UK standard; any other value is refused. */
   shippingMethod: z
     .enum(SHIPPING_METHOD_IDS, {

@@ -1,11 +1,23 @@
+import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { sendConfirmationOnce, fulfilPaidOrder } from "~/orders/fulfil.server";
 import { findOrderBySession, type Order } from "~/orders/orders.server";
-import { paymentDetailsFromSession, stripe } from "~/payments/stripe.server";
+import { orderReceipt } from "~/orders/receipt.server";
+import { settleStripeSession } from "~/payments/settle.server";
+import { stripe } from "~/payments/stripe.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { logError } from "~/security/log.server";
+import { text } from "~/security/text";
+
+/** A payment session id as the providers make them (cs_test_…, cs_live_…). */
+export const sessionIdSchema = text()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^cs_[A-Za-z0-9_-]+$/);
 
 /**
  * The stored order behind a payment session, brought up to date: for Stripe, when the webhook
- * has not arrived yet, the session is retrieved and a paid one is fulfilled now (X-CHK-4).
+ * has not arrived yet, the session is retrieved and applied with the same checks (X-CHK-4).
  */
 export async function currentOrderForSession(
   db: Database,
@@ -14,13 +26,42 @@ export async function currentOrderForSession(
   const order = await findOrderBySession(db, sessionId);
   if (!order) return undefined;
   if (order.status === "pending" && order.paymentProvider === "stripe") {
-    const session = await stripe().checkout.sessions.retrieve(sessionId);
-    if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
-      return fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
-    }
+    const settled = await settleStripeSession(
+      db,
+      await stripe().checkout.sessions.retrieve(sessionId),
+    );
+    return settled.kind === "paid" ? settled.order : order;
   }
-  // A paid order whose e-mail failed earlier gets another try.
-  if (order.status === "paid" && !order.confirmationEmailSentAt)
-    await sendConfirmationOnce(db, order);
   return order;
+}
+
+const bodySchema = z.object({ sessionId: sessionIdSchema });
+
+/** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
+export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
+  const parsed = bodySchema.safeParse(body);
+  if (!parsed.success) {
+    return refuse(400, "A sessionId is required.", { extra: { success: false } });
+  }
+  let order;
+  try {
+    order = await currentOrderForSession(db, parsed.data.sessionId);
+  } catch (error) {
+    logError("Order verification failed", error);
+    return refuse(502, "The order could not be verified right now.", {
+      extra: { success: false },
+    });
+  }
+  if (!order) return refuse(404, "No order has that session.", { extra: { success: false } });
+  return success({
+    success: order.status === "paid",
+    session: {
+      amount_total: order.totalPence,
+      currency: order.currency,
+      customer_email: order.customerEmail,
+      order_number: order.orderNumber,
+      status: order.status,
+    },
+    receipt: order.status === "paid" ? await orderReceipt(db, order) : null,
+  });
 }

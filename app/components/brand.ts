@@ -8,8 +8,6 @@ export const BRAND = {
   bookACall: "https://www.instagram.com/griptruth/",
   signUp: "https://www.facebook.com/griptruth/",
   copyrightYear: 2025,
-  /** The shop's public address, for links in e-mails when PUBLIC_URL is not set. */
-  website: "https://griptruth.co.uk",
   /**
    * Who sells, as a buyer must be told (X-UK-4): the confirmation e-mail and receipts print this.
    * The seller's e-mail is `email` above.

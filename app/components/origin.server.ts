@@ -1,8 +1,14 @@
 import { env } from "~/env.server";
 
-/** The shop's public origin for canonical links: PUBLIC_URL when set, else the request's own. */
-export function canonicalOrigin(request: Request): string {
-  const configured = env().PUBLIC_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  return new URL(request.url).origin;
+/**
+ * The shop's public origin for every absolute URL: canonical, Open Graph, JSON-LD, payment
+ * return URLs, links in e-mails (X-SEC-4). PUBLIC_URL when set. Without it, never the request's
+ * Host (anyone can send `Host: evil.example`): the development server uses the request's own
+ * origin, and a production start without PUBLIC_URL serves on http://localhost:PORT.
+ */
+export function canonicalOrigin(request?: Request): string {
+  const { PUBLIC_URL, NODE_ENV, PORT } = env();
+  if (PUBLIC_URL) return PUBLIC_URL.replace(/\/+$/, "");
+  if (NODE_ENV === "development" && request) return new URL(request.url).origin;
+  return `http://localhost:${PORT}`;
 }

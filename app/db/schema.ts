@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  customType,
   check,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -29,6 +32,11 @@ export const productReviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // ── issue 9 (security) ──
+    /** The paid order a signed review link proved (X-SEC-8); null: not a verified purchase. */
+    verifiedOrderId: uuid("verified_order_id").references(() => orders.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("product_reviews_product_created_idx").on(table.productId, table.createdAt.desc()),
@@ -111,11 +119,17 @@ export const orders = pgTable(
     /** Set by the back office; the 14-day right to cancel runs from delivery, or dispatch (X-UK-5). */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // ── issue 9 (security): a payment the shop could not accept as it came, for the owner ──
+    /** Why the owner must look at this order (a payment that does not match it, a payment for a
+     *  cancelled order to refund); null when all is well (X-SEC-5). */
+    attentionReason: text("attention_reason"),
+    attentionAt: timestamp("attention_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("orders_customer_email_idx").on(table.customerEmail),
+    index("orders_attention_idx").on(table.attentionAt),
     check(
       "orders_money_non_negative",
       sql`${table.subtotalPence} >= 0 AND ${table.shippingPence} >= 0 AND ${table.discountPence} >= 0 AND ${table.totalPence} >= 0`,
@@ -209,6 +223,90 @@ export const enquiries = pgTable(
     check("enquiries_name_length", sql`char_length(btrim(${table.name})) BETWEEN 1 AND 80`),
     check("enquiries_email_length", sql`char_length(${table.email}) BETWEEN 3 AND 254`),
     check("enquiries_message_length", sql`char_length(btrim(${table.message})) BETWEEN 1 AND 4000`),
+  ],
+);
+
+// ── issue 9 (security) ──
+/** Secrets the shop generates for itself when none is configured (the review-link key, X-SEC-8),
+ *  shared by every process on the database. */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+// ── Scale-out: state every process shares (issue 10, X-SCALE-2..4) ─────────────────────────
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Every e-mail the shop sends, written in the transaction of the change it reports (X-SCALE-4).
+ * A worker claims a row until `claimed_until`; a claim that runs out (a process killed mid-send)
+ * lets another worker take it. `dedupe_key` keeps one message per event.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dedupeKey: text("dedupe_key").unique(),
+    kind: text("kind").notNull().default("mail"),
+    ref: text("ref"),
+    to: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    claimToken: uuid("claim_token"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    messageId: text("message_id"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("mail_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} IS NULL`),
+  ],
+);
+
+/** Fixed-window hit counters for rate limits shared by every process (X-SCALE-2). */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    windowEnd: bigint("window_end", { mode: "number" }).notNull(),
+    count: integer("count").notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index("rate_limit_hits_end_idx").on(table.windowEnd),
+  ],
+);
+
+/**
+ * Review photos, re-encoded, with their thumbnails (X-SCALE-3): readable by every process.
+ * A photo not attached to a review within a day is removed.
+ */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: uuid("id").primaryKey(),
+    image: bytea("image").notNull(),
+    thumbnail: bytea("thumbnail").notNull(),
+    storedBytes: integer("stored_bytes").notNull(),
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("review_photos_unattached_idx")
+      .on(table.createdAt)
+      .where(sql`${table.attachedAt} IS NULL`),
   ],
 );
 

@@ -11,7 +11,7 @@ import {
 
 /** What the no-JavaScript form post (the /customisation action) answers. */
 export interface EnquiryActionData {
-  ok: boolean;
+  ok?: boolean;
   error?: string;
   fieldErrors?: FieldErrors;
   values?: Record<string, unknown>;

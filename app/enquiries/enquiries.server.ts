@@ -1,86 +1,51 @@
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
-import { sendMail } from "~/mail/mailer.server";
-import { RateLimiter } from "~/security/rate-limit.server";
-import { clientAddress, isSameOrigin } from "~/security/request.server";
-import { checkEnquiry, type Enquiry, type FieldErrors } from "./schema";
-
-export type EnquiryOutcome =
-  | { ok: true; status: 201; id: string | null }
-  | {
-      ok: false;
-      status: 400 | 403 | 429;
-      error: string;
-      fieldErrors?: FieldErrors;
-      retryAfter?: number;
-    };
-
-let limiter: RateLimiter | undefined;
-
-/** Per client address, ENQUIRY_RATE_LIMIT attempts a minute (X-SHOP-4). */
-function enquiryLimiter(): RateLimiter {
-  limiter ??= new RateLimiter(env().ENQUIRY_RATE_LIMIT, 60_000);
-  return limiter;
-}
-
-/**
- * The checks before a body is read: same origin, then the rate limit. Undefined when the request
- * may go on.
- */
-export function guardEnquiry(request: Request): EnquiryOutcome | undefined {
-  if (!isSameOrigin(request)) {
-    return { ok: false, status: 403, error: "Enquiries can only be sent from this shop's pages." };
-  }
-  const address = clientAddress(request);
-  if (!enquiryLimiter().take(address)) {
-    const retryAfter = enquiryLimiter().retryAfterSeconds(address);
-    return {
-      ok: false,
-      status: 429,
-      retryAfter,
-      error: `Too many enquiries from your connection. Please wait ${retryAfter} seconds and try again, or e-mail ${env().SHOP_EMAIL}.`,
-    };
-  }
-  return undefined;
-}
+import { enqueueMail } from "~/mail/outbox.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { checkEnquiry, type Enquiry } from "./schema";
 
 /** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
-export async function receiveEnquiry(input: unknown): Promise<EnquiryOutcome> {
+export async function receiveEnquiry(
+  db: Database,
+  input: unknown,
+): Promise<Outcome<{ ok: true; id: string | null }>> {
   const check = checkEnquiry(input);
   if (!check.ok) {
     const first = Object.values(check.fieldErrors)[0] ?? "Please check the form.";
-    return { ok: false, status: 400, error: first, fieldErrors: check.fieldErrors };
+    return refuse(400, first, { extra: { fieldErrors: check.fieldErrors } });
   }
   const enquiry = check.value;
   // A filled-in honeypot is a bot: it is told all went well, and nothing is kept or sent.
-  if (enquiry.website) return { ok: true, status: 201, id: null };
+  if (enquiry.website) return success({ ok: true as const, id: null }, 201);
 
-  const db = await getDb();
-  const [row] = await db
-    .insert(enquiries)
-    .values({
-      name: enquiry.name,
-      email: enquiry.email,
-      academy: enquiry.academy ?? null,
-      garmentTypes: enquiry.garmentTypes,
-      quantity: enquiry.quantity ?? null,
-      message: enquiry.message,
-    })
-    .returning({ id: enquiries.id });
-
-  try {
-    await sendMail({
-      to: env().SHOP_EMAIL,
-      replyTo: enquiry.email,
-      subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
-      text: enquiryMailText(enquiry, row?.id ?? ""),
-    });
-  } catch (error) {
-    // The enquiry is stored, so the customer is not asked to send it again.
-    console.error("Could not e-mail the enquiry to the shop:", error);
-  }
-  return { ok: true, status: 201, id: row?.id ?? null };
+  // The enquiry and its e-mail to the shop are stored together; the outbox sends it.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        name: enquiry.name,
+        email: enquiry.email,
+        academy: enquiry.academy ?? null,
+        garmentTypes: enquiry.garmentTypes,
+        quantity: enquiry.quantity ?? null,
+        message: enquiry.message,
+      })
+      .returning({ id: enquiries.id });
+    if (!row) throw new Error("The enquiry insert returned no row.");
+    await enqueueMail(
+      tx as unknown as Database,
+      {
+        to: env().SHOP_EMAIL,
+        replyTo: enquiry.email,
+        subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
+        text: enquiryMailText(enquiry, row.id),
+      },
+      { kind: "enquiry", ref: row.id },
+    );
+    return row.id;
+  });
+  return success({ ok: true as const, id }, 201);
 }
 
 export function enquiryMailText(enquiry: Enquiry, id: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/security/text";
 
 /** The customisation enquiry (X-INFO-1): one schema, checked in the browser and on the server. */
 
@@ -16,21 +17,18 @@ export const QUANTITIES = ["10-24", "25-49", "50-99", "100+", "Not sure yet"] as
 export const ENQUIRY_LIMITS = { name: 80, email: 254, academy: 120, message: 4000 } as const;
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 export const enquirySchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
+  name: text({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
     .max(ENQUIRY_LIMITS.name, `Your name can be at most ${ENQUIRY_LIMITS.name} characters.`),
-  email: z
-    .string({ error: "Please enter your e-mail address." })
+  email: text({ error: "Please enter your e-mail address." })
     .trim()
     .min(1, "Please enter your e-mail address.")
     .max(ENQUIRY_LIMITS.email, "That e-mail address is too long.")
@@ -50,8 +48,7 @@ export const enquirySchema = z.object({
     .union([z.enum(QUANTITIES), z.literal("")], { error: "Please choose a rough quantity." })
     .optional()
     .transform((value) => (value ? value : undefined)),
-  message: z
-    .string({ error: "Please tell us what you have in mind." })
+  message: text({ multiline: true, error: "Please tell us what you have in mind." })
     .trim()
     .min(1, "Please tell us what you have in mind.")
     .max(

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/env.server";
@@ -22,7 +23,13 @@ let transporter: Transporter | undefined;
 function smtpTransport(): Transporter | undefined {
   const url = env().SMTP_URL;
   if (!url) return undefined;
-  transporter ??= nodemailer.createTransport(url);
+  // Timeouts well inside the outbox's claim, so a hung server cannot outlive the claim.
+  transporter ??= nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return transporter;
 }
 
@@ -30,12 +37,31 @@ export function outboxDir(): string {
   return path.join(env().dataDir, "outbox");
 }
 
+/** The .eml file's name: from the outbox row when there is one, so sending it again overwrites. */
+function emlName(mail: OutgoingMail, stem: string | undefined): string {
+  const slug = mail.subject
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
+  const fallback = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+  return `${stem ?? fallback}-${slug}.eml`;
+}
+
+export interface SendOptions {
+  /** A fixed Message-ID (`<…@…>`), so a message sent twice is recognisably the same one. */
+  messageId?: string;
+  /** A fixed start for the .eml file name (the outbox passes its row's time and id). */
+  fileStem?: string;
+}
+
 /**
  * Sends an e-mail: through SMTP when SMTP_URL is set, otherwise written as an .eml file to
- * DATA_DIR/outbox, where it can be opened and read.
+ * DATA_DIR/outbox, where it can be opened and read. The shop sends through the outbox
+ * (`enqueueMail`), never by calling this from a request.
  */
-export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
-  const message = { from: env().MAIL_FROM, ...mail };
+export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): Promise<SentMail> {
+  const message = { from: env().MAIL_FROM, ...mail, messageId: options.messageId };
   const smtp = smtpTransport();
   if (smtp) {
     const info = await smtp.sendMail(message);
@@ -48,14 +74,12 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   });
   const info = await streamer.sendMail(message);
   const dir = outboxDir();
-  await mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const slug = mail.subject
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60);
-  const file = path.join(dir, `${stamp}-${slug}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  await writeFile(file, info.message as Buffer);
+  // Mail holds addresses and orders: readable by the shop's user only (X-SEC-7).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, emlName(mail, options.fileStem));
+  // Written whole under a temporary name first: a reader never sees half a message.
+  const temp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temp, info.message as Buffer, { mode: 0o600 });
+  await rename(temp, file);
   return { messageId: String(info.messageId), file };
 }

@@ -76,6 +76,7 @@ export function confirmationEmail(
   order: EmailOrder,
   lines: readonly EmailLine[],
   settings: ConfirmationSettings,
+  reviewLinks: readonly { productName: string; url: string }[] = [],
 ) {
   const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
   const method = SHIPPING_METHODS[order.shippingMethod];
@@ -126,6 +127,13 @@ export function confirmationEmail(
     `Sold by:`,
     ...seller,
     ``,
+    ...(reviewLinks.length
+      ? [
+          `Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:`,
+          ...reviewLinks.map((link) => `${link.productName}: ${link.url}`),
+          ``,
+        ]
+      : []),
     `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
   ].join("\n");
@@ -148,6 +156,7 @@ ${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right
 <h2 style="font-size:18px">Your right to cancel</h2>
 ${cancel.map((p) => `<p>${escapeHtml(p).replace(escapeHtml(returnsUrl), `<a href="${escapeHtml(returnsUrl)}">${escapeHtml(returnsUrl)}</a>`)}</p>`).join("\n")}
 <p><strong>Sold by:</strong><br>${seller.map(escapeHtml).join("<br>")}</p>
+${reviewLinks.length ? `<p>Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:</p><ul>${reviewLinks.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.productName)}</a></li>`).join("")}</ul>` : ""}
 <p>Questions? Reply to this e-mail or write to ${escapeHtml(BRAND.email)} with your order number.</p>
 <p>${escapeHtml(BRAND.name)}: ${escapeHtml(BRAND.slogan)}</p>
 </body></html>`;

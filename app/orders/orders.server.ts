@@ -144,27 +144,6 @@ export async function markOrderPaid(
   return { changed: false, order: await findOrderById(db, orderId) };
 }
 
-/** Claims the right to send the confirmation e-mail: true for exactly one caller. */
-export async function claimConfirmationEmail(db: Database, orderId: string): Promise<boolean> {
-  const claimed = await db
-    .update(orders)
-    .set({ confirmationEmailSentAt: sql`now()` })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.status, "paid"),
-        isNull(orders.confirmationEmailSentAt),
-      ),
-    )
-    .returning({ id: orders.id });
-  return claimed.length === 1;
-}
-
-/** Gives the claim back when sending failed, so a later attempt can send it. */
-export async function releaseConfirmationEmail(db: Database, orderId: string) {
-  await db.update(orders).set({ confirmationEmailSentAt: null }).where(eq(orders.id, orderId));
-}
-
 /** Tracking (X-INFO-2): an order only when both its number and its e-mail match. */
 export async function findOrderForTracking(db: Database, orderNumber: string, email: string) {
   const [order] = await db
@@ -178,4 +157,15 @@ export async function findOrderForTracking(db: Database, orderNumber: string, em
     )
     .limit(1);
   return order;
+}
+
+/**
+ * Flags an order for the owner (X-SEC-5): a payment that does not match it, or a payment for an
+ * order that was already cancelled, to be refunded. The first reason is kept.
+ */
+export async function flagOrder(db: Database, orderId: string, reason: string) {
+  await db
+    .update(orders)
+    .set({ attentionReason: reason, attentionAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.attentionReason)));
 }

@@ -1,5 +1,5 @@
 import { choiceDetails } from "~/catalogue/options";
-import { BRAND } from "~/components/brand";
+import { canonicalOrigin } from "~/components/origin.server";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
@@ -10,8 +10,7 @@ import { linesOfOrder, type Order } from "./orders.server";
 
 /** The configuration every receipt reads: the VAT number (X-UK-2) and the shop's public address. */
 export function receiptSettings(): ConfirmationSettings {
-  const { VAT_NUMBER, PUBLIC_URL } = env();
-  return { vatNumber: VAT_NUMBER, shopUrl: PUBLIC_URL ?? BRAND.website };
+  return { vatNumber: env().VAT_NUMBER, shopUrl: canonicalOrigin() };
 }
 
 /**

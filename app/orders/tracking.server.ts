@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
-import { RateLimiter } from "~/security/rate-limit.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { text } from "~/security/text";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 
 const lookupSchema = z.object({
-  order: z.string().trim().min(1).max(20),
-  email: z.string().trim().min(3).max(254),
+  order: text().trim().min(1).max(20),
+  email: text().trim().min(3).max(254),
 });
-
-// Order numbers are sequential, so lookups are limited per address to stop guessing.
-const lookups = new RateLimiter(20, 60_000);
 
 const NOT_FOUND =
   "We couldn't find an order with that number and e-mail address. Please check both and try again.";
@@ -37,33 +35,30 @@ export type TrackingResult =
     };
 
 /**
- * Order tracking (X-INFO-2): an order's status and lines when its number and e-mail both match.
- * The same answer whether the number exists or not: nothing is revealed without the e-mail.
+ * Order tracking (X-INFO-2), posted as a form so the e-mail stays out of URLs and logs
+ * (X-SEC-7); order numbers are sequential, so the edge limits lookups per address. An order's
+ * status and lines when its number and e-mail both match; the same answer whether the number
+ * exists or not: nothing is revealed without the e-mail.
  */
 export async function trackOrder(
-  query: { order: string; email: string },
-  address: string,
-): Promise<{ status: number; headers?: HeadersInit; result: TrackingResult }> {
+  db: Database,
+  form: FormData,
+): Promise<Outcome<{ result: TrackingResult; query: { order: string; email: string } }>> {
+  const query = {
+    order: String(form.get("order") ?? "").slice(0, 40),
+    email: String(form.get("email") ?? "").slice(0, 300),
+  };
   const parsed = lookupSchema.safeParse(query);
   if (!parsed.success) {
-    return {
-      status: 400,
-      result: { found: false, message: "Enter your order number and e-mail address." },
-    };
+    return refuse(400, "Enter your order number and e-mail address.", {
+      extra: { query: { order: "", email: "" } },
+    });
   }
-  if (!lookups.take(address)) {
-    return {
-      status: 429,
-      headers: { "Retry-After": String(lookups.retryAfterSeconds(address)) },
-      result: { found: false, message: "Too many lookups. Please wait a minute and try again." },
-    };
-  }
-  const db = await getDb();
   const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
-  if (!order) return { status: 200, result: { found: false, message: NOT_FOUND } };
+  if (!order) return success({ query: parsed.data, result: { found: false, message: NOT_FOUND } });
   const lines = await linesOfOrder(db, order.id);
-  return {
-    status: 200,
+  return success({
+    query: parsed.data,
     result: {
       found: true,
       orderNumber: order.orderNumber,
@@ -78,5 +73,5 @@ export async function trackOrder(
         quantity: line.quantity,
       })),
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBrand, chargeTestCard, expiryProblem, passesLuhn } from "./cards";
+import { cardBrand, chargeTestCard, expiryProblem, passesLuhn, REAL_CARD_MESSAGE } from "./cards";
 
 const now = new Date("2026-11-21T12:00:00Z");
 const card = (cardNumber: string, expiryDate = "12/30", cvv = "123") =>
@@ -40,5 +40,22 @@ describe("X-CHK-3: sandbox card checks like Stripe test mode", () => {
     expect(passesLuhn("4242424242424243")).toBe(false);
     expect(cardBrand("378282246310005")).toBe("amex");
     expect(expiryProblem(" 01 / 27 ", now)).toBeNull();
+  });
+});
+
+describe("X-SEC-1: the sandbox takes only Stripe's published test cards", () => {
+  it("refuses a real, Luhn-valid card number with the test-shop message", () => {
+    for (const real of ["4111 1111 1111 1111", "4539 1488 0343 6467", "5425 2334 3010 9903"]) {
+      expect(passesLuhn(real.replace(/ /g, ""))).toBe(true);
+      expect(card(real)).toEqual({ ok: false, message: REAL_CARD_MESSAGE });
+    }
+    expect(REAL_CARD_MESSAGE).toBe(
+      "This is a test shop: no real card can be charged. Use card 4242 4242 4242 4242.",
+    );
+  });
+
+  it("still takes the published ones, paying or declined", () => {
+    expect(card("3782 822463 10005", "12/30", "123")).toMatchObject({ ok: true, brand: "amex" });
+    expect(card("4000 0000 0000 9995")).toMatchObject({ ok: false, message: /insufficient/ });
   });
 });

@@ -44,7 +44,46 @@ const DECLINED: Record<string, string> = {
   "4000000000009995": "Your card has insufficient funds. Please try another card.",
   "4000000000000069": "Your card has expired. Please try another card.",
   "4000000000000127": "Your card's security code is incorrect.",
+  "4000000000009987": "Your card was declined. Please try another card.",
+  "4000000000009979": "Your card was declined. Please try another card.",
+  "4100000000000019": "Your card was declined. Please try another card.",
+  "4000000000000119": "An error occurred while processing your card. Please try again.",
 };
+
+/**
+ * The card numbers Stripe publishes for test mode (https://docs.stripe.com/testing) that pay.
+ * The sandbox takes no other number: a real card typed into a test shop is refused (X-SEC-1).
+ */
+const TEST_CARDS_THAT_PAY = new Set([
+  "4242424242424242",
+  "4000056655665556",
+  "5555555555554444",
+  "2223003122003222",
+  "5200828282828210",
+  "5105105105105100",
+  "378282246310005",
+  "371449635398431",
+  "6011111111111117",
+  "6011000990139424",
+  "6011981111111113",
+  "3056930009020004",
+  "36227206271667",
+  "6555900000604105",
+  "3566002020360505",
+  "6200000000000005",
+  "6200000000000047",
+  "6205500000000000004",
+  "4000008260000000",
+  "4000058260000005",
+  "5555558265554449",
+]);
+
+export const REAL_CARD_MESSAGE =
+  "This is a test shop: no real card can be charged. Use card 4242 4242 4242 4242.";
+
+export function isPublishedTestCard(digits: string): boolean {
+  return TEST_CARDS_THAT_PAY.has(digits) || digits in DECLINED;
+}
 
 export type CardOutcome =
   { ok: true; brand: string; last4: string } | { ok: false; message: string };
@@ -66,6 +105,7 @@ export function chargeTestCard(input: {
       message: "The security code (CVV) is the 3 digits on the back of your card.",
     };
   }
+  if (!isPublishedTestCard(digits)) return { ok: false, message: REAL_CARD_MESSAGE };
   const declined = DECLINED[digits];
   if (declined) return { ok: false, message: declined };
   return { ok: true, brand: cardBrand(digits), last4: digits.slice(-4) };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/security/text";
 
 /** The payment page's messages (SPEC.md section 8). */
 export const PAYMENT_MESSAGES = {
@@ -6,29 +7,29 @@ export const PAYMENT_MESSAGES = {
   card: "Please fill in all card details",
 } as const;
 
-const text = (max: number) => z.string().trim().max(max).default("");
+const field = (max: number) => text().trim().max(max).default("");
 
 /** The payment page form (SPEC.md section 3), as posted. Blank checks are done by paymentFormProblem. */
 export const paymentFormSchema = z.object({
-  firstName: text(80),
-  lastName: text(80),
-  email: text(254),
-  phone: text(40),
-  address: text(200),
-  city: text(100),
-  postcode: text(20),
-  country: text(80),
-  sameAsShipping: z.string().optional(),
-  billingFirstName: text(80),
-  billingLastName: text(80),
-  billingAddress: text(200),
-  billingCity: text(100),
-  billingPostcode: text(20),
-  billingCountry: text(80),
-  cardNumber: text(23),
-  cardName: text(100),
-  expiryDate: text(7),
-  cvv: text(4),
+  firstName: field(80),
+  lastName: field(80),
+  email: field(254),
+  phone: field(40),
+  address: field(200),
+  city: field(100),
+  postcode: field(20),
+  country: field(80),
+  sameAsShipping: text().max(10).optional(),
+  billingFirstName: field(80),
+  billingLastName: field(80),
+  billingAddress: field(200),
+  billingCity: field(100),
+  billingPostcode: field(20),
+  billingCountry: field(80),
+  cardNumber: field(23),
+  cardName: field(100),
+  expiryDate: field(7),
+  cvv: field(4),
 });
 
 export type PaymentForm = z.infer<typeof paymentFormSchema>;

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { type Env, env } from "~/env.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
 import { createStripeCheckoutSession } from "./stripe.server";
@@ -28,6 +28,43 @@ const stripeProvider: PaymentProvider = {
   createSession: createStripeCheckoutSession,
 };
 
+type PaymentsConfig = Pick<
+  Env,
+  "PAYMENTS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "PUBLIC_URL"
+>;
+
+/** Who takes payments (X-SEC-1): PAYMENTS when set, else Stripe when its key is set. */
+export function paymentsMode(config: PaymentsConfig = env()): "sandbox" | "stripe" {
+  if (config.PAYMENTS) return config.PAYMENTS;
+  return config.STRIPE_SECRET_KEY ? "stripe" : "sandbox";
+}
+
+/**
+ * Why the shop must not start with this configuration, or undefined (X-SEC-1): a public https
+ * shop without Stripe keys would run the sandbox by mistake, unless PAYMENTS=sandbox says so.
+ */
+export function paymentsStartupProblem(config: PaymentsConfig = env()): string | undefined {
+  const stripeReady = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+  if (config.PAYMENTS === "stripe" && !stripeReady) {
+    return "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
+  }
+  if (
+    !config.PAYMENTS &&
+    !config.STRIPE_SECRET_KEY &&
+    config.PUBLIC_URL?.toLowerCase().startsWith("https:")
+  ) {
+    return "PUBLIC_URL is https but no Stripe keys are set: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENTS=sandbox to run a test shop on purpose.";
+  }
+  return undefined;
+}
+
+/** The start-up line saying who takes payments. */
+export function paymentsStartupLine(config: PaymentsConfig = env()): string {
+  return paymentsMode(config) === "stripe"
+    ? "Payments: Stripe Checkout (real payments with live keys)."
+    : "Payments: sandbox (test mode: only Stripe's test card numbers are accepted, no card is charged).";
+}
+
 export function paymentProvider(): PaymentProvider {
-  return env().STRIPE_SECRET_KEY ? stripeProvider : sandboxProvider;
+  return paymentsMode() === "stripe" ? stripeProvider : sandboxProvider;
 }

@@ -1,13 +1,53 @@
+import { sessionIdSchema } from "~/checkout/verify.server";
 import type { Database } from "~/db/client.server";
 import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
 import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, type Order } from "~/orders/orders.server";
+import { type Refusal, refuse } from "~/security/edge.server";
 import { chargeTestCard } from "./cards";
-import { type PaymentForm, paymentFormProblem, usesShippingForBilling } from "./payment-form";
+import {
+  type PaymentForm,
+  paymentFormProblem,
+  paymentFormSchema,
+  usesShippingForBilling,
+} from "./payment-form";
+import { paymentsMode } from "./provider.server";
 
 export type SandboxPaymentResult =
-  { ok: true; order: Order } | { ok: false; status: number; message: string };
+  { ok: true; order: Order } | { ok: false; status: Refusal["status"]; message: string };
+
+/**
+ * The sandbox order behind a session id; undefined for anything else, and for every session once
+ * Stripe takes the payments: a test order must not be paid for free in a real shop (X-SEC-1).
+ */
+export async function findSandboxOrder(db: Database, sessionId: string) {
+  if (paymentsMode() !== "sandbox") return undefined;
+  const id = sessionIdSchema.safeParse(sessionId);
+  if (!id.success) return undefined;
+  const order = await findOrderBySession(db, id.data);
+  return order?.paymentProvider === "sandbox" ? order : undefined;
+}
+
+/** The payment page's form, as posted: checked, then paid like paySandboxSession. */
+export async function paySandboxForm(
+  db: Database,
+  sessionId: string,
+  body: FormData,
+): Promise<{ ok: true; order: Order } | Refusal> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of body) fields[key] = value;
+  const form = paymentFormSchema.safeParse(fields);
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    return refuse(
+      400,
+      issue?.code === "custom" ? issue.message : "Please check the form and try again.",
+    );
+  }
+  const result = await paySandboxSession(db, sessionId, form.data);
+  return result.ok ? result : refuse(result.status, result.message);
+}
 
 /**
  * Pays a sandbox session: checks the form and the card like Stripe test mode, keeps only the
@@ -18,8 +58,8 @@ export async function paySandboxSession(
   sessionId: string,
   form: PaymentForm,
 ): Promise<SandboxPaymentResult> {
-  const order = await findOrderBySession(db, sessionId);
-  if (!order || order.paymentProvider !== "sandbox") {
+  const order = await findSandboxOrder(db, sessionId);
+  if (!order) {
     return { ok: false, status: 404, message: "This payment session does not exist." };
   }
   if (order.status === "paid") return { ok: true, order };

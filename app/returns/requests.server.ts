@@ -3,10 +3,11 @@ import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
-import { sendMail } from "~/mail/mailer.server";
+import { enqueueMail } from "~/mail/outbox.server";
 import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { text } from "~/security/text";
 import { returnAcknowledgementEmail } from "./acknowledgement-email";
-import { RateLimiter } from "~/security/rate-limit.server";
 import { lineRefusal, returnReference, returnWindow } from "./rules";
 
 /** The customer's order as the returns request page shows it: every line, tickable or not. */
@@ -24,19 +25,19 @@ export interface ReturnableOrderView {
   }[];
 }
 
-export type Outcome<T> = ({ ok: true } & T) | { ok: false; status: number; error: string };
+/** What a feature function answers: its result, or a refusal in words for a person. */
+export type Result<T> =
+  ({ ok: true } & T) | { ok: false; status: 400 | 404 | 409 | 429; error: string };
 
 const NOT_FOUND =
   "We couldn't find an order with that number and e-mail address. Please check both and try again.";
 
 export const lookupSchema = z.object({
-  orderNumber: z
-    .string({ error: "Enter your order number." })
+  orderNumber: text({ error: "Enter your order number." })
     .trim()
     .min(1, "Enter your order number.")
     .max(20, "That is not an order number."),
-  email: z
-    .string({ error: "Enter the e-mail address you ordered with." })
+  email: text({ error: "Enter the e-mail address you ordered with." })
     .trim()
     .min(3, "Enter the e-mail address you ordered with.")
     .max(254, "That e-mail address is too long."),
@@ -44,11 +45,10 @@ export const lookupSchema = z.object({
 
 export const requestSchema = lookupSchema.extend({
   lineIds: z
-    .array(z.string().trim().max(40), { error: "Tick the items you are sending back." })
+    .array(text().trim().max(40), { error: "Tick the items you are sending back." })
     .min(1, "Tick at least one item to send back.")
     .max(100),
-  reason: z
-    .string({ error: "Please tell us why you are sending the items back." })
+  reason: text({ multiline: true, error: "Please tell us why you are sending the items back." })
     .trim()
     .min(1, "Please tell us why you are sending the items back.")
     .max(1000, "Please keep the reason to 1000 characters."),
@@ -67,7 +67,7 @@ async function orderView(
   db: Database,
   order: Order,
   now: Date,
-): Promise<Outcome<{ order: Order; view: ReturnableOrderView }>> {
+): Promise<Result<{ order: Order; view: ReturnableOrderView }>> {
   const window = returnWindow(order, now);
   if (!window.open) return { ok: false, status: 409, error: window.reason };
   const lines = await linesOfOrder(db, order.id);
@@ -98,7 +98,7 @@ export async function findReturnableOrder(
   db: Database,
   input: unknown,
   now = new Date(),
-): Promise<Outcome<{ view: ReturnableOrderView }>> {
+): Promise<Result<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? NOT_FOUND };
@@ -135,7 +135,7 @@ export async function createReturnRequest(
   db: Database,
   input: unknown,
   now = new Date(),
-): Promise<Outcome<{ request: StoredReturnRequest }>> {
+): Promise<Result<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) {
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Bad request." };
@@ -156,22 +156,40 @@ export async function createReturnRequest(
     return { ok: false, status: 409, error: `${refused.productName}: ${refused.refusal}` };
   }
 
-  let id: string;
+  const lines = chosen.map(({ productName, details, quantity }) => ({
+    productName,
+    details,
+    quantity,
+  }));
+  let request: StoredReturnRequest;
   try {
-    id = await db.transaction(async (tx) => {
-      const [stored] = await tx
+    // The request and its acknowledgement are written together (X-SCALE-4): no request without
+    // its e-mail, no e-mail for a request that was not stored.
+    request = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const [stored] = await txDb
         .insert(returnRequests)
         .values({ orderId: order.id, reason })
         .returning({ id: returnRequests.id });
       if (!stored) throw new Error("The return request was not stored.");
-      await tx.insert(returnRequestLines).values(
+      await txDb.insert(returnRequestLines).values(
         chosen.map((line) => ({
           returnRequestId: stored.id,
           orderLineId: line.id,
           quantity: line.quantity,
         })),
       );
-      return stored.id;
+      const created: StoredReturnRequest = {
+        id: stored.id,
+        reference: returnReference(stored.id),
+        orderNumber: order.orderNumber,
+        customerEmail: order.customerEmail ?? email,
+        reason,
+        lastDay: found.view.lastDay,
+        lines,
+      };
+      await enqueueReturnAcknowledgement(txDb, created);
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -183,28 +201,19 @@ export async function createReturnRequest(
     }
     throw error;
   }
-
-  const request: StoredReturnRequest = {
-    id,
-    reference: returnReference(id),
-    orderNumber: order.orderNumber,
-    customerEmail: order.customerEmail ?? email,
-    reason,
-    lastDay: found.view.lastDay,
-    lines: chosen.map(({ productName, details, quantity }) => ({ productName, details, quantity })),
-  };
-  await sendReturnAcknowledgement(request);
   return { ok: true, request };
 }
 
-/** The one place a returns acknowledgement leaves (helper B's outbox replaces sendMail). */
-export async function sendReturnAcknowledgement(request: StoredReturnRequest): Promise<void> {
-  try {
-    await sendMail({ to: request.customerEmail, ...returnAcknowledgementEmail(request) });
-  } catch (error) {
-    // The request is stored and listed for the owner, who can reply by hand.
-    console.error(`Could not acknowledge return ${request.reference}:`, error);
-  }
+/** The one place a returns acknowledgement is written: to the outbox, in the request's transaction. */
+export async function enqueueReturnAcknowledgement(
+  tx: Database,
+  request: StoredReturnRequest,
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    { to: request.customerEmail, ...returnAcknowledgementEmail(request) },
+    { dedupeKey: `return-request:${request.id}`, kind: "return-request", ref: request.id },
+  );
 }
 
 /** A request as the back office lists it (its own page, and on the order). */
@@ -280,7 +289,7 @@ export async function markReturnReceived(
   db: Database,
   id: string,
   by: string,
-): Promise<Outcome<{ receivedAt: Date }>> {
+): Promise<Result<{ receivedAt: Date }>> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
     return { ok: false, status: 404, error: "There is no such return request." };
   }
@@ -299,46 +308,27 @@ export async function markReturnReceived(
     : { ok: false, status: 404, error: "There is no such return request." };
 }
 
-// Order numbers are sequential, so lookups are limited per address, as for tracking.
-const lookups = new RateLimiter(20, 60_000);
-
-/** One place for the returns page's rate limit (X-UK-5): false when the address must wait. */
-export function allowReturnLookup(address: string): boolean {
-  return lookups.take(address);
-}
-
 export type ReturnRequestStep =
   | { step: "find"; error?: string; orderNumber?: string }
   | { step: "choose"; error?: string; email: string; view: ReturnableOrderView }
   | { step: "done"; reference: string; orderNumber: string; lines: StoredReturnRequest["lines"] };
 
 /**
- * The /returns/request form post: `intent` "find" looks the order up, "request" stores the
- * request. Answers the page's next step and its HTTP status.
+ * The /returns/request form post (the edge has checked origin, size and the rate limit):
+ * `intent` "find" looks the order up, "request" stores the request. Answers the page's next step;
+ * a refusal carries the step to show again with its reason.
  */
 export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
-  address: string,
-): Promise<{ status: number; step: ReturnRequestStep }> {
+): Promise<Outcome<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
-  if (!allowReturnLookup(address)) {
-    return {
-      status: 429,
-      step: {
-        step: "find",
-        orderNumber,
-        error: "Too many attempts. Please wait a minute and try again.",
-      },
-    };
-  }
   const found = await findReturnableOrder(db, { orderNumber, email });
-  if (!found.ok)
-    return { status: found.status, step: { step: "find", orderNumber, error: found.error } };
-  if (form.get("intent") !== "request") {
-    return { status: 200, step: { step: "choose", email, view: found.view } };
+  if (!found.ok) {
+    return refuse(found.status, found.error, { extra: { step: "find", orderNumber } });
   }
+  if (form.get("intent") !== "request") return success({ step: "choose", email, view: found.view });
   const created = await createReturnRequest(db, {
     orderNumber,
     email,
@@ -349,20 +339,19 @@ export async function handleReturnRequestForm(
     // Show the order again, as it is now, with the reason.
     const again = await findReturnableOrder(db, { orderNumber, email });
     return again.ok
-      ? {
-          status: created.status,
-          step: { step: "choose", email, view: again.view, error: created.error },
-        }
-      : { status: again.status, step: { step: "find", orderNumber, error: again.error } };
+      ? refuse(created.status, created.error, {
+          extra: { step: "choose", email, view: again.view },
+        })
+      : refuse(again.status, again.error, { extra: { step: "find", orderNumber } });
   }
   const { request } = created;
-  return {
-    status: 201,
-    step: {
+  return success(
+    {
       step: "done",
       reference: request.reference,
       orderNumber: request.orderNumber,
       lines: request.lines,
     },
-  };
+    201,
+  );
 }

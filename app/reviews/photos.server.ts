@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
+import type { Database } from "~/db/client.server";
+import { reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
 import { sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./validation";
@@ -14,6 +17,7 @@ const THUMB_SIDE = 400;
 /** Names the server gave: "<uuid>.webp" and its "<uuid>-thumb.webp". Nothing else is served. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.webp$/;
 
+/** Where photos lived before they moved into the database (read only, for older reviews). */
 export function uploadsDir(): string {
   return path.join(env().dataDir, "uploads");
 }
@@ -33,7 +37,7 @@ export class PhotoRejected extends Error {
  * 40 megapixels. Re-encoding keeps no metadata (EXIF, GPS, XMP); .rotate() applies the EXIF
  * orientation first so the picture still stands the right way up.
  */
-export async function storePhoto(bytes: Uint8Array): Promise<{ fileUrl: string }> {
+export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fileUrl: string }> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) {
     throw new PhotoRejected("Photos can be at most 10 MB.", 413);
   }
@@ -68,35 +72,102 @@ export async function storePhoto(bytes: Uint8Array): Promise<{ fileUrl: string }
     throw new PhotoRejected("The photo could not be read. Please try another one.", 422);
   }
 
+  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb)}.webp` };
+}
+
+/** Any fixed number: one upload at a time checks and adds to the total (the quota). */
+const PHOTO_QUOTA_LOCK = 7_310_002;
+
+/**
+ * Stores the photo and its thumbnail in the database, where every process reads them
+ * (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together.
+ */
+async function savePhoto(db: Database, image: Buffer, thumbnail: Buffer): Promise<string> {
   const id = randomUUID();
-  const dir = uploadsDir();
-  await mkdir(dir, { recursive: true });
-  // The thumbnail is written first and each file appears whole (rename), so a photo that
-  // exists always has its thumbnail.
-  await writeAtomically(path.join(dir, `${id}-thumb.webp`), thumb);
-  await writeAtomically(path.join(dir, `${id}.webp`), large);
-  return { fileUrl: `/uploads/${id}.webp` };
+  const size = image.byteLength + thumbnail.byteLength;
+  const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PHOTO_QUOTA_LOCK})`);
+    const [used] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${reviewPhotos.storedBytes}), 0)::bigint` })
+      .from(reviewPhotos);
+    if (Number(used?.bytes ?? 0) + size > limit) {
+      throw new PhotoRejected(
+        "The shop cannot take more photos right now. Please send your review without a photo, or try again later.",
+        413,
+      );
+    }
+    await tx.insert(reviewPhotos).values({ id, image, thumbnail, storedBytes: size });
+  });
+  return id;
 }
 
-async function writeAtomically(target: string, data: Buffer) {
-  const temp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(temp, data, { flag: "wx" });
-  await rename(temp, target);
-}
+const PHOTO_ID = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
 
-/** True when the URL is one of this shop's uploads and the file is on disk. */
-export async function photoExists(url: string): Promise<boolean> {
+/** True when the URL is one of this shop's uploads and the photo is stored. */
+export async function photoExists(db: Database, url: string): Promise<boolean> {
   if (!PHOTO_URL_PATTERN.test(url)) return false;
-  try {
-    await access(path.join(uploadsDir(), path.basename(url)));
-    return true;
-  } catch {
-    return false;
-  }
+  const id = PHOTO_ID.exec(url)?.[1];
+  if (!id) return false;
+  const [row] = await db
+    .select({ id: reviewPhotos.id })
+    .from(reviewPhotos)
+    .where(eq(reviewPhotos.id, id))
+    .limit(1);
+  return Boolean(row) || (await legacyFile(path.basename(url))) !== null;
+}
+
+/**
+ * Marks the photos of a review as attached, so the clean-up keeps them. In the transaction
+ * that stores the review; false when one of them is gone (removed since it was checked).
+ */
+export async function attachPhotos(tx: Database, urls: readonly string[]): Promise<boolean> {
+  const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
+  if (ids.length === 0) return true;
+  const attached = await tx
+    .update(reviewPhotos)
+    .set({ attachedAt: sql`coalesce(${reviewPhotos.attachedAt}, now())` })
+    .where(inArray(reviewPhotos.id, ids))
+    .returning({ id: reviewPhotos.id });
+  const legacy = await Promise.all(
+    ids
+      .filter((id) => !attached.some((row) => row.id === id))
+      .map((id) => legacyFile(`${id}.webp`)),
+  );
+  return legacy.every((file) => file !== null);
+}
+
+/** Photos never attached to a review within a day are deleted (a batch per call). */
+export async function removeUnattachedPhotos(db: Database, batch = 100): Promise<number> {
+  const removed = await db
+    .delete(reviewPhotos)
+    .where(
+      sql`${reviewPhotos.id} IN (
+        SELECT id FROM review_photos
+        WHERE attached_at IS NULL AND created_at < now() - interval '24 hours'
+        LIMIT ${batch}
+        FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning({ id: reviewPhotos.id });
+  return removed.length;
 }
 
 /** A stored photo's bytes by file name, or null for any name the server did not give. */
-export async function readPhoto(file: string): Promise<Buffer | null> {
+export async function readPhoto(db: Database, file: string): Promise<Buffer | null> {
+  const match = STORED_NAME.exec(file);
+  if (!match) return null;
+  const id = file.slice(0, 36);
+  const thumb = Boolean(match[1]);
+  const [row] = await db
+    .select({ bytes: thumb ? reviewPhotos.thumbnail : reviewPhotos.image })
+    .from(reviewPhotos)
+    .where(eq(reviewPhotos.id, id))
+    .limit(1);
+  return row?.bytes ?? (await legacyFile(file));
+}
+
+/** Photos uploaded before they moved into the database are still read from DATA_DIR/uploads. */
+async function legacyFile(file: string): Promise<Buffer | null> {
   if (!STORED_NAME.test(file)) return null;
   try {
     return await readFile(path.join(uploadsDir(), file));

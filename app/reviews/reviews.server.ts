@@ -1,22 +1,15 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
+import { attachPhotos } from "./photos.server";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
 
 /**
- * True when the reviewer's e-mail (any case) placed a paid order containing this product
- * (X-REV-4). Computed on read, so a review written before the order was paid becomes verified.
+ * A verified purchase is a review sent from the signed link in the buyer's e-mail (X-SEC-8):
+ * knowing a buyer's address is not enough.
  */
-// Written out by hand: Drizzle leaves columns unqualified in a one-table select, which would
-// make "id" and "product_id" ambiguous inside the subquery.
-const verifiedPurchase = sql<boolean>`exists (
-  select 1 from orders o
-  join order_lines l on l.order_id = o.id
-  where o.status = 'paid'
-    and lower(o.customer_email) = lower(product_reviews.customer_email)
-    and l.product_id = product_reviews.product_id
-)`;
+const verifiedPurchase = sql<boolean>`(${productReviews.verifiedOrderId} is not null)`;
 
 // Explicit columns: the e-mail is read only inside the verified-purchase check (X-REV-2).
 const publicColumns = {
@@ -55,8 +48,7 @@ function toPublic(row: Row): PublicReview {
 }
 
 /** A product's reviews, newest first (spec section 7, call 3). */
-export async function listReviews(productId: string): Promise<PublicReview[]> {
-  const db = await getDb();
+export async function listReviews(db: Database, productId: string): Promise<PublicReview[]> {
   const rows = await db
     .select(publicColumns)
     .from(productReviews)
@@ -66,34 +58,51 @@ export async function listReviews(productId: string): Promise<PublicReview[]> {
 }
 
 /** For the product page: a failure is logged and shows an empty list (S-REV-7). */
-export async function listReviewsOrEmpty(productId: string): Promise<PublicReview[]> {
+export async function listReviewsOrEmpty(db: Database, productId: string): Promise<PublicReview[]> {
   try {
-    return await listReviews(productId);
+    return await listReviews(db, productId);
   } catch (error) {
     console.error(`Could not load the reviews of ${productId}:`, error);
     return [];
   }
 }
 
-/** Stores one review (spec section 7, call 4) and answers it as visitors will see it. */
-export async function createReview(productId: string, input: ReviewInput): Promise<PublicReview> {
-  const db = await getDb();
-  const [inserted] = await db
-    .insert(productReviews)
-    .values({
-      productId,
-      customerName: input.customer_name,
-      customerEmail: input.customer_email,
-      rating: input.rating,
-      reviewText: input.review_text,
-      photoUrls: input.photo_urls,
-    })
-    .returning({ id: productReviews.id });
-  if (!inserted) throw new Error("The review insert returned no row.");
+/** A photo of the review was removed between the check and the insert. */
+export class ReviewPhotoGone extends Error {}
+
+/**
+ * Stores one review (spec section 7, call 4) and marks its photos attached in the same
+ * transaction, then answers it as visitors will see it.
+ */
+export async function createReview(
+  db: Database,
+  productId: string,
+  input: ReviewInput,
+  verifiedOrderId?: string,
+): Promise<PublicReview> {
+  const id = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(productReviews)
+      .values({
+        productId,
+        customerName: input.customer_name,
+        customerEmail: input.customer_email,
+        rating: input.rating,
+        reviewText: input.review_text,
+        photoUrls: input.photo_urls,
+        verifiedOrderId: verifiedOrderId ?? null,
+      })
+      .returning({ id: productReviews.id });
+    if (!inserted) throw new Error("The review insert returned no row.");
+    if (!(await attachPhotos(tx as unknown as Database, input.photo_urls))) {
+      throw new ReviewPhotoGone();
+    }
+    return inserted.id;
+  });
   const [row] = await db
     .select(publicColumns)
     .from(productReviews)
-    .where(eq(productReviews.id, inserted.id));
+    .where(eq(productReviews.id, id));
   if (!row) throw new Error("The stored review could not be read back.");
   return toPublic(row);
 }

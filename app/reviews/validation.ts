@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/security/text";
 
 export const NAME_MAX = 80;
 export const TEXT_MAX = 2000;
@@ -26,13 +27,11 @@ const notBlank = (s: string) => s.trim().length > 0;
  * whatever the form did. The name is trimmed; the text is stored exactly as written.
  */
 export const reviewInputSchema = z.object({
-  customer_name: z
-    .string({ error: "Please enter your name." })
+  customer_name: text({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
     .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`),
-  customer_email: z
-    .string({ error: "Please enter your e-mail address." })
+  customer_email: text({ error: "Please enter your e-mail address." })
     .trim()
     .max(EMAIL_MAX, "Please enter a valid e-mail address.")
     .pipe(z.email("Please enter a valid e-mail address.")),
@@ -41,8 +40,7 @@ export const reviewInputSchema = z.object({
     .int("Please choose a rating from 1 to 5 stars.")
     .min(1, "Please choose a rating from 1 to 5 stars.")
     .max(5, "Please choose a rating from 1 to 5 stars."),
-  review_text: z
-    .string({ error: "Please write your review." })
+  review_text: text({ multiline: true, error: "Please write your review." })
     .max(TEXT_MAX, `Your review can be at most ${TEXT_MAX} characters.`)
     .refine(notBlank, "Please write your review."),
   photo_urls: z
@@ -52,6 +50,8 @@ export const reviewInputSchema = z.object({
     .max(MAX_PHOTOS, `A review can have at most ${MAX_PHOTOS} photos.`)
     .refine((urls) => new Set(urls).size === urls.length, "Each photo can be added only once.")
     .default([]),
+  /** From the signed link in the buyer's e-mail (X-SEC-8); checked on the server. */
+  review_token: text().max(200).optional(),
 });
 
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

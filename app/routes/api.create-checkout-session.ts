@@ -1,15 +1,10 @@
 import { createCheckoutSession } from "~/checkout/create-session.server";
-import { isSameOrigin, jsonError, readJsonBody } from "~/security/request.server";
-import type { Route } from "./+types/api.create-checkout-session";
+import { endpoint, writeOnly } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
-  if (!isSameOrigin(request)) return jsonError("Cross-site requests are not allowed.", 403);
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  return createCheckoutSession(request, body.value);
-}
+export const action = endpoint(
+  { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.checkout },
+  ({ db, body }) => createCheckoutSession(db, body),
+);
 
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
-}
+export const loader = writeOnly();

@@ -1,34 +1,16 @@
-import { guardEnquiry, receiveEnquiry } from "~/enquiries/enquiries.server";
-import { jsonError, readJsonBody } from "~/security/request.server";
-import type { Route } from "./+types/api.enquiries";
+import { receiveEnquiry } from "~/enquiries/enquiries.server";
+import { endpoint, writeOnly } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 
 /** POST /api/enquiries: a customisation enquiry, JSON in, 201 out (X-INFO-1). */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return jsonError("Use POST to send an enquiry.", 405, { Allow: "POST" });
-  }
-  const refused = guardEnquiry(request);
-  if (refused && !refused.ok) {
-    return Response.json(
-      { error: refused.error },
-      {
-        status: refused.status,
-        headers: refused.retryAfter ? { "Retry-After": String(refused.retryAfter) } : undefined,
-      },
-    );
-  }
-  const body = await readJsonBody(request, 16 * 1024);
-  if (!body.ok) return body.response;
-  const outcome = await receiveEnquiry(body.value);
-  if (!outcome.ok) {
-    return Response.json(
-      { error: outcome.error, fieldErrors: outcome.fieldErrors },
-      { status: outcome.status },
-    );
-  }
-  return Response.json({ ok: true, id: outcome.id }, { status: 201 });
-}
+export const action = endpoint(
+  {
+    sameOrigin: true,
+    crossSite: "Enquiries can only be sent from this shop's pages.",
+    body: { kind: "json", limit: 16 * 1024 },
+    rateLimit: QUOTAS.enquiry,
+  },
+  ({ db, body }) => receiveEnquiry(db, body),
+);
 
-export function loader() {
-  return jsonError("Use POST to send an enquiry.", 405, { Allow: "POST" });
-}
+export const loader = writeOnly(["POST"], "Use POST to send an enquiry.");

@@ -1,5 +1,6 @@
 import { getConnection } from "~/db/client.server";
 import { sql } from "drizzle-orm";
+import { SHORT_BREAK } from "~/db/availability.server";
 
 export async function loader() {
   try {
@@ -8,6 +9,6 @@ export async function loader() {
     return Response.json({ ok: true, db: driver });
   } catch (error) {
     console.error("Health check failed:", error);
-    return Response.json({ ok: false, error: "The database is not reachable." }, { status: 503 });
+    return Response.json({ ok: false, error: SHORT_BREAK }, { status: 503 });
   }
 }

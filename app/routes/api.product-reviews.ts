@@ -1,10 +1,14 @@
+import { dbFrom } from "~/db/context.server";
 import { reviewsForProduct, submitReview } from "~/reviews/api.server";
+import { endpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/api.product-reviews";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return reviewsForProduct(params.productId);
+export function loader({ params, context }: Route.LoaderArgs) {
+  return reviewsForProduct(dbFrom(context), params.productId);
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  return submitReview(request, params.productId);
-}
+export const action = endpoint(
+  { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.review },
+  ({ db, params, body }) => submitReview(db, params.productId, body),
+);

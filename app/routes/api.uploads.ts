@@ -1,11 +1,19 @@
-import { uploadPhoto } from "~/reviews/api.server";
-import { jsonError } from "~/security/request.server";
-import type { Route } from "./+types/api.uploads";
+import { MULTIPART_OVERHEAD, PHOTO_TOO_LARGE, uploadPhoto } from "~/reviews/api.server";
+import { MAX_PHOTO_BYTES } from "~/reviews/photos.server";
+import { endpoint, writeOnly } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 
-export function loader() {
-  return jsonError("Use POST to upload a photo.", 405);
-}
+export const loader = writeOnly(["POST"], "Use POST to upload a photo.");
 
-export function action({ request }: Route.ActionArgs) {
-  return uploadPhoto(request);
-}
+export const action = endpoint(
+  {
+    sameOrigin: true,
+    body: {
+      kind: "multipart",
+      limit: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD,
+      tooLarge: PHOTO_TOO_LARGE,
+    },
+    rateLimit: QUOTAS.upload,
+  },
+  ({ db, body }) => uploadPhoto(db, body),
+);

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { findProduct } from "~/catalogue";
 import { BRAND } from "~/components/brand";
 import { pageMeta } from "~/components/seo";
@@ -15,43 +15,33 @@ import {
 } from "~/content/customisation";
 import { POLICY } from "~/content/policy";
 import { EnquiryForm, type EnquiryActionData } from "~/enquiries/EnquiryForm";
-import { guardEnquiry, receiveEnquiry } from "~/enquiries/enquiries.server";
+import { receiveEnquiry } from "~/enquiries/enquiries.server";
+import { type Outcome, pageEndpoint, success } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import { enquiryFromForm } from "~/enquiries/schema";
 import type { Route } from "./+types/customisation";
 
 /** The enquiry form posted without JavaScript (X-SHOP-2); the same checks as /api/enquiries. */
-export async function action({ request }: Route.ActionArgs) {
-  const refused = guardEnquiry(request);
-  if (refused && !refused.ok) {
-    return data<EnquiryActionData>({ ok: false, error: refused.error }, { status: refused.status });
-  }
-  if (Number(request.headers.get("content-length") ?? "0") > 16 * 1024) {
-    return data<EnquiryActionData>(
-      { ok: false, error: "The enquiry is too long." },
-      { status: 413 },
-    );
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<EnquiryActionData>(
-      { ok: false, error: "The form could not be read. Please try again." },
-      { status: 400 },
-    );
-  }
-  const input = enquiryFromForm(form);
-  const outcome = await receiveEnquiry(input);
-  if (!outcome.ok) {
-    // The form is shown again with what was typed, never with the honeypot.
-    const values = { ...input, website: undefined };
-    return data<EnquiryActionData>(
-      { ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values },
-      { status: outcome.status },
-    );
-  }
-  return data<EnquiryActionData>({ ok: true }, { status: 201 });
-}
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    crossSite: "Enquiries can only be sent from this shop's pages.",
+    body: { kind: "form", limit: 16 * 1024, tooLarge: "The enquiry is too long." },
+    rateLimit: QUOTAS.enquiry,
+  },
+  async ({ db, body }): Promise<Outcome<EnquiryActionData>> => {
+    const input = enquiryFromForm(body);
+    const outcome = await receiveEnquiry(db, input);
+    if (!outcome.ok) {
+      // The form is shown again with what was typed, never with the honeypot.
+      return {
+        ...outcome,
+        extra: { ...outcome.extra, ok: false, values: { ...input, website: undefined } },
+      };
+    }
+    return success<EnquiryActionData>({ ok: true }, 201);
+  },
+);
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({

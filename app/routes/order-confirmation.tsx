@@ -11,6 +11,9 @@ import { formatPence } from "~/pricing/money";
 export const meta = () =>
   pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
 
+/** The page shows an order's details once verified: never kept by a cache (X-SEC-7). */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
 /** Home after a successful order (S-CHK-6). */
 const REDIRECT_MS = 5000;
 

@@ -3,13 +3,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TotalsTable } from "~/checkout/CheckoutSummary";
 import { choiceDetails } from "~/catalogue/options";
 import { pageMeta } from "~/components/seo";
-import { getDb } from "~/db/client.server";
-import { findOrderBySession, linesOfOrder } from "~/orders/orders.server";
+import { dbFrom } from "~/db/context.server";
+import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
-import { paymentFormSchema } from "~/payments/payment-form";
 import { AddressFields, Field } from "~/payments/PaymentFields";
-import { paySandboxSession } from "~/payments/sandbox.server";
+import { findSandboxOrder, paySandboxForm } from "~/payments/sandbox.server";
+import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
 
 export const meta = () =>
@@ -18,12 +18,15 @@ export const meta = () =>
 const confirmationUrl = (sessionId: string) =>
   `/order-confirmation?session_id=${encodeURIComponent(sessionId)}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
-  const db = await getDb();
-  const order = sessionId ? await findOrderBySession(db, sessionId) : undefined;
-  if (!order || order.paymentProvider !== "sandbox") {
-    return data({ order: null, lines: [], sessionId }, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const db = dbFrom(context);
+  const order = await findSandboxOrder(db, sessionId);
+  if (!order) {
+    return data(
+      { order: null, lines: [], sessionId: "" },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
   }
   if (order.status === "paid") throw redirect(confirmationUrl(sessionId));
   const lines = await linesOfOrder(db, order.id);
@@ -51,15 +54,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id")?.slice(0, 255) ?? "";
-  const form = paymentFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success)
-    return data({ error: "Please check the form and try again." }, { status: 400 });
-  const result = await paySandboxSession(await getDb(), sessionId, form.data);
-  if (result.ok) throw redirect(confirmationUrl(sessionId));
-  return data({ error: result.message }, { status: result.status });
-}
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+/** The sandbox's card form (X-SEC-1, X-SEC-7): same-origin, a small form body, never cached. */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: 16 * 1024 },
+    noStore: true,
+  },
+  async ({ db, request, body }): Promise<Outcome<{ error?: string }>> => {
+    const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+    const result = await paySandboxForm(db, sessionId, body);
+    if (result.ok) throw redirect(confirmationUrl(sessionId));
+    return result;
+  },
+);
 
 function TestModeNotice() {
   return (

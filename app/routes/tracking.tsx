@@ -1,11 +1,12 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { pageMeta } from "~/components/seo";
 import { InfoPageShell } from "~/content/components/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
-import { trackOrder } from "~/orders/tracking.server";
+import { type TrackingResult, trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";
 import { ReturnLink } from "~/returns/ReturnLink";
-import { clientAddress } from "~/security/request.server";
+import { pageEndpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
 
 export const meta = () =>
@@ -14,16 +15,30 @@ export const meta = () =>
     description: trackingHelp.description,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  if (!params.has("order") && !params.has("email")) return { result: null, query: null };
-  const query = { order: params.get("order") ?? "", email: params.get("email") ?? "" };
-  const { status, headers, result } = await trackOrder(query, clientAddress(request));
-  return data({ result, query }, { status, headers });
-}
+export const headers = () => ({ "Cache-Control": "no-store" });
 
-export default function Tracking({ loaderData }: Route.ComponentProps) {
-  const { result, query } = loaderData;
+/** The lookup is a POST (X-SEC-7): the e-mail never appears in a URL or an access log. */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: 4096 },
+    rateLimit: QUOTAS.tracking,
+    noStore: true,
+  },
+  ({ db, body }) => trackOrder(db, body),
+);
+
+type TrackingAnswer = {
+  error?: string;
+  result?: TrackingResult;
+  query?: { order: string; email: string };
+};
+
+export default function Tracking({ actionData }: Route.ComponentProps) {
+  const answer = actionData as TrackingAnswer | undefined;
+  const query = answer?.query;
+  const result: TrackingResult | undefined =
+    answer?.result ?? (answer?.error ? { found: false, message: answer.error } : undefined);
   const { Body } = trackingHelp;
   return (
     <InfoPageShell
@@ -32,7 +47,7 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
       lead={trackingHelp.lead}
     >
       <Form
-        method="get"
+        method="post"
         className="not-prose mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
         <div className="flex flex-col gap-1">

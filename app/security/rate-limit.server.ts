@@ -1,40 +1,87 @@
+import { isIP } from "node:net";
+import type { Database } from "~/db/client.server";
+import { logError } from "./log.server";
+import { sharedRateLimitStore } from "./rate-limit-stores.server";
+
+export interface RateLimitStore {
+  /** Counts one hit for `key` in the fixed window of `windowMs` containing now; resolves to the
+   *  hits so far in that window (this one included) and when the window ends (epoch ms). */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+}
+
+/** The fixed window of `windowMs` that contains `now`: every store counts in the same windows. */
+export function windowEnd(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs + windowMs;
+}
+
+let override: RateLimitStore | undefined;
+
 /**
- * A fixed-window rate limiter kept in this process's memory: enough for one process; behind a
- * load balancer each process limits on its own.
+ * The store every limiter counts in: shared by every process (Redis with REDIS_URL, otherwise
+ * the database's `rate_limit_hits` table; X-SCALE-2), so two processes never allow twice the limit.
  */
-export class RateLimiter {
-  private readonly hits = new Map<string, { windowStart: number; count: number }>();
+export function rateLimitStore(db: Database): RateLimitStore {
+  return override ?? sharedRateLimitStore(db);
+}
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** For tests: count in a store of their own. */
+export function useRateLimitStore(next: RateLimitStore | undefined) {
+  override = next;
+}
 
-  /** Counts one attempt for the key; false when the key is over its limit for this window. */
-  take(key: string): boolean {
-    const now = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || now - entry.windowStart >= this.windowMs) {
-      this.hits.set(key, { windowStart: now, count: 1 });
-      this.sweep(now);
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit;
+/**
+ * Whom a limit counts: an IPv4 address as it is, an IPv6 address by its /64 network (one
+ * customer line usually gets a whole /64, so counting single addresses would let one client
+ * pick a new one for every request).
+ */
+export function clientKey(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  if (isIP(plain) !== 6) return plain;
+  const [head = "", tail = ""] = plain.split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = tail ? tail.split(":") : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const groups = plain.includes("::")
+    ? [...headParts, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailParts]
+    : headParts;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}
+
+export interface RateLimit {
+  /** Names the counter, so two limits never share one. */
+  name: string;
+  /** Hits allowed per window; a function so it can come from configuration. */
+  limit: number | (() => number);
+  windowMs?: number;
+  /** The message when over the limit; `{seconds}` is replaced by the wait. */
+  message: string;
+}
+
+export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string };
+
+/**
+ * Counts one request from `address` against `rule`. A store that cannot be reached lets the
+ * request through (logged): a broken counter never closes the shop.
+ */
+export async function takeRateLimit(
+  rule: RateLimit,
+  address: string,
+  store: RateLimitStore,
+): Promise<RateLimitVerdict> {
+  const windowMs = rule.windowMs ?? 60_000;
+  const limit = typeof rule.limit === "function" ? rule.limit() : rule.limit;
+  let counted;
+  try {
+    counted = await store.hit(`${rule.name}:${clientKey(address)}`, windowMs);
+  } catch (error) {
+    logError(`Rate limit ${rule.name} could not be counted`, error);
+    return { ok: true };
   }
-
-  /** Seconds until the key's window resets (for Retry-After). */
-  retryAfterSeconds(key: string): number {
-    const entry = this.hits.get(key);
-    if (!entry) return 0;
-    return Math.max(1, Math.ceil((entry.windowStart + this.windowMs - this.now()) / 1000));
-  }
-
-  private sweep(now: number) {
-    if (this.hits.size < 10_000) return;
-    for (const [key, entry] of this.hits) {
-      if (now - entry.windowStart >= this.windowMs) this.hits.delete(key);
-    }
-  }
+  const { count, resetAt } = counted;
+  if (count <= limit) return { ok: true };
+  const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return { ok: false, retryAfter, message: rule.message.replace("{seconds}", String(retryAfter)) };
 }

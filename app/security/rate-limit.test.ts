@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit.server";
+import { clientKey, windowEnd } from "./rate-limit.server";
 
-describe("X-SHOP-4: RateLimiter", () => {
-  it("allows the limit per window and per key, then refuses until the window passes", () => {
-    let now = 0;
-    const limiter = new RateLimiter(3, 60_000, () => now);
-    expect([1, 2, 3].map(() => limiter.take("a"))).toEqual([true, true, true]);
-    expect(limiter.take("a")).toBe(false);
-    expect(limiter.take("b")).toBe(true);
-    now = 30_000;
-    expect(limiter.retryAfterSeconds("a")).toBe(30);
-    now = 60_000;
-    expect(limiter.take("a")).toBe(true);
+describe("rate-limit store", () => {
+  it("X-SEC-5: IPv6 clients are counted by their /64, IPv4 by address", () => {
+    expect(clientKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientKey("unknown")).toBe("unknown");
+  });
+
+  it("X-SHOP-4: every store counts in the same fixed windows", () => {
+    expect(windowEnd(0, 60_000)).toBe(60_000);
+    expect(windowEnd(61_000, 60_000)).toBe(120_000);
   });
 });

@@ -6,7 +6,7 @@ import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as validateDiscount } from "~/routes/api.discounts.validate";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay, loader as paymentPage } from "~/routes/payment";
-import { loader as tracking } from "~/routes/tracking";
+import { action as tracking } from "~/routes/tracking";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
 const gi = {
@@ -297,13 +297,17 @@ describe("sandbox payment and fulfilment", () => {
     expect(malformed.status).toBe(400);
   });
 
-  it("X-INFO-2: tracking needs the order number and the e-mail together", async () => {
+  it("X-INFO-2 X-SEC-7: tracking is a POST that needs the order number and the e-mail together", async () => {
     const sessionId = await newSession();
     await paySession(sessionId);
     const db = await getDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     const track = async (number: string, email: string) => {
-      const response = await call(tracking, `/tracking?order=${number}&email=${email}`);
+      const form = new FormData();
+      form.set("order", number);
+      form.set("email", email);
+      const response = await call(tracking, "/tracking", { method: "POST", body: form });
+      expect(response.headers.get("cache-control")).toBe("no-store");
       return (await response.json()) as { result: { found: boolean; status?: string } };
     };
     const found = await track(order!.orderNumber.toLowerCase(), "ANA@example.com");

@@ -1,9 +1,10 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { enquiries } from "~/db/schema";
+import { enquiries, mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { action } from "~/routes/api.enquiries";
+import { deliverMail, requestContext } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
@@ -18,7 +19,7 @@ const valid = {
 
 let address = 0;
 
-function post(
+async function post(
   body: unknown,
   { headers = {}, from }: { headers?: Record<string, string>; from?: string } = {},
 ) {
@@ -33,7 +34,8 @@ function post(
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return action({ request, params: {}, context: {} } as Parameters<typeof action>[0]);
+  const context = await requestContext();
+  return action({ request, params: {}, context } as unknown as Parameters<typeof action>[0]);
 }
 
 async function storedCount() {
@@ -42,6 +44,7 @@ async function storedCount() {
 }
 
 async function outbox(): Promise<string[]> {
+  await deliverMail();
   try {
     return await readdir(outboxDir());
   } catch {
@@ -53,6 +56,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
   beforeEach(async () => {
     const db = await getDb();
     await db.delete(enquiries);
+    await db.delete(mailOutbox);
     await rm(outboxDir(), { recursive: true, force: true });
   });
 

@@ -43,21 +43,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         counter += 1;
         const id = `cs_test_fake_${counter}`;
-        // What Stripe would charge: the lines, plus the one shipping rate, less the coupon.
-        let items = 0;
+        // What Stripe would charge: the lines, the shipping, less the coupon.
+        let amountTotal = 0;
         for (let i = 0; params.has(`line_items[${i}][quantity]`); i++) {
-          items +=
+          amountTotal +=
             Number(params.get(`line_items[${i}][quantity]`)) *
             Number(params.get(`line_items[${i}][price_data][unit_amount]`));
         }
+        amountTotal += Number(
+          params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
+        );
+        amountTotal -= coupons.get(params.get("discounts[0][coupon]") ?? "") ?? 0;
         const shipping = Number(
           params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
         );
-        const coupon = coupons.get(params.get("discounts[0][coupon]") ?? "") ?? 0;
         const allowedCountries = [...params.entries()]
           .filter(([key]) => key.startsWith("shipping_address_collection[allowed_countries]"))
           .map(([, value]) => value);
         const session = {
+          amount_total: amountTotal,
           id,
           object: "checkout.session",
           url: `https://checkout.stripe.test/c/pay/${id}`,
@@ -65,8 +69,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: "unpaid",
           status: "open",
           currency: params.get("currency"),
-          amount_subtotal: items,
-          amount_total: items + shipping - Math.min(coupon, items),
           shipping_cost: { amount_total: shipping },
           shipping_address_collection: { allowed_countries: allowedCountries },
           customer_details: null,

@@ -4,6 +4,7 @@ import { getConnection, getDb } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import { loader as healthLoader } from "~/routes/api.health";
 import { loader as countLoader } from "~/routes/api.reviews.count";
+import { call } from "./helpers";
 
 const expectedDriver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
@@ -34,11 +35,11 @@ describe(`data foundation on ${expectedDriver}`, () => {
   });
 
   it("S-GLB-7 X-REV-1: GET /api/reviews/count counts the stored reviews", async () => {
-    expect(await (await countLoader()).json()).toEqual({ count: 0 });
+    expect(await (await call(countLoader, "/api/reviews/count")).json()).toEqual({ count: 0 });
     const db = await getDb();
     await db.insert(productReviews).values(review);
     await db.insert(productReviews).values({ ...review, rating: 4, photoUrls: ["/uploads/a.webp"] });
-    expect(await (await countLoader()).json()).toEqual({ count: 2 });
+    expect(await (await call(countLoader, "/api/reviews/count")).json()).toEqual({ count: 2 });
   });
 
   it("X-REV-1: product_reviews fills id, created_at and an empty photo list", async () => {

@@ -1,20 +1,37 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { type Database, getDb } from "~/db/client.server";
+import { dbContext } from "~/db/context.server";
+import { deliverDueMail } from "~/mail/outbox.server";
+import { recordConfirmationSent } from "~/orders/fulfil.server";
+
+/** A request context as the root middleware makes it: the test's database handed in. */
+export async function requestContext(db?: Database): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(dbContext, db ?? (await getDb()));
+  return context;
+}
 
 type Handler = (args: never) => unknown;
 
-/** Calls a route's action or loader with a real Request, as React Router would. */
+/**
+ * Calls a route's action or loader with a real Request, as React Router would, with the test's
+ * database handed in through the request context (the test file's own, unless `db` is given).
+ */
 export async function call(
   handler: Handler,
   url: string,
   init?: RequestInit,
   params: Record<string, string> = {},
+  db?: Database,
 ): Promise<Response> {
   const request = new Request(new URL(url, "http://shop.test"), init);
+  const context = await requestContext(db);
   const result = await (handler as (args: unknown) => Promise<unknown>)({
     request,
     params,
-    context: {},
+    context,
     url: new URL(request.url),
   });
   if (result instanceof Response) return result;
@@ -34,7 +51,17 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
   };
 }
 
+/** Sends what is due in the outbox now, as the background worker would (X-SCALE-4). */
+export async function deliverMail(db?: Database): Promise<void> {
+  const database = db ?? (await getDb());
+  while ((await deliverDueMail(database, { onSent: recordConfirmationSent })) > 0) {
+    // until nothing is due
+  }
+}
+
+/** The .eml files in DATA_DIR/outbox, after the outbox has sent what was due. */
 export async function outbox(): Promise<{ file: string; text: string }[]> {
+  await deliverMail();
   const dir = path.join(process.env.DATA_DIR!, "outbox");
   const files = await readdir(dir).catch(() => []);
   return Promise.all(

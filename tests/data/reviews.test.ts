@@ -1,4 +1,3 @@
-import { readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createElement } from "react";
@@ -6,14 +5,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { orderLines, orders, productReviews } from "~/db/schema";
+import { orderLines, orders, productReviews, reviewPhotos } from "~/db/schema";
 import { ReviewList } from "~/reviews/components/ReviewCard";
+import { reviewLinkSecret, reviewToken } from "~/reviews/review-link.server";
 import type { PublicReview } from "~/reviews/types";
 import { INSERT_FAILED_MESSAGE } from "~/reviews/validation";
 import * as reviewsRoute from "~/routes/api.product-reviews";
 import * as uploadsApi from "~/routes/api.uploads";
 import * as uploadsRoute from "~/routes/uploads";
 import * as productRoute from "~/routes/product";
+import { requestContext } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const PRODUCT = "mens-england-no-gi-set";
@@ -27,7 +28,8 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 // The route modules are called as React Router calls them; the tests need only these fields.
 type Args = Parameters<typeof reviewsRoute.action>[0];
 const args = (request: Request, params: Record<string, string>) =>
-  ({ request, params, context: {} }) as unknown as Args;
+  ({ request, params, context }) as unknown as Args;
+const context = await requestContext();
 
 function reviewRequest(productId: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`http://localhost/api/products/${productId}/reviews`, {
@@ -78,9 +80,10 @@ async function storedCount(): Promise<number> {
   return Number(row?.n ?? -1);
 }
 
-function uploadsOnDisk(): string[] {
-  const dir = path.join(process.env.DATA_DIR!, "uploads");
-  return existsSync(dir) ? readdirSync(dir) : [];
+/** Photos stored (in the database since X-SCALE-3), each with its thumbnail. */
+async function storedPhotos(): Promise<number> {
+  const db = await getDb();
+  return (await db.select({ id: reviewPhotos.id }).from(reviewPhotos)).length;
 }
 
 const valid = {
@@ -130,7 +133,6 @@ describe(`reviews on ${driver}`, () => {
         review_text: valid.review_text,
         photo_urls: [photo],
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        verified_purchase: false,
       });
       expect(await storedCount()).toBe(1);
     });
@@ -293,7 +295,7 @@ describe(`reviews on ${driver}`, () => {
     });
   });
 
-  describe("X-REV-4: verified purchase", () => {
+  describe("X-REV-4 X-SEC-8: verified purchase needs the signed link", () => {
     async function paidOrder(email: string, productId: string, status: "paid" | "pending") {
       const db = await getDb();
       const [order] = await db
@@ -319,21 +321,38 @@ describe(`reviews on ${driver}`, () => {
         unitPricePence: 2999,
         lineTotalPence: 2999,
       });
+      return { id: order!.id, customerEmail: email };
     }
 
-    it("X-REV-4: a paid order of the product by the same e-mail (any case) marks the review", async () => {
-      await paidOrder("Sam.Rivers@Example.COM", PRODUCT, "paid");
-      await paidOrder("pending@example.com", PRODUCT, "pending");
-      await paidOrder("other@example.com", "mens-boro-beast-no-gi-set", "paid");
+    async function tokenFor(order: { id: string; customerEmail: string }, productId = PRODUCT) {
+      return reviewToken(await reviewLinkSecret(await getDb()), order, productId);
+    }
 
-      const verified = await postReview({ ...valid, customer_email: "sam.rivers@example.com" });
-      expect(((await verified.json()) as PublicReview).verified_purchase).toBe(true);
-      const pending = await postReview({ ...valid, customer_email: "pending@example.com" });
-      expect(((await pending.json()) as PublicReview).verified_purchase).toBe(false);
-      const otherProduct = await postReview({ ...valid, customer_email: "other@example.com" });
-      expect(((await otherProduct.json()) as PublicReview).verified_purchase).toBe(false);
+    it("X-SEC-8: knowing a buyer's e-mail gives no badge; the signed link does, and the answer does not tell", async () => {
+      const sam = await paidOrder("Sam.Rivers@Example.COM", PRODUCT, "paid");
+      const pending = await paidOrder("pending@example.com", PRODUCT, "pending");
+      const other = await paidOrder("other@example.com", "mens-boro-beast-no-gi-set", "paid");
+
+      // The buyer's e-mail alone: no badge (it was enough before issue 9).
+      const guessed = await postReview({ ...valid, customer_email: "sam.rivers@example.com" });
+      expect(guessed.status).toBe(201);
+      const guessedBody = (await guessed.json()) as Record<string, unknown>;
+      expect(guessedBody).not.toHaveProperty("verified_purchase");
+
+      const signed = await postReview({ ...valid, review_token: await tokenFor(sam) });
+      expect(signed.status).toBe(201);
+      expect((await signed.json()) as Record<string, unknown>).not.toHaveProperty(
+        "verified_purchase",
+      );
+      // Not for an unpaid order, another product's link, or a tampered token.
+      await postReview({ ...valid, review_token: await tokenFor(pending) });
+      await postReview({ ...valid, review_token: await tokenFor(other, "mens-boro-beast-no-gi-set") });
+      const forged = (await tokenFor(sam)).replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+      await postReview({ ...valid, review_token: forged });
+      await postReview({ ...valid, review_token: "nonsense" });
 
       const listed = (await (await getReviews()).json()) as PublicReview[];
+      expect(listed).toHaveLength(6);
       expect(listed.filter((r) => r.verified_purchase)).toHaveLength(1);
       const html = renderToStaticMarkup(createElement(ReviewList, { reviews: listed }));
       expect(html.match(/Verified purchase/g)).toHaveLength(1);
@@ -355,7 +374,8 @@ describe(`reviews on ${driver}`, () => {
         const served = await uploadsRoute.loader(args(new Request(`http://localhost${fileUrl}`), { file }) as never);
         expect(served.status).toBe(200);
         expect(served.headers.get("content-type")).toBe("image/webp");
-        expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+        // nosniff comes once, from server.mjs for every answer (X-SEC-7), not again from the route.
+        expect(served.headers.get("x-content-type-options")).toBeNull();
         expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(meta.format).toBe("webp");
@@ -385,7 +405,8 @@ describe(`reviews on ${driver}`, () => {
       expect(response.status).toBe(201);
       const { fileUrl } = (await response.json()) as { fileUrl: string };
       for (const file of [path.basename(fileUrl), path.basename(fileUrl).replace(".webp", "-thumb.webp")]) {
-        const stored = await sharp(path.join(process.env.DATA_DIR!, "uploads", file)).metadata();
+        const served = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${file}`), { file }) as never);
+        const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(stored.exif).toBeUndefined();
         expect(stored.xmp).toBeUndefined();
         expect(stored.orientation).toBeUndefined();
@@ -395,7 +416,7 @@ describe(`reviews on ${driver}`, () => {
     });
 
     it("X-REV-3: HTML named .png, an SVG, a truncated JPEG and text are refused", async () => {
-      const before = uploadsOnDisk().length;
+      const before = await storedPhotos();
       const html = await upload("<!doctype html><script>alert(1)</script>", { name: "x.png", type: "image/png" });
       expect(html.status).toBe(415);
       const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', {
@@ -409,7 +430,7 @@ describe(`reviews on ${driver}`, () => {
       expect(((await truncated.json()) as { error: string }).error).toMatch(/could not be read/);
       const empty = await upload(new Uint8Array(), { name: "empty.jpg" });
       expect(empty.status).toBe(400);
-      expect(uploadsOnDisk().length).toBe(before);
+      expect(await storedPhotos()).toBe(before);
     });
 
     it("X-REV-3: a 41-megapixel image is refused", async () => {
@@ -441,7 +462,7 @@ describe(`reviews on ${driver}`, () => {
       const json = await uploadsApi.action(
         args(new Request("http://localhost/api/uploads", { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-client-address": freshAddress() } }), {}) as never,
       );
-      expect(json.status).toBe(400);
+      expect(json.status).toBe(415);
       const foreign = await upload(await image(10, 10).png().toBuffer(), {
         headers: { origin: "https://evil.example" },
       });

@@ -8,11 +8,13 @@ import type * as Schema from "~/db/schema";
 import type * as CreateSession from "~/routes/api.create-checkout-session";
 import type * as Verify from "~/routes/api.verify-order";
 import type * as Webhook from "~/routes/api.webhooks.stripe";
+import type * as Payment from "~/routes/payment";
 
 // Configuration is read once per test file, so it is set before the app's modules load.
 const WEBHOOK_SECRET = "whsec_test_secret";
 let fake: FakeStripe;
 let app: {
+  pay: typeof Payment.action;
   createSession: typeof CreateSession.action;
   webhook: typeof Webhook.action;
   verify: typeof Verify.action;
@@ -27,6 +29,7 @@ beforeAll(async () => {
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   process.env.STRIPE_API_BASE = fake.url;
   app = {
+    pay: (await import("~/routes/payment")).action,
     createSession: (await import("~/routes/api.create-checkout-session")).action,
     webhook: (await import("~/routes/api.webhooks.stripe")).action,
     verify: (await import("~/routes/api.verify-order")).action,
@@ -58,7 +61,13 @@ async function startCheckout() {
   return (await response.json()) as { url: string; sessionId: string };
 }
 
-function completedEvent(sessionId: string, orderId: string | null, type = "checkout.session.completed") {
+function completedEvent(
+  sessionId: string,
+  orderId: string | null,
+  type = "checkout.session.completed",
+  over: Record<string, unknown> = {},
+) {
+  const stored = fake.sessions.get(sessionId);
   return JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: "event",
@@ -70,6 +79,9 @@ function completedEvent(sessionId: string, orderId: string | null, type = "check
         client_reference_id: orderId,
         payment_status: "paid",
         payment_intent: "pi_test_123",
+        amount_total: stored?.amount_total ?? 0,
+        currency: "gbp",
+        ...over,
         customer_details: { email: "kai@example.com", name: "Kai Brown", phone: "+447700900123" },
         collected_information: {
           shipping_details: {
@@ -126,8 +138,9 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.getAll("shipping_address_collection[allowed_countries][0]")).toEqual(["GB"]);
     expect(fake.sessions.get(sessionId)).toMatchObject({ amount_total: order!.totalPence });
     expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
+    // From PUBLIC_URL (here unset: http://localhost:PORT), never from the request's Host (X-SEC-4).
     expect(params.get("success_url")).toBe(
-      "http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
+      "http://localhost:3000/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
     );
   });
 
@@ -219,5 +232,91 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(first.session.amount_total).toBe(order!.totalPence);
     expect(order?.customerEmail).toBe("lee@example.com");
     expect((await outbox()).length).toBe(before + 1);
+  });
+
+  it("X-SEC-5: a signed event whose amount or currency differs does not pay the order; it is flagged", async () => {
+    for (const over of [{ amount_total: 1 }, { currency: "usd" }]) {
+      const { sessionId } = await startCheckout();
+      const order = await orderFor(sessionId);
+      const before = (await outbox()).length;
+      const payload = completedEvent(sessionId, order!.id, "checkout.session.completed", over);
+      expect((await sendWebhook(payload, sign(payload))).status).toBe(200);
+      const after = await orderFor(sessionId);
+      expect(after?.status).toBe("pending");
+      expect(after?.attentionReason).toMatch(/paid 1 |usd/);
+      expect(after?.attentionAt).toBeInstanceOf(Date);
+      expect((await outbox()).length).toBe(before);
+    }
+  });
+
+  it("X-SEC-5: another session's event for this order does not pay it", async () => {
+    const { sessionId } = await startCheckout();
+    const order = await orderFor(sessionId);
+    const stolen = { ...fake.sessions.get(sessionId)!, id: "cs_test_other" };
+    fake.sessions.set("cs_test_other", stolen);
+    const payload = completedEvent("cs_test_other", order!.id);
+    expect((await sendWebhook(payload, sign(payload))).status).toBe(200);
+    expect(await orderFor(sessionId)).toMatchObject({
+      status: "pending",
+      attentionReason: expect.stringMatching(/session/),
+    });
+  });
+
+  it("X-SEC-5: an event for an unknown session is acknowledged with 200", async () => {
+    const payload = completedEvent("cs_test_never_made", null);
+    expect((await sendWebhook(payload, sign(payload))).status).toBe(200);
+  });
+
+  it("X-SEC-5: expired and failed sessions cancel the pending order; a later payment is flagged for a refund", async () => {
+    for (const type of ["checkout.session.expired", "checkout.session.async_payment_failed"]) {
+      const { sessionId } = await startCheckout();
+      const order = await orderFor(sessionId);
+      const ended = completedEvent(sessionId, order!.id, type, { payment_status: "unpaid" });
+      expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
+      expect((await orderFor(sessionId))?.status).toBe("cancelled");
+      const paid = completedEvent(sessionId, order!.id);
+      expect((await sendWebhook(paid, sign(paid))).status).toBe(200);
+      expect(await orderFor(sessionId)).toMatchObject({
+        status: "cancelled",
+        attentionReason: expect.stringMatching(/refund/i),
+      });
+    }
+  });
+
+  it("X-SEC-1: a sandbox order cannot be paid once Stripe takes the payments", async () => {
+    const db = await app.getDb();
+    const [order] = await db
+      .insert(app.orders)
+      .values({
+        paymentProvider: "sandbox",
+        paymentSessionId: "cs_test_sandbox_left_over",
+        subtotalPence: 1000,
+        shippingPence: 0,
+        totalPence: 1000,
+      })
+      .returning();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      firstName: "A",
+      lastName: "B",
+      email: "a@example.com",
+      phone: "0770",
+      address: "1 Road",
+      city: "Town",
+      postcode: "AB1 2CD",
+      sameAsShipping: "on",
+      cardNumber: "4242424242424242",
+      cardName: "A B",
+      expiryDate: "12/35",
+      cvv: "123",
+    }))
+      form.set(k, v);
+    const response = await call(app.pay, "/payment?session_id=cs_test_sandbox_left_over", {
+      method: "POST",
+      body: form,
+    }).catch((thrown: unknown) => thrown as Response);
+    expect(response.status).toBe(404);
+    expect((await orderFor("cs_test_sandbox_left_over"))?.status).toBe("pending");
+    expect(order?.id).toBeDefined();
   });
 });

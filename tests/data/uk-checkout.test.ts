@@ -5,7 +5,7 @@ import { orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
-import { loader as tracking } from "~/routes/tracking";
+import { action as tracking } from "~/routes/tracking";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
 // Read lazily by the app on first use, so set before any test runs: receipts carry VAT lines.
@@ -242,7 +242,10 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       ],
     });
 
-    const tracked = await call(tracking, `/tracking?order=${order.orderNumber}&email=ana@example.com`);
+    const trackForm = new FormData();
+    trackForm.set("order", order.orderNumber);
+    trackForm.set("email", "ana@example.com");
+    const tracked = await call(tracking, "/tracking", { method: "POST", body: trackForm });
     expect(((await tracked.json()) as { result: unknown }).result).toMatchObject({
       totalPence: 8997,
       delivery: "UK express (1-2 working days)",

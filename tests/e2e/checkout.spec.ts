@@ -114,7 +114,12 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
 
   // The stored order, as the owner and the customer see it.
-  await page.goto(`/tracking?order=${orderNumber}&email=${encodeURIComponent(email)}`);
+  await page.goto("/tracking");
+  await page.getByLabel("Order number").fill(orderNumber);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Track order" }).click();
+  // A POST: the e-mail never appears in the address (X-SEC-7).
+  await expect(page).toHaveURL(/\/tracking$/);
   await expect(page.getByTestId("order-status")).toHaveText("Paid: being prepared");
   await expect(page.getByRole("main")).toContainText("Total £76.48");
   await expect(page.getByRole("main")).toContainText(

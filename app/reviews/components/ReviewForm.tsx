@@ -69,6 +69,8 @@ export function ReviewForm({
           review_text: values.text,
           photo_urls: uploaded.filter((url): url is string => url !== null),
           website: text("website"),
+          // The signed link from the buyer's confirmation e-mail, if they came from it (X-SEC-8).
+          review_token: new URLSearchParams(window.location.search).get("review") ?? undefined,
         }),
       });
       const body = (await response.json().catch(() => null)) as

@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { env } from "~/env.server";
+import { type OutgoingMail, sendMail } from "./mailer.server";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export interface EnqueueOptions {
+  /** One message per event: a second row with the same key is ignored. */
+  dedupeKey?: string;
+  /** What the message is about, for `onSent` hooks (e.g. "order-confirmation"). */
+  kind?: string;
+  /** The id of the thing it is about (e.g. the order's id). */
+  ref?: string;
+}
+
+/**
+ * Writes an e-mail to the outbox (X-SCALE-4). Pass the transaction that makes the change the
+ * e-mail reports: the message exists exactly when the change does. A worker sends it.
+ */
+export async function enqueueMail(
+  db: Database,
+  mail: OutgoingMail,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      dedupeKey: options.dedupeKey ?? null,
+      kind: options.kind ?? "mail",
+      ref: options.ref ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+}
+
+/** Waits before the next attempt after `attempts` failures: 5 s, 10 s, 20 s … at most 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface DeliverOptions {
+  /** Rows taken per round. */
+  batch?: number;
+  /** How long a claim holds; a worker killed mid-send loses its claim after this. */
+  claimMs?: number;
+  /** Runs in the transaction that records a message as sent. */
+  onSent?: (tx: Database, row: OutboxRow) => Promise<void>;
+}
+
+/**
+ * Claims due messages with FOR UPDATE SKIP LOCKED (so workers in several processes never take
+ * the same row), sends them and records each as sent, or schedules a retry with back-off.
+ * Answers how many rows it claimed.
+ */
+export async function deliverDueMail(db: Database, options: DeliverOptions = {}): Promise<number> {
+  const batch = options.batch ?? 10;
+  const claimMs = options.claimMs ?? env().OUTBOX_CLAIM_SECONDS * 1000;
+  const token = randomUUID();
+  const claimed = await db
+    .update(mailOutbox)
+    .set({
+      claimToken: token,
+      claimedUntil: sql`now() + ${claimMs} * interval '1 millisecond'`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(
+      sql`${mailOutbox.id} IN (
+        SELECT id FROM mail_outbox
+        WHERE sent_at IS NULL AND next_attempt_at <= now()
+          AND (claimed_until IS NULL OR claimed_until < now())
+        ORDER BY next_attempt_at
+        LIMIT ${batch}
+        FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning();
+
+  for (const row of claimed) {
+    const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, token));
+    try {
+      const sent = await sendMail(
+        {
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          replyTo: row.replyTo ?? undefined,
+        },
+        {
+          // Sending again after a crash gives the same Message-ID and the same .eml file.
+          messageId: `<${row.id}@outbox.griptruth>`,
+          fileStem: `${row.createdAt.toISOString().replace(/[:.]/g, "-")}-${row.id.slice(0, 8)}`,
+        },
+      );
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(mailOutbox)
+          .set({
+            sentAt: sql`now()`,
+            messageId: sent.messageId,
+            claimedUntil: null,
+            lastError: null,
+          })
+          .where(ours)
+          .returning({ id: mailOutbox.id });
+        if (done.length === 1) await options.onSent?.(tx as unknown as Database, row);
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(
+        `E-mail "${row.subject}" to ${row.to} failed (attempt ${row.attempts}):`,
+        message,
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          claimedUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts)} * interval '1 millisecond'`,
+        })
+        .where(ours)
+        .catch((recordError: unknown) =>
+          // The claim runs out by itself, so the message is still retried.
+          console.error("Could not record the failed attempt:", recordError),
+        );
+    }
+  }
+  return claimed.length;
+}

@@ -1,0 +1,89 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { canonicalOrigin } from "~/components/origin.server";
+import type { Database } from "~/db/client.server";
+import { orderLines, serverSecrets } from "~/db/schema";
+import { env } from "~/env.server";
+import { findOrderById } from "~/orders/orders.server";
+
+/**
+ * Signed review links (X-SEC-8): "verified purchase" needs proof that the reviewer holds the
+ * buyer's e-mail, not just knowledge of the address. The confirmation e-mail carries, for each
+ * product bought, a link with an HMAC over the order id, the buyer's e-mail and the product.
+ */
+
+const SECRET_NAME = "review-link";
+const PAID_STATUSES = new Set(["paid", "in_production", "dispatched", "delivered"]);
+
+/** REVIEW_LINK_SECRET, or a random key made once and kept in the database for every process. */
+export async function reviewLinkSecret(db: Database): Promise<string> {
+  const configured = env().REVIEW_LINK_SECRET;
+  if (configured) return configured;
+  await db
+    .insert(serverSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME));
+  if (!row) throw new Error("The review-link key could not be stored.");
+  return row.value;
+}
+
+function signature(secret: string, orderId: string, email: string, productId: string): Buffer {
+  return createHmac("sha256", secret)
+    .update(`${orderId}\n${email.trim().toLowerCase()}\n${productId}`)
+    .digest();
+}
+
+/** The token for one product of one order: `<order id>.<signature>`. */
+export function reviewToken(
+  secret: string,
+  order: { id: string; customerEmail: string },
+  productId: string,
+): string {
+  return `${order.id}.${signature(secret, order.id, order.customerEmail, productId).toString("base64url")}`;
+}
+
+/** One review link per product of a paid order, for its confirmation e-mail. */
+export async function reviewLinksFor(
+  db: Database,
+  order: { id: string; customerEmail: string | null },
+  lines: readonly { productId: string; productName: string }[],
+): Promise<{ productName: string; url: string }[]> {
+  if (!order.customerEmail) return [];
+  const email = order.customerEmail;
+  const secret = await reviewLinkSecret(db);
+  const seen = new Set<string>();
+  return lines
+    .filter((line) => !seen.has(line.productId) && seen.add(line.productId))
+    .map((line) => ({
+      productName: line.productName,
+      url: `${canonicalOrigin()}/product/${encodeURIComponent(line.productId)}?review=${reviewToken(secret, { id: order.id, customerEmail: email }, line.productId)}`,
+    }));
+}
+
+/**
+ * The paid order a review token proves for this product, or undefined: a wrong, tampered or
+ * foreign token simply gives no badge (and the answer does not say which).
+ */
+export async function verifiedOrderFor(
+  db: Database,
+  token: string | undefined,
+  productId: string,
+): Promise<string | undefined> {
+  const match = token ? /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/i.exec(token) : null;
+  if (!match) return undefined;
+  const [, orderId = "", given = ""] = match;
+  const order = await findOrderById(db, orderId);
+  if (!order?.customerEmail || !PAID_STATUSES.has(order.status)) return undefined;
+  const expected = signature(await reviewLinkSecret(db), order.id, order.customerEmail, productId);
+  const actual = Buffer.from(given, "base64url");
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
+  const lines = await db
+    .select({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  return lines.some((line) => line.productId === productId) ? order.id : undefined;
+}

@@ -1,0 +1,304 @@
+import { data, type RouterContextProvider } from "react-router";
+import { logError } from "./log.server";
+import { dbFrom } from "~/db/context.server";
+import type { Database } from "~/db/client.server";
+import { type RateLimit, rateLimitStore, takeRateLimit } from "./rate-limit.server";
+import { clientAddress, isSameOrigin } from "./request.server";
+
+/**
+ * The one edge every action and API route goes through (issue 9): a route declares what it
+ * needs (methods, same-origin, the kind and size of its body, a rate limit, no-store), the edge
+ * enforces it in that order, and the feature code gets a parsed body and returns an outcome,
+ * which the edge turns into a response. Refusals are `{error}` with a 4xx, never a 5xx.
+ */
+
+export type BodyNeed =
+  | { kind: "none" }
+  | {
+      kind: "json" | "form" | "multipart" | "raw";
+      /** Bytes; counted while the body streams, so a chunked body is refused at the limit. */
+      limit: number;
+      /** Said with the 413. */
+      tooLarge?: string;
+    };
+
+export interface EdgeNeeds<B extends BodyNeed = BodyNeed> {
+  /** Methods answered; any other gets 405. */
+  methods?: readonly ("POST" | "PUT" | "PATCH" | "DELETE")[];
+  /** Refuse cross-site requests (every state change does; a webhook signed by its sender does not). */
+  sameOrigin: boolean;
+  /** The message for a cross-site request. */
+  crossSite?: string;
+  body: B;
+  rateLimit?: RateLimit;
+  /** `Cache-Control: no-store` on every answer (order or personal data). */
+  noStore?: boolean;
+}
+
+type BodyOf<B extends BodyNeed> = B extends { kind: "json" }
+  ? unknown
+  : B extends { kind: "form" | "multipart" }
+    ? FormData
+    : B extends { kind: "raw" }
+      ? string
+      : undefined;
+
+export type Refusal = {
+  ok: false;
+  status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+  error: string;
+  headers?: HeadersInit;
+  /** More fields beside `error` (e.g. `fieldErrors`, `success: false`). */
+  extra?: Record<string, unknown>;
+};
+
+export type Outcome<T = unknown> =
+  { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit } | Refusal;
+
+export function refuse(
+  status: Refusal["status"],
+  error: string,
+  more: Omit<Refusal, "ok" | "status" | "error"> = {},
+): Refusal {
+  return { ok: false, status, error, ...more };
+}
+
+export function success<T>(value: T, status: 200 | 201 | 202 = 200, headers?: HeadersInit) {
+  return { ok: true as const, status, data: value, headers };
+}
+
+export interface EdgeInput<B> {
+  request: Request;
+  params: Record<string, string | undefined>;
+  body: B;
+  /** The client's address, as the server established it. */
+  address: string;
+  /** The request's database, handed in through React Router's context (X-SCALE-2). */
+  db: Database;
+}
+
+/** Marks a handler made by the edge, so a test can check that every route uses it. */
+export const EDGE = Symbol.for("grip-truth.edge");
+
+const TOO_LARGE = "The request is too large.";
+const CROSS_SITE = "This request must come from the shop's own pages.";
+
+const MEDIA: Record<Exclude<BodyNeed["kind"], "none" | "raw">, (type: string) => boolean> = {
+  json: (type) => type === "application/json" || type.endsWith("+json"),
+  form: (type) => type === "application/x-www-form-urlencoded" || type === "multipart/form-data",
+  multipart: (type) => type === "multipart/form-data",
+};
+const MEDIA_HELP: Record<keyof typeof MEDIA, string> = {
+  json: "Send the body as JSON (Content-Type: application/json).",
+  form: "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+  multipart: "Send the upload as multipart/form-data.",
+};
+
+/**
+ * Reads at most `limit` bytes, counting while the body streams. Past the limit it stops reading
+ * at once and leaves the rest unread (server.mjs discards it as it arrives);
+ * cancelling the stream would destroy the socket before the 413 could be sent.
+ */
+export async function readLimited(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; tooLarge: boolean }> {
+  const declared = request.headers.get("content-length");
+  if (declared && Number(declared) > limit) return { ok: false, tooLarge: true };
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        reader.releaseLock();
+        return { ok: false, tooLarge: true };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, tooLarge: false };
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+async function readBody(
+  request: Request,
+  need: BodyNeed,
+): Promise<{ ok: true; value: unknown } | Refusal> {
+  if (need.kind === "none") return { ok: true, value: undefined };
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (need.kind !== "raw" && !MEDIA[need.kind](type)) {
+    return refuse(415, MEDIA_HELP[need.kind]);
+  }
+  const read = await readLimited(request, need.limit);
+  if (!read.ok) {
+    return read.tooLarge
+      ? refuse(413, need.tooLarge ?? TOO_LARGE)
+      : refuse(400, "The request could not be read.");
+  }
+  const textOf = () => new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+  try {
+    if (need.kind === "raw") return { ok: true, value: textOf() };
+    if (need.kind === "json") return { ok: true, value: JSON.parse(textOf()) as unknown };
+    const form = await new Response(read.bytes, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+    return { ok: true, value: form };
+  } catch {
+    return refuse(
+      400,
+      need.kind === "json"
+        ? "The request body must be valid JSON."
+        : need.kind === "raw"
+          ? "The request could not be read."
+          : "The form could not be read.",
+    );
+  }
+}
+
+function headersOf(outcome: Outcome, needs: EdgeNeeds): Headers {
+  const headers = new Headers(outcome.headers);
+  if (needs.noStore) headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+function jsonAnswer(outcome: Outcome, needs: EdgeNeeds): Response {
+  const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
+  const body = outcome.ok ? outcome.data : { ...outcome.extra, error: outcome.error };
+  return Response.json(body, { status, headers: headersOf(outcome, needs) });
+}
+
+function pageAnswer<T>(outcome: Outcome<T>, needs: EdgeNeeds) {
+  const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
+  const body: T | { error: string } = outcome.ok
+    ? outcome.data
+    : { ...outcome.extra, error: outcome.error };
+  return data(body, { status, headers: headersOf(outcome, needs) });
+}
+
+type Args = {
+  request: Request;
+  params?: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+
+async function admit<B extends BodyNeed>(
+  args: Args,
+  needs: EdgeNeeds<B>,
+): Promise<Refusal | { ok: true; input: EdgeInput<BodyOf<B>> }> {
+  const { request } = args;
+  const db = dbFrom(args.context);
+  const refused = await check(request, db, needs, needs.methods ?? ["POST"]);
+  if (refused) return refused;
+  const body = await readBody(request, needs.body);
+  if (!body.ok) return body;
+  return {
+    ok: true,
+    input: {
+      request,
+      params: args.params ?? {},
+      body: body.value as BodyOf<B>,
+      address: clientAddress(request),
+      db,
+    },
+  };
+}
+
+/**
+ * Declares an API route's needs and its feature code; the result is the route's `action`, and
+ * every answer is JSON (`{error}` for a refusal):
+ * `export const action = endpoint({ sameOrigin: true, body: { kind: "json", limit: 4096 } }, handle)`.
+ */
+export function endpoint<B extends BodyNeed, T>(
+  needs: EdgeNeeds<B>,
+  handle: (input: EdgeInput<BodyOf<B>>) => Promise<Outcome<T> | Response>,
+) {
+  const run = async (args: Args): Promise<Response> => {
+    const admitted = await admit(args, needs);
+    if (!admitted.ok) return jsonAnswer(admitted, needs);
+    const result = await handle(admitted.input);
+    if (result instanceof Response) {
+      if (needs.noStore) result.headers.set("Cache-Control", "no-store");
+      return result;
+    }
+    return jsonAnswer(result as Outcome, needs);
+  };
+  return Object.assign(run, { [EDGE]: needs });
+}
+
+/**
+ * The same for a page's action: the answer is the page's action data (`{error}` on refusal, for
+ * the page to show in its own words), with the outcome's status. A thrown redirect passes through.
+ */
+export function pageEndpoint<B extends BodyNeed, T>(
+  needs: EdgeNeeds<B>,
+  handle: (input: EdgeInput<BodyOf<B>>) => Promise<Outcome<T>>,
+) {
+  const run = async (args: Args) => {
+    const admitted = await admit(args, needs);
+    if (!admitted.ok) return pageAnswer<T>(admitted, needs);
+    return pageAnswer(await handle(admitted.input), needs);
+  };
+  return Object.assign(run, { [EDGE]: needs });
+}
+
+async function check(
+  request: Request,
+  db: Database,
+  needs: EdgeNeeds,
+  methods: readonly string[],
+): Promise<Refusal | undefined> {
+  if (!methods.includes(request.method.toUpperCase())) {
+    return refuse(405, `Use ${methods.join(" or ")}.`, { headers: { Allow: methods.join(", ") } });
+  }
+  if (needs.sameOrigin && !isSameOrigin(request)) {
+    return refuse(403, needs.crossSite ?? CROSS_SITE);
+  }
+  if (needs.rateLimit) {
+    const verdict = await takeRateLimit(
+      needs.rateLimit,
+      clientAddress(request),
+      rateLimitStore(db),
+    );
+    if (!verdict.ok) {
+      return refuse(429, verdict.message, {
+        headers: { "Retry-After": String(verdict.retryAfter) },
+      });
+    }
+  }
+  return undefined;
+}
+
+/** The loader of a route that only takes writes: 405 with the methods it takes. */
+export function writeOnly(methods: readonly string[] = ["POST"], message?: string) {
+  return () =>
+    Response.json(
+      { error: message ?? `Use ${methods.join(" or ")}.` },
+      { status: 405, headers: { Allow: methods.join(", ") } },
+    );
+}
+
+/** Runs feature code whose failure is the server's, not the visitor's: logged, then a 503. */
+export async function orUnavailable<T>(
+  what: string,
+  work: () => Promise<Outcome<T>>,
+  message = "This is not available right now. Please try again in a moment.",
+): Promise<Outcome<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    logError(what, error);
+    return refuse(503, message);
+  }
+}

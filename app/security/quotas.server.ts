@@ -1,0 +1,47 @@
+import { env } from "~/env.server";
+import type { RateLimit } from "./rate-limit.server";
+
+/** Every per-address quota of the shop in one place (X-SEC-6, X-SHOP-4); a minute each. */
+export const QUOTAS = {
+  checkout: {
+    name: "checkout",
+    limit: () => env().CHECKOUT_RATE_LIMIT,
+    message: "You have started many checkouts in a short time. Please wait {seconds} seconds.",
+  },
+  discountCheck: {
+    name: "discount-check",
+    limit: 60,
+    message: "Too many discount code checks. Please wait {seconds} seconds and try again.",
+  },
+  verifyOrder: {
+    name: "verify-order",
+    limit: 60,
+    message: "Too many order checks. Please wait {seconds} seconds and try again.",
+  },
+  tracking: {
+    name: "tracking",
+    limit: 20,
+    message: "Too many lookups. Please wait a minute and try again.",
+  },
+  /** Returns requests look orders up by number and e-mail, like tracking (X-UK-5). */
+  returnRequest: {
+    name: "return-request",
+    limit: 20,
+    message: "Too many attempts. Please wait a minute and try again.",
+  },
+  review: {
+    name: "review",
+    limit: () => env().REVIEW_RATE_LIMIT,
+    message: "You have sent several reviews in a short time. Please wait a minute and try again.",
+  },
+  upload: {
+    name: "upload",
+    limit: () => env().UPLOAD_RATE_LIMIT,
+    message: "You have uploaded many photos in a short time. Please wait a minute and try again.",
+  },
+  enquiry: {
+    name: "enquiry",
+    limit: () => env().ENQUIRY_RATE_LIMIT,
+    message: `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail us.`,
+  },
+} satisfies Record<string, RateLimit>;

@@ -1,0 +1,111 @@
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rateLimitHits } from "~/db/schema";
+import { env } from "~/env.server";
+import { type RateLimitStore, windowEnd } from "./rate-limit.server";
+
+/**
+ * Counts in the `rate_limit_hits` table (PostgreSQL or PGlite): one upsert per hit, the window
+ * taken from the database's clock so every process agrees on it. Ended windows are deleted by
+ * `sweepRateLimits` (a background job), so the table holds at most the live windows.
+ */
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Database) {}
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    const start = sql`(floor(extract(epoch from now()) * 1000 / ${windowMs}) * ${windowMs})::bigint`;
+    const [row] = await this.db
+      .insert(rateLimitHits)
+      .values({ key, windowStart: start, windowEnd: sql`${start} + ${windowMs}`, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitHits.key, rateLimitHits.windowStart],
+        set: { count: sql`${rateLimitHits.count} + 1` },
+      })
+      .returning({ count: rateLimitHits.count, resetAt: rateLimitHits.windowEnd });
+    if (!row) throw new Error("The rate-limit upsert returned no row.");
+    return { count: row.count, resetAt: Number(row.resetAt) };
+  }
+}
+
+/** Deletes the counters of windows that have ended; answers how many went. */
+export async function sweepRateLimits(db: Database): Promise<number> {
+  const gone = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowEnd, sql`(extract(epoch from now()) * 1000)::bigint`))
+    .returning({ key: rateLimitHits.key });
+  return gone.length;
+}
+
+/** The few Redis commands the store needs (node-redis's client has them). */
+export interface RedisMulti {
+  incr(key: string): RedisMulti;
+  pExpire(key: string, ms: number): RedisMulti;
+  exec(): Promise<unknown[]>;
+}
+export interface RedisLike {
+  multi(): RedisMulti;
+}
+
+/**
+ * Counts in Redis: INCR and PEXPIRE of the window's key in one MULTI, so the count and its expiry
+ * are set together and Redis removes ended windows by itself.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly client: () => Promise<RedisLike>,
+    private readonly prefix = "grip-truth:rl:",
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    const resetAt = windowEnd(this.now(), windowMs);
+    const start = resetAt - windowMs;
+    const redisKey = `${this.prefix}${key}:${windowMs}:${start}`;
+    const client = await this.client();
+    const [count] = await client
+      .multi()
+      .incr(redisKey)
+      .pExpire(redisKey, windowMs + 1_000)
+      .exec();
+    return { count: Number(count), resetAt };
+  }
+}
+
+let redis: Promise<RedisLike> | undefined;
+
+/** One Redis connection per process, opened on first use. */
+export function redisClient(url: string): Promise<RedisLike> {
+  redis ??= (async () => {
+    const { createClient } = await import("redis");
+    const client = createClient({
+      url,
+      socket: {
+        connectTimeout: 3_000,
+        reconnectStrategy: (retries) => Math.min(retries * 200, 3_000),
+      },
+    });
+    client.on("error", (error: Error) => console.error("Redis:", error.message));
+    await client.connect();
+    return client as unknown as RedisLike;
+  })().catch((error: unknown) => {
+    redis = undefined;
+    throw error;
+  });
+  return redis;
+}
+
+/** Closes this process's Redis connection, if one was opened (graceful stop). */
+export async function closeRedis(): Promise<void> {
+  const open = redis;
+  redis = undefined;
+  if (!open) return;
+  const client = (await open.catch(() => undefined)) as { close?: () => Promise<void> } | undefined;
+  await client?.close?.().catch(() => undefined);
+}
+
+/** Redis when REDIS_URL is set, otherwise the request's database: shared by every process. */
+export function sharedRateLimitStore(db: Database): RateLimitStore {
+  const url = env().REDIS_URL;
+  if (url) return new RedisRateLimitStore(() => redisClient(url));
+  return new DatabaseRateLimitStore(db);
+}

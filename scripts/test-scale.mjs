@@ -1,0 +1,525 @@
+// npm run test:scale (X-SCALE-1..6): two shop processes on one fresh PostgreSQL, started
+// together, under concurrent buyers, a kill -9, a PostgreSQL restart and a SIGTERM. The
+// PostgreSQL server is one this script makes itself (initdb/pg_ctl in a temporary directory, on
+// port SCALE_PG_PORT), never the machine's shared server. Prints its figures; exits non-zero on
+// any lost, doubled or unpaid order, any missing or doubled e-mail, or any failed check.
+// Without PostgreSQL binaries it skips, except in CI (CI=true), where that is a failure.
+import { spawn, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import "./check-node.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const PG_PORT = Number(process.env.SCALE_PG_PORT || 4390);
+const PORTS = [Number(process.env.SCALE_PORT_A || 4311), Number(process.env.SCALE_PORT_B || 4312)];
+const BUYERS = Number(process.env.SCALE_BUYERS || 100);
+const SECOND_WAVE = Number(process.env.SCALE_SECOND_WAVE || 50);
+const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";
+
+// ── PostgreSQL binaries ──────────────────────────────────────────────────────────────────────
+function findPgBin() {
+  const candidates = [];
+  if (existsSync("/usr/lib/postgresql")) {
+    for (const version of readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join("/usr/lib/postgresql", version, "bin"));
+  }
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
+  return candidates.find(
+    (dir) => dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")),
+  );
+}
+const pgBin = findPgBin();
+if (!pgBin) {
+  const message = "test:scale needs the PostgreSQL server binaries (initdb, pg_ctl).";
+  if (process.env.CI === "true") {
+    console.error(`${message} In CI they are required.`);
+    process.exit(1);
+  }
+  console.log(`${message} Skipped: none found in /usr/lib/postgresql/*/bin or on PATH.`);
+  process.exit(0);
+}
+
+// ── Bookkeeping ──────────────────────────────────────────────────────────────────────────────
+const failures = [];
+function check(ok, message) {
+  console.log(`  ${ok ? "ok  " : "FAIL"} ${message}`);
+  if (!ok) failures.push(message);
+}
+const figures = [];
+function percentile(values, p) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+function record(step, durations) {
+  const line = `${step.padEnd(34)} n=${String(durations.length).padStart(3)}  p50 ${percentile(durations, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(durations, 99).toFixed(0).padStart(5)} ms`;
+  figures.push(line);
+  console.log(`  ${line}`);
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ── A PostgreSQL of our own ──────────────────────────────────────────────────────────────────
+const work = mkdtempSync(path.join(os.tmpdir(), "grip-truth-scale-"));
+const pgData = path.join(work, "pg");
+const dataDir = path.join(work, "shop");
+const asRoot = process.getuid?.() === 0;
+function pgCommand(command, args) {
+  const full = path.join(pgBin, command);
+  // PostgreSQL refuses to run as root: the server belongs to the postgres user then.
+  const [bin, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", full, ...args]] : [full, args];
+  const result = spawnSync(bin, argv, { encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+  }
+}
+function startPostgres() {
+  pgCommand("pg_ctl", [
+    "start",
+    "-w",
+    "-t",
+    "60",
+    "-D",
+    pgData,
+    "-l",
+    path.join(work, "postgres.log"),
+    "-o",
+    `-p ${PG_PORT} -k ${work} -c listen_addresses=127.0.0.1 -c max_connections=120 -c fsync=off`,
+  ]);
+}
+function stopPostgres(mode = "fast") {
+  pgCommand("pg_ctl", ["stop", "-w", "-m", mode, "-D", pgData]);
+}
+
+// ── Shop processes ───────────────────────────────────────────────────────────────────────────
+const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/shop`;
+const shops = [];
+function startShop(index) {
+  const port = PORTS[index];
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      REDIS_URL: "",
+      SMTP_URL: "",
+      STRIPE_SECRET_KEY: "",
+      OUTBOX_POLL_MS: "200",
+      OUTBOX_CLAIM_SECONDS: "5",
+      PG_POOL_MAX: "20",
+      STOP_DEADLINE_MS: "10000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = [];
+  child.stdout.on("data", (chunk) => log.push(String(chunk)));
+  child.stderr.on("data", (chunk) => log.push(String(chunk)));
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  shops[index] = { port, child, log, exited, base: `http://127.0.0.1:${port}` };
+  return shops[index];
+}
+async function waitHealthy(shop, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${shop.base}/api/health`);
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    if (shop.child.exitCode !== null) return false;
+    await sleep(200);
+  }
+  return false;
+}
+
+// ── One buyer ────────────────────────────────────────────────────────────────────────────────
+const CART = {
+  cartItems: [
+    {
+      productId: "mens-ranked-gorilla-no-gi-set",
+      optionType: "Rashguard",
+      size: "L",
+      beltRank: "Blue",
+      quantity: 1,
+    },
+  ],
+  discountCode: "SAVE10",
+};
+function paymentBody(n) {
+  return new URLSearchParams({
+    firstName: "Buyer",
+    lastName: `Number${n}`,
+    email: `buyer${n}@example.com`,
+    phone: "07700 900123",
+    address: `${n} Scale Street`,
+    city: "Leeds",
+    postcode: "LS1 1AA",
+    country: "United Kingdom",
+    sameAsShipping: "on",
+    cardNumber: "4242 4242 4242 4242",
+    cardName: "BUYER",
+    expiryDate: "12/35",
+    cvv: "123",
+  });
+}
+const timings = { create: [], pay: [], verify: [] };
+async function timed(step, run) {
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    timings[step].push(performance.now() - started);
+  }
+}
+/** create on one process, pay on the other, verify on the first; what each step answered. */
+async function buyer(n, [first, second]) {
+  const outcome = { n, sessionId: null, created: false, paid: false, verified: false, error: null };
+  try {
+    const created = await timed("create", () =>
+      fetch(`${first.base}/api/create-checkout-session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(CART),
+      }),
+    );
+    if (created.status !== 200) throw new Error(`create answered ${created.status}`);
+    outcome.sessionId = (await created.json()).sessionId;
+    outcome.created = true;
+    const paid = await timed("pay", () =>
+      fetch(`${second.base}/payment?session_id=${encodeURIComponent(outcome.sessionId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: paymentBody(n),
+        redirect: "manual",
+      }),
+    );
+    if (paid.status !== 302 || !paid.headers.get("location")?.includes("/order-confirmation")) {
+      throw new Error(`pay answered ${paid.status}`);
+    }
+    outcome.paid = true;
+    const verified = await timed("verify", () =>
+      fetch(`${first.base}/api/verify-order`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sessionId: outcome.sessionId }),
+      }),
+    );
+    const body = await verified.json();
+    if (verified.status !== 200 || body.success !== true || body.session?.status !== "paid") {
+      throw new Error(`verify answered ${verified.status} ${JSON.stringify(body)}`);
+    }
+    outcome.verified = true;
+  } catch (error) {
+    outcome.error =
+      error instanceof Error
+        ? `${error.message}${error.cause ? ` (${error.cause.code ?? error.cause})` : ""}`
+        : String(error);
+  }
+  return outcome;
+}
+
+// ── What the database and the outbox folder say ─────────────────────────────────────────────
+const admin = () => new pg.Client({ connectionString: databaseUrl });
+async function query(text, values) {
+  const client = admin();
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+function emailsPerOrder() {
+  const dir = path.join(dataDir, "outbox");
+  const counts = new Map();
+  for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!file.endsWith(".eml")) continue;
+    const subject = readFileSync(path.join(dir, file), "utf8").match(/order (GT-\d+)/);
+    if (subject) counts.set(subject[1], (counts.get(subject[1]) ?? 0) + 1);
+  }
+  return counts;
+}
+async function waitForOutbox(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await query("SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL");
+    if (row.n === 0 || Date.now() > deadline) return row.n;
+    await sleep(250);
+  }
+}
+/** Every order of these sessions stored once and paid once; every paid order has one e-mail. */
+async function checkOrders(label, outcomes) {
+  const sessions = outcomes.filter((o) => o.created).map((o) => o.sessionId);
+  const rows = await query(
+    "SELECT payment_session_id, order_number, status, paid_at FROM orders WHERE payment_session_id = ANY($1)",
+    [sessions],
+  );
+  const bySession = new Map();
+  for (const row of rows)
+    bySession.set(row.payment_session_id, [...(bySession.get(row.payment_session_id) ?? []), row]);
+  const lost = sessions.filter((s) => !bySession.has(s));
+  const doubled = [...bySession.values()].filter((list) => list.length > 1);
+  const unpaid = outcomes.filter(
+    (o) => o.paid && bySession.get(o.sessionId)?.[0]?.status !== "paid",
+  );
+  check(
+    lost.length === 0,
+    `${label}: every order that got a session is stored (${sessions.length}, lost ${lost.length})`,
+  );
+  check(doubled.length === 0, `${label}: no order stored twice (doubled ${doubled.length})`);
+  check(
+    unpaid.length === 0,
+    `${label}: every payment answered with success is a paid order (unpaid ${unpaid.length})`,
+  );
+  const unsent = await waitForOutbox(30_000);
+  check(unsent === 0, `${label}: the outbox has sent everything (${unsent} waiting)`);
+  const mails = emailsPerOrder();
+  const paidOrders = await query("SELECT order_number FROM orders WHERE status = 'paid'");
+  const missing = paidOrders.filter((o) => (mails.get(o.order_number) ?? 0) === 0);
+  const twice = paidOrders.filter((o) => (mails.get(o.order_number) ?? 0) > 1);
+  check(
+    missing.length === 0,
+    `${label}: every paid order (${paidOrders.length}) has its confirmation e-mail (missing ${missing.length})`,
+  );
+  check(twice.length === 0, `${label}: no paid order has two e-mails (doubled ${twice.length})`);
+  const [rowsPerOrder] = await query(
+    "SELECT count(*)::int AS n FROM (SELECT ref FROM mail_outbox WHERE kind = 'order-confirmation' GROUP BY ref HAVING count(*) > 1) d",
+  );
+  check(rowsPerOrder.n === 0, `${label}: one outbox row per order`);
+}
+
+// ── The run ──────────────────────────────────────────────────────────────────────────────────
+async function main() {
+  console.log(
+    `test:scale on PostgreSQL from ${pgBin}, port ${PG_PORT}; shops on ${PORTS.join(" and ")}`,
+  );
+  if (process.env.SCALE_SKIP_BUILD !== "1") {
+    console.log("Building the shop…");
+    const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+      stdio: "ignore",
+    });
+    if (built.status !== 0) throw new Error("The build failed.");
+  }
+  if (asRoot) {
+    const ids = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+    const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
+    chownSync(work, Number(ids.stdout), Number(gid.stdout));
+  }
+  pgCommand("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  startPostgres();
+  const setup = new pg.Client({
+    connectionString: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
+  });
+  await setup.connect();
+  await setup.query("CREATE DATABASE shop");
+  await setup.end();
+
+  console.log("\n1. Two processes started at the same moment on one fresh database (X-SCALE-1)");
+  startShop(0);
+  startShop(1);
+  const healthy = await Promise.all(shops.map((shop) => waitHealthy(shop)));
+  check(healthy.every(Boolean), "both processes serve");
+  if (!healthy.every(Boolean)) throw new Error(shops.map((s) => s.log.join("")).join("\n"));
+  const [migrations] = await query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+  const journal = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")).entries.length;
+  check(
+    migrations.n === journal,
+    `migrated once: ${migrations.n} migrations recorded, ${journal} in the journal`,
+  );
+
+  console.log(
+    `\n2. ${BUYERS} concurrent buyers: session on one process, pay on the other, verify on the first (X-SCALE-5)`,
+  );
+  const started = performance.now();
+  const wave1 = await Promise.all(
+    Array.from({ length: BUYERS }, (_, n) =>
+      buyer(n, n % 2 ? [shops[0], shops[1]] : [shops[1], shops[0]]),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const ok1 = wave1.filter((o) => o.verified).length;
+  figures.push(
+    `wave 1: ${ok1} orders in ${seconds.toFixed(1)} s = ${(ok1 / seconds).toFixed(1)} orders/s`,
+  );
+  console.log(`  ${figures.at(-1)}`);
+  for (const step of ["create", "pay", "verify"]) record(`wave 1 ${step}`, timings[step]);
+  const errors1 = wave1.filter((o) => o.error);
+  check(
+    errors1.length === 0,
+    `all ${BUYERS} buyers paid and verified${
+      errors1.length
+        ? `: ${errors1
+            .slice(0, 3)
+            .map((o) => o.error)
+            .join("; ")}`
+        : ""
+    }`,
+  );
+  const [paidCount] = await query("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'");
+  check(paidCount.n === BUYERS, `${BUYERS} paid orders stored (found ${paidCount.n})`);
+  await checkOrders("wave 1", wave1);
+
+  console.log("\n3. 30 tracking lookups from one address, alternating processes (X-SCALE-2)");
+  // A fixed one-minute window: start well inside one, so the count is not split by its edge.
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await sleep(60_000 - intoMinute + 200);
+  const trackStatuses = [];
+  const trackTimes = [];
+  for (let n = 0; n < 30; n++) {
+    const t = performance.now();
+    const response = await fetch(
+      `${shops[n % 2].base}/tracking?order=GT-10001&email=nobody%40example.com`,
+    );
+    trackTimes.push(performance.now() - t);
+    trackStatuses.push(response.status);
+    await response.arrayBuffer();
+  }
+  record("tracking lookup", trackTimes);
+  const limited = trackStatuses.filter((s) => s === 429).length;
+  check(
+    trackStatuses.filter((s) => s === 200).length === 20 && limited === 10,
+    `20 lookups answered, then 429 (answers: ${trackStatuses.filter((s) => s === 200).length} × 200, ${limited} × 429)`,
+  );
+
+  console.log(
+    `\n4. kill -9 of one process in the middle of a second wave of ${SECOND_WAVE} buyers (X-SCALE-4, X-SCALE-5)`,
+  );
+  for (const step of Object.keys(timings)) timings[step] = [];
+  // Buyers arrive one every 20 ms; process B is killed a third of the way through, so some
+  // buyers are mid-request on it, some have not reached it yet, some are done.
+  const arrivalMs = 20;
+  const wave2Promise = Promise.all(
+    Array.from({ length: SECOND_WAVE }, async (_, n) => {
+      await sleep(n * arrivalMs);
+      return buyer(BUYERS + n, n % 2 ? [shops[0], shops[1]] : [shops[1], shops[0]]);
+    }),
+  );
+  const killAt = Math.floor((SECOND_WAVE * arrivalMs) / 3);
+  await sleep(killAt);
+  shops[1].child.kill("SIGKILL");
+  const wave2 = await wave2Promise;
+  const exit = await shops[1].exited;
+  check(exit.signal === "SIGKILL", `process B killed with SIGKILL ${killAt} ms into the wave`);
+  const ok2 = wave2.filter((o) => o.verified).length;
+  figures.push(
+    `wave 2: ${ok2} of ${SECOND_WAVE} buyers completed; ${wave2.filter((o) => o.paid).length} payments answered success`,
+  );
+  console.log(`  ${figures.at(-1)}`);
+  for (const step of ["create", "pay", "verify"]) record(`wave 2 ${step}`, timings[step]);
+  console.log("  restarting process B…");
+  startShop(1);
+  check(await waitHealthy(shops[1]), "process B serves again after the restart");
+  await checkOrders("wave 2 after restart", wave2);
+
+  console.log("\n5. PostgreSQL restarts under the running shop (X-SCALE-5)");
+  stopPostgres("fast");
+  const downAnswers = await Promise.all(
+    shops.flatMap((shop) => [
+      fetch(`${shop.base}/api/health`).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+      })),
+      fetch(`${shop.base}/`).then(async (r) => ({ status: r.status, body: await r.text() })),
+      fetch(`${shop.base}/api/create-checkout-session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(CART),
+      }).then(async (r) => ({ status: r.status, body: await r.text() })),
+    ]),
+  );
+  check(
+    downAnswers.every((a) => a.status === 503 && a.body.includes(SHORT_BREAK)),
+    `pages and API answer 503 with "${SHORT_BREAK}" (${downAnswers.map((a) => a.status).join(", ")})`,
+  );
+  const downAt = performance.now();
+  startPostgres();
+  const recovered = await Promise.all(
+    shops.map(async (shop) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const response = await fetch(`${shop.base}/api/health`).catch(() => undefined);
+        if (response?.status === 200) return performance.now() - downAt;
+        await sleep(100);
+      }
+      return undefined;
+    }),
+  );
+  check(
+    recovered.every((t) => t !== undefined),
+    "both processes answer again without a restart",
+  );
+  figures.push(
+    `recovery after PostgreSQL came back: ${recovered.map((t) => (t === undefined ? "never" : `${t.toFixed(0)} ms`)).join(", ")} (includes its start)`,
+  );
+  console.log(`  ${figures.at(-1)}`);
+  const after = await buyer(9_000, [shops[0], shops[1]]);
+  check(
+    after.verified,
+    `a buyer after the restart pays and verifies${after.error ? `: ${after.error}` : ""}`,
+  );
+
+  console.log("\n6. SIGTERM with requests in flight (X-SCALE-6)");
+  const inFlight = Array.from({ length: 20 }, () =>
+    fetch(`${shops[0].base}/api/create-checkout-session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(CART),
+    }).then(
+      (r) => ({ status: r.status }),
+      (error) => ({ error: error.cause?.code ?? String(error) }),
+    ),
+  );
+  await sleep(30);
+  const stopStarted = performance.now();
+  shops[0].child.kill("SIGTERM");
+  const answers = await Promise.all(inFlight);
+  const stopped = await shops[0].exited;
+  const cut = answers.filter((a) => a.error && a.error !== "ECONNREFUSED");
+  check(
+    cut.length === 0,
+    `no request in flight was cut off (${answers.filter((a) => a.status === 200).length} answered 200, ${answers.filter((a) => a.error).length} refused before reaching it)`,
+  );
+  check(
+    stopped.code === 0,
+    `the process exited by itself with code 0 after ${(performance.now() - stopStarted).toFixed(0)} ms`,
+  );
+  check(
+    shops[0].log.join("").includes("Stopped."),
+    "it stopped its background work and closed the database",
+  );
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error("\ntest:scale could not run to the end:", error);
+  failures.push(String(error));
+} finally {
+  for (const shop of shops) if (shop && shop.child.exitCode === null) shop.child.kill("SIGKILL");
+  try {
+    stopPostgres("immediate");
+  } catch {
+    // not running
+  }
+  rmSync(work, { recursive: true, force: true });
+  console.log("\nFigures:");
+  for (const line of figures) console.log(`  ${line}`);
+  if (failures.length) {
+    console.error(`\ntest:scale FAILED (${failures.length}):\n  ${failures.join("\n  ")}`);
+    exitCode = 1;
+  } else {
+    console.log("\ntest:scale passed.");
+  }
+}
+process.exit(exitCode);

@@ -1,0 +1,88 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { stopBackgroundWork } from "~/background/jobs.server";
+import { type Database, getDb } from "~/db/client.server";
+import { isConnectionError, markDatabaseSuspect, SHORT_BREAK } from "~/db/availability.server";
+import { databaseMiddleware } from "~/db/middleware.server";
+import { requestContext } from "./helpers";
+
+afterAll(async () => {
+  await stopBackgroundWork();
+});
+
+/** The test's database behind a switch: "down" refuses connections as a stopped server does. */
+async function switchableDb() {
+  const real = await getDb();
+  const state = { down: false };
+  const db = new Proxy(real, {
+    get(target, property, receiver) {
+      if (property === "execute" && state.down) {
+        return () =>
+          Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  }) as Database;
+  return { db, state };
+}
+
+async function through(db: Database, path: string, answer = 200) {
+  const request = new Request(`http://shop.test${path}`);
+  const context = await requestContext(db);
+  return databaseMiddleware({ request, context }, async () => new Response("page", { status: answer }));
+}
+
+describe("while the database is away (X-SCALE-5)", () => {
+  it("X-SCALE-5: pages and API answer 503 with a message, /api/health says so, and all recover by themselves", async () => {
+    const { db, state } = await switchableDb();
+    expect((await through(db, "/")).status).toBe(200);
+
+    state.down = true;
+    markDatabaseSuspect();
+    const page = await through(db, "/product/mens-england-no-gi-set");
+    expect(page.status).toBe(503);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("retry-after")).toBe("30");
+    const html = await page.text();
+    expect(html).toContain(SHORT_BREAK);
+    expect(html).toContain('lang="en-GB"');
+    const api = await through(db, "/api/create-checkout-session");
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ error: SHORT_BREAK });
+    const health = await through(db, "/api/health");
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ ok: false, error: SHORT_BREAK });
+
+    state.down = false;
+    // The next probe is at most a second away.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const back = await through(db, "/");
+    expect(back.status).toBe(200);
+    expect(await back.text()).toBe("page");
+  });
+
+  it("X-SCALE-5: a request that fails because the database went away mid-way gets the 503 message", async () => {
+    const { db, state } = await switchableDb();
+    expect((await through(db, "/api/verify-order")).status).toBe(200);
+    const request = new Request("http://shop.test/api/verify-order");
+    const context = await requestContext(db);
+    const response = await databaseMiddleware({ request, context }, async () => {
+      state.down = true;
+      return new Response("boom", { status: 500 });
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: SHORT_BREAK });
+    state.down = false;
+    markDatabaseSuspect();
+    // A 500 for another reason, with the database up, is left as it is.
+    expect((await through(db, "/api/verify-order", 500)).status).toBe(500);
+  });
+
+  it("X-SCALE-5: connection failures are told apart from bad queries", () => {
+    expect(isConnectionError(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error("starting up"), { code: "57P03" }))).toBe(true);
+    expect(isConnectionError(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error("syntax"), { code: "42601" }))).toBe(false);
+    expect(isConnectionError(Object.assign(new Error("check"), { code: "23514" }))).toBe(false);
+  });
+});

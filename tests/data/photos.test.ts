@@ -1,0 +1,174 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { type Database, getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { productReviews, reviewPhotos } from "~/db/schema";
+import { env } from "~/env.server";
+import { PhotoRejected, removeUnattachedPhotos, storePhoto } from "~/reviews/photos.server";
+import * as reviewsRoute from "~/routes/api.product-reviews";
+import * as uploadsApi from "~/routes/api.uploads";
+import * as uploadsRoute from "~/routes/uploads";
+import { call, postJson } from "./helpers";
+
+const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+
+/** A second, separate connection pool on PostgreSQL: another process. */
+let otherPool: pg.Pool | undefined;
+async function otherProcessDb(): Promise<Database> {
+  if (driver !== "postgres") return getDb();
+  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
+  return drizzle({ client: otherPool, schema }) as unknown as Database;
+}
+afterAll(async () => {
+  await otherPool?.end();
+});
+
+let address = 0;
+async function photo(seed = 0): Promise<Buffer> {
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: seed % 255, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+}
+async function upload(bytes: Buffer, db?: Database) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "p.png");
+  const encoded = new Response(form);
+  return call(
+    uploadsApi.action,
+    "/api/uploads",
+    {
+      method: "POST",
+      headers: {
+        "content-type": encoded.headers.get("content-type")!,
+        "x-client-address": `192.0.2.${++address}`,
+      },
+      body: await encoded.arrayBuffer(),
+    },
+    {},
+    db,
+  );
+}
+const serve = (file: string, db?: Database) =>
+  call(uploadsRoute.loader, `/uploads/${file}`, undefined, { file }, db);
+
+describe(`review photos in the database (${driver})`, () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.delete(productReviews);
+    await db.delete(reviewPhotos);
+  });
+
+  it("X-SCALE-3: a photo uploaded to one process is served by another, with its thumbnail, cached for good", async () => {
+    const response = await upload(await photo(1));
+    expect(response.status).toBe(201);
+    const { fileUrl } = (await response.json()) as { fileUrl: string };
+    const other = await otherProcessDb();
+    const file = fileUrl.slice("/uploads/".length);
+    for (const name of [file, file.replace(".webp", "-thumb.webp")]) {
+      const served = await serve(name, other);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+    }
+    expect((await serve(`${randomUUID()}.webp`, other)).status).toBe(404);
+  });
+
+  it("X-SCALE-3: photos not attached to a review within 24 hours are removed; attached ones stay", async () => {
+    const db = await getDb();
+    const urls: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const response = await upload(await photo(n));
+      urls.push(((await response.json()) as { fileUrl: string }).fileUrl);
+    }
+    const [attached, stale, fresh] = urls as [string, string, string];
+    const review = await call(
+      reviewsRoute.action,
+      "/api/products/mens-england-no-gi-set/reviews",
+      postJson(
+        {
+          customer_name: "Sam",
+          customer_email: "sam@example.com",
+          rating: 5,
+          review_text: "Good photo.",
+          photo_urls: [attached],
+        },
+        { "x-client-address": "192.0.2.250" },
+      ),
+      { productId: "mens-england-no-gi-set" },
+    );
+    expect(review.status).toBe(201);
+    const idOf = (url: string) => url.slice("/uploads/".length, -".webp".length);
+    // The attached photo and one unattached photo were uploaded two days ago.
+    await db
+      .update(reviewPhotos)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(sql`${reviewPhotos.id} IN (${idOf(attached)}, ${idOf(stale)})`);
+    expect(await removeUnattachedPhotos(db)).toBe(1);
+    const left = (await db.select({ id: reviewPhotos.id }).from(reviewPhotos)).map((r) => r.id);
+    expect(left.sort()).toEqual([idOf(attached), idOf(fresh)].sort());
+    expect((await serve(`${idOf(stale)}.webp`)).status).toBe(404);
+    expect(await removeUnattachedPhotos(db)).toBe(0);
+    // A review naming a removed photo is refused with a message, not stored.
+    const late = await call(
+      reviewsRoute.action,
+      "/api/products/mens-england-no-gi-set/reviews",
+      postJson(
+        {
+          customer_name: "Sam",
+          customer_email: "sam@example.com",
+          rating: 4,
+          review_text: "Late.",
+          photo_urls: [stale],
+        },
+        { "x-client-address": "192.0.2.251" },
+      ),
+      { productId: "mens-england-no-gi-set" },
+    );
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: string }).error).toMatch(/could not be found/);
+  });
+
+  it("X-SCALE-3: uploads beyond PHOTO_STORAGE_LIMIT_MB are refused with a 4xx and a message, also when racing", async () => {
+    const db = await getDb();
+    const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
+    const bytes = await photo(7);
+    const first = await upload(bytes);
+    expect(first.status).toBe(201);
+    const [one] = await db.select({ size: reviewPhotos.storedBytes }).from(reviewPhotos);
+    const size = one!.size;
+    // Room for exactly one more photo of this size, with five uploads racing for it.
+    await db.insert(reviewPhotos).values({
+      id: randomUUID(),
+      image: Buffer.from("x"),
+      thumbnail: Buffer.from("x"),
+      storedBytes: limit - 2 * size - Math.floor(size / 2),
+      attachedAt: sql`now()`,
+    });
+    const other = await otherProcessDb();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, n) => storePhoto(n % 2 ? other : db, new Uint8Array(bytes))),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") {
+        expect(result.reason).toBeInstanceOf(PhotoRejected);
+        expect((result.reason as PhotoRejected).status).toBe(413);
+      }
+    }
+    const full = await upload(bytes);
+    expect(full.status).toBe(413);
+    expect(((await full.json()) as { error: string }).error).toMatch(/cannot take more photos/);
+    const [total] = await db
+      .select({ bytes: sql<string>`sum(${reviewPhotos.storedBytes})::bigint` })
+      .from(reviewPhotos);
+    expect(Number(total!.bytes)).toBeLessThanOrEqual(limit);
+    await db.delete(reviewPhotos).where(eq(reviewPhotos.storedBytes, limit - 2 * size - Math.floor(size / 2)));
+    expect((await upload(bytes)).status).toBe(201);
+  });
+});

@@ -1,0 +1,248 @@
+// Issue 9 on the real database: the edge's quotas and checks, sandbox payments, review links,
+// mail files. Stripe events are in stripe.test.ts; the built server in tests/e2e/server-edge.
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { sendMail } from "~/mail/mailer.server";
+import { action as createSession } from "~/routes/api.create-checkout-session";
+import { action as validateDiscount } from "~/routes/api.discounts.validate";
+import { action as reviewsAction, loader as reviewsLoader } from "~/routes/api.product-reviews";
+import { action as verifyOrder } from "~/routes/api.verify-order";
+import { action as pay } from "~/routes/payment";
+import { call, decodeMail, outbox, postJson } from "./helpers";
+
+let counter = 0;
+const address = () => `192.0.2.${++counter % 250}-${counter}`;
+const from = (client: string, extra: Record<string, string> = {}) => ({
+  "x-client-address": client,
+  ...extra,
+});
+
+const rashguard = {
+  productId: "mens-ranked-gorilla-no-gi-set",
+  optionType: "Rashguard",
+  size: "L",
+  beltRank: "Blue",
+  quantity: 1,
+};
+
+async function checkout(body: unknown, client = address()) {
+  return call(createSession, "/api/create-checkout-session", postJson(body, from(client)));
+}
+
+function paymentForm(over: Record<string, string> = {}) {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "07700 900123",
+    address: "1 Beach Road",
+    city: "Redcar",
+    postcode: "ts10 1aa",
+    sameAsShipping: "on",
+    cardNumber: "4242 4242 4242 4242",
+    cardName: "ANA SILVA",
+    expiryDate: "12/35",
+    cvv: "123",
+    ...over,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
+
+async function paySession(sessionId: string, over?: Record<string, string>) {
+  try {
+    return await call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
+      method: "POST",
+      body: paymentForm(over),
+    });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function newSession() {
+  const response = await checkout({ cartItems: [rashguard] });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+describe("issue 9 on the database", () => {
+  beforeEach(async () => {
+    await (await getDb()).delete(orders);
+  });
+
+  it("X-SEC-6: checkout sessions are limited to CHECKOUT_RATE_LIMIT (30) a minute per address", async () => {
+    const client = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await checkout({ cartItems: [rashguard] }, client)).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const refused = await checkout({ cartItems: [rashguard] }, client);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another address is not affected.
+    expect((await checkout({ cartItems: [rashguard] })).status).toBe(200);
+  });
+
+  it("X-SEC-6: code checks and verify-order are limited to 60 a minute per address", async () => {
+    const client = address();
+    for (const [handler, url, body] of [
+      [validateDiscount, "/api/discounts/validate", { code: "SAVE10" }],
+      [verifyOrder, "/api/verify-order", { sessionId: "cs_test_unknown" }],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) {
+        statuses.push((await call(handler, url, postJson(body, from(client)))).status);
+      }
+      expect(statuses.slice(0, 60).every((s) => s < 429), url).toBe(true);
+      expect(statuses[60], url).toBe(429);
+    }
+  });
+
+  it("X-SEC-6: an order over the total cap is a clear 400 naming the limit, and nothing is stored", async () => {
+    const gi = { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2" };
+    const response = await checkout({
+      cartItems: Array.from({ length: 30 }, (_, i) => ({ ...gi, quantity: 1000, customText: `N${i}` })),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /at most £20,000\.00/,
+    );
+    const stored = await (await getDb()).select().from(orders);
+    expect(stored).toHaveLength(0);
+    const tooMany = await checkout({ cartItems: [{ ...rashguard, quantity: 1001 }] });
+    expect(tooMany.status).toBe(400);
+    const lines = await checkout({ cartItems: Array.from({ length: 101 }, () => rashguard) });
+    expect(lines.status).toBe(400);
+  });
+
+  it("X-SEC-7: verify-order refuses cross-site posts and is never cached", async () => {
+    const sessionId = await newSession();
+    const foreign = await call(
+      verifyOrder,
+      "/api/verify-order",
+      postJson({ sessionId }, from(address(), { origin: "https://evil.example" })),
+    );
+    expect(foreign.status).toBe(403);
+    const own = await call(
+      verifyOrder,
+      "/api/verify-order",
+      postJson({ sessionId }, from(address(), { origin: "http://shop.test" })),
+    );
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("X-SEC-1: the sandbox refuses a real card number and keeps the order unpaid", async () => {
+    const sessionId = await newSession();
+    const response = await paySession(sessionId, { cardNumber: "4111 1111 1111 1111" });
+    expect(response.status).toBe(402);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "This is a test shop: no real card can be charged. Use card 4242 4242 4242 4242.",
+    );
+    const [order] = await (await getDb())
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, sessionId));
+    expect(order?.status).toBe("pending");
+  });
+
+  it("X-SEC-3: control characters and wrong bodies are 4xx with a message, never a 5xx", async () => {
+    const nul = "\u0000";
+    const cases: [Response, number][] = [
+      [await call(validateDiscount, "/api/discounts/validate", postJson({ code: `SAVE${nul}10` })), 400],
+      [await call(verifyOrder, "/api/verify-order", postJson({ sessionId: `cs_test_${nul}` })), 400],
+      [await checkout({ cartItems: [{ ...rashguard, beltRank: `Blue${nul}` }] }), 400],
+      [
+        await checkout({
+          cartItems: [
+            { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", quantity: 1, customText: `A${nul}` },
+          ],
+        }),
+        400,
+      ],
+      [await checkout({ cartItems: [rashguard], discountCode: `X${nul}` }), 400],
+      [await paySession(await newSession(), { firstName: `Ana${nul}` }), 400],
+      [
+        await call(pay, "/payment?session_id=cs_test_x", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        }),
+        415,
+      ],
+      [
+        await call(pay, "/payment?session_id=cs_test_x", {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+          body: "--zz\r\nbroken",
+        }),
+        400,
+      ],
+      [
+        await call(
+          reviewsAction,
+          "/api/products/mens-ranked-gorilla-no-gi-set/reviews",
+          postJson(
+            { customer_name: `Sam${nul}`, customer_email: "s@example.com", rating: 5, review_text: "Good" },
+            from(address()),
+          ),
+          { productId: "mens-ranked-gorilla-no-gi-set" },
+        ),
+        400,
+      ],
+    ];
+    for (const [response, status] of cases) {
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+    }
+  });
+
+  it("X-SEC-8: the confirmation e-mail carries a signed review link that gives the badge", async () => {
+    const sessionId = await newSession();
+    const before = (await outbox()).length;
+    expect((await paySession(sessionId)).status).toBe(302);
+    const mails = await outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = decodeMail(mails.at(-1)!.text);
+    const link = /http:\/\/localhost:3000\/product\/mens-ranked-gorilla-no-gi-set\?review=([\w.-]+)/.exec(
+      mail,
+    );
+    expect(link).not.toBeNull();
+    const productId = "mens-ranked-gorilla-no-gi-set";
+    const review = await call(
+      reviewsAction,
+      `/api/products/${productId}/reviews`,
+      postJson(
+        {
+          customer_name: "Ana",
+          customer_email: "ana@example.com",
+          rating: 5,
+          review_text: "Fits well.",
+          review_token: link![1],
+        },
+        from(address()),
+      ),
+      { productId },
+    );
+    expect(review.status).toBe(201);
+    const listed = (await (
+      await call(reviewsLoader, `/api/products/${productId}/reviews`, undefined, { productId })
+    ).json()) as { customer_name: string; verified_purchase: boolean }[];
+    expect(listed.find((r) => r.customer_name === "Ana")?.verified_purchase).toBe(true);
+  });
+
+  it("X-SEC-7: mail files are readable by the shop's user only", async () => {
+    const sent = await sendMail({ to: "a@example.com", subject: "Mode check", text: "x" });
+    expect(sent.file).toBeDefined();
+    expect((await stat(sent.file!)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(sent.file!))).mode & 0o077).toBe(0);
+  });
+});
