@@ -41,7 +41,7 @@ app.set("trust proxy", settings.trustProxy);
 const trusted = app.get("trust proxy fn");
 
 // host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal.
-const VALID_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const tooLarge = (res) => res.status(413).json({ error: "The request is too large." });
 
 app.use((req, res, next) => {

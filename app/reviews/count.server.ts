@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
+import { logError } from "~/security/log.server";
 
 export async function countReviews(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(productReviews);
@@ -12,7 +13,7 @@ export async function countReviewsOrZero(db: Database): Promise<number> {
   try {
     return await countReviews(db);
   } catch (error) {
-    console.error("Could not count reviews:", error);
+    logError("Could not count reviews", error);
     return 0;
   }
 }

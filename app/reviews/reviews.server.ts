@@ -4,6 +4,7 @@ import { productReviews } from "~/db/schema";
 import { attachPhotos } from "./photos.server";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";
+import { logError } from "~/security/log.server";
 
 /**
  * A verified purchase is a review sent from the signed link in the buyer's e-mail (X-SEC-8):
@@ -62,7 +63,7 @@ export async function listReviewsOrEmpty(db: Database, productId: string): Promi
   try {
     return await listReviews(db, productId);
   } catch (error) {
-    console.error(`Could not load the reviews of ${productId}:`, error);
+    logError(`Could not load the reviews of ${productId}`, error);
     return [];
   }
 }

@@ -1,6 +1,7 @@
 import { getConnection } from "~/db/client.server";
 import { sql } from "drizzle-orm";
 import { SHORT_BREAK } from "~/db/availability.server";
+import { logError } from "~/security/log.server";
 
 export async function loader() {
   try {
@@ -8,7 +9,7 @@ export async function loader() {
     await db.execute(sql`select 1`);
     return Response.json({ ok: true, db: driver });
   } catch (error) {
-    console.error("Health check failed:", error);
+    logError("Health check failed", error);
     return Response.json({ ok: false, error: SHORT_BREAK }, { status: 503 });
   }
 }

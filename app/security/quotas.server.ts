@@ -42,6 +42,7 @@ export const QUOTAS = {
   enquiry: {
     name: "enquiry",
     limit: () => env().ENQUIRY_RATE_LIMIT,
-    message: `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail us.`,
+    message: () =>
+      `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${env().SHOP_EMAIL}.`,
   },
 } satisfies Record<string, RateLimit>;

@@ -57,7 +57,7 @@ export interface RateLimit {
   limit: number | (() => number);
   windowMs?: number;
   /** The message when over the limit; `{seconds}` is replaced by the wait. */
-  message: string;
+  message: string | (() => string);
 }
 
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string };
@@ -83,5 +83,6 @@ export async function takeRateLimit(
   const { count, resetAt } = counted;
   if (count <= limit) return { ok: true };
   const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  return { ok: false, retryAfter, message: rule.message.replace("{seconds}", String(retryAfter)) };
+  const message = typeof rule.message === "function" ? rule.message() : rule.message;
+  return { ok: false, retryAfter, message: message.replace("{seconds}", String(retryAfter)) };
 }

@@ -36,6 +36,8 @@ beforeAll(async () => {
     getDb: (await import("~/db/client.server")).getDb,
     orders: (await import("~/db/schema")).orders,
   };
+  // Opened (and migrated) here, within the hook's time, not inside the first test's.
+  await app.getDb();
 });
 
 afterAll(async () => {

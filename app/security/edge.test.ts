@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { dbContext } from "~/db/context.server";
+import { endpoint, readLimited, refuse, success } from "./edge.server";
+import { logError, redact } from "./log.server";
+
+const ROUTES = path.resolve(__dirname, "../routes");
+
+/** The request context as the root middleware makes it; these checks never reach the database. */
+function context() {
+  const provider = new RouterContextProvider();
+  provider.set(dbContext, {} as Database);
+  return provider;
+}
+
+describe("the edge", () => {
+  it("X-SEC-2 X-SEC-3: every route that takes writes declares its needs to the edge", () => {
+    // A route with an action that does not go through endpoint()/pageEndpoint() fails here, so a
+    // new route cannot forget the origin check, body limit or rate limit.
+    const offenders: string[] = [];
+    for (const file of readdirSync(ROUTES)) {
+      const source = readFileSync(path.join(ROUTES, file), "utf8");
+      if (!/export (async )?(function|const) action\b/.test(source)) continue;
+      if (!/export const action = (endpoint|pageEndpoint)\(/.test(source)) offenders.push(file);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("X-SEC-2: a chunked body is cut off at the limit while it streams", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const request = new Request("http://shop.test/x", {
+      method: "POST",
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readLimited(request, 4096)).toEqual({ ok: false, tooLarge: true });
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("X-SEC-3: turns outcomes into JSON answers; refuses wrong methods, origins and media types", async () => {
+    const action = endpoint(
+      { sameOrigin: true, body: { kind: "json", limit: 100 }, noStore: true },
+      async ({ body }) =>
+        body && typeof body === "object" ? success({ got: body }, 201) : refuse(400, "No."),
+    );
+    const post = (init: RequestInit) =>
+      action({
+        request: new Request("http://shop.test/x", { method: "POST", ...init }),
+        context: context(),
+      });
+    const ok = await post({ headers: { "content-type": "application/json" }, body: "{}" });
+    expect([ok.status, await ok.json(), ok.headers.get("cache-control")]).toEqual([
+      201,
+      { got: {} },
+      "no-store",
+    ]);
+    const cases: [RequestInit, number][] = [
+      [{ headers: { "content-type": "application/json" }, body: "null" }, 400],
+      [{ headers: { "content-type": "application/json" }, body: "{oops" }, 400],
+      [{ headers: { "content-type": "application/json" }, body: '"\\ud800"' }, 400],
+      [{ headers: { "content-type": "text/plain" }, body: "{}" }, 415],
+      [{ body: "{}" }, 415],
+      [{ headers: { "content-type": "application/json" }, body: "x".repeat(101) }, 413],
+      [{ headers: { "content-type": "application/json", origin: "https://evil.example" } }, 403],
+    ];
+    for (const [init, status] of cases) {
+      const answer = await post(init);
+      expect(answer.status).toBe(status);
+      expect(await answer.json()).toEqual({ error: expect.any(String) });
+    }
+    const get = await action({
+      request: new Request("http://shop.test/x", { method: "PUT" }),
+      context: context(),
+    });
+    expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"]);
+  });
+});
+
+describe("logs", () => {
+  it("X-SEC-3: logged errors carry no e-mails, phone numbers, rows or query parameters", () => {
+    expect(redact("insert failed for ana.silva@example.com, tel +44 7700 900123")).toBe(
+      "insert failed for [e-mail], tel [number]",
+    );
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => lines.push(line);
+    try {
+      const error = Object.assign(
+        new Error(
+          'Failed query: insert into "orders" ("customer_email") values ($1) params: ana@example.com,1 Beach Road',
+        ),
+        {
+          cause: Object.assign(new Error("violates check"), {
+            code: "23514",
+            detail: "Failing row contains (ana@example.com)",
+          }),
+        },
+      );
+      logError("Could not store", error);
+    } finally {
+      console.error = original;
+    }
+    expect(lines.join("\n")).not.toMatch(/ana@example\.com|Beach Road|Failing row/);
+    expect(lines.join("\n")).toContain("23514");
+  });
+});

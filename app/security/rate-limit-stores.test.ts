@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { type RedisMulti, RedisRateLimitStore } from "./rate-limit-stores.server";
+import { takeRateLimit } from "./rate-limit.server";
+
+const RULE = { name: "t", limit: 2, message: "Wait {seconds} s." };
+
+/** Redis's INCR and PEXPIRE, kept in a map, with the commands each MULTI sent. */
+function fakeRedis() {
+  const counts = new Map<string, number>();
+  const sent: string[][] = [];
+  return {
+    sent,
+    client: {
+      multi(): RedisMulti {
+        const queued: (() => unknown)[] = [];
+        const commands: string[] = [];
+        const multi: RedisMulti = {
+          incr(key) {
+            commands.push(`INCR ${key}`);
+            queued.push(() => {
+              counts.set(key, (counts.get(key) ?? 0) + 1);
+              return counts.get(key);
+            });
+            return multi;
+          },
+          pExpire(key, ms) {
+            commands.push(`PEXPIRE ${key} ${ms}`);
+            queued.push(() => 1);
+            return multi;
+          },
+          async exec() {
+            sent.push(commands);
+            return queued.map((run) => run());
+          },
+        };
+        return multi;
+      },
+    },
+  };
+}
+
+describe("RedisRateLimitStore", () => {
+  it("X-SCALE-2: counts a key per fixed window with INCR and PEXPIRE in one MULTI", async () => {
+    const redis = fakeRedis();
+    let now = 120_500;
+    const store = new RedisRateLimitStore(
+      async () => redis.client,
+      "t:",
+      () => now,
+    );
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetAt: 180_000 });
+    expect(await store.hit("a", 60_000)).toEqual({ count: 2, resetAt: 180_000 });
+    expect(redis.sent[0]).toEqual(["INCR t:a:60000:120000", "PEXPIRE t:a:60000:120000 61000"]);
+    now = 180_000;
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetAt: 240_000 });
+  });
+
+  it("X-SCALE-2: takeRateLimit refuses past the limit and lets requests through when the store fails", async () => {
+    const redis = fakeRedis();
+    const store = new RedisRateLimitStore(async () => redis.client, "t:");
+    const decisions = [];
+    for (let n = 0; n < 3; n++) decisions.push(await takeRateLimit(RULE, "b", store));
+    expect(decisions.map((d) => d.ok)).toEqual([true, true, false]);
+    const refused = decisions[2]!;
+    expect(refused.ok ? 0 : refused.retryAfter).toBeGreaterThanOrEqual(1);
+    const broken = new RedisRateLimitStore(async () => {
+      throw new Error("Redis is away");
+    });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      expect((await takeRateLimit({ ...RULE, limit: 1 }, "c", broken)).ok).toBe(true);
+    } finally {
+      console.error = original;
+    }
+  });
+});
