@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ENQUIRY_RATE_LIMIT: "50",
       STOCK_SEED_FILE: path.resolve("tests/e2e/stock-seed.json"),
+      // Receipts carry VAT lines (X-UK-2); without it there are none (unit-tested).
+      VAT_NUMBER: "GB123456789",
     },
   },
 });

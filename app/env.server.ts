@@ -43,6 +43,24 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Test hook: point the Stripe SDK at a local fake (http://127.0.0.1:12111). */
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  /**
+   * The shop's VAT registration number (X-UK-2). When set, receipts show the VAT included at 20%
+   * and this number; when unset, no VAT lines anywhere.
+   */
+  VAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^(GB|XI)?(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+            "VAT_NUMBER must be a UK VAT number such as GB123456789",
+          ),
+      )
+      .optional(),
+  ),
   /** Proxies in front of the shop whose X-Forwarded-* headers count (X-SEC-4): a hop count, or a
    *  comma-separated list of addresses, CIDR ranges or Express's names (loopback, uniquelocal). */
   TRUST_PROXY: z

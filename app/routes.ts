@@ -18,6 +18,7 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("tracking", "routes/tracking.tsx"),
+  route("returns/request", "routes/returns-request.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),

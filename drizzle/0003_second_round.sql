@@ -83,6 +83,25 @@ CREATE TABLE "rate_limit_hits" (
 	CONSTRAINT "rate_limit_hits_key_window_start_pk" PRIMARY KEY("key","window_start")
 );
 --> statement-breakpoint
+CREATE TABLE "return_request_lines" (
+	"return_request_id" uuid NOT NULL,
+	"order_line_id" uuid NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "return_request_lines_quantity_positive" CHECK ("return_request_lines"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "return_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"received_at" timestamp with time zone,
+	"received_by" text,
+	CONSTRAINT "return_requests_reason_length" CHECK (char_length(btrim("return_requests"."reason")) BETWEEN 1 AND 1000),
+	CONSTRAINT "return_requests_received_has_time" CHECK ("return_requests"."status" <> 'received' OR "return_requests"."received_at" IS NOT NULL)
+);
+--> statement-breakpoint
 CREATE TABLE "review_photos" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"image" "bytea" NOT NULL,
@@ -123,6 +142,9 @@ CREATE TABLE "variant_stock" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "from_stock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "shipping_method" text DEFAULT 'uk-standard' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "attention_reason" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "attention_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "carrier" text;--> statement-breakpoint
@@ -132,6 +154,9 @@ ALTER TABLE "orders" ADD COLUMN "expires_at" timestamp with time zone DEFAULT no
 ALTER TABLE "product_reviews" ADD COLUMN "verified_order_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_request_lines" ADD CONSTRAINT "return_request_lines_return_request_id_return_requests_id_fk" FOREIGN KEY ("return_request_id") REFERENCES "public"."return_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_request_lines" ADD CONSTRAINT "return_request_lines_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_reservations" ADD CONSTRAINT "stock_reservations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_reservations" ADD CONSTRAINT "stock_reservations_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject","id");--> statement-breakpoint
@@ -142,6 +167,10 @@ CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id
 CREATE INDEX "owner_sessions_expires_idx" ON "owner_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "owner_sign_in_failures_key_idx" ON "owner_sign_in_failures" USING btree ("email","address","failed_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_end_idx" ON "rate_limit_hits" USING btree ("window_end");--> statement-breakpoint
+CREATE UNIQUE INDEX "return_request_lines_order_line_unique" ON "return_request_lines" USING btree ("order_line_id");--> statement-breakpoint
+CREATE INDEX "return_request_lines_request_idx" ON "return_request_lines" USING btree ("return_request_id");--> statement-breakpoint
+CREATE INDEX "return_requests_order_idx" ON "return_requests" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "return_requests_created_idx" ON "return_requests" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "review_photos_unattached_idx" ON "review_photos" USING btree ("created_at") WHERE "review_photos"."attached_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "stock_reservations_order_idx" ON "stock_reservations" USING btree ("order_id");--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_verified_order_id_orders_id_fk" FOREIGN KEY ("verified_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -149,4 +178,5 @@ CREATE INDEX "orders_pending_expiry_idx" ON "orders" USING btree ("expires_at") 
 CREATE INDEX "orders_attention_idx" ON "orders" USING btree ("attention_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_shipping_method_known" CHECK ("orders"."shipping_method" IN ('uk-standard', 'uk-express', 'international'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_refund_within_total" CHECK ("orders"."refunded_pence" >= 0 AND "orders"."refunded_pence" <= "orders"."total_pence");

@@ -2,6 +2,7 @@ import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/orders/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { LineLeadTime } from "~/stock/LeadTime";
@@ -53,6 +54,7 @@ function CartLineItem({
             <li key={detail}>{detail}</li>
           ))}
         </ul>
+        <LineNotice line={line} />
         <LineLeadTime line={line} levels={levels} />
         <div className="mt-1 flex items-center justify-between">
           <div

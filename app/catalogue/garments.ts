@@ -1,3 +1,5 @@
+import { POLICY } from "~/content/policy";
+import { formatPence } from "~/pricing/money";
 import { DESIGNS, NO_GI_DESIGNS } from "./designs";
 import * as sizes from "./sizes";
 import type {
@@ -180,12 +182,12 @@ function gi(group: Group): Product {
     kind: "gi",
     design: "grip-truth",
     pricePence: p.gi,
-    description: `A ${GROUP_WORDS[group]} pearl-weave competition gi in white with red contrast stitching, a reinforced collar and ripstop trousers. Add a name embroidered on the lapel for ${"£10.00"}.`,
+    description: `A ${GROUP_WORDS[group]} pearl-weave competition gi in white with red contrast stitching, a reinforced collar and ripstop trousers. Add a name embroidered on the lapel for ${formatPence(GI_NAME_PRICE_PENCE)}.`,
     highlights: [
       "450 gsm pearl weave jacket, 10 oz ripstop trousers",
       "EVA-foam collar, reinforced armpits and knees",
-      "Pre-shrunk; made to order in 3-6 weeks",
-      "Name embroidery on the lapel, up to 20 characters (+£10.00)",
+      `Pre-shrunk; made to order in ${POLICY.madeToOrder}`,
+      `Name embroidery on the lapel, up to 20 characters (+${formatPence(GI_NAME_PRICE_PENCE)})`,
     ],
     views: ["front", "back", "detail"],
     describe: (view) =>

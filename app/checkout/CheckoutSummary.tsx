@@ -1,9 +1,11 @@
 import type { CartLine } from "~/cart/cart";
 import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/orders/LineNotice";
 import { formatPence } from "~/pricing/money";
 import type { OrderTotals } from "~/pricing/totals";
 import { LineLeadTime } from "~/stock/LeadTime";
 import type { StockLevels } from "~/stock/stock";
+import { shippingText } from "./DeliveryChoice";
 
 export function CheckoutLines({
   lines,
@@ -34,6 +36,7 @@ export function CheckoutLines({
             <p className="text-sm text-muted">
               {line.quantity} × {formatPence(line.unitPricePence)}
             </p>
+            <LineNotice line={line} className="mt-1" />
             {lineError?.index === i ? (
               <p className="mt-1 text-sm font-bold text-accent" data-testid="line-error">
                 {lineError.message}
@@ -52,9 +55,12 @@ export function CheckoutLines({
 export function TotalsTable({
   totals,
   discountLabel,
+  shippingLabel,
 }: {
   totals: OrderTotals;
   discountLabel?: string;
+  /** The delivery method's name, shown with the charge ("Shipping (UK express)"). */
+  shippingLabel?: string;
 }) {
   const row = (label: string, value: string, testId: string, strong = false) => (
     <div
@@ -67,7 +73,11 @@ export function TotalsTable({
   return (
     <dl className="space-y-2">
       {row("Subtotal", formatPence(totals.subtotalPence), "subtotal")}
-      {row("Shipping", formatPence(totals.shippingPence), "shipping")}
+      {row(
+        shippingLabel ? `Shipping (${shippingLabel})` : "Shipping",
+        shippingText(totals.shippingPence),
+        "shipping",
+      )}
       {row(
         discountLabel ? `Discount (${discountLabel})` : "Discount",
         totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),

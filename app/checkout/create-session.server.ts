@@ -41,7 +41,8 @@ export async function createCheckoutSession(
   if (code && !discount) return refuse(400, "Invalid discount code.");
 
   const provider = paymentProvider();
-  const totals = orderTotals(checked.lines, discount?.percent ?? 0);
+  const { shippingMethod } = parsed.data;
+  const totals = orderTotals(checked.lines, discount?.percent ?? 0, shippingMethod);
   // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
   if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
     return refuse(
@@ -54,6 +55,7 @@ export async function createCheckoutSession(
     order = await createPendingOrder(db, {
       lines: checked.lines,
       totals,
+      shippingMethod,
       discount,
       provider: provider.name,
       expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "~/security/text";
 import { type CartLine, priceLine } from "~/cart/cart";
 import { CUSTOM_TEXT_MAX } from "~/catalogue/options";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 
 /** Caps on one order (X-SEC-6): lines, quantity per line, and the total in pence. */
 export const MAX_LINES = 100;
@@ -42,6 +43,13 @@ export const checkoutRequestSchema = z.object({
     .min(1, "Your cart is empty.")
     .max(MAX_LINES, `An order can have at most ${MAX_LINES} lines.`),
   discountCode: text().trim().max(40).optional().nullable(),
+  /** X-UK-1: absent (or null) means UK standard; any other value is refused. */
+  shippingMethod: z
+    .enum(SHIPPING_METHOD_IDS, {
+      error: `shippingMethod must be one of ${SHIPPING_METHOD_IDS.map((id) => `"${id}"`).join(", ")}.`,
+    })
+    .nullish()
+    .transform((id) => id ?? DEFAULT_SHIPPING_METHOD),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { describeOrderLine } from "~/orders/confirmation-email";
 import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
+import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/payments/settle.server";
 import { stripe } from "~/payments/stripe.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
@@ -72,5 +73,6 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
         lead_time: leadTime(line.fromStock),
       })),
     },
+    receipt: order.status === "paid" ? await orderReceipt(db, order) : null,
   });
 }

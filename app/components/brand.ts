@@ -8,4 +8,12 @@ export const BRAND = {
   bookACall: "https://www.instagram.com/griptruth/",
   signUp: "https://www.facebook.com/griptruth/",
   copyrightYear: 2025,
+  /**
+   * Who sells, as a buyer must be told (X-UK-4): the confirmation e-mail and receipts print this.
+   * The seller's e-mail is `email` above.
+   */
+  seller: {
+    name: "GRIP TRUTH Ltd",
+    postalAddress: ["Unit 7, Riverside Park Road", "Middlesbrough", "TS2 1QW", "United Kingdom"],
+  },
 } as const;

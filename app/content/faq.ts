@@ -54,8 +54,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "delivery",
     question: "How much is delivery and how long does it take?",
     answer: [
-      `UK standard delivery takes ${POLICY.ukStandard} after dispatch and express ${POLICY.ukExpress}. Our checkout adds ${POLICY.checkoutShippingPerItem} per item for UK standard delivery and shows the total before you pay.`,
-      `Orders over ${POLICY.freeShippingOver} ship free: we refund the delivery charge when we dispatch them. International delivery takes ${POLICY.international}; e-mail us for a quote first.`,
+      `UK standard delivery takes ${POLICY.ukStandard} after dispatch and express ${POLICY.ukExpress}. Our checkout adds ${POLICY.checkoutShippingPerItem} per item for UK standard delivery, or ${POLICY.ukExpressPerOrder} per order for express, and shows the total before you pay.`,
+      `UK standard delivery is free when your items come to ${POLICY.freeShippingOver} or more after any discount. International delivery takes ${POLICY.international} and costs ${POLICY.internationalPerOrder} per order; choose it at checkout.`,
     ],
     link: { to: "/delivery", label: "Read the delivery policy" },
   },

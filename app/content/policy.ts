@@ -1,25 +1,33 @@
 import { formatPence, type Pence } from "~/pricing/money";
+import {
+  FREE_STANDARD_SHIPPING_FROM_PENCE,
+  PRODUCT_PAGE_DELIVERY_FROM_PENCE,
+  SHIPPING_METHODS,
+} from "~/pricing/shipping";
 
 /** "£75" for whole pounds, "£3.95" otherwise: how prices read in running text. */
-function pounds(pence: Pence): string {
+export function pounds(pence: Pence): string {
   return pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence);
 }
 
 /**
  * The policy figures of SPEC.md section 9, written once so every page quotes the same numbers.
- * Change a figure here and the delivery, returns, FAQ and terms pages all follow.
+ * Delivery figures come from the shop's shipping table (app/pricing/shipping.ts), which the
+ * checkout and the server charge from: change one there and every page follows.
  */
 export const POLICY = {
   madeToOrder: "3-6 weeks",
   inStockDispatch: "2-3 working days",
-  ukStandard: "2-5 working days",
-  ukExpress: "1-2 working days",
-  international: "7-14 working days",
+  ukStandard: SHIPPING_METHODS["uk-standard"].leadTime,
+  ukExpress: SHIPPING_METHODS["uk-express"].leadTime,
+  international: SHIPPING_METHODS.international.leadTime,
   /** What the product page states (S-PDP-8). */
-  standardDeliveryFrom: pounds(395),
-  freeShippingOver: pounds(7500),
-  /** What the checkout adds (S-CHK-2): a flat charge per item, quantities summed. */
-  checkoutShippingPerItem: pounds(399),
+  standardDeliveryFrom: pounds(PRODUCT_PAGE_DELIVERY_FROM_PENCE),
+  freeShippingOver: pounds(FREE_STANDARD_SHIPPING_FROM_PENCE),
+  /** What the checkout adds for UK standard (S-CHK-2): per item, quantities summed. */
+  checkoutShippingPerItem: pounds(SHIPPING_METHODS["uk-standard"].charge.pence),
+  ukExpressPerOrder: pounds(SHIPPING_METHODS["uk-express"].charge.pence),
+  internationalPerOrder: pounds(SHIPPING_METHODS.international.charge.pence),
   faultReportDays: 30,
   returnDays: 14,
   refundTime: "5-10 business days",

@@ -13,8 +13,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 
 /** Reviews written by visitors (X-REV-1). The e-mail is stored but never sent to another visitor. */
 export const productReviews = pgTable(
@@ -108,6 +110,10 @@ export const orders = pgTable(
     currency: text("currency").notNull().default("gbp"),
     subtotalPence: integer("subtotal_pence").notNull(),
     shippingPence: integer("shipping_pence").notNull(),
+    /** The delivery the customer chose (X-UK-1); shippingPence was charged for it. */
+    shippingMethod: text("shipping_method", { enum: SHIPPING_METHOD_IDS })
+      .notNull()
+      .default("uk-standard"),
     discountCode: text("discount_code"),
     discountPercent: integer("discount_percent").notNull().default(0),
     discountPence: integer("discount_pence").notNull().default(0),
@@ -121,6 +127,9 @@ export const orders = pgTable(
     paymentReference: text("payment_reference"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),
+    /** Set by the back office; the 14-day right to cancel runs from delivery, or dispatch (X-UK-5). */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     // ── issue 9 (security): a payment the shop could not accept as it came, for the owner ──
     /** Why the owner must look at this order (a payment that does not match it, a payment for a
      *  cancelled order to refund); null when all is well (X-SEC-5). */
@@ -153,6 +162,10 @@ export const orders = pgTable(
       sql`${table.totalPence} = ${table.subtotalPence} + ${table.shippingPence} - ${table.discountPence}`,
     ),
     check("orders_discount_percent_range", sql`${table.discountPercent} BETWEEN 0 AND 100`),
+    check(
+      "orders_shipping_method_known",
+      sql`${table.shippingMethod} IN ('uk-standard', 'uk-express', 'international')`,
+    ),
     check("orders_paid_has_time", sql`${table.status} <> 'paid' OR ${table.paidAt} IS NOT NULL`),
     check(
       "orders_refund_within_total",
@@ -480,5 +493,58 @@ export const auditLog = pgTable(
   (table) => [
     index("audit_log_subject_idx").on(table.subject, table.id),
     index("audit_log_created_idx").on(table.createdAt.desc()),
+  ],
+);
+
+// ---- Returns requests (X-UK-5) -------------------------------------------------------------
+
+export const RETURN_REQUEST_STATUSES = ["requested", "received"] as const;
+export type ReturnRequestStatus = (typeof RETURN_REQUEST_STATUSES)[number];
+
+/** A customer's request to send items back under the 14-day right to cancel (X-UK-5). */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: RETURN_REQUEST_STATUSES }).notNull().default("requested"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    /** Who marked it received (the owner's e-mail). */
+    receivedBy: text("received_by"),
+  },
+  (table) => [
+    index("return_requests_order_idx").on(table.orderId),
+    index("return_requests_created_idx").on(table.createdAt.desc()),
+    check(
+      "return_requests_reason_length",
+      sql`char_length(btrim(${table.reason})) BETWEEN 1 AND 1000`,
+    ),
+    check(
+      "return_requests_received_has_time",
+      sql`${table.status} <> 'received' OR ${table.receivedAt} IS NOT NULL`,
+    ),
+  ],
+);
+
+/** The order lines a request sends back: each line at most once across all requests. */
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    returnRequestId: uuid("return_request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    uniqueIndex("return_request_lines_order_line_unique").on(table.orderLineId),
+    index("return_request_lines_request_idx").on(table.returnRequestId),
+    check("return_request_lines_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );

@@ -4,6 +4,7 @@ import { orders } from "~/db/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
 import { reviewLinksFor } from "~/reviews/review-link.server";
 import { confirmationEmail } from "./confirmation-email";
+import { receiptSettings } from "./receipt.server";
 import { linesOfOrder, markOrderPaid, type Order, type PaymentDetails } from "./orders.server";
 
 const CONFIRMATION = "order-confirmation";
@@ -27,7 +28,10 @@ export async function fulfilPaidOrder(
       const reviewLinks = await reviewLinksFor(txDb, order, lines);
       await enqueueMail(
         txDb,
-        { to: order.customerEmail, ...confirmationEmail(order, lines, reviewLinks) },
+        {
+          to: order.customerEmail,
+          ...confirmationEmail(order, lines, receiptSettings(), reviewLinks),
+        },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
     }

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { CartLine } from "~/cart/cart";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/schema";
+import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
 import type { Discount } from "./discounts.server";
@@ -27,6 +28,7 @@ export async function createPendingOrder(
   input: {
     lines: readonly CartLine[];
     totals: OrderTotals;
+    shippingMethod: ShippingMethodId;
     discount: Discount | undefined;
     provider: PaymentProviderName;
     paymentSessionId?: string;
@@ -42,6 +44,7 @@ export async function createPendingOrder(
         paymentSessionId: input.paymentSessionId,
         subtotalPence: input.totals.subtotalPence,
         shippingPence: input.totals.shippingPence,
+        shippingMethod: input.shippingMethod,
         discountPence: input.totals.discountPence,
         totalPence: input.totals.totalPence,
         discountCode: input.discount?.code ?? null,

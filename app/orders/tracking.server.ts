@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/security/text";
 import type { OrderStatus } from "~/db/schema";
@@ -40,6 +41,8 @@ export type TrackingResult =
       trackingNumber: string | null;
       placed: string;
       totalPence: number;
+      /** The delivery chosen at checkout (X-UK-1). */
+      delivery: string;
       lines: { id: string; productName: string; details: string; quantity: number }[];
     };
 
@@ -77,6 +80,7 @@ export async function trackOrder(
       trackingNumber: order.trackingNumber,
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
+      delivery: SHIPPING_METHODS[order.shippingMethod].label,
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

@@ -105,7 +105,9 @@ export async function changeOrderStatus(
       .set({
         status: target,
         updatedAt: sql`now()`,
-        ...(target === "dispatched" ? { carrier, trackingNumber } : {}),
+        // The 14-day right to cancel runs from these (X-UK-5).
+        ...(target === "dispatched" ? { carrier, trackingNumber, dispatchedAt: sql`now()` } : {}),
+        ...(target === "delivered" ? { deliveredAt: sql`now()` } : {}),
       })
       .where(and(eq(orders.id, before.id), inArray(orders.status, [...ALLOWED_FROM[target]])))
       .returning();

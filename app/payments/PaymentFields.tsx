@@ -43,7 +43,15 @@ export function Field({
   );
 }
 
-export function AddressFields({ prefix, section }: { prefix: "" | "billing"; section: string }) {
+export function AddressFields({
+  prefix,
+  section,
+  defaultCountry = "United Kingdom",
+}: {
+  prefix: "" | "billing";
+  section: string;
+  defaultCountry?: string;
+}) {
   const name = (field: string) =>
     prefix ? `${prefix}${field[0]!.toUpperCase()}${field.slice(1)}` : field;
   const ac = (token: string) => `section-${section} ${section} ${token}`;
@@ -84,7 +92,7 @@ export function AddressFields({ prefix, section }: { prefix: "" | "billing"; sec
         name={name("country")}
         label="Country"
         autoComplete={ac("country-name")}
-        defaultValue="United Kingdom"
+        defaultValue={defaultCountry}
         maxLength={80}
         className="sm:col-span-2"
       />

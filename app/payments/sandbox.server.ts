@@ -2,6 +2,7 @@ import { sessionIdSchema } from "~/checkout/verify.server";
 import type { Database } from "~/db/client.server";
 import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/orders/fulfil.server";
+import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
 import { type Refusal, refuse } from "~/security/edge.server";
 import { chargeTestCard } from "./cards";
@@ -80,6 +81,9 @@ export async function paySandboxSession(
   }
   const problem = paymentFormProblem(form);
   if (problem) return { ok: false, status: 400, message: problem };
+  // X-UK-1: the delivery address must be one the chosen method delivers to.
+  const destination = destinationProblem(order.shippingMethod, form.country);
+  if (destination) return { ok: false, status: 400, message: destination };
   const charge = chargeTestCard(form);
   if (!charge.ok) return { ok: false, status: 402, message: charge.message };
 

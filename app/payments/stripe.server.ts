@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { env } from "~/env.server";
 import { describeOrderLine } from "~/orders/confirmation-email";
 import type { Order, OrderLine } from "~/orders/orders.server";
+import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";
 
 let client: Stripe | undefined;
 
@@ -64,7 +65,11 @@ export async function createStripeCheckoutSession(
     expires_at: expiresAt,
     currency: "gbp",
     client_reference_id: order.id,
-    metadata: { order_id: order.id, order_number: order.orderNumber },
+    metadata: {
+      order_id: order.id,
+      order_number: order.orderNumber,
+      shipping_method: order.shippingMethod,
+    },
     line_items: lines.map((line) => ({
       quantity: line.quantity,
       price_data: {
@@ -77,16 +82,22 @@ export async function createStripeCheckoutSession(
         },
       },
     })),
+    // X-UK-1: the order's own delivery method and amount, and only the countries it delivers to.
     shipping_options: [
       {
         shipping_rate_data: {
           type: "fixed_amount",
-          display_name: "UK standard delivery",
+          display_name: SHIPPING_METHODS[order.shippingMethod].label,
           fixed_amount: { amount: order.shippingPence, currency: "gbp" },
+          metadata: { shipping_method: order.shippingMethod },
         },
       },
     ],
-    shipping_address_collection: { allowed_countries: ["GB", "IE", "FR", "DE", "ES", "NL", "US"] },
+    shipping_address_collection: {
+      allowed_countries: [
+        ...allowedCountries(order.shippingMethod),
+      ] as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+    },
     phone_number_collection: { enabled: true },
     discounts,
     success_url: `${origin}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`,

@@ -3,24 +3,25 @@ import { priceLine } from "~/cart/cart";
 import { discountOnSubtotal, orderTotals } from "./totals";
 
 describe("S-CHK-2: checkout totals", () => {
-  it("shipping is £3.99 per item with quantities summed; total = subtotal + shipping - discount", () => {
+  it("shipping is £3.99 per item with quantities summed below £75; total = subtotal + shipping - discount", () => {
     const totals = orderTotals(
       [
-        { unitPricePence: 3499, quantity: 2 },
-        { unitPricePence: 5999, quantity: 1 },
+        { unitPricePence: 1299, quantity: 2 },
+        { unitPricePence: 2999, quantity: 1 },
       ],
       10,
+      "uk-standard",
     );
     expect(totals).toEqual({
-      subtotalPence: 12997,
+      subtotalPence: 5597,
       shippingPence: 1197,
-      discountPence: 1300,
-      totalPence: 12997 + 1197 - 1300,
+      discountPence: 560,
+      totalPence: 5597 + 1197 - 560,
     });
   });
 
   it("S-CHK-3: the discount applies to the subtotal only, never to shipping", () => {
-    const totals = orderTotals([{ unitPricePence: 1000, quantity: 1 }], 20);
+    const totals = orderTotals([{ unitPricePence: 1000, quantity: 1 }], 20, "uk-standard");
     expect(totals.discountPence).toBe(200);
     expect(totals.shippingPence).toBe(399);
     expect(totals.totalPence).toBe(1199);
@@ -36,13 +37,15 @@ describe("S-CHK-2: checkout totals", () => {
     expect(() => discountOnSubtotal(1000, 2.5)).toThrow();
   });
 
-  it("an empty cart costs nothing", () => {
-    expect(orderTotals([], 0)).toEqual({
-      subtotalPence: 0,
-      shippingPence: 0,
-      discountPence: 0,
-      totalPence: 0,
-    });
+  it("an empty cart costs nothing, whatever the method", () => {
+    for (const method of ["uk-standard", "uk-express", "international"] as const) {
+      expect(orderTotals([], 0, method)).toEqual({
+        subtotalPence: 0,
+        shippingPence: 0,
+        discountPence: 0,
+        totalPence: 0,
+      });
+    }
   });
 
   it("X-CHK-1: browser and server price the same line the same way (one pricing module)", () => {
@@ -56,11 +59,61 @@ describe("S-CHK-2: checkout totals", () => {
       quantity: 2,
     });
     expect(line?.unitPricePence).toBe(8499);
-    expect(orderTotals([line!], 10)).toEqual({
+    expect(orderTotals([line!], 10, "uk-express")).toEqual({
       subtotalPence: 16998,
-      shippingPence: 798,
+      shippingPence: 899,
       discountPence: 1700,
-      totalPence: 16096,
+      totalPence: 16197,
     });
+  });
+});
+
+describe("X-UK-1: free UK standard delivery from £75.00 after the discount", () => {
+  // £89.97 of goods: three items at £29.99.
+  const cart = [{ unitPricePence: 2999, quantity: 3 }];
+
+  it("X-UK-1: £89.97 of goods ships free by UK standard", () => {
+    expect(orderTotals(cart, 0, "uk-standard")).toEqual({
+      subtotalPence: 8997,
+      shippingPence: 0,
+      discountPence: 0,
+      totalPence: 8997,
+    });
+  });
+
+  it("X-UK-1: with SAVE20 the same cart is under £75 (£71.98) and pays £11.97 shipping", () => {
+    const totals = orderTotals(cart, 20, "uk-standard");
+    expect(totals.discountPence).toBe(1799); // 1799.4
+    expect(totals.subtotalPence - totals.discountPence).toBe(7198);
+    expect(totals.shippingPence).toBe(1197);
+    expect(totals.totalPence).toBe(8997 + 1197 - 1799);
+  });
+
+  it("X-UK-1: exactly £75.00 after the discount is free; a penny less is not", () => {
+    expect(
+      orderTotals([{ unitPricePence: 7500, quantity: 1 }], 0, "uk-standard").shippingPence,
+    ).toBe(0);
+    expect(
+      orderTotals([{ unitPricePence: 7499, quantity: 1 }], 0, "uk-standard").shippingPence,
+    ).toBe(399);
+    // £83.34 less 10% (£8.33) is £75.01: free.
+    expect(
+      orderTotals([{ unitPricePence: 8334, quantity: 1 }], 10, "uk-standard").shippingPence,
+    ).toBe(0);
+    // £83.32 less 10% (£8.33) is £74.99: charged.
+    expect(
+      orderTotals([{ unitPricePence: 8332, quantity: 1 }], 10, "uk-standard").shippingPence,
+    ).toBe(399);
+  });
+
+  it("X-UK-1: express and international are per order and never free", () => {
+    expect(orderTotals(cart, 0, "uk-express").shippingPence).toBe(899);
+    expect(orderTotals(cart, 0, "international").shippingPence).toBe(1599);
+    expect(orderTotals([{ unitPricePence: 500, quantity: 7 }], 0, "uk-express").shippingPence).toBe(
+      899,
+    );
+    expect(orderTotals([{ unitPricePence: 500, quantity: 7 }], 0, "international").totalPence).toBe(
+      3500 + 1599,
+    );
   });
 });

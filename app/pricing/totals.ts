@@ -1,8 +1,6 @@
 import { subtotalPence } from "./lines";
 import type { Pence } from "./money";
-
-/** Shipping at checkout: £3.99 for each item, quantities summed (S-CHK-2). */
-export const SHIPPING_PER_ITEM_PENCE = 399;
+import { shippingChargePence, type ShippingMethodId } from "./shipping";
 
 export interface OrderTotals {
   subtotalPence: Pence;
@@ -19,15 +17,19 @@ export function discountOnSubtotal(subtotal: Pence, percent: number): Pence {
   return Math.round((subtotal * percent) / 100);
 }
 
-/** Subtotal, shipping, discount (on the subtotal only) and total = subtotal + shipping - discount. */
+/**
+ * Subtotal, shipping for the chosen method (X-UK-1: UK standard is free from £75.00 after the
+ * discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
+ */
 export function orderTotals(
   lines: readonly { unitPricePence: Pence; quantity: number }[],
   discountPercent: number,
+  shippingMethod: ShippingMethodId,
 ): OrderTotals {
   const subtotal = subtotalPence(lines);
   const items = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shipping = items * SHIPPING_PER_ITEM_PENCE;
   const discount = discountOnSubtotal(subtotal, discountPercent);
+  const shipping = shippingChargePence(shippingMethod, items, subtotal - discount);
   return {
     subtotalPence: subtotal,
     shippingPence: shipping,

@@ -3,12 +3,19 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/cart/store";
 import { CheckoutLines, TotalsTable } from "~/checkout/CheckoutSummary";
+import { DeliveryChoice } from "~/checkout/DeliveryChoice";
 import { type AppliedDiscount, DiscountCodeForm } from "~/checkout/DiscountCodeForm";
 import { pageMeta } from "~/components/seo";
 import { useHydrated } from "~/components/useHydrated";
 import { formatPence } from "~/pricing/money";
 import { useStockLevels } from "~/stock/useStockLevels";
+import {
+  DEFAULT_SHIPPING_METHOD,
+  SHIPPING_METHODS,
+  type ShippingMethodId,
+} from "~/pricing/shipping";
 import { orderTotals } from "~/pricing/totals";
+import { POLICY } from "~/content/policy";
 
 export const meta = () =>
   pageMeta({ title: "Checkout", description: "Review your order and pay securely." });
@@ -29,7 +36,8 @@ export default function Checkout() {
   const { levels, refresh } = useStockLevels();
   // A changed cart is a new question: the last answer about one of its lines no longer applies.
   const currentLineError = lineError?.lines === lines ? lineError : null;
-  const totals = orderTotals(lines, discount?.percent ?? 0);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(DEFAULT_SHIPPING_METHOD);
+  const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod);
 
   const pay = async () => {
     setProcessing(true);
@@ -51,6 +59,7 @@ export default function Checkout() {
             nameCustomisation: line.nameCustomisation,
           })),
           discountCode: discount?.code,
+          shippingMethod,
         }),
       });
       const body = (await response.json().catch(() => ({}))) as {
@@ -109,9 +118,20 @@ export default function Checkout() {
               Summary
             </h2>
             <DiscountCodeForm applied={discount} onChange={setDiscount} />
-            <TotalsTable totals={totals} discountLabel={discount?.code} />
+            <DeliveryChoice
+              value={shippingMethod}
+              onChange={setShippingMethod}
+              items={lines.reduce((sum, line) => sum + line.quantity, 0)}
+              subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
+            />
+            <TotalsTable
+              totals={totals}
+              discountLabel={discount?.code}
+              shippingLabel={SHIPPING_METHODS[shippingMethod].name}
+            />
             <p className="text-sm text-muted">
-              Shipping is £3.99 per item. Made-to-order items are dispatched within 3-6 weeks.
+              Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items within{" "}
+              {POLICY.inStockDispatch}; delivery time is counted from dispatch.
             </p>
             <div className="space-y-3">
               <button

@@ -3,8 +3,10 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/components/seo";
+import { POLICY } from "~/content/policy";
+import { ConfirmationReceipt } from "~/orders/ConfirmationReceipt";
+import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
-import { LeadTimeText } from "~/stock/LeadTime";
 
 export const meta = () =>
   pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
@@ -28,7 +30,10 @@ interface Verified {
   }[];
 }
 
-type State = { kind: "loading" } | { kind: "error" } | { kind: "success"; session: Verified };
+type State =
+  | { kind: "loading" }
+  | { kind: "error" }
+  | { kind: "success"; session: Verified; receipt: OrderReceipt | null };
 
 export default function OrderConfirmation() {
   const [params] = useSearchParams();
@@ -44,12 +49,19 @@ export default function OrderConfirmation() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ sessionId }),
     })
-      .then((response) => response.json() as Promise<{ success?: boolean; session?: Verified }>)
+      .then(
+        (response) =>
+          response.json() as Promise<{
+            success?: boolean;
+            session?: Verified;
+            receipt?: OrderReceipt | null;
+          }>,
+      )
       .then((body) => {
         if (cancelled) return;
         if (body.success && body.session) {
           cartActions.clear();
-          setState({ kind: "success", session: body.session });
+          setState({ kind: "success", session: body.session, receipt: body.receipt ?? null });
         } else {
           setState({ kind: "error" });
         }
@@ -110,22 +122,6 @@ export default function OrderConfirmation() {
               <dd className="font-semibold break-all">{state.session.customer_email}</dd>
             </div>
           </dl>
-          {state.session.lines?.length ? (
-            <ul
-              aria-label="Your items and when they are dispatched"
-              className="mx-auto mt-4 max-w-sm divide-y divide-stone rounded-lg bg-white px-6 text-left ring-1 ring-black/5"
-            >
-              {state.session.lines.map((line, i) => (
-                <li key={i} className="py-3" data-testid="confirmed-line">
-                  <p className="font-semibold">
-                    {line.quantity} × {line.product_name}
-                  </p>
-                  {line.details ? <p className="text-sm text-muted">{line.details}</p> : null}
-                  <LeadTimeText fromStock={line.from_stock} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
           <p className="mt-6 text-muted">
             You can follow your order on the{" "}
             <Link to="/tracking" className="text-accent underline">
@@ -133,6 +129,7 @@ export default function OrderConfirmation() {
             </Link>
             . Taking you back to the shop in 5 seconds.
           </p>
+          {state.receipt ? <ConfirmationReceipt receipt={state.receipt} /> : null}
         </>
       )}
     </section>

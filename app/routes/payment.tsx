@@ -6,6 +6,7 @@ import { pageMeta } from "~/components/seo";
 import { dbFrom } from "~/db/context.server";
 import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { AddressFields, Field } from "~/payments/PaymentFields";
 import { findSandboxOrder, paySandboxForm } from "~/payments/sandbox.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
@@ -36,6 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: order.status,
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
+      shippingMethodName: SHIPPING_METHODS[order.shippingMethod].name,
+      shippingMethodLabel: SHIPPING_METHODS[order.shippingMethod].label,
+      deliversToUk: SHIPPING_METHODS[order.shippingMethod].destination === "uk",
       discountPence: order.discountPence,
       discountCode: order.discountCode,
       totalPence: order.totalPence,
@@ -125,7 +129,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               Shipping
             </legend>
             <div className="clear-both space-y-4">
-              <AddressFields prefix="" section="shipping" />
+              <p className="text-sm text-muted" data-testid="delivery-note">
+                Delivery: {order.shippingMethodLabel}, to{" "}
+                {order.deliversToUk ? "UK addresses only" : "addresses outside the UK"}.
+              </p>
+              <AddressFields
+                prefix=""
+                section="shipping"
+                defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   name="email"
@@ -240,7 +252,11 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          <TotalsTable totals={order} discountLabel={order.discountCode ?? undefined} />
+          <TotalsTable
+            totals={order}
+            discountLabel={order.discountCode ?? undefined}
+            shippingLabel={order.shippingMethodName}
+          />
         </aside>
       </div>
     </div>

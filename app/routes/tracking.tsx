@@ -4,6 +4,7 @@ import { InfoPageShell } from "~/content/components/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
 import { type TrackingResult, trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";
+import { ReturnLink } from "~/returns/ReturnLink";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
@@ -112,6 +113,7 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
               Placed {new Date(result.placed).toLocaleDateString("en-GB", { dateStyle: "long" })} ·
               Total {formatPence(result.totalPence)}
             </p>
+            <p data-testid="tracked-delivery">Delivery: {result.delivery}</p>
             <ul>
               {result.lines.map((line) => (
                 <li key={line.id}>
@@ -120,6 +122,7 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <ReturnLink orderNumber={result.orderNumber} />
           </section>
         ) : null}
       </div>

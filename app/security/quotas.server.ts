@@ -23,6 +23,12 @@ export const QUOTAS = {
     limit: 20,
     message: "Too many lookups. Please wait a minute and try again.",
   },
+  /** Returns requests look orders up by number and e-mail, like tracking (X-UK-5). */
+  returnRequest: {
+    name: "return-request",
+    limit: 20,
+    message: "Too many attempts. Please wait a minute and try again.",
+  },
   review: {
     name: "review",
     limit: () => env().REVIEW_RATE_LIMIT,

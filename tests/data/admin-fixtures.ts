@@ -38,6 +38,7 @@ export async function paidOrder(
     totals: { subtotalPence: subtotal, shippingPence: 1197, discountPence: 1210, totalPence: subtotal + 1197 - 1210 },
     discount: { code: "SAVE10", percent: 10 },
     provider: over.provider ?? "sandbox",
+    shippingMethod: "uk-standard",
     expiresAt: new Date(Date.now() + 30 * 60_000),
   });
   const address = {

@@ -101,11 +101,13 @@ describe("checkout on the server", () => {
     expect(order).toMatchObject({
       status: "pending",
       subtotalPence: 12997,
-      shippingPence: 3 * 399,
+      // X-UK-1: £116.97 after the discount ships free by UK standard (the default method).
+      shippingPence: 0,
+      shippingMethod: "uk-standard",
       discountCode: "SAVE10",
       discountPercent: 10,
       discountPence: 1300,
-      totalPence: 12997 + 1197 - 1300,
+      totalPence: 12997 - 1300,
       paymentSessionId: body.sessionId,
     });
     expect(order?.orderNumber).toMatch(/^GT-\d{5,}$/);
@@ -185,7 +187,7 @@ describe("sandbox payment and fulfilment", () => {
       order: { orderNumber: string; totalPence: number; discountCode: string };
       lines: { productName: string; lineTotalPence: number }[];
     };
-    expect(shown.order).toMatchObject({ totalPence: 12894, discountCode: "SAVE10" });
+    expect(shown.order).toMatchObject({ totalPence: 11697, discountCode: "SAVE10" });
     expect(shown.lines.map((l) => [l.productName, l.lineTotalPence])).toEqual([
       ["Kids Grip Truth BJJ Gi", 5999],
       ["Mens Ranked Gorilla No-Gi Set", 6998],
@@ -227,12 +229,13 @@ describe("sandbox payment and fulfilment", () => {
     expect(mail).toContain("1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, MAYA, Name customisation): £59.99");
     expect(mail).toContain("2 × Mens Ranked Gorilla No-Gi Set (Rashguard, Size: L, Belt Rank: Blue): £69.98");
     expect(mail).toContain("Subtotal: £129.97");
-    expect(mail).toContain("Shipping: £11.97");
+    expect(mail).toContain("Delivery: UK standard (2-5 working days)");
+    expect(mail).toContain("Shipping: Free");
     expect(mail).toContain("Discount (SAVE10): -£13.00");
-    expect(mail).toContain("Total paid: £128.94");
+    expect(mail).toContain("Total paid: £116.97");
     expect(mail).toContain("TS10 1AA");
     expect(mail).toContain("3-6 weeks");
-    expect(order?.totalPence).toBe(12894);
+    expect(order?.totalPence).toBe(11697);
   });
 
   it("S-CHK-5: incomplete forms get the spec's messages and the order stays pending", async () => {
@@ -280,13 +283,14 @@ describe("sandbox payment and fulfilment", () => {
     expect(await paid.json()).toEqual({
       success: true,
       session: {
-        amount_total: 12894,
+        amount_total: 11697,
         currency: "gbp",
         customer_email: "ana@example.com",
         order_number: expect.stringMatching(/^GT-\d+$/),
         status: "paid",
         lines: expect.any(Array),
       },
+      receipt: expect.objectContaining({ total_pence: 11697, shipping_method: "uk-standard" }),
     });
     expect((await verify("cs_test_unknown")).status).toBe(404);
     expect((await verify("")).status).toBe(400);

@@ -67,6 +67,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
         );
         amountTotal -= coupons.get(params.get("discounts[0][coupon]") ?? "") ?? 0;
+        const shipping = Number(
+          params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]") ?? 0,
+        );
+        const allowedCountries = [...params.entries()]
+          .filter(([key]) => key.startsWith("shipping_address_collection[allowed_countries]"))
+          .map(([, value]) => value);
         const session = {
           amount_total: amountTotal,
           id,
@@ -76,6 +82,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           payment_status: "unpaid",
           status: "open",
           currency: params.get("currency"),
+          shipping_cost: { amount_total: shipping },
+          shipping_address_collection: { allowed_countries: allowedCountries },
           expires_at: expiresAt === null ? now + 24 * 3600 : Number(expiresAt),
           customer_details: null,
           payment_intent: null,

@@ -13,6 +13,7 @@ import * as verify from "~/routes/api.verify-order";
 import * as webhook from "~/routes/api.webhooks.stripe";
 import * as customisation from "~/routes/customisation";
 import * as payment from "~/routes/payment";
+import * as returnsRequest from "~/routes/returns-request";
 import * as tracking from "~/routes/tracking";
 import { call } from "./helpers";
 
@@ -55,6 +56,12 @@ const ROUTES: Route[] = [
     fields: ["firstName", "lastName", "email", "phone", "address", "city", "postcode", "cardNumber", "cardName", "expiryDate", "cvv", "sameAsShipping"],
   },
   { name: "tracking", action: tracking.action, url: "/tracking", fields: ["order", "email"] },
+  {
+    name: "returns-request",
+    action: returnsRequest.action,
+    url: "/returns/request",
+    fields: ["intent", "orderNumber", "email", "lineId", "reason"],
+  },
   {
     name: "customisation",
     action: customisation.action,

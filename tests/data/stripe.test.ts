@@ -131,7 +131,14 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.get("line_items[0][price_data][product_data][name]")).toBe("Mens Grip Truth BJJ Gi");
     expect(params.get("line_items[1][price_data][unit_amount]")).toBe("1299");
     expect(params.get("line_items[1][quantity]")).toBe("2");
-    expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("1197");
+    // X-UK-1: £110.97 less 20% is £88.78, over £75: UK standard (the default) is free.
+    expect(order!.shippingPence).toBe(0);
+    expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe("0");
+    expect(params.get("shipping_options[0][shipping_rate_data][display_name]")).toBe(
+      "UK standard (2-5 working days)",
+    );
+    expect(params.getAll("shipping_address_collection[allowed_countries][0]")).toEqual(["GB"]);
+    expect(fake.sessions.get(sessionId)).toMatchObject({ amount_total: order!.totalPence });
     expect(params.get("discounts[0][coupon]")).toMatch(/^coupon_/);
     // X-STK-4: the session ends when the order expires (Stripe's minimum is 30 minutes).
     const expiresAt = Number(params.get("expires_at"));
@@ -142,6 +149,39 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(params.get("success_url")).toBe(
       "http://localhost:3000/order-confirmation?session_id={CHECKOUT_SESSION_ID}",
     );
+  });
+
+  it("X-UK-1: Stripe gets the chosen method's amount and only the countries it delivers to", async () => {
+    const cases = [
+      { shippingMethod: "uk-express", amount: 899, label: "UK express (1-2 working days)" },
+      { shippingMethod: "international", amount: 1599, label: "International (7-14 working days)" },
+    ];
+    for (const { shippingMethod, amount, label } of cases) {
+      const response = await call(
+        app.createSession,
+        "/api/create-checkout-session",
+        postJson({ cartItems: [gi], shippingMethod }),
+      );
+      expect(response.status).toBe(200);
+      const { sessionId } = (await response.json()) as { sessionId: string };
+      const order = await orderFor(sessionId);
+      expect(order).toMatchObject({ shippingMethod, shippingPence: amount, totalPence: 8499 + amount });
+      const params = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!.params;
+      expect(params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]")).toBe(String(amount));
+      expect(params.get("shipping_options[0][shipping_rate_data][display_name]")).toBe(label);
+      expect(params.get("metadata[shipping_method]")).toBe(shippingMethod);
+      const countries = [...params.entries()]
+        .filter(([key]) => key.startsWith("shipping_address_collection[allowed_countries]"))
+        .map(([, value]) => value);
+      if (shippingMethod === "international") {
+        expect(countries).not.toContain("GB");
+        expect(countries).toEqual(expect.arrayContaining(["IE", "FR", "US"]));
+      } else {
+        expect(countries).toEqual(["GB"]);
+      }
+      // The amount Stripe will charge is the stored order's total, to the penny.
+      expect(fake.sessions.get(sessionId)).toMatchObject({ amount_total: order!.totalPence });
+    }
   });
 
   it("X-CHK-2: duplicate and concurrent webhooks give one paid order and one e-mail", async () => {

@@ -67,9 +67,10 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
     page.getByRole("list", { name: "Items in your order" }).getByRole("listitem"),
   ).toHaveCount(2);
   await expect(page.getByTestId("subtotal")).toHaveText("£84.98");
-  await expect(page.getByTestId("shipping")).toHaveText("£7.98");
+  // X-UK-1: £84.98 of goods ships free by UK standard.
+  await expect(page.getByTestId("shipping")).toHaveText("Free");
   await expect(page.getByTestId("discount")).toHaveText("£0.00");
-  await expect(page.getByTestId("total")).toHaveText("£92.96");
+  await expect(page.getByTestId("total")).toHaveText("£84.98");
 
   const code = page.getByLabel("Discount code");
   await code.fill("nope");
@@ -79,34 +80,34 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   await code.fill("save10");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("discount")).toHaveText("-£8.50");
-  await expect(page.getByTestId("total")).toHaveText("£84.46");
+  await expect(page.getByTestId("total")).toHaveText("£76.48");
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Pay £84.46" }).click();
+  await page.getByRole("button", { name: "Pay £76.48" }).click();
   await expect(page).toHaveURL(/\/payment\?session_id=cs_test_/);
   await expect(page.getByText("Test-mode payment page.")).toBeVisible();
   const summary = page.getByRole("complementary", { name: "Your order" });
-  await expect(summary.getByTestId("total")).toHaveText("£84.46");
+  await expect(summary.getByTestId("total")).toHaveText("£76.48");
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Pay £84.46" }).click();
+  await page.getByRole("button", { name: "Pay £76.48" }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
     "Please fill in all required shipping and billing fields",
   );
   await fillPaymentForm(page, email);
   await page.getByRole("group", { name: "Card" }).getByLabel("CVV").fill("");
-  await page.getByRole("button", { name: "Pay £84.46" }).click();
+  await page.getByRole("button", { name: "Pay £76.48" }).click();
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
     "Please fill in all card details",
   );
   await page.getByRole("group", { name: "Card" }).getByLabel("CVV").fill("123");
-  await page.getByRole("button", { name: "Pay £84.46" }).click();
+  await page.getByRole("button", { name: "Pay £76.48" }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
   const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
   expect(orderNumber).toMatch(/^GT-\d+$/);
-  await expect(page.getByTestId("amount-paid")).toHaveText("£84.46");
+  await expect(page.getByTestId("amount-paid")).toHaveText("£76.48");
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -120,7 +121,7 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   // A POST: the e-mail never appears in the address (X-SEC-7).
   await expect(page).toHaveURL(/\/tracking$/);
   await expect(page.getByTestId("order-status")).toHaveText("Paid: being prepared");
-  await expect(page.getByRole("main")).toContainText("Total £84.46");
+  await expect(page.getByRole("main")).toContainText("Total £76.48");
   await expect(page.getByRole("main")).toContainText(
     "1 × Kids Grip Truth BJJ Gi (Gi · Size: M1 · MAYA · Name customisation)",
   );
@@ -128,9 +129,9 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   const mail = await latestMailTo(email);
   expect(mail).toContain(`Order number: ${orderNumber}`);
   expect(mail).toContain("Subtotal: £84.98");
-  expect(mail).toContain("Shipping: £7.98");
+  expect(mail).toContain("Shipping: Free");
   expect(mail).toContain("Discount (SAVE10): -£8.50");
-  expect(mail).toContain("Total paid: £84.46");
+  expect(mail).toContain("Total paid: £76.48");
   expect(mail).toContain("TS10 3AA");
 });
 

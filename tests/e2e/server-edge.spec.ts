@@ -139,6 +139,7 @@ const BODY_ROUTES: [string, string][] = [
   ["/api/enquiries", "application/json"],
   ["/payment?session_id=cs_test_x", "application/x-www-form-urlencoded"],
   ["/tracking", "application/x-www-form-urlencoded"],
+  ["/returns/request", "application/x-www-form-urlencoded"],
   ["/customisation", "application/x-www-form-urlencoded"],
 ];
 
@@ -242,7 +243,12 @@ test.describe("the built server's edge", () => {
     expect(https.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     const plain = await request(server.port, { path: "/" });
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
-    for (const route of ["/payment?session_id=cs_test_x", "/order-confirmation", "/tracking"]) {
+    for (const route of [
+      "/payment?session_id=cs_test_x",
+      "/order-confirmation",
+      "/tracking",
+      "/returns/request",
+    ]) {
       const answer = await request(server.port, { path: route });
       expect(answer.headers["cache-control"], route).toBe("no-store");
     }

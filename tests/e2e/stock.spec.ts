@@ -93,7 +93,7 @@ test("X-STK-2: lead times per line in the cart, at checkout and on the confirmat
   await page.getByRole("button", { name: /^Pay / }).click();
 
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
-  const confirmed = page.getByRole("list", { name: "Your items and when they are dispatched" });
+  const confirmed = page.getByRole("list", { name: "Items ordered" });
   await expect(confirmed.getByRole("listitem")).toHaveCount(2);
   await expect(confirmed.getByRole("listitem").nth(0)).toContainText("Mens Grip Truth Hoodie");
   await expect(confirmed.getByTestId("lead-time")).toHaveText([

@@ -15,6 +15,7 @@ import {
   type Selection,
 } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
+import { PERSONALISED_NOTICE } from "~/orders/consumer-rights";
 import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { StockNotice } from "~/stock/StockNotice";
@@ -133,7 +134,7 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
             value={selection.customText}
             maxLength={CUSTOM_TEXT_MAX}
             autoComplete="off"
-            aria-describedby={`${textId}-hint`}
+            aria-describedby={`${textId}-hint ${textId}-notice`}
             onChange={(event) =>
               update({ ...selection, customText: clampCustomText(event.target.value) })
             }
@@ -141,6 +142,9 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
           />
           <p id={`${textId}-hint`} className="text-xs text-muted">
             {Array.from(selection.customText).length}/{CUSTOM_TEXT_MAX} characters
+          </p>
+          <p id={`${textId}-notice`} className="text-xs font-semibold">
+            {PERSONALISED_NOTICE}
           </p>
         </div>
       ) : null}

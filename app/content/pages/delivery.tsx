@@ -31,26 +31,32 @@ function Body() {
         rows={[
           {
             header: "UK standard",
-            cells: [POLICY.ukStandard, `${POLICY.checkoutShippingPerItem} per item`],
+            cells: [
+              POLICY.ukStandard,
+              `${POLICY.checkoutShippingPerItem} per item, free over ${POLICY.freeShippingOver}`,
+            ],
           },
-          { header: "UK express", cells: [POLICY.ukExpress, "Quoted on request"] },
-          { header: "International", cells: [POLICY.international, "Quoted on request"] },
+          {
+            header: "UK express",
+            cells: [POLICY.ukExpress, `${POLICY.ukExpressPerOrder} per order`],
+          },
+          {
+            header: "International",
+            cells: [POLICY.international, `${POLICY.internationalPerOrder} per order`],
+          },
         ]}
       />
       <p>
         Our product pages quote UK standard delivery from {POLICY.standardDeliveryFrom}. At checkout
-        it is charged at {POLICY.checkoutShippingPerItem} for each item in your cart, and the exact
-        amount is shown in your order summary before you pay: that is the amount you pay.
+        it is charged at {POLICY.checkoutShippingPerItem} for each item in your cart. You choose UK
+        standard, UK express or international delivery at checkout, and the exact amount is shown in
+        your order summary before you pay: that is the amount you pay.
       </p>
       <p>
-        <strong>Free UK delivery over {POLICY.freeShippingOver}.</strong> If your items come to more
-        than {POLICY.freeShippingOver} after any discount, delivery is on us. The checkout still
-        adds the per-item charge, so we refund the whole delivery charge to your card when we
-        dispatch your order. You don&apos;t need to ask.
-      </p>
-      <p>
-        For express or international delivery, e-mail <EmailLink subject="Delivery quote" /> with
-        what you would like and where it is going before you order, and we will quote the cost.
+        <strong>Free UK delivery over {POLICY.freeShippingOver}.</strong> If your items come to{" "}
+        {POLICY.freeShippingOver} or more after any discount, UK standard delivery is free: the
+        checkout shows it as free and charges nothing for it. Express and international delivery are
+        charged once per order, whatever its size.
       </p>
 
       <h2>International orders</h2>

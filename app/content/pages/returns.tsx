@@ -68,12 +68,14 @@ function Body() {
       <h2>How to send something back</h2>
       <ol>
         <li>
-          E-mail <EmailLink subject="Return request" /> with your order number, the item and the
-          reason.
+          <TextLink to="/returns/request">Request a return</TextLink> with your order number and the
+          e-mail address you ordered with: tick the items and tell us why. Or e-mail{" "}
+          <EmailLink subject="Return request" /> with your order number, the item and the reason.
+          For faults, e-mail us with a photo.
         </li>
         <li>
-          We reply within {POLICY.enquiryReply} with the returns address (and a label, for faults).
-          Please don&apos;t post anything before we reply.
+          We e-mail you straight away with the returns address and what to do next (and a label, for
+          faults, within {POLICY.enquiryReply}).
         </li>
         <li>Pack the item securely with a note of your order number.</li>
         <li>

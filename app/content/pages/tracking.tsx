@@ -41,6 +41,13 @@ function Body() {
         <TextLink to="/delivery">delivery page</TextLink>.
       </p>
 
+      <h2>Sending something back?</h2>
+      <p>
+        You can cancel non-personalised items within {POLICY.returnDays} days of delivery:{" "}
+        <TextLink to="/returns/request">request a return</TextLink> with your order number and
+        e-mail address.
+      </p>
+
       <h2>Need help with an order?</h2>
       <p>
         E-mail <EmailLink subject="Order enquiry" /> with your <strong>order number</strong> (from

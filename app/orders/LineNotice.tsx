@@ -1,0 +1,27 @@
+import { Ban, RotateCcw } from "lucide-react";
+import { isPersonalised, PERSONALISED_NOTICE, RIGHT_TO_CANCEL_NOTICE } from "./consumer-rights";
+
+/**
+ * The line's cancellation right (X-UK-3), shown in the cart, at checkout and in the
+ * confirmation: personalised lines cannot be returned unless faulty; others have 14 days.
+ */
+export function LineNotice({
+  line,
+  className = "",
+}: {
+  /** A line, or whether it is personalised (as already decided by the server). */
+  line: { customText?: string | null; nameCustomisation?: boolean | null } | boolean;
+  className?: string;
+}) {
+  const personalised = typeof line === "boolean" ? line : isPersonalised(line);
+  const Icon = personalised ? Ban : RotateCcw;
+  return (
+    <p
+      className={`flex items-start gap-1.5 text-xs ${personalised ? "font-semibold text-ink" : "text-muted"} ${className}`}
+      data-testid="line-notice"
+    >
+      <Icon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>{personalised ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE}</span>
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+import { choiceDetails } from "~/catalogue/options";
+import { canonicalOrigin } from "~/components/origin.server";
+import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { vatReceipt } from "~/pricing/vat";
+import type { ConfirmationSettings } from "./confirmation-email";
+import { isPersonalised, lineNotice } from "./consumer-rights";
+import { linesOfOrder, type Order } from "./orders.server";
+
+/** The configuration every receipt reads: the VAT number (X-UK-2) and the shop's public address. */
+export function receiptSettings(): ConfirmationSettings {
+  return { vatNumber: env().VAT_NUMBER, shopUrl: canonicalOrigin() };
+}
+
+/**
+ * What the confirmation page shows of a paid order (X-UK-1..3): its lines with their
+ * cancellation notice, the delivery method, the totals as stored, and the VAT lines when the shop
+ * has a VAT number. Part of POST /api/verify-order's answer as `receipt`.
+ */
+export async function orderReceipt(db: Database, order: Order) {
+  const lines = await linesOfOrder(db, order.id);
+  const vat = vatReceipt(order.totalPence, receiptSettings().vatNumber);
+  return {
+    shipping_method: order.shippingMethod,
+    shipping_method_label: SHIPPING_METHODS[order.shippingMethod].label,
+    subtotal_pence: order.subtotalPence,
+    shipping_pence: order.shippingPence,
+    discount_pence: order.discountPence,
+    discount_code: order.discountCode,
+    total_pence: order.totalPence,
+    vat: vat ? { label: vat.label, vat_pence: vat.vatPence, vat_number: vat.vatNumber } : null,
+    lines: lines.map((line) => ({
+      product_name: line.productName,
+      details: choiceDetails(line).join(" · "),
+      quantity: line.quantity,
+      line_total_pence: line.lineTotalPence,
+      personalised: isPersonalised(line),
+      notice: lineNotice(line),
+      // X-STK-2: from the shelf or made to order.
+      from_stock: line.fromStock,
+    })),
+  };
+}
+
+export type OrderReceipt = Awaited<ReturnType<typeof orderReceipt>>;

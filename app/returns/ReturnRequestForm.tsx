@@ -1,0 +1,208 @@
+import { Ban } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { BRAND } from "~/components/brand";
+import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { TextLink } from "~/content/components/links";
+import { POLICY } from "~/content/policy";
+import type { ReturnRequestStep } from "./requests.server";
+import { formatUkDate } from "./rules";
+
+const INPUT = "rounded border border-ink/30 bg-white px-3 py-2 text-base";
+const BUTTON =
+  "rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft disabled:cursor-wait disabled:opacity-70";
+
+function Problem({ message }: { message?: string }) {
+  return (
+    <p role="alert" className="font-semibold text-accent-dark empty:hidden">
+      {message}
+    </p>
+  );
+}
+
+function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }> }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form
+      method="post"
+      className="mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <input type="hidden" name="intent" value="find" />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="return-order" className="text-sm font-semibold">
+          Order number
+        </label>
+        <input
+          id="return-order"
+          name="orderNumber"
+          defaultValue={step.orderNumber}
+          placeholder="GT-10001"
+          required
+          maxLength={20}
+          autoComplete="off"
+          className={`${INPUT} uppercase`}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="return-email" className="text-sm font-semibold">
+          E-mail
+        </label>
+        <input
+          id="return-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          className={INPUT}
+        />
+      </div>
+      <button type="submit" disabled={busy} className={BUTTON}>
+        Find my order
+      </button>
+      <div className="sm:col-span-3">
+        <Problem message={step.error} />
+      </div>
+    </Form>
+  );
+}
+
+function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose" }> }) {
+  const busy = useNavigation().state === "submitting";
+  const id = useId();
+  const { view } = step;
+  const tickable = view.lines.some((line) => !line.refusal);
+  return (
+    <Form method="post" className="mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5">
+      <input type="hidden" name="intent" value="request" />
+      <input type="hidden" name="orderNumber" value={view.orderNumber} />
+      <input type="hidden" name="email" value={step.email} />
+      <div>
+        <h2 className="font-display text-2xl font-bold uppercase">Order {view.orderNumber}</h2>
+        <p className="mt-1 text-sm text-muted">
+          You can send back unworn items until {formatUkDate(view.lastDay)} ({POLICY.returnDays}{" "}
+          days after {view.countedFrom}).
+        </p>
+      </div>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Items to send back</legend>
+        <ul className="divide-y divide-stone rounded border border-stone">
+          {view.lines.map((line) => {
+            const inputId = `${id}-${line.id}`;
+            return (
+              <li key={line.id} className="flex items-start gap-3 p-3">
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  name="lineId"
+                  value={line.id}
+                  disabled={Boolean(line.refusal)}
+                  aria-describedby={line.refusal ? `${inputId}-why` : undefined}
+                  className="mt-1 size-5 shrink-0 accent-accent disabled:opacity-40"
+                />
+                <div className="flex-1">
+                  <label htmlFor={inputId} className="font-semibold">
+                    {line.quantity} × {line.productName}
+                  </label>
+                  {line.details ? <p className="text-sm text-muted">{line.details}</p> : null}
+                  {line.refusal ? (
+                    <p
+                      id={`${inputId}-why`}
+                      className="mt-1 flex items-start gap-1.5 text-sm font-semibold"
+                    >
+                      <Ban aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                      {line.refusal}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      {tickable ? (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-reason`} className="font-semibold">
+              Reason for returning
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              name="reason"
+              required
+              maxLength={1000}
+              rows={3}
+              className={INPUT}
+            />
+          </div>
+          <Problem message={step.error} />
+          <button type="submit" disabled={busy} className={BUTTON}>
+            Send return request
+          </button>
+        </>
+      ) : (
+        <>
+          <Problem message={step.error} />
+          <p>
+            Nothing in this order can be sent back for a change of mind. If something is faulty,
+            e-mail {BRAND.email} with your order number.
+          </p>
+        </>
+      )}
+      <p className="text-sm">
+        <Link to="/returns/request" reloadDocument className="text-accent-dark underline">
+          Look up a different order
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function DoneStep({ step }: { step: Extract<ReturnRequestStep, { step: "done" }> }) {
+  return (
+    <section
+      aria-labelledby="return-done"
+      className="mt-8 space-y-3 rounded-lg bg-white p-6 ring-1 ring-black/5"
+    >
+      <h2 id="return-done" className="font-display text-2xl font-bold uppercase">
+        Return requested
+      </h2>
+      <p role="status">
+        Your reference is <strong data-testid="return-reference">{step.reference}</strong> for order{" "}
+        {step.orderNumber}. We have e-mailed you what to do next and where to send:
+      </p>
+      <ul className="list-disc pl-6">
+        {step.lines.map((line, i) => (
+          <li key={i}>
+            {line.quantity} × {line.productName}
+            {line.details ? ` (${line.details})` : ""}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-muted">
+        Send them back within {POLICY.returnDays} days, unworn and in their original packaging. We
+        refund within {POLICY.refundTime} of receiving them.
+      </p>
+    </section>
+  );
+}
+
+/** The returns request page (X-UK-5): find the order, tick the lines and say why, done. */
+export function ReturnRequestForm({ step }: { step: ReturnRequestStep }) {
+  return (
+    <InfoPageShell
+      eyebrow="Support Hub"
+      title="Request a return"
+      lead={`Changed your mind? You can cancel non-personalised items within ${POLICY.returnDays} days of delivery. Enter your order number and the e-mail address you ordered with.`}
+      prose={false}
+    >
+      {step.step === "find" ? <FindStep step={step} /> : null}
+      {step.step === "choose" ? <ChooseStep step={step} /> : null}
+      {step.step === "done" ? <DoneStep step={step} /> : null}
+      <p className="mt-8 text-base text-ink-soft">
+        Personalised items can&apos;t be returned unless faulty. Read our{" "}
+        <TextLink to="/returns">returns policy</TextLink>, or e-mail {BRAND.email} instead.
+      </p>
+    </InfoPageShell>
+  );
+}

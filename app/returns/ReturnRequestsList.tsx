@@ -1,0 +1,101 @@
+import { Form } from "react-router";
+import type { ReturnRequestSummary } from "./requests.server";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  });
+
+/**
+ * The owner's list of returns requests (X-UK-5), for the back office's returns page and the order
+ * page. Presentational: the page passes the requests (listReturnRequests) and, to offer "Mark
+ * received", the form action for a request; the refund is the order's own refund action.
+ */
+export function ReturnRequestsList({
+  requests,
+  markReceivedAction,
+  orderHref,
+  title = "Return requests",
+}: {
+  requests: readonly ReturnRequestSummary[];
+  /** Where "Mark received" posts (with the request's `id`); no button without it. */
+  markReceivedAction?: (id: string) => string;
+  /** Link from each request to its order in the back office. */
+  orderHref?: (orderNumber: string) => string;
+  title?: string;
+}) {
+  return (
+    <section aria-labelledby="return-requests-title" className="space-y-3">
+      <h2 id="return-requests-title" className="font-display text-2xl font-bold uppercase">
+        {title}
+      </h2>
+      {requests.length === 0 ? (
+        <p className="text-muted">No return requests.</p>
+      ) : (
+        <ul className="space-y-3" aria-label={title}>
+          {requests.map((request) => (
+            <li
+              key={request.id}
+              className="rounded-lg bg-white p-4 ring-1 ring-black/5"
+              data-testid="return-request"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-semibold">
+                  {request.reference} ·{" "}
+                  {orderHref ? (
+                    <a href={orderHref(request.orderNumber)} className="underline">
+                      {request.orderNumber}
+                    </a>
+                  ) : (
+                    request.orderNumber
+                  )}
+                </p>
+                <p
+                  className={`rounded px-2 py-0.5 text-sm font-semibold ${
+                    request.status === "received" ? "bg-stone text-ink" : "bg-amber-100 text-ink"
+                  }`}
+                >
+                  {request.status === "received" ? "Received" : "Awaiting items"}
+                </p>
+              </div>
+              <p className="text-sm text-muted">
+                {request.customerName ?? "Customer"} · {request.customerEmail ?? "no e-mail"} ·
+                requested {when(request.createdAt)}
+              </p>
+              <ul className="mt-2 list-disc pl-5 text-sm">
+                {request.lines.map((line, i) => (
+                  <li key={i}>
+                    {line.quantity} × {line.productName}
+                    {line.details ? ` (${line.details})` : ""}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm">
+                <span className="font-semibold">Reason:</span> {request.reason}
+              </p>
+              {request.status === "received" && request.receivedAt ? (
+                <p className="mt-2 text-sm text-muted">
+                  Received {when(request.receivedAt)}
+                  {request.receivedBy ? ` by ${request.receivedBy}` : ""}. Refund it from the order.
+                </p>
+              ) : markReceivedAction ? (
+                <Form method="post" action={markReceivedAction(request.id)} className="mt-3">
+                  <input type="hidden" name="id" value={request.id} />
+                  <button
+                    type="submit"
+                    className="rounded bg-ink px-4 py-2 text-sm font-semibold text-paper hover:bg-ink-soft"
+                  >
+                    Mark received
+                    <span className="sr-only"> ({request.reference})</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

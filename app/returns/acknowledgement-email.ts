@@ -1,0 +1,52 @@
+import { BRAND } from "~/components/brand";
+import { POLICY } from "~/content/policy";
+import { RIGHT_TO_CANCEL_DAYS } from "~/orders/consumer-rights";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The acknowledgement of a returns request (X-UK-5): what was asked for and what to do next. */
+export function returnAcknowledgementEmail(request: {
+  reference: string;
+  orderNumber: string;
+  reason: string;
+  lines: readonly { productName: string; details: string; quantity: number }[];
+}) {
+  const subject = `Your return request ${request.reference} for order ${request.orderNumber}`;
+  const items = request.lines.map(
+    (l) => `${l.quantity} × ${l.productName}${l.details ? ` (${l.details})` : ""}`,
+  );
+  const address = [BRAND.seller.name, "Returns", ...BRAND.seller.postalAddress];
+  const steps = [
+    `Pack the items unworn and unwashed, with their tags, in their original packaging, with a note of your order number ${request.orderNumber} and return reference ${request.reference}.`,
+    `Post them within ${RIGHT_TO_CANCEL_DAYS} days of today to the address below. Use a tracked service and keep the receipt until your refund arrives; return postage is yours to pay.`,
+    `When they reach us we check them and refund your original payment method within ${POLICY.refundTime}, and e-mail you when it is done.`,
+  ];
+  const text = [
+    `We have your return request ${request.reference} for order ${request.orderNumber}.`,
+    ``,
+    `Items:`,
+    ...items,
+    ``,
+    `Your reason: ${request.reason}`,
+    ``,
+    `What to do next:`,
+    ...steps.map((step, i) => `${i + 1}. ${step}`),
+    ``,
+    `Returns address:`,
+    ...address,
+    ``,
+    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `${BRAND.name}: ${BRAND.slogan}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
+<h1 style="font-size:22px">We have your return request</h1>
+<p>Reference <strong>${escapeHtml(request.reference)}</strong> for order <strong>${escapeHtml(request.orderNumber)}</strong>.</p>
+<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
+<p>Your reason: ${escapeHtml(request.reason)}</p>
+<h2 style="font-size:18px">What to do next</h2>
+<ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>
+<p><strong>Returns address:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p>Questions? Reply to this e-mail or write to ${escapeHtml(BRAND.email)} with your order number.</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,357 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { choiceDetails } from "~/catalogue/options";
+import type { Database } from "~/db/client.server";
+import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { text } from "~/security/text";
+import { returnAcknowledgementEmail } from "./acknowledgement-email";
+import { lineRefusal, returnReference, returnWindow } from "./rules";
+
+/** The customer's order as the returns request page shows it: every line, tickable or not. */
+export interface ReturnableOrderView {
+  orderNumber: string;
+  lastDay: string;
+  countedFrom: "delivery" | "dispatch";
+  lines: {
+    id: string;
+    productName: string;
+    details: string;
+    quantity: number;
+    /** Why the line cannot be ticked; null when it can. */
+    refusal: string | null;
+  }[];
+}
+
+/** What a feature function answers: its result, or a refusal in words for a person. */
+export type Result<T> =
+  ({ ok: true } & T) | { ok: false; status: 400 | 404 | 409 | 429; error: string };
+
+const NOT_FOUND =
+  "We couldn't find an order with that number and e-mail address. Please check both and try again.";
+
+export const lookupSchema = z.object({
+  orderNumber: text({ error: "Enter your order number." })
+    .trim()
+    .min(1, "Enter your order number.")
+    .max(20, "That is not an order number."),
+  email: text({ error: "Enter the e-mail address you ordered with." })
+    .trim()
+    .min(3, "Enter the e-mail address you ordered with.")
+    .max(254, "That e-mail address is too long."),
+});
+
+export const requestSchema = lookupSchema.extend({
+  lineIds: z
+    .array(text().trim().max(40), { error: "Tick the items you are sending back." })
+    .min(1, "Tick at least one item to send back.")
+    .max(100),
+  reason: text({ multiline: true, error: "Please tell us why you are sending the items back." })
+    .trim()
+    .min(1, "Please tell us why you are sending the items back.")
+    .max(1000, "Please keep the reason to 1000 characters."),
+});
+
+async function requestedLineIds(db: Database, orderId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: returnRequestLines.orderLineId })
+    .from(returnRequestLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .where(eq(orderLines.orderId, orderId));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function orderView(
+  db: Database,
+  order: Order,
+  now: Date,
+): Promise<Result<{ order: Order; view: ReturnableOrderView }>> {
+  const window = returnWindow(order, now);
+  if (!window.open) return { ok: false, status: 409, error: window.reason };
+  const lines = await linesOfOrder(db, order.id);
+  const requested = await requestedLineIds(db, order.id);
+  return {
+    ok: true,
+    order,
+    view: {
+      orderNumber: order.orderNumber,
+      lastDay: window.lastDay,
+      countedFrom: window.countedFrom,
+      lines: lines.map((line) => ({
+        id: line.id,
+        productName: line.productName,
+        details: choiceDetails(line).join(" · "),
+        quantity: line.quantity,
+        refusal: lineRefusal(line, requested.has(line.id)),
+      })),
+    },
+  };
+}
+
+/**
+ * Step one of /returns/request: the order behind a number and e-mail (both must match), when it
+ * can still be returned, with each line tickable or refused with its reason (X-UK-5).
+ */
+export async function findReturnableOrder(
+  db: Database,
+  input: unknown,
+  now = new Date(),
+): Promise<Result<{ view: ReturnableOrderView }>> {
+  const parsed = lookupSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? NOT_FOUND };
+  }
+  const order = await findOrderForTracking(db, parsed.data.orderNumber, parsed.data.email);
+  if (!order) return { ok: false, status: 404, error: NOT_FOUND };
+  const found = await orderView(db, order, now);
+  return found.ok ? { ok: true, view: found.view } : found;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export interface StoredReturnRequest {
+  id: string;
+  reference: string;
+  orderNumber: string;
+  customerEmail: string;
+  reason: string;
+  lastDay: string;
+  lines: { productName: string; details: string; quantity: number }[];
+}
+
+/**
+ * Step two: stores the request for the ticked lines and acknowledges it by e-mail (X-UK-5).
+ * Every rule is checked again here; each line can be requested once, even by two requests at the
+ * same moment (a unique index decides).
+ */
+export async function createReturnRequest(
+  db: Database,
+  input: unknown,
+  now = new Date(),
+): Promise<Result<{ request: StoredReturnRequest }>> {
+  const parsed = requestSchema.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Bad request." };
+  }
+  const { orderNumber, email, reason } = parsed.data;
+  const order = await findOrderForTracking(db, orderNumber, email);
+  if (!order) return { ok: false, status: 404, error: NOT_FOUND };
+  const found = await orderView(db, order, now);
+  if (!found.ok) return found;
+
+  const wanted = new Set(parsed.data.lineIds);
+  const chosen = found.view.lines.filter((line) => wanted.has(line.id));
+  if (chosen.length !== wanted.size) {
+    return { ok: false, status: 400, error: "One of the ticked items is not part of this order." };
+  }
+  const refused = chosen.find((line) => line.refusal);
+  if (refused) {
+    return { ok: false, status: 409, error: `${refused.productName}: ${refused.refusal}` };
+  }
+
+  const lines = chosen.map(({ productName, details, quantity }) => ({
+    productName,
+    details,
+    quantity,
+  }));
+  let request: StoredReturnRequest;
+  try {
+    // The request and its acknowledgement are written together (X-SCALE-4): no request without
+    // its e-mail, no e-mail for a request that was not stored.
+    request = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Database;
+      const [stored] = await txDb
+        .insert(returnRequests)
+        .values({ orderId: order.id, reason })
+        .returning({ id: returnRequests.id });
+      if (!stored) throw new Error("The return request was not stored.");
+      await txDb.insert(returnRequestLines).values(
+        chosen.map((line) => ({
+          returnRequestId: stored.id,
+          orderLineId: line.id,
+          quantity: line.quantity,
+        })),
+      );
+      const created: StoredReturnRequest = {
+        id: stored.id,
+        reference: returnReference(stored.id),
+        orderNumber: order.orderNumber,
+        customerEmail: order.customerEmail ?? email,
+        reason,
+        lastDay: found.view.lastDay,
+        lines,
+      };
+      await enqueueReturnAcknowledgement(txDb, created);
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return {
+        ok: false,
+        status: 409,
+        error: "A return has already been requested for one of these items.",
+      };
+    }
+    throw error;
+  }
+  return { ok: true, request };
+}
+
+/** The one place a returns acknowledgement is written: to the outbox, in the request's transaction. */
+export async function enqueueReturnAcknowledgement(
+  tx: Database,
+  request: StoredReturnRequest,
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    { to: request.customerEmail, ...returnAcknowledgementEmail(request) },
+    { dedupeKey: `return-request:${request.id}`, kind: "return-request", ref: request.id },
+  );
+}
+
+/** A request as the back office lists it (its own page, and on the order). */
+export interface ReturnRequestSummary {
+  id: string;
+  reference: string;
+  orderNumber: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  reason: string;
+  status: "requested" | "received";
+  createdAt: string;
+  receivedAt: string | null;
+  receivedBy: string | null;
+  lines: { productName: string; details: string; quantity: number }[];
+}
+
+/** Return requests, newest first; only one order's with `orderNumber`, one status with `status`. */
+export async function listReturnRequests(
+  db: Database,
+  filter: { orderNumber?: string; status?: "requested" | "received" } = {},
+): Promise<ReturnRequestSummary[]> {
+  const conditions = [];
+  if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
+  if (filter.status) conditions.push(eq(returnRequests.status, filter.status));
+  const requests = await db
+    .select({ request: returnRequests, order: orders })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
+    .limit(500);
+  if (requests.length === 0) return [];
+  const lines = await db
+    .select({ requestId: returnRequestLines.returnRequestId, line: orderLines })
+    .from(returnRequestLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .where(
+      inArray(
+        returnRequestLines.returnRequestId,
+        requests.map((r) => r.request.id),
+      ),
+    )
+    .orderBy(orderLines.position);
+  return requests.map(({ request, order }) => ({
+    id: request.id,
+    reference: returnReference(request.id),
+    orderNumber: order.orderNumber,
+    customerEmail: order.customerEmail,
+    customerName: order.shippingAddress
+      ? `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`
+      : null,
+    reason: request.reason,
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    receivedAt: request.receivedAt?.toISOString() ?? null,
+    receivedBy: request.receivedBy,
+    lines: lines
+      .filter((row) => row.requestId === request.id)
+      .map(({ line }) => ({
+        productName: line.productName,
+        details: choiceDetails(line).join(" · "),
+        quantity: line.quantity,
+      })),
+  }));
+}
+
+/**
+ * The owner marks the goods received (then refunds through the order's refund action). One
+ * conditional update: marking twice, or two owners at once, records it once.
+ */
+export async function markReturnReceived(
+  db: Database,
+  id: string,
+  by: string,
+): Promise<Result<{ receivedAt: Date }>> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) {
+    return { ok: false, status: 404, error: "There is no such return request." };
+  }
+  const [updated] = await db
+    .update(returnRequests)
+    .set({ status: "received", receivedAt: sql`now()`, receivedBy: by })
+    .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "requested")))
+    .returning({ receivedAt: returnRequests.receivedAt });
+  if (updated?.receivedAt) return { ok: true, receivedAt: updated.receivedAt };
+  const [existing] = await db
+    .select({ status: returnRequests.status })
+    .from(returnRequests)
+    .where(eq(returnRequests.id, id));
+  return existing
+    ? { ok: false, status: 409, error: "This return has already been marked received." }
+    : { ok: false, status: 404, error: "There is no such return request." };
+}
+
+export type ReturnRequestStep =
+  | { step: "find"; error?: string; orderNumber?: string }
+  | { step: "choose"; error?: string; email: string; view: ReturnableOrderView }
+  | { step: "done"; reference: string; orderNumber: string; lines: StoredReturnRequest["lines"] };
+
+/**
+ * The /returns/request form post (the edge has checked origin, size and the rate limit):
+ * `intent` "find" looks the order up, "request" stores the request. Answers the page's next step;
+ * a refusal carries the step to show again with its reason.
+ */
+export async function handleReturnRequestForm(
+  db: Database,
+  form: FormData,
+): Promise<Outcome<ReturnRequestStep>> {
+  const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
+  const email = String(form.get("email") ?? "").slice(0, 300);
+  const found = await findReturnableOrder(db, { orderNumber, email });
+  if (!found.ok) {
+    return refuse(found.status, found.error, { extra: { step: "find", orderNumber } });
+  }
+  if (form.get("intent") !== "request") return success({ step: "choose", email, view: found.view });
+  const created = await createReturnRequest(db, {
+    orderNumber,
+    email,
+    lineIds: form.getAll("lineId").map(String),
+    reason: String(form.get("reason") ?? ""),
+  });
+  if (!created.ok) {
+    // Show the order again, as it is now, with the reason.
+    const again = await findReturnableOrder(db, { orderNumber, email });
+    return again.ok
+      ? refuse(created.status, created.error, {
+          extra: { step: "choose", email, view: again.view },
+        })
+      : refuse(again.status, again.error, { extra: { step: "find", orderNumber } });
+  }
+  const { request } = created;
+  return success(
+    {
+      step: "done",
+      reference: request.reference,
+      orderNumber: request.orderNumber,
+      lines: request.lines,
+    },
+    201,
+  );
+}

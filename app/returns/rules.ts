@@ -1,0 +1,104 @@
+import { BRAND } from "~/components/brand";
+import { POLICY } from "~/content/policy";
+import {
+  isPersonalised,
+  PERSONALISED_NOTICE,
+  RIGHT_TO_CANCEL_DAYS,
+} from "~/orders/consumer-rights";
+
+/**
+ * The rules of a returns request (X-UK-5), pure so the page, the server and the tests share them:
+ * a dispatched or delivered order, within 14 days of delivery (of dispatch when delivery is not
+ * recorded), non-personalised lines only, each line once.
+ */
+
+/** Statuses whose goods are not with the customer to send back. */
+const NOTHING_TO_RETURN = new Set(["pending", "failed", "cancelled", "refunded"]);
+
+const LONDON_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day in the UK ("2026-11-21"): the 14 days are counted in UK days. */
+export function ukDate(instant: Date): string {
+  return LONDON_DATE.format(instant);
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "5 December 2026" for a UK calendar day. */
+export function formatUkDate(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export interface ReturnableOrder {
+  orderNumber: string;
+  status: string;
+  dispatchedAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+export type ReturnWindow =
+  | { open: true; lastDay: string; countedFrom: "delivery" | "dispatch" }
+  | { open: false; reason: string };
+
+/**
+ * Whether the order can still be returned on `now`: the right to cancel ends 14 days after the
+ * day of delivery (or of dispatch when delivery is not recorded), at the end of that UK day.
+ */
+export function returnWindow(order: ReturnableOrder, now: Date): ReturnWindow {
+  if (NOTHING_TO_RETURN.has(order.status)) {
+    return {
+      open: false,
+      reason:
+        order.status === "cancelled" || order.status === "refunded"
+          ? `Order ${order.orderNumber} has been cancelled or refunded, so there is nothing to send back.`
+          : `Order ${order.orderNumber} has not been paid, so there is nothing to send back.`,
+    };
+  }
+  const start = order.deliveredAt ?? order.dispatchedAt;
+  if (!start) {
+    return {
+      open: false,
+      reason: `Order ${order.orderNumber} has not been dispatched yet, so there is nothing to send back. To cancel before dispatch, e-mail ${BRAND.email} with your order number.`,
+    };
+  }
+  const countedFrom = order.deliveredAt ? "delivery" : "dispatch";
+  const lastDay = addDays(ukDate(start), RIGHT_TO_CANCEL_DAYS);
+  if (ukDate(now) > lastDay) {
+    return {
+      open: false,
+      reason: `The ${RIGHT_TO_CANCEL_DAYS}-day right to cancel for order ${order.orderNumber} ended on ${formatUkDate(lastDay)} (${RIGHT_TO_CANCEL_DAYS} days after ${countedFrom}). If an item is faulty, e-mail ${BRAND.email}: faults can be reported within ${POLICY.faultReportDays} days of delivery.`,
+    };
+  }
+  return { open: true, lastDay, countedFrom };
+}
+
+export const ALREADY_REQUESTED = "A return has already been requested for this item.";
+
+/** Why a line cannot be ticked, or null when it can. */
+export function lineRefusal(
+  line: { customText: string | null; nameCustomisation: boolean },
+  alreadyRequested: boolean,
+): string | null {
+  if (isPersonalised(line)) return PERSONALISED_NOTICE;
+  if (alreadyRequested) return ALREADY_REQUESTED;
+  return null;
+}
+
+/** A short reference for a request, for the customer and the owner ("RR-3F9A1C2B"). */
+export function returnReference(id: string): string {
+  return `RR-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}

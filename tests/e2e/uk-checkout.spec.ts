@@ -1,0 +1,212 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const PERSONALISED = "Personalised: made for you, so it cannot be returned unless faulty";
+const CANCEL = "14-day right to cancel";
+
+async function addKneePads(page: Page, badge: string) {
+  await page.goto("/accessories");
+  await page.getByRole("button", { name: /Add to Cart.*Knee Pads/ }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText(badge);
+}
+
+async function payOnPaymentPage(page: Page, email: string, country?: string) {
+  const shipping = page.getByRole("group", { name: "Shipping" });
+  await shipping.getByLabel("First name").fill("Maya");
+  await shipping.getByLabel("Last name").fill("Hart");
+  await shipping.getByLabel("Address").fill("5 Esplanade");
+  await shipping.getByLabel("Town or city").fill("Redcar");
+  await shipping.getByLabel("Postcode").fill("TS10 3AA");
+  if (country) await shipping.getByLabel("Country").fill(country);
+  await shipping.getByLabel("E-mail").fill(email);
+  await shipping.getByLabel("Phone").fill("07700 900456");
+  const card = page.getByRole("group", { name: "Card" });
+  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await card.getByLabel("Name on card").fill("MAYA HART");
+  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await card.getByLabel("CVV").fill("123");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+}
+
+async function mailTo(email: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    for (const file of await readdir(dir).catch(() => [] as string[])) {
+      const raw = await readFile(path.join(dir, file), "utf8");
+      if (raw.includes(`To: ${email}`)) {
+        const joined = raw.replace(/=\r?\n/g, "");
+        return Buffer.from(
+          joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8");
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No e-mail to ${email}`);
+}
+
+test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a non-UK address; the receipt agrees", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = `intl-${testInfo.project.name}-${Date.now()}@example.com`;
+  await addKneePads(page, "1");
+  await page.goto("/checkout");
+  const delivery = page.getByRole("group", { name: "Delivery" });
+  await expect(
+    delivery.getByRole("radio", { name: /UK standard \(2-5 working days\)/ }),
+  ).toBeChecked();
+  await expect(page.getByTestId("shipping")).toHaveText("£3.99");
+  await expect(page.getByTestId("total")).toHaveText("£28.98");
+
+  await delivery.getByRole("radio", { name: /UK express \(1-2 working days\)/ }).check();
+  await expect(page.getByTestId("shipping")).toHaveText("£8.99");
+  await expect(page.getByTestId("total")).toHaveText("£33.98");
+
+  // Keyboard: arrow keys move through the radio group.
+  await delivery.getByRole("radio", { name: /UK express/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(
+    delivery.getByRole("radio", { name: /International \(7-14 working days\)/ }),
+  ).toBeChecked();
+  await expect(page.getByTestId("shipping")).toHaveText("£15.99");
+  await expect(page.getByTestId("total")).toHaveText("£40.98");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Pay £40.98" }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  const summary = page.getByRole("complementary", { name: "Your order" });
+  await expect(summary).toContainText("Shipping (International)");
+  await expect(summary.getByTestId("shipping")).toHaveText("£15.99");
+
+  // International starts with no country, and refuses a UK one.
+  await expect(page.getByRole("group", { name: "Shipping" }).getByLabel("Country")).toHaveValue("");
+  await payOnPaymentPage(page, email, "United Kingdom");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+    "International delivery is for addresses outside the United Kingdom. Please go back to the checkout and choose UK standard or UK express delivery.",
+  );
+  await payOnPaymentPage(page, email, "Ireland");
+  await expect(page).toHaveURL(/\/order-confirmation\?session_id=/);
+  await expect(page.getByTestId("amount-paid")).toHaveText("£40.98");
+  await expect(page.getByTestId("delivery-method")).toHaveText(
+    "Delivery: International (7-14 working days)",
+  );
+  const receipt = page.getByRole("region", { name: "Your VAT receipt" });
+  await expect(receipt.getByTestId("shipping")).toHaveText("£15.99");
+  await expect(receipt.getByTestId("vat-amount")).toHaveText("£6.83"); // 40.98 / 6
+  await expect(receipt.getByTestId("vat-number")).toHaveText("GB123456789");
+
+  const mail = await mailTo(email);
+  expect(mail).toContain("Delivery: International (7-14 working days)");
+  expect(mail).toContain("Shipping: £15.99");
+  expect(mail).toContain("Total paid: £40.98");
+  expect(mail).toContain("VAT included (20%): £6.83");
+  expect(mail).toContain("VAT number: GB123456789");
+});
+
+test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in the cart, at checkout and in the confirmation", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = `notices-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto("/product/kids-grip-truth-bjj-gi");
+  await page.getByRole("group", { name: /^Size/ }).getByText("M1", { exact: true }).click();
+  await page.getByLabel(/Add name customisation/).check();
+  const name = page.getByLabel("Name for the lapel");
+  await expect(name).toHaveAccessibleDescription(new RegExp(PERSONALISED));
+  await expect(page.getByText(PERSONALISED)).toBeVisible();
+  await name.fill("MAYA");
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await addKneePads(page, "2");
+
+  await page.getByRole("button", { name: /^Open cart/ }).click();
+  const panel = page.getByRole("dialog", { name: "Your Cart" });
+  const cartLines = panel.getByRole("listitem").filter({ has: page.getByTestId("line-notice") });
+  await expect(
+    cartLines.filter({ hasText: "Kids Grip Truth BJJ Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(cartLines.filter({ hasText: "Knee Pads" }).getByTestId("line-notice")).toHaveText(
+    CANCEL,
+  );
+  await page.keyboard.press("Escape");
+
+  await page.goto("/checkout");
+  const items = page.getByRole("list", { name: "Items in your order" });
+  await expect(
+    items.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(
+    items.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
+  ).toHaveText(CANCEL);
+  // £84.98 of goods: UK standard is free, and says so.
+  await expect(page.getByTestId("delivery-price-uk-standard")).toHaveText("Free");
+  await expect(page.getByTestId("shipping")).toHaveText("Free");
+  await page.getByRole("button", { name: "Pay £84.98" }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  await payOnPaymentPage(page, email);
+
+  await expect(page).toHaveURL(/\/order-confirmation\?session_id=/);
+  const receipt = page.getByRole("region", { name: "Your VAT receipt" });
+  const ordered = receipt.getByRole("list", { name: "Items ordered" });
+  await expect(
+    ordered.getByRole("listitem").filter({ hasText: "Gi" }).getByTestId("line-notice"),
+  ).toHaveText(PERSONALISED);
+  await expect(
+    ordered.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
+  ).toHaveText(CANCEL);
+  await expect(receipt.getByTestId("shipping")).toHaveText("Free");
+  await expect(receipt.getByText("VAT included (20%)")).toBeVisible();
+  await expect(receipt.getByTestId("vat-amount")).toHaveText("£14.16"); // 84.98 / 6
+  await expectNoAxeViolations(page);
+
+  const mail = await mailTo(email);
+  expect(mail).toContain(PERSONALISED);
+  expect(mail).toContain(CANCEL);
+  expect(mail).toContain("Your right to cancel");
+  expect(mail).toContain("GRIP TRUTH Ltd");
+});
+
+test("X-UK-5: a return request starts from tracking; an order not yet dispatched is refused with the reason", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = `return-${testInfo.project.name}-${Date.now()}@example.com`;
+  await addKneePads(page, "1");
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  await payOnPaymentPage(page, email);
+  await expect(page).toHaveURL(/\/order-confirmation\?session_id=/);
+  const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+
+  await page.goto("/tracking");
+  await page.getByLabel("Order number").fill(orderNumber);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Track order" }).click();
+  await expect(page.getByTestId("order-status")).toBeVisible();
+  await page.getByRole("link", { name: "Request a return" }).first().click();
+
+  await expect(page).toHaveURL(/\/returns\/request\?order=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Request a return" })).toBeVisible();
+  await expect(page.getByLabel("Order number")).toHaveValue(orderNumber);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Find my order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(
+    `Order ${orderNumber} has not been dispatched yet, so there is nothing to send back.`,
+  );
+  await expectNoAxeViolations(page);
+  // The back-office end (dispatch, then the request, then "Mark received") is added at merge.
+});
+
+test("X-UK-5: the returns page links to the request form", async ({ page }) => {
+  await page.goto("/returns");
+  await page.getByRole("link", { name: "Request a return" }).click();
+  await expect(page).toHaveURL(/\/returns\/request$/);
+  await expect(page.getByLabel("Order number")).toBeVisible();
+  await expect(page.getByLabel("E-mail", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
