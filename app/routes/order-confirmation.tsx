@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/components/seo";
-import { POLICY } from "~/content/policy";
 import { ConfirmationReceipt } from "~/orders/ConfirmationReceipt";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
