@@ -44,6 +44,7 @@ export default [
     route("admin/orders/print", "routes/admin.orders.print.tsx"),
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
     route("admin/stock", "routes/admin.stock.tsx"),
+    route("admin/returns", "routes/admin.returns.tsx"),
   ]),
   route("api/admin/orders", "routes/api.admin.orders.ts"),
   route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),

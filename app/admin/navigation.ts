@@ -11,4 +11,5 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Orders", to: "/admin/orders" },
   { label: "Stock", to: "/admin/stock" },
+  { label: "Returns", to: "/admin/returns", badge: "returns" },
 ];

@@ -2,6 +2,7 @@ import type { Refusal } from "~/security/edge.server";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/admin/audit.server";
+import { listReturnRequests, type ReturnRequestSummary } from "~/returns/requests.server";
 import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "./orders.server";
@@ -156,6 +157,7 @@ export interface OrderDetail {
   history: HistoryEntry[];
   refunds: Refund[];
   audit: Awaited<ReturnType<typeof auditFor>>;
+  returns: ReturnRequestSummary[];
   /** The last workflow step reached (what a partly refunded order carries on from). */
   stage: FulfilmentStage;
 }
@@ -174,7 +176,7 @@ export async function orderDetail(
 ): Promise<OrderDetail | undefined> {
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return undefined;
-  const [lines, history, refunds, audit] = await Promise.all([
+  const [lines, history, refunds, audit, returns] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -187,11 +189,12 @@ export async function orderDetail(
       .orderBy(asc(orderEvents.id)),
     refundsOfOrder(db, order.id),
     auditFor(db, `order:${order.orderNumber}`),
+    listReturnRequests(db, { orderNumber: order.orderNumber }),
   ]);
   const stage = stageOf(
     history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
   );
-  return { order, lines, history: historyOf(order, history), refunds, audit, stage };
+  return { order, lines, history: historyOf(order, history), refunds, audit, stage, returns };
 }
 
 /** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */

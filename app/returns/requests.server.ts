@@ -1,3 +1,4 @@
+import { recordAudit } from "~/admin/audit.server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
@@ -232,6 +233,15 @@ export interface ReturnRequestSummary {
 }
 
 /** Return requests, newest first; only one order's with `orderNumber`, one status with `status`. */
+/** Requests still waiting for their items: the back office's navigation counts them. */
+export async function countAwaitingReturns(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(eq(returnRequests.status, "requested"));
+  return row?.n ?? 0;
+}
+
 export async function listReturnRequests(
   db: Database,
   filter: { orderNumber?: string; status?: "requested" | "received" } = {},
@@ -293,11 +303,24 @@ export async function markReturnReceived(
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
     return { ok: false, status: 404, error: "There is no such return request." };
   }
-  const [updated] = await db
-    .update(returnRequests)
-    .set({ status: "received", receivedAt: sql`now()`, receivedBy: by })
-    .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "requested")))
-    .returning({ receivedAt: returnRequests.receivedAt });
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(returnRequests)
+      .set({ status: "received", receivedAt: sql`now()`, receivedBy: by })
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "requested")))
+      .returning({ receivedAt: returnRequests.receivedAt });
+    // Every owner action is on the record (X-OPS-10).
+    if (row) {
+      await recordAudit(tx, {
+        actor: by,
+        action: "return.received",
+        subject: `return:${returnReference(id)}`,
+        before: { status: "requested" },
+        after: { status: "received" },
+      });
+    }
+    return row;
+  });
   if (updated?.receivedAt) return { ok: true, receivedAt: updated.receivedAt };
   const [existing] = await db
     .select({ status: returnRequests.status })

@@ -11,6 +11,7 @@ import { StatusBadge } from "~/orders/components/StatusBadge";
 import { orderPageAction } from "~/orders/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
+import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
 
@@ -73,7 +74,7 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, refunds, audit, notice, stage } = loaderData;
+  const { order, lines, history, refunds, audit, notice, stage, returns } = loaderData;
   const busy = useNavigation().state === "submitting";
   const moves = nextMoves(order.status, stage);
   const refundable = refundableFrom(order);
@@ -224,6 +225,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
           </Panel>
         </div>
+        {returns.length > 0 ? (
+          <div className="rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-5">
+            <ReturnRequestsList
+              title="Return requests"
+              requests={returns}
+              markReceivedAction={() => "/admin/returns"}
+            />
+          </div>
+        ) : null}
         <Panel title="History" id="history-title">
           <OrderHistory history={history} />
           <Form method="post" className="mt-4 grid gap-3 print:hidden">

@@ -1,9 +1,15 @@
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/components/ui/Button";
+import { BRAND } from "~/components/brand";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";
 import { ordersForPrint } from "~/orders/back-office.server";
 import { OrderLines } from "~/orders/components/OrderLines";
+import { receiptSettings } from "~/orders/receipt.server";
+import { VatReceiptLines } from "~/orders/VatReceiptLines";
+import { formatPence } from "~/pricing/money";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { vatReceipt } from "~/pricing/vat";
 import type { Route } from "./+types/admin.orders.print";
 
 export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
@@ -12,7 +18,12 @@ export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", dbFrom(context));
   const wanted = new URL(request.url).searchParams.getAll("orders");
-  return { slips: await ordersForPrint(dbFrom(context), wanted) };
+  const { vatNumber } = receiptSettings();
+  const slips = await ordersForPrint(dbFrom(context), wanted);
+  // With a VAT number the slip is also the VAT receipt (X-UK-2).
+  return {
+    slips: slips.map((slip) => ({ ...slip, vat: vatReceipt(slip.order.totalPence, vatNumber) })),
+  };
 }
 
 export default function PrintSlips({ loaderData }: Route.ComponentProps) {
@@ -33,7 +44,7 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
           Tick orders in the list, then choose Print selected.
         </p>
       ) : null}
-      {slips.map(({ order, lines }) => {
+      {slips.map(({ order, lines, vat }) => {
         const to = order.shippingAddress;
         return (
           <article
@@ -76,8 +87,21 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
               </h2>
               <OrderLines lines={lines} prices={false} />
             </section>
+            <section className="mt-4 border-t border-stone pt-3" aria-label="Paid">
+              <dl className="space-y-1 text-sm">
+                <div className="flex justify-between gap-4">
+                  <dt>Delivery</dt>
+                  <dd>{SHIPPING_METHODS[order.shippingMethod].label}</dd>
+                </div>
+                <div className="flex justify-between gap-4 font-semibold">
+                  <dt>Total paid</dt>
+                  <dd>{formatPence(order.totalPence)}</dd>
+                </div>
+              </dl>
+              <VatReceiptLines receipt={vat} className="mt-1" />
+            </section>
             <p className="mt-4 border-t border-stone pt-3 text-sm">
-              Questions about your order? hello@griptruth.co.uk · quote {order.orderNumber}
+              Questions about your order? {BRAND.email} · quote {order.orderNumber}
             </p>
           </article>
         );

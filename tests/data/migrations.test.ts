@@ -6,6 +6,22 @@ import { migratePostgres } from "~/db/client.server";
 
 const onPostgres = process.env.TEST_DB_DRIVER === "postgres";
 
+/** Drops a database once no connection uses it (error 55006 while one still does). */
+async function dropWhenUnused(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const dropped = await admin.query(`DROP DATABASE IF EXISTS ${name}`).then(
+      () => true,
+      (error: { code?: string }) => {
+        if (error.code !== "55006") throw error;
+        return false;
+      },
+    );
+    if (dropped) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 describe.runIf(onPostgres)("migrations on PostgreSQL", () => {
   it("X-SCALE-1: four processes starting together on a fresh database migrate it once", async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -29,7 +45,9 @@ describe.runIf(onPostgres)("migrations on PostgreSQL", () => {
       expect(codes.rows[0].n).toBeGreaterThan(0);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pools' connections take a moment to leave the server: a forced drop would cut one
+      // mid-goodbye (an uncaught "terminating connection"), so wait while it is in use.
+      await dropWhenUnused(admin, name);
       await admin.end();
     }
   });

@@ -48,6 +48,8 @@ export function OrderLines({
                   <dd>Yes</dd>
                 </>
               ) : null}
+              <dt className="text-muted">Comes from</dt>
+              <dd data-testid="line-source">{line.fromStock ? "Stock" : "Made to order"}</dd>
             </dl>
             {line.customText ? (
               <div className="mt-2">

@@ -1,0 +1,50 @@
+import { requireOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { listReturnRequests, markReturnReceived } from "~/returns/requests.server";
+import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
+import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import type { Route } from "./+types/admin.returns";
+
+export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
+
+/** /admin/returns (X-UK-5): the customers' return requests, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbFrom(context);
+  await requireOwner(request, "page", db);
+  return { requests: await listReturnRequests(db) };
+}
+
+/** "Mark received" (from this page or an order's page); the refund is the order's own action. */
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
+  async ({ db, body, owner }) => {
+    const result = await markReturnReceived(db, String(body.get("id") ?? ""), owner!.email);
+    if (!result.ok) return refuse(result.status, result.error);
+    return success({ received: true, error: undefined as string | undefined });
+  },
+);
+
+export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="font-display text-3xl font-bold uppercase">Returns</h1>
+        <p className="mt-1 text-muted">
+          Requests under the 14-day right to cancel. Mark the items received when they arrive, then
+          refund them from the order.
+        </p>
+      </header>
+      {actionData?.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <ReturnRequestsList
+        title="Return requests"
+        requests={loaderData.requests}
+        markReceivedAction={() => "/admin/returns"}
+        orderHref={(orderNumber) => `/admin/orders/${orderNumber}`}
+      />
+    </div>
+  );
+}
