@@ -170,10 +170,11 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
   expect(mail).toContain("GRIP TRUTH Ltd");
 });
 
-test("X-UK-5: a return request starts from tracking; an order not yet dispatched is refused with the reason", async ({
+test("X-UK-5 X-OPS-4: a return request starts from tracking, is refused before dispatch, then reaches the back office", async ({
   page,
+  browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const email = `return-${testInfo.project.name}-${Date.now()}@example.com`;
   await addKneePads(page, "1");
   await page.goto("/checkout");
@@ -199,7 +200,45 @@ test("X-UK-5: a return request starts from tracking; an order not yet dispatched
     `Order ${orderNumber} has not been dispatched yet, so there is nothing to send back.`,
   );
   await expectNoAxeViolations(page);
-  // The back-office end (dispatch, then the request, then "Mark received") is added at merge.
+
+  // The owner dispatches it in the back office.
+  const owner = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await owner.goto(`/admin/orders/${orderNumber}`);
+  await owner.getByLabel("E-mail").fill("owner@griptruth.test");
+  await owner.getByLabel("Password").fill("e2e owner password");
+  await owner.getByRole("button", { name: "Sign in" }).click();
+  await owner.getByRole("button", { name: "Mark in production" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Order in production.");
+  await owner.getByLabel("Carrier").fill("Royal Mail");
+  await owner.getByLabel("Tracking number").fill("RM123456785GB");
+  await owner.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Order dispatched.");
+
+  // Now the customer can send the knee pads back.
+  await page.getByLabel("Order number").fill(orderNumber);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Find my order" }).click();
+  await page.getByLabel(/Knee Pads/).check();
+  await page.getByLabel("Reason for returning").fill("Too small for me.");
+  await page.getByRole("button", { name: "Send return request" }).click();
+  const reference = (await page.getByTestId("return-reference").textContent())!.trim();
+  await expectNoAxeViolations(page);
+
+  // The owner sees it, on its own page and the order's, and marks the items received.
+  await owner.goto("/admin/returns");
+  const request = owner.getByTestId("return-request").filter({ hasText: reference });
+  await expect(request).toContainText(orderNumber);
+  await expect(request).toContainText("Too small for me.");
+  await expectNoAxeViolations(owner);
+  await request.getByRole("button", { name: /Mark received/ }).click();
+  await expect(owner.getByTestId("return-request").filter({ hasText: reference })).toContainText(
+    "Received",
+  );
+  await owner.goto(`/admin/orders/${orderNumber}`);
+  await expect(owner.getByTestId("return-request").filter({ hasText: reference })).toContainText(
+    "Received",
+  );
+  await owner.context().close();
 });
 
 test("X-UK-5: the returns page links to the request form", async ({ page }) => {
