@@ -26,7 +26,7 @@ export const action = pageEndpoint(
 
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header>
         <h1 className="font-display text-3xl font-bold uppercase">Returns</h1>
         <p className="mt-1 text-muted">
