@@ -142,3 +142,34 @@ test("X-STK-2: a sold-out accessory says so on /accessories and cannot be added"
   await expect(page.getByRole("button", { name: /Add to Cart.*Training Journal/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("X-STK-1 X-STK-2: the owner sets a variant's stock in the back office and the product page says so", async ({
+  page,
+  browser,
+}) => {
+  const owner = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await owner.goto("/admin/stock");
+  await owner.getByLabel("E-mail").fill("owner@griptruth.test");
+  await owner.getByLabel("Password").fill("e2e owner password");
+  await owner.getByRole("button", { name: "Sign in" }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
+  await expectNoAxeViolations(owner);
+  await owner
+    .getByLabel("Quantity of Womens Grip Truth Hoodie, Hoodies, size S, Grey", { exact: true })
+    .fill("2");
+  await owner.getByRole("button", { name: "Save Womens Grip Truth Hoodie" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Stock saved.");
+  await expect(
+    owner.getByLabel("Quantity of Womens Grip Truth Hoodie, Hoodies, size S, Grey", {
+      exact: true,
+    }),
+  ).toHaveValue("2");
+  await owner.context().close();
+
+  await page.goto("/product/womens-grip-truth-hoodie");
+  await choose(page, "Colour", "Grey");
+  await choose(page, "Size", "S");
+  await expect(notice(page)).toContainText("Only 2 left");
+  await choose(page, "Size", "M");
+  await expect(notice(page)).toHaveText("Made to order: dispatched in 3-6 weeks");
+});
