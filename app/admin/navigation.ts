@@ -11,4 +11,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Orders", to: "/admin/orders" },
   { label: "Stock", to: "/admin/stock" },
+  { label: "Reviews", to: "/admin/reviews" },
+  { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
+  { label: "Discounts", to: "/admin/discounts" },
 ];

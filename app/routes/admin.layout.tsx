@@ -4,11 +4,14 @@ import { ADMIN_SECTIONS } from "~/admin/navigation";
 import { Button } from "~/components/ui/Button";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";
+import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import type { Route } from "./+types/admin.layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireOwner(request, "page", dbFrom(context));
-  return { ownerEmail: owner.email, badges: {} as Record<string, number> };
+  const db = dbFrom(context);
+  const owner = await requireOwner(request, "page", db);
+  const badges: Record<string, number> = { enquiries: await countUnhandledEnquiries(db) };
+  return { ownerEmail: owner.email, badges };
 }
 
 /** Owner pages are private: never kept by a browser or proxy cache. */

@@ -108,7 +108,7 @@ export default function Checkout() {
             <h2 id="order-summary" className="font-display text-2xl font-bold uppercase">
               Summary
             </h2>
-            <DiscountCodeForm applied={discount} onChange={setDiscount} />
+            <DiscountCodeForm applied={discount} onChange={setDiscount} lines={lines} />
             <TotalsTable totals={totals} discountLabel={discount?.code} />
             <p className="text-sm text-muted">
               Shipping is £3.99 per item. Made-to-order items are dispatched within 3-6 weeks.
