@@ -29,7 +29,6 @@ export function DiscountForm({ discount }: { discount?: DiscountJson }) {
           hint="Letters, digits, - or _; customers can type it in any case."
           autoCapitalize="characters"
           autoComplete="off"
-          className="uppercase"
         />
       )}
       <Field

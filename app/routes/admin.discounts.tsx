@@ -64,11 +64,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
               className={`rounded-lg p-5 ring-1 ring-black/5 ${discount.active ? "bg-white" : "bg-stone/60"}`}
             >
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2
-                  id={`code-${discount.code}`}
-                  className="font-display text-xl font-bold tracking-wide uppercase"
-                >
-                  {discount.code}
+                <h2 className="font-display text-xl font-bold tracking-wide uppercase">
+                  <span id={`code-${discount.code}`}>{discount.code}</span>
                   <span className="ml-3 rounded-full bg-ink px-2 align-middle font-sans text-sm text-paper normal-case">
                     {discount.percent}% off
                   </span>
@@ -122,8 +119,11 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           </li>
         ))}
       </ul>
-      <section aria-labelledby="new-code" className="rounded-lg bg-white p-5 ring-1 ring-black/5">
-        <h2 id="new-code" className="mb-3 font-display text-xl font-bold uppercase">
+      <section
+        aria-labelledby="new-code-heading"
+        className="rounded-lg bg-white p-5 ring-1 ring-black/5"
+      >
+        <h2 id="new-code-heading" className="mb-3 font-display text-xl font-bold uppercase">
           New code
         </h2>
         <DiscountForm />

@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, "page", db);
   const enquiry = await findOwnerEnquiry(db, params.id);
   if (!enquiry) throw data("No enquiry has that id.", { status: 404 });
-  return { enquiry };
+  return { enquiry, reply: replyLink(enquiry) };
 }
 
 export const action = pageEndpoint(
@@ -32,7 +32,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 
 /** One enquiry (X-OPS-8): all it says, a reply link and "Mark handled". */
 export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry } = loaderData;
+  const { enquiry, reply } = loaderData;
   const rows: [string, string][] = [
     ["Name", enquiry.name],
     ["E-mail", enquiry.email],
@@ -84,7 +84,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
       </section>
       <div className="flex flex-wrap gap-3">
         <a
-          href={replyLink(enquiry)}
+          href={reply}
           className="inline-flex min-h-11 items-center rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft"
         >
           Reply by e-mail

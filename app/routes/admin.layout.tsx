@@ -39,7 +39,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </span>
           </a>
           <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {ADMIN_SECTIONS.map((section) => (
                 <li key={section.to}>
                   <NavLink
@@ -54,6 +54,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     {section.badge && badges[section.badge] ? (
                       <span className="ml-2 rounded-full bg-accent-bright px-2 text-xs text-ink">
                         {badges[section.badge]}
+                        <span className="sr-only"> new</span>
                       </span>
                     ) : null}
                   </NavLink>
