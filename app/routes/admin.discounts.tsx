@@ -126,7 +126,8 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         <h2 id="new-code-heading" className="mb-3 font-display text-xl font-bold uppercase">
           New code
         </h2>
-        <DiscountForm />
+        {/* A new form (empty fields) after each save. */}
+        <DiscountForm key={actionData && "message" in actionData ? actionData.message : "new"} />
       </section>
     </div>
   );
