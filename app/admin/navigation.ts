@@ -12,4 +12,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Orders", to: "/admin/orders" },
   { label: "Stock", to: "/admin/stock" },
   { label: "Returns", to: "/admin/returns", badge: "returns" },
+  { label: "Reviews", to: "/admin/reviews" },
+  { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
+  { label: "Discounts", to: "/admin/discounts" },
 ];

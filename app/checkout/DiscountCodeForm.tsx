@@ -1,17 +1,23 @@
 import { useId, useState } from "react";
+import type { CartLine } from "~/cart/cart";
 
 export interface AppliedDiscount {
   code: string;
   percent: number;
 }
 
-/** Discount code entry (S-CHK-3): checked by the server; an invalid code resets the discount. */
+/**
+ * Discount code entry (S-CHK-3): checked by the server with the cart (for a minimum spend,
+ * X-OPS-9); a refused code resets the discount and shows the server's reason.
+ */
 export function DiscountCodeForm({
   applied,
   onChange,
+  lines = [],
 }: {
   applied: AppliedDiscount | null;
   onChange: (discount: AppliedDiscount | null) => void;
+  lines?: readonly CartLine[];
 }) {
   const id = useId();
   const [code, setCode] = useState(applied?.code ?? "");
@@ -26,15 +32,36 @@ export function DiscountCodeForm({
       const response = await fetch("/api/discounts/validate", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ code }),
+        body: JSON.stringify({
+          code,
+          ...(lines.length > 0
+            ? {
+                cartItems: lines.map((line) => ({
+                  productId: line.productId,
+                  optionType: line.optionType,
+                  size: line.size,
+                  quantity: line.quantity,
+                  beltRank: line.beltRank,
+                  color: line.color,
+                  customText: line.customText,
+                  nameCustomisation: line.nameCustomisation,
+                })),
+              }
+            : {}),
+        }),
       });
       if (response.ok) {
         const discount = (await response.json()) as AppliedDiscount;
         onChange(discount);
         setMessage(`${discount.code} applied: ${discount.percent}% off your items.`);
       } else {
+        const body = (await response.json().catch(() => ({}))) as { error?: string };
         onChange(null);
-        setMessage("Invalid discount code.");
+        setMessage(
+          response.status < 500 && typeof body.error === "string"
+            ? body.error
+            : "Invalid discount code.",
+        );
       }
     } catch {
       onChange(null);

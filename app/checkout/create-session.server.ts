@@ -1,7 +1,8 @@
 import { canonicalOrigin } from "~/components/origin.server";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
-import { findDiscount } from "~/orders/discounts.server";
+import { refusalStatus } from "~/discounts/rules";
+import { DiscountRefusedError, findDiscount } from "~/orders/discounts.server";
 import {
   createPendingOrder,
   linesOfOrder,
@@ -10,6 +11,7 @@ import {
 } from "~/orders/orders.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { formatPence } from "~/pricing/money";
+import { subtotalPence } from "~/pricing/lines";
 import { orderTotals } from "~/pricing/totals";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
@@ -37,8 +39,11 @@ export async function createCheckoutSession(
   if (!checked.ok) return refuse(400, checked.error, { extra: { lineIndex: checked.lineIndex } });
 
   const code = parsed.data.discountCode?.trim();
-  const discount = code ? await findDiscount(db, code) : undefined;
-  if (code && !discount) return refuse(400, "Invalid discount code.");
+  // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
+  // for the message, and again when the order takes its use of the code.
+  const found = code ? await findDiscount(db, code, subtotalPence(checked.lines)) : undefined;
+  if (found && !found.ok) return refuse(refusalStatus(found.reason), found.error);
+  const discount = found?.discount;
 
   const provider = paymentProvider();
   const { shippingMethod } = parsed.data;
@@ -65,6 +70,7 @@ export async function createCheckoutSession(
     if (error instanceof StockShortError) {
       return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
     }
+    if (error instanceof DiscountRefusedError) return refuse(error.status, error.message);
     throw error;
   }
   try {

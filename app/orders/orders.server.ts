@@ -6,7 +6,7 @@ import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
-import type { Discount } from "./discounts.server";
+import { type Discount, giveBackDiscountUse, takeDiscountUse } from "./discounts.server";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -21,7 +21,8 @@ export function newSandboxSessionId(): string {
  * Stores the order and its lines, priced by the server, and takes their stock, in one
  * transaction (X-CHK-2, X-STK-3). Status is pending until the payment provider says it is paid,
  * or until expiresAt, when it is cancelled and gives its stock back (X-STK-4). Throws
- * StockShortError (nothing stored, nothing taken) when a stocked line cannot be had.
+ * StockShortError (nothing stored, nothing taken) when a stocked line cannot be had, and
+ * DiscountRefusedError when the code's use cannot be taken (X-OPS-9).
  */
 export async function createPendingOrder(
   db: Database,
@@ -36,6 +37,10 @@ export async function createPendingOrder(
   },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
+    // X-OPS-9: the order holds one use of its code until it is paid, cancelled or expires.
+    if (input.discount) {
+      await takeDiscountUse(tx, input.discount, input.totals.subtotalPence);
+    }
     const reserved = await reserveStock(tx, input.lines);
     const [order] = await tx
       .insert(orders)
@@ -107,7 +112,7 @@ export async function setPaymentSession(
  * The one way a pending order is cancelled: its payment session failed, Stripe said the session
  * expired, or it passed its expiry time (X-STK-4). The conditional update lets exactly one caller
  * move it from pending to cancelled, and that caller gives back what the order held in the same
- * transaction, so the stock (and, with issue 12, the discount-code use) comes back exactly once.
+ * transaction, so the stock and the discount-code use (X-OPS-9) come back exactly once.
  * True when this call cancelled it.
  */
 export async function markOrderCancelled(db: Database, orderId: string): Promise<boolean> {
@@ -116,10 +121,10 @@ export async function markOrderCancelled(db: Database, orderId: string): Promise
       .update(orders)
       .set({ status: "cancelled", updatedAt: sql`now()` })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, discountCode: orders.discountCode });
     if (!cancelled) return false;
     await returnStock(tx, orderId);
-    // Issue 12: give back the order's discount-code use here, in this transaction.
+    await giveBackDiscountUse(tx, cancelled.discountCode);
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { returnStock } from "~/stock/stock.server";
+import { giveBackDiscountUse } from "./discounts.server";
 import { notifyCustomer } from "./notify.server";
 import { hasNoNul, normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
@@ -144,6 +145,10 @@ export async function changeOrderStatus(
     });
     // A cancelled order's reserved stock goes back on the shelf, once (X-STK-3).
     if (target === "cancelled") await returnStock(tx, before.id);
+    // A pending order gives back its discount-code use; a paid one keeps it (X-OPS-9).
+    if (target === "cancelled" && before.status === "pending") {
+      await giveBackDiscountUse(tx, before.discountCode);
+    }
     const notice: CustomerNotice =
       target === "dispatched"
         ? { kind: "dispatched", carrier: carrier!, trackingNumber: trackingNumber! }

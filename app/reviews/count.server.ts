@@ -1,10 +1,14 @@
-import { count } from "drizzle-orm";
+import { count, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import { logError } from "~/security/log.server";
 
 export async function countReviews(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(productReviews);
+  // X-OPS-7: hidden reviews are not counted.
+  const [row] = await db
+    .select({ n: count() })
+    .from(productReviews)
+    .where(isNull(productReviews.hiddenAt));
   return row?.n ?? 0;
 }
 

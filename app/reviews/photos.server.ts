@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -174,4 +174,30 @@ async function legacyFile(file: string): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Removes a deleted review's photos for good (X-OPS-7): their rows, in the transaction that
+ * deletes the review, and any file from before photos moved into the database.
+ */
+export async function deletePhotos(tx: Database, urls: readonly string[]): Promise<number> {
+  const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
+  if (ids.length === 0) return 0;
+  const removed = await tx
+    .delete(reviewPhotos)
+    .where(inArray(reviewPhotos.id, ids))
+    .returning({ id: reviewPhotos.id });
+  return removed.length;
+}
+
+/** The files of photos from before they moved into the database, after the delete committed. */
+export async function deleteLegacyPhotoFiles(urls: readonly string[]): Promise<void> {
+  const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
+  await Promise.all(
+    ids.flatMap((id) =>
+      [`${id}.webp`, `${id}-thumb.webp`].map((file) =>
+        unlink(path.join(uploadsDir(), file)).catch(() => undefined),
+      ),
+    ),
+  );
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import { attachPhotos } from "./photos.server";
@@ -53,7 +53,8 @@ export async function listReviews(db: Database, productId: string): Promise<Publ
   const rows = await db
     .select(publicColumns)
     .from(productReviews)
-    .where(eq(productReviews.productId, productId))
+    // X-OPS-7: a review the owner hid is on no public surface (this list, its API, the rating).
+    .where(and(eq(productReviews.productId, productId), isNull(productReviews.hiddenAt)))
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
   return rows.map(toPublic);
 }

@@ -5,12 +5,16 @@ import { Button } from "~/components/ui/Button";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
+import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import type { Route } from "./+types/admin.layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
   const owner = await requireOwner(request, "page", db);
-  const badges: Record<string, number> = { returns: await countAwaitingReturns(db) };
+  const badges: Record<string, number> = {
+    returns: await countAwaitingReturns(db),
+    enquiries: await countUnhandledEnquiries(db),
+  };
   return { ownerEmail: owner.email, badges };
 }
 
@@ -39,7 +43,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </span>
           </a>
           <nav aria-label="Back office" className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {ADMIN_SECTIONS.map((section) => (
                 <li key={section.to}>
                   <NavLink
@@ -54,6 +58,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                     {section.badge && badges[section.badge] ? (
                       <span className="ml-2 rounded-full bg-accent-bright px-2 text-xs text-ink">
                         {badges[section.badge]}
+                        <span className="sr-only"> new</span>
                       </span>
                     ) : null}
                   </NavLink>

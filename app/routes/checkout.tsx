@@ -117,7 +117,7 @@ export default function Checkout() {
             <h2 id="order-summary" className="font-display text-2xl font-bold uppercase">
               Summary
             </h2>
-            <DiscountCodeForm applied={discount} onChange={setDiscount} />
+            <DiscountCodeForm applied={discount} onChange={setDiscount} lines={lines} />
             <DeliveryChoice
               value={shippingMethod}
               onChange={setShippingMethod}

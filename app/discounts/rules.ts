@@ -1,0 +1,64 @@
+import { formatPence, type Pence } from "~/pricing/money";
+
+/**
+ * The rules of a discount code (S-CHK-3, X-OPS-9), in one place for the checkout, the code check
+ * and the back office: the customer's three messages and the order they are checked in.
+ */
+export const INVALID_CODE = "Invalid discount code.";
+export const USED_UP = "This code has been used up.";
+export function minimumSpendMessage(minimumSpendPence: Pence): string {
+  return `This code needs a subtotal of ${formatPence(minimumSpendPence)} or more.`;
+}
+
+export interface DiscountTerms {
+  code: string;
+  percent: number;
+  active: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  uses: number;
+  minimumSpendPence: number | null;
+}
+
+export type DiscountRefusalReason = "invalid" | "used_up" | "minimum_spend";
+
+export type DiscountVerdict =
+  | { ok: true; discount: { code: string; percent: number } }
+  | { ok: false; reason: DiscountRefusalReason; error: string };
+
+/** Whether the code can be used now on this subtotal (omit it when not known yet). */
+export function discountVerdict(
+  terms: DiscountTerms | undefined,
+  now: Date,
+  subtotalPence?: Pence,
+): DiscountVerdict {
+  if (
+    !terms ||
+    !terms.active ||
+    (terms.startsAt && terms.startsAt.getTime() > now.getTime()) ||
+    (terms.endsAt && terms.endsAt.getTime() <= now.getTime())
+  ) {
+    return { ok: false, reason: "invalid", error: INVALID_CODE };
+  }
+  if (terms.usageLimit !== null && terms.uses >= terms.usageLimit) {
+    return { ok: false, reason: "used_up", error: USED_UP };
+  }
+  if (
+    subtotalPence !== undefined &&
+    terms.minimumSpendPence !== null &&
+    subtotalPence < terms.minimumSpendPence
+  ) {
+    return {
+      ok: false,
+      reason: "minimum_spend",
+      error: minimumSpendMessage(terms.minimumSpendPence),
+    };
+  }
+  return { ok: true, discount: { code: terms.code, percent: terms.percent } };
+}
+
+/** The HTTP status of a refusal: unknown codes are 404 at the code check (the contract). */
+export function refusalStatus(reason: DiscountRefusalReason): 400 | 409 {
+  return reason === "used_up" ? 409 : 400;
+}

@@ -1,0 +1,144 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/admin/audit.server";
+import type { Database } from "~/db/client.server";
+import { productReviews } from "~/db/schema";
+import { findProduct } from "~/catalogue";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { deleteLegacyPhotoFiles, deletePhotos } from "./photos.server";
+
+/** The owner's view of reviews (X-OPS-7): every review, hidden or not, with the e-mail. */
+export interface OwnerReview {
+  id: string;
+  productId: string;
+  productName: string;
+  customerName: string;
+  customerEmail: string;
+  rating: number;
+  reviewText: string;
+  photoUrls: string[];
+  verifiedPurchase: boolean;
+  hidden: boolean;
+  hiddenAt: string | null;
+  createdAt: string;
+}
+
+type Row = typeof productReviews.$inferSelect;
+
+function ownerReview(row: Row): OwnerReview {
+  return {
+    id: row.id,
+    productId: row.productId,
+    productName: findProduct(row.productId)?.name ?? row.productId,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    rating: row.rating,
+    reviewText: row.reviewText,
+    photoUrls: row.photoUrls,
+    verifiedPurchase: row.verifiedOrderId !== null,
+    hidden: row.hiddenAt !== null,
+    hiddenAt: row.hiddenAt ? new Date(row.hiddenAt).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Newest first; at most `limit` (the page shows the latest 500). */
+export async function listOwnerReviews(db: Database, limit = 500): Promise<OwnerReview[]> {
+  const rows = await db
+    .select()
+    .from(productReviews)
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+    .limit(limit);
+  return rows.map(ownerReview);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = "No review has that id.";
+const hiddenSchema = z.object({
+  hidden: z.boolean({ error: 'Send {"hidden": true} or {"hidden": false}.' }),
+});
+
+/** POST /api/admin/reviews/:id/hidden {hidden}: hides or shows it, audited. */
+export async function setReviewHidden(
+  db: Database,
+  id: string,
+  body: unknown,
+  actor: string,
+): Promise<Outcome<OwnerReview>> {
+  const parsed = hiddenSchema.safeParse(body);
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
+  if (!UUID.test(id)) return refuse(404, NOT_FOUND);
+  const { hidden } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(productReviews)
+      .where(eq(productReviews.id, id))
+      .for("update");
+    if (!before) return refuse(404, NOT_FOUND);
+    if ((before.hiddenAt !== null) === hidden) return success(ownerReview(before));
+    const [after] = await tx
+      .update(productReviews)
+      .set({ hiddenAt: hidden ? sql`now()` : null })
+      .where(eq(productReviews.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: hidden ? "review.hide" : "review.show",
+      subject: `review:${id}`,
+      before: { hidden: !hidden },
+      after: { hidden },
+    });
+    return success(ownerReview(after!));
+  });
+}
+
+/** DELETE /api/admin/reviews/:id: the review and its photos, for good; audited. */
+export async function deleteReview(
+  db: Database,
+  id: string,
+  actor: string,
+): Promise<Outcome<{ deleted: string; photosRemoved: number }>> {
+  if (!UUID.test(id)) return refuse(404, NOT_FOUND);
+  const outcome = await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(productReviews).where(eq(productReviews.id, id)).returning();
+    if (!removed) return undefined;
+    const photosRemoved = await deletePhotos(tx as unknown as Database, removed.photoUrls);
+    await recordAudit(tx, {
+      actor,
+      action: "review.delete",
+      subject: `review:${id}`,
+      before: {
+        productId: removed.productId,
+        customerName: removed.customerName,
+        rating: removed.rating,
+        reviewText: removed.reviewText,
+        photoUrls: removed.photoUrls,
+      },
+    });
+    return { removed, photosRemoved };
+  });
+  if (!outcome) return refuse(404, NOT_FOUND);
+  await deleteLegacyPhotoFiles(outcome.removed.photoUrls);
+  return success({ deleted: id, photosRemoved: outcome.photosRemoved });
+}
+
+/** The /admin/reviews page's forms: `intent` hide, show or delete, and `id`. */
+export async function applyReviewForm(db: Database, form: FormData, actor: string) {
+  const id = String(form.get("id") ?? "");
+  const intent = form.get("intent");
+  if (intent === "hide" || intent === "show") {
+    const outcome = await setReviewHidden(db, id, { hidden: intent === "hide" }, actor);
+    return outcome.ok
+      ? success({ message: intent === "hide" ? "Review hidden." : "Review shown." })
+      : outcome;
+  }
+  if (intent === "delete") {
+    if (form.get("confirm") !== "yes") {
+      return refuse(400, "Tick the box to confirm the review should be deleted for good.");
+    }
+    const outcome = await deleteReview(db, id, actor);
+    return outcome.ok ? success({ message: "Review deleted with its photos." }) : outcome;
+  }
+  return refuse(400, "Unknown action.");
+}

@@ -1,0 +1,134 @@
+import { Form } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { Button } from "~/components/ui/Button";
+import { dbFrom } from "~/db/context.server";
+import { applyDiscountForm, listDiscounts } from "~/discounts/admin.server";
+import { DiscountForm } from "~/discounts/DiscountForm";
+import { formatLondon } from "~/discounts/london-time";
+import { formatPence } from "~/pricing/money";
+import { pageEndpoint, success } from "~/security/edge.server";
+import type { Route } from "./+types/admin.discounts";
+
+export const meta = () => [{ title: "Discount codes | GRIP TRUTH back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbFrom(context);
+  await requireOwner(request, "page", db);
+  return { discounts: await listDiscounts(db) };
+}
+
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
+  async ({ db, body, owner }) => {
+    const outcome = await applyDiscountForm(db, body, owner!.email);
+    if (!outcome.ok) return outcome;
+    const verb = body.get("intent") === "create" ? "created" : "saved";
+    return success({ message: `${outcome.data.code} ${verb}.` }, outcome.status);
+  },
+);
+
+function dates(startsAt: string | null, endsAt: string | null): string {
+  if (!startsAt && !endsAt) return "Always";
+  const from = startsAt ? `From ${formatLondon(new Date(startsAt))}` : "";
+  const to = endsAt ? `until ${formatLondon(new Date(endsAt))}` : "";
+  return [from, to]
+    .filter(Boolean)
+    .join(" ")
+    .replace(/^until/, "Until");
+}
+
+/** /admin/discounts (X-OPS-9): every code, a form to create one, edit and disable. */
+export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <header>
+        <h1 className="font-display text-3xl font-bold uppercase">Discount codes</h1>
+        <p className="mt-1 text-muted">
+          A pending checkout holds its use of a code until it is paid, cancelled or expires.
+        </p>
+      </header>
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
+          {actionData.error}
+        </p>
+      ) : actionData && "message" in actionData ? (
+        <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
+          {actionData.message}
+        </p>
+      ) : null}
+      <ul className="space-y-4" aria-label="Codes">
+        {loaderData.discounts.map((discount) => (
+          <li key={discount.code}>
+            <section
+              aria-labelledby={`code-${discount.code}`}
+              className={`rounded-lg p-5 ring-1 ring-black/5 ${discount.active ? "bg-white" : "bg-stone/60"}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="font-display text-xl font-bold tracking-wide uppercase">
+                  <span id={`code-${discount.code}`}>{discount.code}</span>
+                  <span className="ml-3 rounded-full bg-ink px-2 align-middle font-sans text-sm text-paper normal-case">
+                    {discount.percent}% off
+                  </span>
+                </h2>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="code" value={discount.code} />
+                  <input type="hidden" name="active" value={discount.active ? "false" : "true"} />
+                  <Button
+                    variant="secondary"
+                    aria-label={`${discount.active ? "Disable" : "Enable"} ${discount.code}`}
+                  >
+                    {discount.active ? "Disable" : "Enable"}
+                  </Button>
+                </Form>
+              </div>
+              <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+                <div>
+                  <dt className="font-semibold">Status</dt>
+                  <dd>{discount.active ? "Active" : "Disabled"}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Dates</dt>
+                  <dd>{dates(discount.startsAt, discount.endsAt)}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Uses</dt>
+                  <dd>
+                    {discount.uses}
+                    {discount.usageLimit !== null ? ` of ${discount.usageLimit}` : " (no limit)"}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">Minimum spend</dt>
+                  <dd>
+                    {discount.minimumSpendPence !== null
+                      ? formatPence(discount.minimumSpendPence)
+                      : "None"}
+                  </dd>
+                </div>
+              </dl>
+              <details className="mt-3">
+                <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline underline-offset-4">
+                  Edit {discount.code}
+                </summary>
+                <div className="mt-2">
+                  <DiscountForm discount={discount} />
+                </div>
+              </details>
+            </section>
+          </li>
+        ))}
+      </ul>
+      <section
+        aria-labelledby="new-code-heading"
+        className="rounded-lg bg-white p-5 ring-1 ring-black/5"
+      >
+        <h2 id="new-code-heading" className="mb-3 font-display text-xl font-bold uppercase">
+          New code
+        </h2>
+        {/* A new form (empty fields) after each save. */}
+        <DiscountForm key={actionData && "message" in actionData ? actionData.message : "new"} />
+      </section>
+    </div>
+  );
+}

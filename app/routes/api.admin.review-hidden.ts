@@ -1,0 +1,10 @@
+import { setReviewHidden } from "~/reviews/admin.server";
+import { endpoint, writeOnly } from "~/security/edge.server";
+
+/** POST /api/admin/reviews/:id/hidden {hidden: boolean} (X-OPS-7). */
+export const action = endpoint(
+  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 1024 }, noStore: true },
+  ({ db, params, body, owner }) => setReviewHidden(db, params.id ?? "", body, owner!.email),
+);
+
+export const loader = writeOnly();

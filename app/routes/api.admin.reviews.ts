@@ -1,0 +1,14 @@
+import { requireOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { listOwnerReviews } from "~/reviews/admin.server";
+import type { Route } from "./+types/api.admin.reviews";
+
+/** GET /api/admin/reviews: every review newest first, hidden ones too, with e-mails (X-OPS-7). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbFrom(context);
+  await requireOwner(request, "api", db);
+  return Response.json(
+    { reviews: await listOwnerReviews(db) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
