@@ -202,7 +202,7 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
       ((await (await call(adminLayout, "/admin/orders", { headers: { cookie } })).json()) as {
         badges: Record<string, number>;
       }).badges;
-    expect(await badges()).toEqual({ enquiries: 2 });
+    expect(await badges()).toMatchObject({ enquiries: 2 });
 
     const handled = await call(
       handledApi,
@@ -212,7 +212,7 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
     );
     expect(handled.status).toBe(200);
     expect(await handled.json()).toMatchObject({ id: first, handled: true, handledBy: OWNER.email });
-    expect(await badges()).toEqual({ enquiries: 1 });
+    expect(await badges()).toMatchObject({ enquiries: 1 });
 
     // The page's button does the same; again changes nothing.
     const viaPage = await call(enquiryPage, `/admin/enquiries/${second}`, {
