@@ -2,9 +2,7 @@ import { expect, test } from "@playwright/test";
 import { BUDGETS, checkBudgets, parsePage, PAGE_KINDS } from "../../scripts/page-weight.mjs";
 
 // Byte budgets do not depend on the browser's size: one project checks them.
-test.beforeEach((_fixtures, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "budgets are checked once, on desktop");
-});
+test.skip(({ isMobile }) => isMobile, "budgets are checked once, on desktop");
 
 test("X-PERF-4: every page kind stays within its JavaScript, HTML, CSS and request budgets", async ({
   baseURL,
