@@ -12,6 +12,7 @@ import { closeDb } from "./db/client.server";
 import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { logError } from "./security/log.server";
+import { lowerModulePreloadPriority, rewriteHead } from "./perf/head-priority";
 
 export const streamTimeout = 5_000;
 
@@ -69,7 +70,10 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // Module preloads behind the first paint (X-PERF-1, app/perf/head-priority.ts).
+          const stream = createReadableStreamFromReadable(body).pipeThrough(
+            rewriteHead(lowerModulePreloadPriority),
+          );
 
           responseHeaders.set("Content-Type", "text/html");
 

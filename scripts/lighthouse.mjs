@@ -2,9 +2,11 @@
 // accessibility and performance are printed for information.
 //   node scripts/lighthouse.mjs                      serves the build on a throw-away data directory
 //   node scripts/lighthouse.mjs http://localhost:3000 uses a running server
+//   --pages /,/checkout   other pages (SEO is required only of the home, category and product)
+//   --json file           writes each page's scores and metrics there (npm run bench)
 // Builds first when there is no build. Exits 1 when a page's SEO score is below 100.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +18,21 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-const PAGES = ["/", "/mens", "/product/mens-grip-n-trip-thai-shorts"];
+const SEO_PAGES = ["/", "/mens", "/product/mens-grip-n-trip-thai-shorts"];
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args.splice(at, 2)[1];
+};
+const PAGES = option("--pages")?.split(",") ?? SEO_PAGES;
+const jsonOut = option("--json");
+const METRICS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  cls: "cumulative-layout-shift",
+  tbtMs: "total-blocking-time",
+  speedIndexMs: "speed-index",
+};
 const CATEGORIES = ["seo", "accessibility", "performance"];
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
@@ -35,7 +51,7 @@ async function waitForHealth(base, timeoutMs = 60_000) {
 }
 
 let server;
-let base = process.argv[2]?.replace(/\/+$/, "");
+let base = args[0]?.replace(/\/+$/, "");
 if (!base) {
   if (!existsSync("build/server/index.js")) {
     const build = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
@@ -59,6 +75,7 @@ if (!base) {
 
 let chrome;
 let failed = false;
+const results = {};
 try {
   await waitForHealth(base);
   chrome = await chromeLauncher.launch({
@@ -76,8 +93,16 @@ try {
     });
     const categories = result?.lhr.categories ?? {};
     const scores = CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100));
-    console.log(`${page.padEnd(42)}${scores.map((s) => String(s).padStart(15)).join("")}`);
-    if (scores[0] < 100) {
+    const audits = result?.lhr.audits ?? {};
+    const metrics = Object.fromEntries(
+      Object.entries(METRICS).map(([key, id]) => [key, audits[id]?.numericValue ?? null]),
+    );
+    results[page] = { ...Object.fromEntries(CATEGORIES.map((c, i) => [c, scores[i]])), ...metrics };
+    console.log(
+      `${page.padEnd(42)}${scores.map((s) => String(s).padStart(15)).join("")}` +
+        `   FCP ${Math.round(metrics.fcpMs)} ms, LCP ${Math.round(metrics.lcpMs)} ms, CLS ${metrics.cls?.toFixed(3)}`,
+    );
+    if (scores[0] < 100 && SEO_PAGES.includes(page)) {
       failed = true;
       for (const audit of Object.values(result.lhr.audits)) {
         const inSeo = categories.seo.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0);
@@ -87,6 +112,7 @@ try {
       }
     }
   }
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
 } finally {
   await chrome?.kill();
   server?.kill("SIGTERM");

@@ -1,11 +1,18 @@
 import { ShoppingBag } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { totalQuantity } from "./cart";
-import { CartPanel } from "./CartPanel";
 import { cartActions, useCart } from "./store";
+
+// The panel's code is loaded when the cart is first opened (or the button is pointed at or
+// focused), not with every page (X-PERF-2); once loaded it stays mounted.
+const loadPanel = () => import("./CartPanel");
+const CartPanel = lazy(() => loadPanel().then((m) => ({ default: m.CartPanel })));
 
 export function CartButton() {
   const { lines, panelOpen } = useCart();
   const count = totalQuantity(lines);
+  const [panelWanted, setPanelWanted] = useState(false);
+  if (panelOpen && !panelWanted) setPanelWanted(true);
   return (
     <>
       <button
@@ -17,6 +24,8 @@ export function CartButton() {
         aria-haspopup="dialog"
         aria-expanded={panelOpen}
         onClick={cartActions.openPanel}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <ShoppingBag aria-hidden="true" className="size-6" />
         {count > 0 ? (
@@ -29,7 +38,11 @@ export function CartButton() {
           </span>
         ) : null}
       </button>
-      <CartPanel />
+      {panelWanted ? (
+        <Suspense fallback={null}>
+          <CartPanel />
+        </Suspense>
+      ) : null}
     </>
   );
 }

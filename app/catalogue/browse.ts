@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Pence } from "~/pricing/money";
 import {
   ACCESSORY_CATEGORIES,
@@ -133,16 +132,16 @@ export const DEFAULT_QUERY: BrowseQuery = {
   page: 1,
 };
 
-const baseQuerySchema = z.object({
-  type: z.string().max(40).nullable().catch(null),
-  age: z
-    .enum(AGE_BANDS.map((b) => b.value) as [AgeBand, ...AgeBand[]])
-    .nullable()
-    .catch(null),
-  sort: z.enum(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]).catch("featured"),
-  view: z.enum(VIEWS).catch("grid"),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-});
+// Read by hand rather than with a schema library: the page's own code shares this module, and
+// zod would more than double its JavaScript (X-PERF-2). Anything off falls back to the default.
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((v) => v === value) ?? null;
+
+/** `?page=`: a whole number from 1 to MAX_PAGE, as `Number()` reads it; otherwise 1. */
+function pageNumber(value: string | null): number {
+  const n = Number(value ?? 1);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
+}
 
 function firstValues(params: URLSearchParams, keys: readonly string[]) {
   return Object.fromEntries(keys.map((key) => [key, params.get(key) || null]));
@@ -150,12 +149,21 @@ function firstValues(params: URLSearchParams, keys: readonly string[]) {
 
 /** Reads the query string; anything unknown or malformed falls back to the default. */
 export function parseBrowseQuery(params: URLSearchParams, options: BrowseOptions): BrowseQuery {
-  const raw = baseQuerySchema.parse({
-    ...firstValues(params, ["type", "age"]),
-    sort: params.get("sort") ?? "featured",
-    view: params.get("view") ?? "grid",
-    page: params.get("page") ?? 1,
-  });
+  const { type, age } = firstValues(params, ["type", "age"]);
+  const raw = {
+    type: type !== null && type !== undefined && type.length <= 40 ? type : null,
+    age: oneOf(
+      AGE_BANDS.map((b) => b.value),
+      age ?? null,
+    ),
+    sort:
+      oneOf(
+        SORTS.map((s) => s.value),
+        params.get("sort"),
+      ) ?? "featured",
+    view: oneOf(VIEWS, params.get("view")) ?? "grid",
+    page: pageNumber(params.get("page")),
+  };
   return {
     type: options.types.some((t) => t.value === raw.type) ? raw.type : null,
     age: options.ages.some((a) => a.value === raw.age) ? raw.age : null,
@@ -257,20 +265,16 @@ export interface AccessoryQuery {
   price: PriceBand;
 }
 
-const accessoryQuerySchema = z.object({
-  category: z
-    .string()
-    .refine((value) => ACCESSORY_CATEGORY_OPTIONS.some((o) => o.value === value))
-    .nullable()
-    .catch(null),
-  price: z.enum(PRICE_BANDS.map((b) => b.value) as [PriceBand, ...PriceBand[]]).catch("all"),
-});
-
 export function parseAccessoryQuery(params: URLSearchParams): AccessoryQuery {
-  return accessoryQuerySchema.parse({
-    category: params.get("category") || null,
-    price: params.get("price") ?? "all",
-  });
+  const category = params.get("category") || null;
+  return {
+    category: ACCESSORY_CATEGORY_OPTIONS.some((o) => o.value === category) ? category : null,
+    price:
+      oneOf(
+        PRICE_BANDS.map((b) => b.value),
+        params.get("price"),
+      ) ?? "all",
+  };
 }
 
 export function filterAccessories(products: readonly Product[], query: AccessoryQuery): Product[] {

@@ -10,7 +10,11 @@ interface LineChoice {
   quantity: number;
 }
 
-/** A cart or checkout line's lead time, or what is short (X-STK-2); nothing until stock is known. */
+/**
+ * A cart or checkout line's lead time, or what is short (X-STK-2). Until stock is known its
+ * space is held (invisible, hidden from assistive technology) with the made-to-order text, so
+ * the page does not move when the answer comes (CLS 0, X-PERF-1).
+ */
 export function LineLeadTime({
   line,
   levels,
@@ -18,7 +22,18 @@ export function LineLeadTime({
   line: LineChoice;
   levels: StockLevels | undefined;
 }) {
-  if (!levels) return null;
+  if (!levels) {
+    return (
+      <p
+        className="invisible flex items-start gap-1.5 text-sm"
+        aria-hidden="true"
+        data-testid="lead-time-pending"
+      >
+        <span className="mt-0.5 size-4 shrink-0" />
+        {leadTime(false)}
+      </p>
+    );
+  }
   const availability = lineAvailability(line, levels);
   if (availability.kind === "short") {
     return (

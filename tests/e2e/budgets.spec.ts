@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { BUDGETS, checkBudgets, parsePage, PAGE_KINDS } from "../../scripts/page-weight.mjs";
+
+// Byte budgets do not depend on the browser's size: one project checks them.
+test.skip(({ isMobile }) => isMobile, "budgets are checked once, on desktop");
+
+test("X-PERF-4: every page kind stays within its JavaScript, HTML, CSS and request budgets", async ({
+  baseURL,
+}) => {
+  const { pages, over } = await checkBudgets(baseURL!);
+  for (const kind of Object.keys(PAGE_KINDS)) {
+    const page = pages[kind]!;
+    expect(page.status, `${kind} answers`).toBe(200);
+    // The measurement must have found the app's modules and its stylesheet, or it proves nothing.
+    expect(page.jsFiles, `${kind}: modules found`).toBeGreaterThan(2);
+    expect(page.cssGzip, `${kind}: stylesheet found`).toBeGreaterThan(1000);
+  }
+  expect(over, JSON.stringify(pages, null, 1)).toEqual([]);
+  expect(BUDGETS.target.jsGzip).toBe(130 * 1024);
+});
+
+test("X-PERF-4: the page parser counts modules, render-blocking resources and preloads", () => {
+  const html =
+    '<html><head><link rel="stylesheet" href="/a.css"/><link rel="stylesheet" href="/p.css" media="print"/>' +
+    '<script src="/blocking.js"></script><script src="/later.js" defer></script>' +
+    '<link rel="preload" as="font" href="/f.woff2"/><link rel="modulepreload" href="/m1.js"/></head>' +
+    '<body><script type="module" async>import * as r from "/m2.js"; import "/m3.js";</script></body></html>';
+  const parsed = parsePage(html);
+  expect(parsed.renderBlocking).toEqual(["/a.css", "/blocking.js"]);
+  expect(parsed.preloads).toEqual(["font /f.woff2"]);
+  expect(new Set(parsed.js)).toEqual(
+    new Set(["/m1.js", "/blocking.js", "/later.js", "/m2.js", "/m3.js"]),
+  );
+});

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Layout shifts the page has had so far (what CLS adds up), with the elements that moved. */
+async function layoutShifts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+        const shifts: { value: number; moved: string[] }[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            sources: { node?: Node }[];
+          }[]) {
+            shifts.push({
+              value: entry.value,
+              moved: entry.sources.map(
+                (s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?",
+              ),
+            });
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(shifts), 300);
+      }),
+  );
+}
+
+const CART = JSON.stringify({
+  version: 1,
+  lines: [
+    { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 2 },
+    {
+      productId: "mens-ranked-gorilla-no-gi-set",
+      optionType: "Rashguard",
+      size: "L",
+      beltRank: "Blue",
+      quantity: 1,
+    },
+  ],
+});
+
+for (const cart of ["empty", "with two lines"] as const) {
+  test(`X-PERF-1: the checkout holds the cart's space from the first paint (${cart}): no layout shift`, async ({
+    page,
+  }) => {
+    await page.addInitScript(
+      ([stored]) => {
+        sessionStorage.setItem("gt-splash-seen", "1");
+        if (stored) localStorage.setItem("gt-cart", stored);
+      },
+      [cart === "empty" ? "" : CART],
+    );
+    await page.goto("/checkout");
+    if (cart === "empty") {
+      await expect(page.locator("#main").getByText("Your cart is empty")).toBeVisible();
+    } else {
+      await expect(page.getByRole("button", { name: /^Pay / })).toBeVisible();
+    }
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+}
+
+test("X-PERF-1: the page's modules are preloaded at low priority, behind the first paint", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const preloads = page.locator('link[rel="modulepreload"]');
+  expect(await preloads.count()).toBeGreaterThan(2);
+  await expect(page.locator('link[rel="modulepreload"]:not([fetchpriority="low"])')).toHaveCount(0);
+  // Still a working app: hydration happened (the splash's effect marks the session).
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("gt-splash-seen"))).toBe("1");
+});
