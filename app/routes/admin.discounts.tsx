@@ -7,6 +7,7 @@ import { DiscountForm } from "~/discounts/DiscountForm";
 import { formatLondon } from "~/discounts/london-time";
 import { formatPence } from "~/pricing/money";
 import { pageEndpoint, success } from "~/security/edge.server";
+import { ActionOutcome } from "~/components/ui/ActionOutcome";
 import type { Route } from "./+types/admin.discounts";
 
 export const meta = () => [{ title: "Discount codes | GRIP TRUTH back office" }];
@@ -47,15 +48,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           A pending checkout holds its use of a code until it is paid, cancelled or expires.
         </p>
       </header>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : actionData && "message" in actionData ? (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionOutcome outcome={actionData} />
       <ul className="space-y-4" aria-label="Codes">
         {loaderData.discounts.map((discount) => (
           <li key={discount.code}>

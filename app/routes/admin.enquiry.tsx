@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { findOwnerEnquiry, markEnquiryHandled, replyLink } from "~/enquiries/admin.server";
 import { pageEndpoint, success } from "~/security/edge.server";
+import { ActionOutcome } from "~/components/ui/ActionOutcome";
 import type { Route } from "./+types/admin.enquiry";
 
 export const meta = () => [{ title: "Enquiry | GRIP TRUTH back office" }];
@@ -56,15 +57,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
             : "Not handled yet."}
         </p>
       </header>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : actionData && "message" in actionData ? (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionOutcome outcome={actionData} />
       <dl className="grid gap-x-4 gap-y-2 rounded-lg bg-white p-5 ring-1 ring-black/5 sm:grid-cols-[10rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { listReturnRequests, markReturnReceived } from "~/returns/requests.server";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { ActionOutcome } from "~/components/ui/ActionOutcome";
 import type { Route } from "./+types/admin.returns";
 
 export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
@@ -20,7 +21,7 @@ export const action = pageEndpoint(
   async ({ db, body, owner }) => {
     const result = await markReturnReceived(db, String(body.get("id") ?? ""), owner!.email);
     if (!result.ok) return refuse(result.status, result.error);
-    return success({ received: true, error: undefined as string | undefined });
+    return success({ message: "Marked received." });
   },
 );
 
@@ -34,11 +35,7 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
           refund them from the order.
         </p>
       </header>
-      {actionData?.error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionOutcome outcome={actionData} />
       <ReturnRequestsList
         title="Return requests"
         requests={loaderData.requests}

@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
 import { OwnerReviewList } from "~/reviews/components/OwnerReviewList";
 import { pageEndpoint } from "~/security/edge.server";
+import { ActionOutcome } from "~/components/ui/ActionOutcome";
 import type { Route } from "./+types/admin.reviews";
 
 export const meta = () => [{ title: "Reviews | GRIP TRUTH back office" }];
@@ -28,15 +29,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           count until you show it again; deleting removes it and its photos for good.
         </p>
       </header>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : actionData && "message" in actionData ? (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionOutcome outcome={actionData} />
       <OwnerReviewList reviews={loaderData.reviews} />
     </div>
   );

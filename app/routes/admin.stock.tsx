@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { applyStockForm, listStock } from "~/stock/admin.server";
 import { StockTable } from "~/stock/StockTable";
+import { ActionOutcome } from "~/components/ui/ActionOutcome";
 import type { Route } from "./+types/admin.stock";
 
 export const meta = () => [{ title: "Stock | GRIP TRUTH back office" }];
@@ -18,7 +19,7 @@ export const action = pageEndpoint(
   async ({ db, body, owner }) => {
     const result = await applyStockForm(db, body, owner!.email);
     if (!result.ok) return refuse(result.status, result.error);
-    return success({ saved: result.saved, error: undefined as string | undefined });
+    return success({ message: "Stock saved." });
   },
 );
 
@@ -32,15 +33,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
           Pending checkouts have already taken theirs.
         </p>
       </header>
-      {actionData?.error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
-          {actionData.error}
-        </p>
-      ) : actionData && "saved" in actionData ? (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
-          Stock saved.
-        </p>
-      ) : null}
+      <ActionOutcome outcome={actionData} />
       <StockTable products={loaderData.products} />
     </div>
   );
