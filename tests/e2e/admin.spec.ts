@@ -1,11 +1,17 @@
 import { mkdirSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, isMobile, test } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  isMobile,
+  mailsTo,
+  OWNER,
+  signInOwner,
+  test,
+} from "./fixtures";
 
-// The owner scripts/e2e-server.mjs creates at start.
-const OWNER = { email: "owner@griptruth.test", password: "e2e owner password" };
 const SHOTS = process.env.ADMIN_SCREENSHOTS ?? "";
 
 async function shot(page: Page, name: string) {
@@ -57,29 +63,6 @@ async function buyGi(request: APIRequestContext, email: string, name: string) {
   return session.order_number;
 }
 
-async function mailsTo(email: string): Promise<string[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")));
-  return texts
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) =>
-      Buffer.from(
-        raw
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-        "latin1",
-      ).toString("utf8"),
-    );
-}
-
-async function signIn(page: Page) {
-  await page.getByLabel("E-mail").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
-}
-
 test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
   page,
   request,
@@ -100,7 +83,7 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   await expect(page.getByRole("alert")).toHaveText(
     "That e-mail and password do not match an owner account.",
   );
-  await signIn(page);
+  await signInOwner(page);
   await expect(page).toHaveURL(/\/admin\/orders$/);
 
   // The list (X-OPS-2): find the order by the customer's e-mail.
@@ -207,7 +190,7 @@ test("X-OPS-5: slips for the orders ticked in the list", async ({ page, request 
   const first = await buyGi(request, `tick-a-${stamp}@example.com`, "ANA");
   const second = await buyGi(request, `tick-b-${stamp}@example.com`, "BEA");
   await page.goto("/admin/login");
-  await signIn(page);
+  await signInOwner(page);
   await page.goto(`/admin/orders?q=${encodeURIComponent(`-${stamp}@`)}`);
   await page.getByLabel(`Select ${first} for printing`).check();
   await page.getByLabel(`Select ${second} for printing`).check();
@@ -230,7 +213,7 @@ test.describe("without JavaScript", () => {
       "NO JS",
     );
     await page.goto(`/admin/orders/${orderNumber}`);
-    await signIn(page);
+    await signInOwner(page);
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderNumber}$`));
     await page.getByRole("button", { name: "Mark in production" }).click();
     await expect(page.getByRole("status")).toHaveText("Order in production.");

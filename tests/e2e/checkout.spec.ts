@@ -1,7 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailTo, test } from "./fixtures";
 
 const choose = (page: Page, group: string, value: string) =>
   page
@@ -35,25 +33,6 @@ async function fillPaymentForm(page: Page, email: string, card = "4242 4242 4242
   await cardGroup.getByLabel("Name on card").fill("MAYA HART");
   await cardGroup.getByLabel("Expiry (MM/YY)").fill("12/34");
   await cardGroup.getByLabel("CVV").fill("123");
-}
-
-async function latestMailTo(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files) {
-      const raw = await readFile(path.join(dir, file), "utf8");
-      if (raw.includes(`To: ${email}`)) {
-        const joined = raw.replace(/=\r?\n/g, "");
-        return Buffer.from(
-          joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-          "latin1",
-        ).toString("utf8");
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No e-mail to ${email}`);
 }
 
 test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny everywhere", async ({
@@ -126,7 +105,7 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
     "1 × Kids Grip Truth BJJ Gi (Gi · Size: M1 · MAYA · Name customisation)",
   );
 
-  const mail = await latestMailTo(email);
+  const mail = await mailTo(email);
   expect(mail).toContain(`Order number: ${orderNumber}`);
   expect(mail).toContain("Subtotal: £84.98");
   expect(mail).toContain("Shipping: Free");

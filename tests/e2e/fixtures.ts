@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -26,4 +28,38 @@ export async function expectNoAxeViolations(page: Page) {
 
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
+}
+
+/** The owner scripts/e2e-server.mjs creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const OWNER = { email: "owner@griptruth.test", password: "e2e owner password" };
+
+/** Signs in on the login page the browser is on (after a redirect to /admin/login). */
+export async function signInOwner(page: Page) {
+  await page.getByLabel("E-mail").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/login"));
+}
+
+/** The readable text of every e-mail to `email` in the server's outbox folder, as sent so far. */
+export async function mailsTo(email: string): Promise<string[]> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
+  return texts
+    .filter((raw) => raw.includes(`To: ${email}`))
+    .map((raw) =>
+      Buffer.from(
+        raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+        "latin1",
+      ).toString("utf8"),
+    );
+}
+
+/** The first e-mail to `email`, once the outbox worker has sent it. */
+export async function mailTo(email: string): Promise<string> {
+  await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(0);
+  return (await mailsTo(email))[0]!;
 }

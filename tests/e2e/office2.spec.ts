@@ -2,11 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
 
 // Issue 12 (X-OPS-7..9): reviews, enquiries and discount codes in the back office.
 // The owner scripts/e2e-server.mjs creates at start.
-const OWNER = { email: "owner@griptruth.test", password: "e2e owner password" };
 const SHOTS = process.env.ADMIN_SCREENSHOTS ?? "";
 
 async function shot(page: Page, name: string) {
@@ -19,9 +18,7 @@ async function shot(page: Page, name: string) {
 async function signIn(page: Page, next: string) {
   await page.goto(next);
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
-  await page.getByLabel("E-mail").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInOwner(page);
   await expect(page).toHaveURL(new RegExp(`${next}$`));
 }
 

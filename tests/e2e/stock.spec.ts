@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
 
 // The server under test starts with tests/e2e/stock-seed.json (STOCK_SEED_FILE): the men's
 // hoodie is sold out in M Grey, has 2 left in M Black and 1000 in L Grey; the training journal is sold
@@ -149,9 +149,7 @@ test("X-STK-1 X-STK-2: the owner sets a variant's stock in the back office and t
 }) => {
   const owner = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
   await owner.goto("/admin/stock");
-  await owner.getByLabel("E-mail").fill("owner@griptruth.test");
-  await owner.getByLabel("Password").fill("e2e owner password");
-  await owner.getByRole("button", { name: "Sign in" }).click();
+  await signInOwner(owner);
   await expect(owner.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
   await expectNoAxeViolations(owner);
   await owner

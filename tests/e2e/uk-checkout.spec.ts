@@ -1,7 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailTo, signInOwner, test } from "./fixtures";
 
 const PERSONALISED = "Personalised: made for you, so it cannot be returned unless faulty";
 const CANCEL = "14-day right to cancel";
@@ -28,24 +26,6 @@ async function payOnPaymentPage(page: Page, email: string, country?: string) {
   await card.getByLabel("Expiry (MM/YY)").fill("12/34");
   await card.getByLabel("CVV").fill("123");
   await page.getByRole("button", { name: /^Pay £/ }).click();
-}
-
-async function mailTo(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    for (const file of await readdir(dir).catch(() => [] as string[])) {
-      const raw = await readFile(path.join(dir, file), "utf8");
-      if (raw.includes(`To: ${email}`)) {
-        const joined = raw.replace(/=\r?\n/g, "");
-        return Buffer.from(
-          joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-          "latin1",
-        ).toString("utf8");
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No e-mail to ${email}`);
 }
 
 test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a non-UK address; the receipt agrees", async ({
@@ -204,9 +184,7 @@ test("X-UK-5 X-OPS-4: a return request starts from tracking, is refused before d
   // The owner dispatches it in the back office.
   const owner = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
   await owner.goto(`/admin/orders/${orderNumber}`);
-  await owner.getByLabel("E-mail").fill("owner@griptruth.test");
-  await owner.getByLabel("Password").fill("e2e owner password");
-  await owner.getByRole("button", { name: "Sign in" }).click();
+  await signInOwner(owner);
   await owner.getByRole("button", { name: "Mark in production" }).click();
   await expect(owner.getByRole("status")).toHaveText("Order in production.");
   await owner.getByLabel("Carrier").fill("Royal Mail");
