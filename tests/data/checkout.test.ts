@@ -7,7 +7,7 @@ import { action as validateDiscount } from "~/routes/api.discounts.validate";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay, loader as paymentPage } from "~/routes/payment";
 import { action as tracking } from "~/routes/tracking";
-import { call, decodeMail, outbox, postJson } from "./helpers";
+import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 
 const gi = {
   productId: "kids-grip-truth-bjj-gi",
@@ -33,28 +33,6 @@ async function orderCount() {
 
 async function checkout(body: unknown, headers?: Record<string, string>) {
   return call(createSession, "/api/create-checkout-session", postJson(body, headers));
-}
-
-function paymentForm(over: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.com",
-    phone: "07700 900123",
-    address: "1 Beach Road",
-    city: "Redcar",
-    postcode: "ts10 1aa",
-    country: "United Kingdom",
-    sameAsShipping: "on",
-    cardNumber: "4242 4242 4242 4242",
-    cardName: "ANA SILVA",
-    expiryDate: "12/35",
-    cvv: "123",
-    ...over,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
 }
 
 async function paySession(sessionId: string, over?: Record<string, string>) {

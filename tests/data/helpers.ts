@@ -50,6 +50,29 @@ export async function call(
   return Response.json(result);
 }
 
+/** The sandbox payment page's form, filled in with a UK address and Stripe's test card. */
+export function paymentForm(over: Record<string, string> = {}): FormData {
+  const fields: Record<string, string> = {
+    firstName: "Ana",
+    lastName: "Silva",
+    email: "ana@example.com",
+    phone: "07700 900123",
+    address: "1 Beach Road",
+    city: "Redcar",
+    postcode: "ts10 1aa",
+    country: "United Kingdom",
+    sameAsShipping: "on",
+    cardNumber: "4242 4242 4242 4242",
+    cardName: "ANA SILVA",
+    expiryDate: "12/35",
+    cvv: "123",
+    ...over,
+  };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return {
     method: "POST",

@@ -13,7 +13,7 @@ import { action as validateDiscount } from "~/routes/api.discounts.validate";
 import { action as reviewsAction, loader as reviewsLoader } from "~/routes/api.product-reviews";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
-import { call, decodeMail, outbox, postJson } from "./helpers";
+import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 
 let counter = 0;
 const address = () => `192.0.2.${++counter % 250}-${counter}`;
@@ -32,27 +32,6 @@ const rashguard = {
 
 async function checkout(body: unknown, client = address()) {
   return call(createSession, "/api/create-checkout-session", postJson(body, from(client)));
-}
-
-function paymentForm(over: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.com",
-    phone: "07700 900123",
-    address: "1 Beach Road",
-    city: "Redcar",
-    postcode: "ts10 1aa",
-    sameAsShipping: "on",
-    cardNumber: "4242 4242 4242 4242",
-    cardName: "ANA SILVA",
-    expiryDate: "12/35",
-    cvv: "123",
-    ...over,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
 }
 
 async function paySession(sessionId: string, over?: Record<string, string>) {

@@ -6,7 +6,7 @@ import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
 import { action as tracking } from "~/routes/tracking";
-import { call, decodeMail, outbox, postJson } from "./helpers";
+import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 
 // Read lazily by the app on first use, so set before any test runs: receipts carry VAT lines.
 process.env.VAT_NUMBER = "GB 123 4567 89";
@@ -39,33 +39,10 @@ async function orderFor(sessionId: string) {
 }
 
 async function paySession(sessionId: string, over: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    firstName: "Ana",
-    lastName: "Silva",
-    email: "ana@example.com",
-    phone: "07700 900123",
-    address: "1 Beach Road",
-    city: "Redcar",
-    postcode: "TS10 1AA",
-    country: "United Kingdom",
-    sameAsShipping: "on",
-    cardNumber: "4242 4242 4242 4242",
-    cardName: "ANA SILVA",
-    expiryDate: "12/35",
-    cvv: "123",
-    ...over,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  try {
-    return await call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
-      method: "POST",
-      body: form,
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
+    method: "POST",
+    body: paymentForm({ postcode: "TS10 1AA", ...over }),
+  });
 }
 
 describe("X-UK-1: shippingMethod on POST /api/create-checkout-session", () => {
