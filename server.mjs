@@ -1,4 +1,5 @@
 // The production server: static files, security headers, and React Router for pages and /api.
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -11,10 +12,8 @@ const build = await import(pathToFileURL(path.join(root, "build/server/index.js"
 
 // Open the database and apply migrations before taking traffic: a broken configuration
 // stops the server with a clear message instead of failing on the first customer.
-const health = await createFetchHandler(
-  build,
-  "production",
-)(new Request("http://localhost/api/health"));
+const render = createFetchHandler(build, "production");
+const health = await render(new Request("http://localhost/api/health"));
 if (!health.ok) {
   console.error("The shop could not start: the database is not ready.", await health.text());
   process.exit(1);
@@ -51,14 +50,38 @@ const trusted = app.get("trust proxy fn");
 const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const tooLarge = (res) => res.status(413).json({ error: "The request is too large." });
 
-app.use((req, res, next) => {
-  // Forwarded host and protocol only from a trusted proxy; a client's own are dropped.
+/** Forwarded host and protocol only from a trusted proxy; a client's own are dropped. */
+function dropUntrustedForwarding(req) {
   if (!trusted(req.socket.remoteAddress ?? "", 0)) {
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-forwarded-proto"];
   }
+}
+function hostIsValid(req) {
   const host = req.headers["x-forwarded-host"] ?? req.headers.host ?? "";
-  if (!VALID_HOST.test(String(host).split(",")[0].trim())) {
+  return VALID_HOST.test(String(host).split(",")[0].trim());
+}
+/** Express's req.secure, for a request Express has not seen: TLS, or https said by a trusted
+ *  proxy (after dropUntrustedForwarding). */
+function isSecure(req) {
+  if (req.socket.encrypted) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  return typeof proto === "string" && proto.split(",")[0].trim() === "https";
+}
+
+// On every response, cached or not; HSTS only over https, for browsers that have been here over
+// https (X-SEC-7).
+const SECURITY_HEADERS = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+];
+const HTTPS_HEADERS = [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]];
+
+app.use((req, res, next) => {
+  dropUntrustedForwarding(req);
+  if (!hostIsValid(req)) {
     res.status(400).json({ error: "The Host header is not valid." });
     return;
   }
@@ -79,12 +102,8 @@ app.use((req, res, next) => {
 });
 app.use(compression());
 app.use((req, res, next) => {
-  // HTTPS only from here on, for browsers that have been here over https (X-SEC-7).
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  const headers = isSecure(req) ? [...SECURITY_HEADERS, ...HTTPS_HEADERS] : SECURITY_HEADERS;
+  for (const [name, value] of headers) res.setHeader(name, value);
   next();
 });
 app.use(
@@ -120,7 +139,19 @@ app.use((error, req, res, _next) => {
 for (const note of settings.notes) console.log(note);
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
-const server = app.listen(port, host, () => {
+// Catalogue and information pages from the shared HTML cache (X-PERF-3, app/perf/html-cache.*),
+// answered before Express once the Host is checked; everything else, and every miss, is the app's.
+const htmlCache = build.entry.module.createHtmlCache({
+  render: (target) => render(new Request(new URL(target, "http://localhost"))),
+  headers: SECURITY_HEADERS,
+  secureHeaders: HTTPS_HEADERS,
+});
+const server = http.createServer((req, res) => {
+  dropUntrustedForwarding(req);
+  if (hostIsValid(req) && htmlCache.serve(req, res, isSecure(req))) return;
+  app(req, res);
+});
+server.listen(port, host, () => {
   console.log(`GRIP TRUTH is serving on http://localhost:${port} (database: ${db})`);
 });
 

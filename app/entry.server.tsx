@@ -35,7 +35,7 @@ export default function handleRequest(
   // production pages carry the policy.
   const nonce = randomBytes(16).toString("base64");
   if (!import.meta.env.DEV) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
   }
 
   return new Promise((resolve, reject) => {
@@ -114,6 +114,9 @@ export async function shutdown(): Promise<void> {
 }
 
 export { serverSettings } from "./security/startup.server";
+
+/** The shared HTML cache server.mjs puts in front of Express (X-PERF-3). */
+export { createHtmlCache } from "./perf/html-cache.server";
 
 /** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
 export function handleError(error: unknown, { request }: { request: Request }) {

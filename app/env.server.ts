@@ -112,6 +112,8 @@ const envSchema = z.object({
   PHOTO_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).default(2048),
   /** "off" stops this process from sending mail and cleaning up (another process does it). */
   BACKGROUND_WORK: z.enum(["on", "off"]).default("on"),
+  /** "off" renders every page on every request: no shared HTML cache (X-PERF-3). */
+  HTML_CACHE: z.enum(["on", "off"]).default("on"),
   /** The first owner account, created at start when the shop has none (X-OPS-1). */
   ADMIN_EMAIL: optionalString.pipe(z.email("ADMIN_EMAIL must be an e-mail address").optional()),
   ADMIN_PASSWORD: optionalString,

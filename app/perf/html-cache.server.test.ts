@@ -1,0 +1,158 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHtmlCache } from "./html-cache.server";
+
+const PAGE =
+  '<!DOCTYPE html><html><head><script nonce="N0NCE">splash()</script></head>' +
+  '<body><p>Reviews: REVIEWS</p><script nonce="N0NCE">hydrate()</script></body></html>';
+
+/** A shop in miniature: the cache in front, and "the app" answering whatever it hands on. */
+interface RenderAs {
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+async function shop(options: RenderAs = {}) {
+  const rendered: string[] = [];
+  let reviews = 1;
+  const cache = createHtmlCache({
+    enabled: true,
+    headers: [["X-Frame-Options", "DENY"]],
+    secureHeaders: [["Strict-Transport-Security", "max-age=1"]],
+    async render(target) {
+      rendered.push(target);
+      return new Response(PAGE.replace("REVIEWS", String(reviews)), {
+        status: options.status ?? 200,
+        headers: {
+          "Content-Type": "text/html",
+          "Content-Security-Policy": "script-src 'self' 'nonce-N0NCE'",
+          ...options.headers,
+        },
+      });
+    },
+  });
+  const server = http.createServer((req, res) => {
+    if (cache.serve(req, res, req.headers["x-test-secure"] === "1")) return;
+    if (req.method === "POST") reviews++;
+    res.setHeader("Content-Type", "text/plain");
+    res.end(req.method === "POST" ? "changed" : "from the app");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const request = (
+    path: string,
+    init: { method?: string; headers?: Record<string, string> } = {},
+  ) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const req = http.request(base + path, init, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
+  /** Asks until the cache answers (the first ask starts the render). */
+  const hit = async (path: string, init?: Parameters<typeof request>[1]) => {
+    let answer = await request(path, init);
+    await expect
+      .poll(async () => (answer = await request(path, init)).headers["x-cache"])
+      .toBe("HIT");
+    return answer;
+  };
+  return { cache, rendered, request, hit };
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+describe("X-PERF-3: the shared HTML cache in front of the app", () => {
+  it("X-PERF-3: a miss is the app's; then one render serves everyone, gzip or not", async () => {
+    const { rendered, request, hit } = await shop();
+    const first = await request("/mens");
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.body.toString()).toBe("from the app");
+
+    const plain = await hit("/mens");
+    expect(rendered).toEqual(["/mens"]);
+    expect(plain.body.toString()).toContain("<p>Reviews: 1</p>");
+    expect(plain.body.toString()).not.toContain("nonce");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-length"]).toBe(String(plain.body.length));
+    expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(plain.headers["vary"]).toBe("Accept-Encoding");
+    expect(plain.headers["x-frame-options"]).toBe("DENY");
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const policy = plain.headers["content-security-policy"] as string;
+    expect(policy).not.toContain("nonce");
+    expect(policy.match(/'sha256-[^']+'/g)).toHaveLength(2);
+
+    const zipped = await request("/mens", { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+
+    const secure = await request("/mens", { headers: { "x-test-secure": "1" } });
+    expect(secure.headers["strict-transport-security"]).toBe("max-age=1");
+
+    const head = await request("/mens", { method: "HEAD" });
+    expect(head.headers["x-cache"]).toBe("HIT");
+    expect(head.headers["content-length"]).toBe(String(plain.body.length));
+    expect(head.body.length).toBe(0);
+
+    // Another query is another page.
+    expect((await request("/mens?sort=price-asc")).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("X-PERF-3: never answers the owner, a request with a body, or a personal page", async () => {
+    const { rendered, request, hit } = await shop();
+    await hit("/faq");
+    const owner = await request("/faq", { headers: { cookie: "gt_owner=s%3Aabc" } });
+    expect(owner.body.toString()).toBe("from the app");
+    const withBody = await request("/faq", { headers: { "transfer-encoding": "chunked" } });
+    expect(withBody.headers["x-cache"]).toBeUndefined();
+    for (const path of ["/checkout", "/tracking", "/search?q=gi", "/admin/orders", "/api/stock"]) {
+      await request(path);
+      const again = await request(path);
+      expect(again.headers["x-cache"], path).toBeUndefined();
+      expect(again.body.toString(), path).toBe("from the app");
+    }
+    expect(rendered).toEqual(["/faq"]);
+  });
+
+  it("X-PERF-3: a page that renders as an error, sets a cookie or is private is not stored", async () => {
+    const cases: RenderAs[] = [
+      { status: 404 },
+      { headers: { "Set-Cookie": "a=1" } },
+      { headers: { "Cache-Control": "no-store" } },
+    ];
+    for (const options of cases) {
+      const { cache, rendered, request } = await shop(options);
+      await request("/product/gone");
+      await expect.poll(() => rendered.length).toBe(1);
+      const again = await request("/product/gone");
+      expect(again.headers["x-cache"], JSON.stringify(options)).toBe("MISS");
+      expect(again.body.toString()).toBe("from the app");
+      expect(cache.size).toBeLessThanOrEqual(1);
+      // Not rendered again for every request while the verdict holds.
+      await request("/product/gone");
+      expect(rendered).toHaveLength(1);
+    }
+  });
+
+  it("X-PERF-3: a change handled by this process is shown at once", async () => {
+    const { request, hit } = await shop();
+    expect((await hit("/")).body.toString()).toContain("Reviews: 1");
+    await request("/api/products/x/reviews", { method: "POST" });
+    expect((await request("/")).headers["x-cache"]).toBe("MISS");
+    expect((await hit("/")).body.toString()).toContain("Reviews: 2");
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import {
+  acceptsGzip,
+  cacheKey,
+  carriesCookie,
+  ExpiringLru,
+  inlineScriptHashes,
+  isCacheablePath,
+  isStorable,
+  mayAnswerFromCache,
+  policyNonce,
+  withoutNonce,
+} from "./html-cache";
+
+const get = { method: "GET", contentLength: undefined, transferEncoding: undefined, cookie: "" };
+
+describe("X-PERF-3: what the shared HTML cache keeps", () => {
+  it("X-PERF-3: catalogue and information pages only", () => {
+    for (const path of [
+      "/",
+      "/mens",
+      "/womens/no-gi",
+      "/accessories",
+      "/product/mens-grip-n-trip-thai-shorts",
+      "/customisation",
+      "/faq",
+      "/size-guide",
+      "/delivery",
+      "/privacy-policy",
+    ]) {
+      expect(isCacheablePath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/checkout",
+      "/payment",
+      "/order-confirmation",
+      "/tracking",
+      "/returns/request",
+      "/search",
+      "/admin",
+      "/admin/orders",
+      "/api/stock",
+      "/api/reviews/count",
+      "/mens.data",
+      "/product/x/y",
+      "/images/products/x/front.svg",
+      "/nowhere",
+    ]) {
+      expect(isCacheablePath(path), path).toBe(false);
+    }
+  });
+
+  it("X-PERF-3: keys on path and query, never an absolute-form target", () => {
+    expect(cacheKey("/mens?sort=price-asc")).toBe("/mens?sort=price-asc");
+    expect(cacheKey("/mens")).not.toBe(cacheKey("/mens?sort=price-asc"));
+    expect(cacheKey("/checkout?x=1")).toBeNull();
+    expect(cacheKey("http://evil.example/mens")).toBeNull();
+    expect(cacheKey(undefined)).toBeNull();
+  });
+
+  it("X-PERF-3: answers GET and HEAD without a body, never the owner's requests", () => {
+    expect(mayAnswerFromCache(get, "gt_owner")).toBe(true);
+    expect(mayAnswerFromCache({ ...get, method: "HEAD" }, "gt_owner")).toBe(true);
+    expect(mayAnswerFromCache({ ...get, contentLength: "0" }, "gt_owner")).toBe(true);
+    expect(mayAnswerFromCache({ ...get, cookie: "theme=dark" }, "gt_owner")).toBe(true);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      expect(mayAnswerFromCache({ ...get, method }, "gt_owner"), method).toBe(false);
+    }
+    expect(mayAnswerFromCache({ ...get, contentLength: "12" }, "gt_owner")).toBe(false);
+    expect(mayAnswerFromCache({ ...get, transferEncoding: "chunked" }, "gt_owner")).toBe(false);
+    expect(mayAnswerFromCache({ ...get, cookie: "a=1; gt_owner=abc" }, "gt_owner")).toBe(false);
+    expect(carriesCookie("gt_owner=x", "gt_owner")).toBe(true);
+    expect(carriesCookie("not_gt_owner=x", "gt_owner")).toBe(false);
+  });
+
+  it("X-PERF-3: stores only plain 200 HTML that sets no cookie and is not private", () => {
+    const html = (extra: Record<string, string> = {}) =>
+      new Headers({ "content-type": "text/html", ...extra });
+    expect(isStorable(200, html())).toBe(true);
+    expect(isStorable(200, html({ "cache-control": "public, max-age=60" }))).toBe(true);
+    expect(isStorable(404, html())).toBe(false);
+    expect(isStorable(503, html())).toBe(false);
+    expect(isStorable(200, html({ "set-cookie": "a=1" }))).toBe(false);
+    expect(isStorable(200, html({ "cache-control": "no-store" }))).toBe(false);
+    expect(isStorable(200, html({ "cache-control": "Private, max-age=0" }))).toBe(false);
+    expect(isStorable(200, new Headers({ "content-type": "application/json" }))).toBe(false);
+  });
+});
+
+describe("X-PERF-3: a cached page's Content-Security-Policy", () => {
+  it("X-PERF-3: takes the nonce out of the page, or refuses a page that repeats it elsewhere", () => {
+    const policy = "default-src 'self'; script-src 'self' 'nonce-abc+/='; object-src 'none'";
+    expect(policyNonce(policy)).toBe("abc+/=");
+    expect(policyNonce("default-src 'self'")).toBeNull();
+    expect(withoutNonce('<script nonce="abc+/=">x()</script><p>hi</p>', "abc+/=")).toBe(
+      "<script>x()</script><p>hi</p>",
+    );
+    expect(withoutNonce('<script nonce="abc">x("abc")</script>', "abc")).toBeNull();
+  });
+
+  it("X-PERF-3: hashes each inline script once, and no script with a src", () => {
+    // sha256 of the empty string and of "alert(1)", as browsers compute them.
+    const html =
+      '<head><script></script><script src="/a.js"></script></head>' +
+      '<body><script type="module" async="">alert(1)</script><script>alert(1)</SCRIPT ></body>';
+    expect(inlineScriptHashes(html)).toEqual([
+      "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+      "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=",
+    ]);
+  });
+});
+
+describe("X-PERF-3: gzip when the client takes it", () => {
+  it("X-PERF-3: reads Accept-Encoding with its q-values", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe("X-PERF-3: memory stays bounded", () => {
+  it("X-PERF-3: entries expire", () => {
+    const lru = new ExpiringLru<string>(10, 1000);
+    lru.set("a", "A", 1, 100);
+    expect(lru.get("a", 99)).toBe("A");
+    expect(lru.get("a", 100)).toBeUndefined();
+    expect(lru.size).toBe(0);
+    expect(lru.bytes).toBe(0);
+  });
+
+  it("X-PERF-3: the least recently used goes first, by count and by bytes", () => {
+    const lru = new ExpiringLru<string>(2, 100);
+    lru.set("a", "A", 10, 1e9);
+    lru.set("b", "B", 10, 1e9);
+    lru.get("a", 0);
+    lru.set("c", "C", 10, 1e9);
+    expect(lru.get("b", 0)).toBeUndefined();
+    expect(lru.get("a", 0)).toBe("A");
+    lru.set("d", "D", 95, 1e9);
+    expect(lru.size).toBe(1);
+    expect(lru.bytes).toBe(95);
+    lru.set("huge", "H", 101, 1e9);
+    expect(lru.get("huge", 0)).toBeUndefined();
+    expect(lru.get("d", 0)).toBe("D");
+    lru.clear();
+    expect([lru.size, lru.bytes]).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,170 @@
+// The shared HTML cache's rules (X-PERF-3), free of Node's HTTP objects so they are unit-tested
+// on their own; app/perf/html-cache.server.ts applies them to requests.
+import { createHash } from "node:crypto";
+import { COLLECTIONS } from "~/catalogue/collections";
+import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
+
+/**
+ * How long a stored page is served before it is rendered again: the bound on how late a new or
+ * hidden review, a stock change or an owner's change shows on a process that did not make it
+ * (a process forgets everything it stored as soon as it handles a change itself).
+ */
+export const HTML_CACHE_TTL_MS = 5_000;
+/** Memory bounds: pages kept at most, and their bytes (HTML plus its gzip copy) together. */
+export const HTML_CACHE_MAX_ENTRIES = 500;
+export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Catalogue and information pages: the same for everyone (the cart lives in the browser's
+ * storage, the footer's review count and a product's reviews and stock are public). Checkout,
+ * payment, confirmation, tracking, returns, search, the back office, the API and every other
+ * path are never cached.
+ */
+const CACHEABLE_PATHS = new Set<string>([
+  "/",
+  ...COLLECTIONS.map((collection) => collection.path),
+  "/accessories",
+  "/customisation",
+  "/faq",
+  "/size-guide",
+  ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
+]);
+const PRODUCT_PAGE = /^\/product\/[a-z0-9-]+$/;
+
+export function isCacheablePath(pathname: string): boolean {
+  return CACHEABLE_PATHS.has(pathname) || PRODUCT_PAGE.test(pathname);
+}
+
+/** The cache key: the path and query exactly as asked (`/mens?sort=price`), or null when the
+ *  request's target is not a cacheable page. */
+export function cacheKey(target: string | undefined): string | null {
+  if (!target?.startsWith("/")) return null;
+  const query = target.indexOf("?");
+  const pathname = query === -1 ? target : target.slice(0, query);
+  return isCacheablePath(pathname) ? target : null;
+}
+
+export interface RequestFacts {
+  method: string | undefined;
+  contentLength: string | undefined;
+  transferEncoding: string | undefined;
+  cookie: string | undefined;
+}
+
+/** GET or HEAD without a body, and not from a signed-in owner (whose cookie is `ownerCookie`). */
+export function mayAnswerFromCache(request: RequestFacts, ownerCookie: string): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.transferEncoding !== undefined) return false;
+  if (request.contentLength !== undefined && request.contentLength !== "0") return false;
+  return !carriesCookie(request.cookie, ownerCookie);
+}
+
+export function carriesCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(";").some((pair) => pair.trim().startsWith(`${name}=`));
+}
+
+/** A rendered page may be stored only when it is a plain 200 HTML page that sets no cookie and
+ *  does not ask to stay private. */
+export function isStorable(status: number, headers: Headers): boolean {
+  if (status !== 200) return false;
+  if (!headers.get("content-type")?.startsWith("text/html")) return false;
+  if (headers.has("set-cookie")) return false;
+  return !/\b(private|no-store)\b/i.test(headers.get("cache-control") ?? "");
+}
+
+/** The nonce of a page's Content-Security-Policy (`'nonce-…'`), or null. */
+export function policyNonce(policy: string | null): string | null {
+  return /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? null;
+}
+
+/**
+ * The page without its per-response nonce, for sharing; null when the nonce appears anywhere
+ * but in `nonce="…"` attributes (then the page is not stored).
+ */
+export function withoutNonce(html: string, nonce: string): string | null {
+  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
+  return stripped.includes(nonce) ? null : stripped;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** `sha256-…` of every inline script's text, in order of appearance, without repeats: what a
+ *  Content-Security-Policy needs to let exactly those scripts run. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+/** Whether an Accept-Encoding header takes gzip (`gzip;q=0` refuses it; `*` accepts it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [coding, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const refused = q !== undefined && Number(q.slice(2)) === 0;
+    if (coding === "gzip" || coding === "x-gzip") return !refused;
+    if (coding === "*") wildcard = !refused;
+  }
+  return wildcard;
+}
+
+/** A least-recently-used map whose entries also expire, bounded by count and by bytes. */
+export class ExpiringLru<V> {
+  readonly #entries = new Map<string, { value: V; size: number; expires: number }>();
+  #bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string, now: number): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.expires <= now) {
+      this.#bytes -= entry.size;
+      return undefined;
+    }
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, size: number, expires: number): void {
+    this.delete(key);
+    if (size > this.maxBytes) return;
+    this.#entries.set(key, { value, size, expires });
+    this.#bytes += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.size;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.size;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}
