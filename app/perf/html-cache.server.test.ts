@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { HTML_CACHE_MAX_AGE_MS, HTML_CACHE_REFRESH_MS } from "./html-cache";
 import { createHtmlCache } from "./html-cache.server";
 
 const PAGE =
@@ -17,13 +18,19 @@ interface RenderAs {
 async function shop(options: RenderAs = {}) {
   const rendered: string[] = [];
   let reviews = 1;
+  const clock = { now: 1_000_000 };
+  /** Holds renders until released (a slow render). */
+  let gate: Promise<void> = Promise.resolve();
   const cache = createHtmlCache({
     enabled: true,
+    now: () => clock.now,
     headers: [["X-Frame-Options", "DENY"]],
     secureHeaders: [["Strict-Transport-Security", "max-age=1"]],
     async render(target) {
       rendered.push(target);
-      return new Response(PAGE.replace("REVIEWS", String(reviews)), {
+      const body = PAGE.replace("REVIEWS", String(reviews));
+      await gate;
+      return new Response(body, {
         status: options.status ?? 200,
         headers: {
           "Content-Type": "text/html",
@@ -67,7 +74,17 @@ async function shop(options: RenderAs = {}) {
       .toBe("HIT");
     return answer;
   };
-  return { cache, rendered, request, hit };
+  const world = {
+    clock,
+    /** A change made by another process: this one hears nothing of it. */
+    changeElsewhere: () => void reviews++,
+    holdRenders() {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return release;
+    },
+  };
+  return { cache, rendered, request, hit, ...world };
 }
 
 const servers: http.Server[] = [];
@@ -154,5 +171,37 @@ describe("X-PERF-3: the shared HTML cache in front of the app", () => {
     await request("/api/products/x/reviews", { method: "POST" });
     expect((await request("/")).headers["x-cache"]).toBe("MISS");
     expect((await hit("/")).body.toString()).toContain("Reviews: 2");
+  });
+
+  it("X-PERF-3: a change made by another process shows once the page is past its age limits", async () => {
+    const { rendered, request, hit, clock, changeElsewhere, holdRenders } = await shop();
+    expect((await hit("/")).body.toString()).toContain("Reviews: 1");
+    changeElsewhere();
+    clock.now += HTML_CACHE_REFRESH_MS - 1;
+    expect((await request("/")).body.toString()).toContain("Reviews: 1");
+    expect(rendered).toHaveLength(1);
+
+    // Old enough to refresh: still answered while one new render runs, then the new page.
+    clock.now += 1;
+    const release = holdRenders();
+    const stale = await request("/");
+    expect(stale.headers["x-cache"]).toBe("HIT");
+    expect(stale.body.toString()).toContain("Reviews: 1");
+    await request("/");
+    expect(rendered).toHaveLength(2);
+    release();
+    await expect.poll(async () => (await request("/")).body.toString()).toContain("Reviews: 2");
+
+    // Never past the age limit: a render that has not finished by then leaves the app to answer.
+    changeElsewhere();
+    clock.now += HTML_CACHE_REFRESH_MS;
+    const releaseAgain = holdRenders();
+    expect((await request("/")).headers["x-cache"]).toBe("HIT");
+    clock.now += HTML_CACHE_MAX_AGE_MS - HTML_CACHE_REFRESH_MS;
+    const late = await request("/");
+    expect(late.headers["x-cache"]).toBe("MISS");
+    expect(late.body.toString()).toBe("from the app");
+    releaseAgain();
+    await expect.poll(async () => (await request("/")).body.toString()).toContain("Reviews: 3");
   });
 });

@@ -1,5 +1,5 @@
 // The shared HTML cache (X-PERF-3): catalogue and information pages rendered once and answered
-// to everyone from memory for HTML_CACHE_TTL_MS, ahead of Express (server.mjs wires it in front
+// to everyone from memory, never older than HTML_CACHE_MAX_AGE_MS, ahead of Express (server.mjs wires it in front
 // of the app). A miss is today's uncached path, untouched (with its fresh nonce); meanwhile the
 // page is rendered once more, without a cookie, and stored with a hash-based policy for its own
 // inline scripts, as identity and gzip bytes with every header prepared, so a hit is one write.
@@ -15,7 +15,8 @@ import {
   ExpiringLru,
   HTML_CACHE_MAX_BYTES,
   HTML_CACHE_MAX_ENTRIES,
-  HTML_CACHE_TTL_MS,
+  HTML_CACHE_MAX_AGE_MS,
+  HTML_CACHE_REFRESH_MS,
   inlineScriptHashes,
   isStorable,
   mayAnswerFromCache,
@@ -34,6 +35,8 @@ export interface HtmlCacheOptions {
   secureHeaders: HeaderList;
   /** Overrides the HTML_CACHE setting (tests). */
   enabled?: boolean;
+  /** The clock (tests). */
+  now?: () => number;
 }
 
 /** A stored page: bodies and the flat header list for each way it can be answered. */
@@ -42,8 +45,11 @@ interface StoredPage {
   gzip: Buffer;
   /** [gzip][secure] */
   head: [[string[], string[]], [string[], string[]]];
+  /** When a request starts rendering it again (HTML_CACHE_REFRESH_MS after its render began). */
+  refreshAt: number;
 }
-/** A page that rendered as something not to share (a 404, a 503): asked of Express until it expires. */
+/** A page that rendered as something not to share (a 404, a 503): handed to the app until its
+ *  verdict expires at the refresh age. */
 const PASS = "pass";
 
 // Headers a stored page does not take from its render: the policy is rebuilt, lengths and
@@ -73,6 +79,7 @@ export interface HtmlCache {
 
 export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   const enabled = options.enabled ?? env().HTML_CACHE === "on";
+  const clock = options.now ?? Date.now;
   const pages = new ExpiringLru<StoredPage | typeof PASS>(
     HTML_CACHE_MAX_ENTRIES,
     HTML_CACHE_MAX_BYTES,
@@ -88,14 +95,16 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
 
   async function fill(key: string) {
     rendering.add(key);
-    const started = Date.now();
+    const started = clock();
     const startedIn = generation;
     try {
-      const page = await renderForSharing(options, key);
+      const page = await renderForSharing(options, key, started + HTML_CACHE_REFRESH_MS);
       if (generation !== startedIn) return;
-      const expires = started + HTML_CACHE_TTL_MS;
-      if (page === PASS) pages.set(key, PASS, key.length, expires);
-      else pages.set(key, page, page.identity.length + page.gzip.length, expires);
+      if (page === PASS) pages.set(key, PASS, key.length, started + HTML_CACHE_REFRESH_MS);
+      else {
+        const size = page.identity.length + page.gzip.length;
+        pages.set(key, page, size, started + HTML_CACHE_MAX_AGE_MS);
+      }
     } catch (error) {
       logError(`Caching ${key} failed`, error);
     } finally {
@@ -123,16 +132,14 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       cookie: headers.cookie,
     };
     if (!mayAnswerFromCache(facts, SESSION_COOKIE)) return false;
-    const page = pages.get(key, Date.now());
-    if (page === undefined) {
-      if (!rendering.has(key)) void fill(key);
+    const now = clock();
+    const page = pages.get(key, now);
+    if (page === undefined || page === PASS) {
+      if (page === undefined && !rendering.has(key)) void fill(key);
       res.setHeader("X-Cache", "MISS");
       return false;
     }
-    if (page === PASS) {
-      res.setHeader("X-Cache", "MISS");
-      return false;
-    }
+    if (now >= page.refreshAt && !rendering.has(key)) void fill(key);
     const gzip = acceptsGzip(headers["accept-encoding"]);
     res.writeHead(200, page.head[gzip ? 1 : 0][secure ? 1 : 0]);
     res.end(method === "HEAD" ? undefined : gzip ? page.gzip : page.identity);
@@ -151,6 +158,7 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
 async function renderForSharing(
   options: HtmlCacheOptions,
   target: string,
+  refreshAt: number,
 ): Promise<StoredPage | typeof PASS> {
   const response = await options.render(target);
   if (!isStorable(response.status, response.headers)) {
@@ -181,5 +189,5 @@ async function renderForSharing(
     if (encoded) plain.push("Content-Encoding", "gzip");
     return [plain, [...plain, ...secureExtra]];
   };
-  return { identity, gzip, head: [head(identity, false), head(gzip, true)] };
+  return { identity, gzip, head: [head(identity, false), head(gzip, true)], refreshAt };
 }

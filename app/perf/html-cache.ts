@@ -5,11 +5,15 @@ import { COLLECTIONS } from "~/catalogue/collections";
 import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
 
 /**
- * How long a stored page is served before it is rendered again: the bound on how late a new or
- * hidden review, a stock change or an owner's change shows on a process that did not make it
- * (a process forgets everything it stored as soon as it handles a change itself).
+ * The oldest a stored page may be when it is answered (counted from the start of its render):
+ * the bound on how late a new or hidden review, a stock change or an owner's change shows on a
+ * process that did not make it (a process forgets everything it stored as soon as it handles a
+ * change itself). Under the issue's 10 seconds, with room for a slow render.
  */
-export const HTML_CACHE_TTL_MS = 5_000;
+export const HTML_CACHE_MAX_AGE_MS = 8_000;
+/** From this age on, the next request starts a fresh render in the background; the stored page
+ *  is answered meanwhile, so a page that is asked for keeps being refreshed before its limit. */
+export const HTML_CACHE_REFRESH_MS = HTML_CACHE_MAX_AGE_MS / 2;
 /** Memory bounds: pages kept at most, and their bytes (HTML plus its gzip copy) together. */
 export const HTML_CACHE_MAX_ENTRIES = 500;
 export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
