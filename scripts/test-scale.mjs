@@ -305,6 +305,65 @@ async function checkOrders(label, outcomes) {
   check(rowsPerOrder.n === 0, `${label}: one outbox row per order`);
 }
 
+// ── The shared HTML cache across processes (X-PERF-3) ─────────────────────────────────────────
+/** The issue's bound for a change to show on every process. */
+const CHANGE_SHOWS_WITHIN_MS = 10_000;
+async function pageOn(shop, target) {
+  const response = await fetch(shop.base + target);
+  return { cache: response.headers.get("x-cache"), html: await response.text() };
+}
+/** How long until `test(page)` holds on the process, or undefined past the bound. */
+async function timeUntil(shop, target, test) {
+  const started = performance.now();
+  while (performance.now() - started < CHANGE_SHOWS_WITHIN_MS) {
+    if (test(await pageOn(shop, target))) return performance.now() - started;
+    await sleep(100);
+  }
+  return undefined;
+}
+async function sharedPageCache() {
+  console.log(
+    "\n1b. A review on one process, and one hidden in the database, on every process's cached pages (X-PERF-3)",
+  );
+  const target = "/product/womens-grip-n-trip-thai-shorts";
+  const cached = await Promise.all(
+    shops.map((shop) => timeUntil(shop, target, (p) => p.cache === "HIT")),
+  );
+  check(
+    cached.every((t) => t !== undefined),
+    "the product page is cached on both processes",
+  );
+  const name = `Scale reviewer ${process.pid}`;
+  const posted = await fetch(
+    `${shops[0].base}/api/products/womens-grip-n-trip-thai-shorts/reviews`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: shops[0].base, ...from(90_000) },
+      body: JSON.stringify({
+        customer_name: name,
+        customer_email: "scale.reviewer@example.com",
+        rating: 5,
+        review_text: "Seen on every process.",
+      }),
+    },
+  );
+  check(posted.status === 201, `review posted on process A (${posted.status})`);
+  const shown = await timeUntil(shops[1], target, (p) => p.html.includes(name));
+  check(shown !== undefined, `process B shows it within ${CHANGE_SHOWS_WITHIN_MS} ms`);
+  figures.push(`review on A shown on B's cached page after ${shown?.toFixed(0)} ms`);
+  // Hidden behind both processes' backs: neither hears of it, both stop showing it in time.
+  await Promise.all(shops.map((shop) => timeUntil(shop, target, (p) => p.cache === "HIT")));
+  await query("UPDATE product_reviews SET hidden_at = now() WHERE customer_name = $1", [name]);
+  const gone = await Promise.all(
+    shops.map((shop) => timeUntil(shop, target, (p) => !p.html.includes(name))),
+  );
+  check(
+    gone.every((t) => t !== undefined),
+    `a review hidden in the database is gone from both within ${CHANGE_SHOWS_WITHIN_MS} ms`,
+  );
+  figures.push(`hidden review gone after ${gone.map((t) => t?.toFixed(0)).join(" and ")} ms`);
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   console.log(
@@ -343,6 +402,8 @@ async function main() {
     migrations.n === journal,
     `migrated once: ${migrations.n} migrations recorded, ${journal} in the journal`,
   );
+
+  await sharedPageCache();
 
   console.log(
     `\n2. ${BUYERS} concurrent buyers: session on one process, pay on the other, verify on the first (X-SCALE-5)`,
