@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { useCart } from "./store";
 
 /** The top-centre green toast, visible while the cart's notification flag is set (S-GLB-6). */

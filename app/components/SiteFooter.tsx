@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { BRAND } from "./brand";
 import { INFO_HUB, LEGAL_LINKS, SUPPORT_HUB } from "./navigation";

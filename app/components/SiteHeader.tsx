@@ -1,4 +1,6 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "~/cart/CartButton";

@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import { reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
 import { sniffImageType } from "./image-type";
-import { PHOTO_URL_PATTERN } from "./validation";
+import { PHOTO_URL_PATTERN } from "./photo-urls";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;

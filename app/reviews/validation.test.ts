@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   keepAllowedPhotos,
   parseReviewInput,
-  PHOTO_URL_PATTERN,
   REQUIRED_FIELDS_MESSAGE,
   reviewFormProblem,
-  thumbnailUrl,
 } from "./validation";
+import { PHOTO_URL_PATTERN, thumbnailUrl } from "./photo-urls";
 
 const photo = (n: number) => `/uploads/0000000${n}-1111-4222-8333-444444444444.webp`;
 const valid = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "~/security/text";
+import { PHOTO_URL_PATTERN } from "./photo-urls";
 
 export const NAME_MAX = 80;
 export const TEXT_MAX = 2000;
@@ -10,15 +11,6 @@ export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields.";
 export const INSERT_FAILED_MESSAGE =
   "Failed to submit review. Please ensure the database table is created.";
 export const SUBMIT_FAILED_MESSAGE = "Failed to submit review. Please try again.";
-
-/** The only photo URLs a review may carry: this shop's own uploads (see /api/uploads). */
-export const PHOTO_URL_PATTERN =
-  /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
-
-/** The small copy stored beside every upload. */
-export function thumbnailUrl(photoUrl: string): string {
-  return photoUrl.replace(/\.webp$/, "-thumb.webp");
-}
 
 const notBlank = (s: string) => s.trim().length > 0;
 

@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { pageMeta } from "~/components/seo";
-import { SEARCH_QUERY_MAX, searchPages, searchProducts } from "~/search/search";
+import { SEARCH_QUERY_MAX } from "~/search/limits";
+import { searchPages, searchProducts } from "~/search/search";
 import type { Route } from "./+types/search";
 
 const querySchema = z.object({ q: z.string().catch("") });

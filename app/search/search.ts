@@ -1,5 +1,6 @@
 import { PRODUCTS, type Product } from "~/catalogue";
 import { COLLECTIONS } from "~/catalogue/collections";
+import { SEARCH_QUERY_MAX } from "./limits";
 
 /** A page of the shop a visitor can find by name (S-SRCH-1). */
 export interface SearchPage {
@@ -34,7 +35,6 @@ export interface SearchResult {
 
 /** At most this many products and this many pages in the header's list (S-SRCH-2). */
 export const SEARCH_LIMIT_PER_KIND = 3;
-export const SEARCH_QUERY_MAX = 100;
 
 /** The query as matched: trimmed, lower case, inner whitespace collapsed, capped in length. */
 export function normaliseQuery(query: string): string {

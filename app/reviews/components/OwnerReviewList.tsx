@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/Button";
 import type { OwnerReview } from "../admin.server";
-import { thumbnailUrl } from "../validation";
+import { thumbnailUrl } from "../photo-urls";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",

@@ -1,6 +1,6 @@
 import { BadgeCheck } from "lucide-react";
 import type { PublicReview } from "../types";
-import { thumbnailUrl } from "../validation";
+import { thumbnailUrl } from "../photo-urls";
 import { Stars } from "./Stars";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {

@@ -1,11 +1,17 @@
 import { PenLine } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import { averageStars, NEWEST_SHOWN, reviewCountLabel } from "../rating";
 import type { PublicReview } from "../types";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
-import { ReviewsDialog, type ReviewsTab } from "./ReviewsDialog";
+import type { ReviewsTab } from "./ReviewsDialog";
 import { Stars } from "./Stars";
+
+// The modal, its form and the review schema load when the dialog is first opened (or a button
+// that opens it is pointed at or focused), not with the page (X-PERF-2); once loaded it stays.
+const loadDialog = () => import("./ReviewsDialog");
+const ReviewsDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReviewsDialog })));
+const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void loadDialog() };
 
 /**
  * The product page's reviews (S-REV-1..3): average, count, the three newest, See More with
@@ -22,6 +28,7 @@ export function ReviewsSection({
   reviews: readonly PublicReview[];
 }) {
   const [open, setOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
   const [tab, setTab] = useState<ReviewsTab>("reviews");
   const [notice, setNotice] = useState<string | null>(null);
   const revalidator = useRevalidator();
@@ -32,6 +39,7 @@ export function ReviewsSection({
     setNotice(null);
     setTab(next);
     setOpen(true);
+    setDialogWanted(true);
   };
 
   const onSubmitted = async () => {
@@ -66,6 +74,7 @@ export function ReviewsSection({
         <button
           type="button"
           onClick={() => show("write")}
+          {...preload}
           className="inline-flex items-center gap-2 rounded bg-ink px-5 py-3 font-display tracking-wider text-paper uppercase hover:bg-ink-soft"
         >
           <PenLine aria-hidden="true" className="size-4" />
@@ -81,6 +90,7 @@ export function ReviewsSection({
             <button
               type="button"
               onClick={() => show("reviews")}
+              {...preload}
               className="mt-5 font-semibold underline underline-offset-4 hover:text-accent"
             >
               See More ({remaining} more {remaining === 1 ? "review" : "reviews"})
@@ -88,17 +98,28 @@ export function ReviewsSection({
           ) : null}
         </div>
       )}
-      <ReviewsDialog
-        open={open}
-        tab={tab}
-        onTabChange={setTab}
-        onClose={() => setOpen(false)}
-        productId={productId}
-        productName={productName}
-        reviews={reviews}
-        notice={notice}
-        onSubmitted={onSubmitted}
-      />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <ReviewsDialog
+            open={open}
+            tab={tab}
+            onTabChange={setTab}
+            onClose={() => setOpen(false)}
+            productId={productId}
+            productName={productName}
+            reviewCount={reviews.length}
+            list={
+              reviews.length === 0 ? (
+                <p className="text-muted">{NO_REVIEWS_TEXT}</p>
+              ) : (
+                <ReviewList reviews={reviews} />
+              )
+            }
+            notice={notice}
+            onSubmitted={onSubmitted}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
