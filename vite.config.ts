@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { productPictures } from "./app/catalogue/art/pictures.vite.ts";
 import { everyPageChunks } from "./app/perf/chunks.ts";
 
 /** The browser build puts what every page loads into one file (app/perf/chunks.ts). */
@@ -23,6 +24,6 @@ function everyPageChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), everyPageChunk()],
+  plugins: [tailwindcss(), reactRouter(), everyPageChunk(), productPictures()],
   resolve: { tsconfigPaths: true },
 });

@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { currentPictureSrc } from "~/catalogue/art/pictures";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/orders/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
@@ -24,7 +25,7 @@ function CartLineItem({
     <li className="flex gap-4 py-4">
       {line.image ? (
         <img
-          src={line.image}
+          src={currentPictureSrc(line.image)}
           alt=""
           width={80}
           height={80}

@@ -1,4 +1,5 @@
 import { findSellable } from "~/catalogue";
+import { fixedSrcOf } from "~/catalogue/art/pictures";
 import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { unitPricePence } from "~/pricing/lines";
 import type { Pence } from "~/pricing/money";
@@ -99,7 +100,8 @@ export function priceLine(input: NewCartLine): PricedLine {
     size: input.size,
     quantity: input.quantity,
     unitPricePence: unit,
-    image: product.images[0]?.src,
+    // The fixed address: a cart outlives the build whose hashed pictures it was added from.
+    image: product.images[0] && fixedSrcOf(product.images[0].src),
   };
   if (input.beltRank) line.beltRank = input.beltRank;
   if (input.color) line.color = input.color;

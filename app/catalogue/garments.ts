@@ -1,5 +1,6 @@
 import { POLICY } from "~/content/policy";
 import { formatPence } from "~/pricing/money";
+import { pictureSrc } from "./art/pictures";
 import { DESIGNS, NO_GI_DESIGNS } from "./designs";
 import * as sizes from "./sizes";
 import type {
@@ -105,7 +106,7 @@ export function productImages(
     return {
       view,
       rotation,
-      src: `/images/products/${id}/${view}.svg`,
+      src: pictureSrc(id, view),
       alt: `${name}, ${VIEW_WORDS[view]}: ${describe(view)}`,
     };
   });

@@ -1,4 +1,5 @@
 import type { CartLine } from "~/cart/cart";
+import { currentPictureSrc } from "~/catalogue/art/pictures";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/orders/LineNotice";
 import { formatPence } from "~/pricing/money";
@@ -23,7 +24,7 @@ export function CheckoutLines({
         <li key={`${i}-${line.productId}`} className="flex gap-4 py-4">
           {line.image ? (
             <img
-              src={line.image}
+              src={currentPictureSrc(line.image)}
               alt=""
               width={72}
               height={72}

@@ -1,4 +1,5 @@
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
+import { pictureSrc } from "~/catalogue/art/pictures";
 import { formatPence } from "~/pricing/money";
 import { POLICY } from "./policy";
 
@@ -109,5 +110,5 @@ export const CUSTOMISATION_DESIGN_IDS = [
 ] as const;
 
 export function designImageSrc(productId: string): string {
-  return `/images/products/${productId}/front.svg`;
+  return pictureSrc(productId, "front");
 }

@@ -131,6 +131,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           products={page.items}
           label={`${collection.title} products`}
           view={query.view}
+          lead="lcp"
         />
       )}
       <LoadMore

@@ -94,7 +94,7 @@ export default function Home() {
             View all no-gi
           </Link>
         </div>
-        <ProductGrid products={NEW_ARRIVALS} label="New arrivals" />
+        <ProductGrid products={NEW_ARRIVALS} label="New arrivals" lead="lazy" />
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 md:grid-cols-2">

@@ -1,5 +1,6 @@
 import { findProduct } from "~/catalogue";
 import { drawProductImage } from "~/catalogue/art";
+import { fixedPictureSrc, pictureSrc } from "~/catalogue/art/pictures";
 import { svgToPng } from "~/catalogue/art/png.server";
 import type { Route } from "./+types/product-image";
 
@@ -11,8 +12,11 @@ function notFound(): Response {
 }
 
 /**
- * GET /images/products/:productId/:view.svg: the drawn product picture for one catalogue view;
- * :view.png is the same picture as a PNG, for link previews.
+ * GET /images/products/:productId/:view.svg: the fixed address of a product picture, kept for
+ * links that outlive a build (stored carts, search engines, old e-mails). A build's pictures are
+ * static files at hashed addresses (X-PERF-2): this sends the browser there with a 302 that is
+ * not cached, since the next build may move it. Without a build the picture is drawn here.
+ * :view.png is the same picture as a PNG for link previews (og:image), drawn once per process.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
@@ -20,6 +24,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z]+)\.(svg|png)$/.exec(params.file);
   const image = match ? product.images.find((i) => i.view === match[1]) : undefined;
   if (!image) return notFound();
+  const built = pictureSrc(product.id, image.view);
+  if (match?.[2] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: built, "Cache-Control": "no-cache" },
+    });
+  }
   const key = `${product.id}/${image.view}`;
   let svg = rendered.get(key);
   if (svg === undefined) {

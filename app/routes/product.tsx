@@ -1,5 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS, findProduct } from "~/catalogue";
+import { previewPngOf } from "~/catalogue/art/pictures";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
 import { AddToCartForm } from "~/catalogue/components/AddToCartForm";
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     description: product.description,
     // Link previews want a raster picture: the same drawing as a PNG.
     image: product.images[0]
-      ? `${loaderData.origin}${product.images[0].src.replace(/\.svg$/, ".png")}`
+      ? `${loaderData.origin}${previewPngOf(product.images[0].src)}`
       : undefined,
   });
 };

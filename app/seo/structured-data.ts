@@ -1,4 +1,5 @@
 import type { Product } from "~/catalogue/types";
+import { fixedSrcOf } from "~/catalogue/art/pictures";
 import { BRAND } from "~/components/brand";
 import { penceToDecimal } from "~/pricing/money";
 
@@ -26,7 +27,8 @@ export function productJsonLd(
     description: product.description,
     sku: product.id,
     url,
-    image: product.images.map((image) => `${origin}${image.src}`),
+    // Fixed addresses: search engines keep them longer than one build keeps its hashed files.
+    image: product.images.map((image) => `${origin}${fixedSrcOf(image.src)}`),
     brand: { "@type": "Brand", name: BRAND.name },
     offers: {
       "@type": "Offer",

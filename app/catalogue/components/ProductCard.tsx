@@ -3,17 +3,17 @@ import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
 import type { Product } from "~/catalogue/types";
 import { Price } from "~/pricing/Price";
-import { ProductImage } from "./ProductImage";
+import { ProductImage, type PictureLoading } from "./ProductImage";
 
 /** A product card (S-CAT-4): pictures with carousel dots, category, name, price, was-price. */
 export function ProductCard({
   product,
-  eager = false,
+  loading = "lazy",
   action,
   layout = "grid",
 }: {
   product: Product;
-  eager?: boolean;
+  loading?: PictureLoading;
   /** A control under the price (Add to Cart on the accessories page). */
   action?: React.ReactNode;
   layout?: "grid" | "list";
@@ -33,7 +33,7 @@ export function ProductCard({
         {image ? (
           <ProductImage
             image={image}
-            eager={eager}
+            loading={loading}
             className="transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (

@@ -16,7 +16,7 @@ export function ProductGallery({ product }: { product: Product }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="aspect-square overflow-hidden rounded-lg bg-stone ring-1 ring-black/5">
-        <ProductImage image={current} eager />
+        <ProductImage image={current} loading="lcp" />
       </div>
       {product.images.length > 1 ? (
         <ul className="grid grid-cols-4 gap-3" aria-label="Choose a picture">

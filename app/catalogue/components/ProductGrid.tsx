@@ -1,5 +1,6 @@
 import type { Product } from "~/catalogue/types";
 import { ProductCard } from "./ProductCard";
+import type { PictureLoading } from "./ProductImage";
 
 /** The 1/2/3-column product grid (S-CAT-4). */
 export function ProductGrid({
@@ -7,12 +8,19 @@ export function ProductGrid({
   label,
   renderAction,
   view = "grid",
+  lead = "eager",
 }: {
   products: readonly Product[];
   label: string;
   renderAction?: (product: Product) => React.ReactNode;
   /** The list view: one product per row, picture beside the text (S-CAT-5). */
   view?: "grid" | "list";
+  /**
+   * How the first row's pictures load (X-PERF-1): "lcp" when the grid leads the page (its first
+   * picture is the largest paint), "eager" when it is on the first screen under other content,
+   * "lazy" when it starts below the first screen. Later rows are always lazy.
+   */
+  lead?: PictureLoading;
 }) {
   return (
     <ul
@@ -29,7 +37,7 @@ export function ProductGrid({
           <div className="w-full">
             <ProductCard
               product={product}
-              eager={i < 3}
+              loading={i >= 3 ? "lazy" : i === 0 ? lead : lead === "lazy" ? "lazy" : "eager"}
               action={renderAction?.(product)}
               layout={view}
             />
