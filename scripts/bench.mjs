@@ -2,7 +2,8 @@
 // JSON summary (BENCH_OUT, default bench-results.json):
 //   - page weight per page kind (the CI budgets of scripts/perf-budgets.json and the gap to target);
 //   - requests per second, shop against nginx serving the very same HTML (one worker each,
-//     32 connections, wrk when installed, else a Node client); skipped with a message without nginx;
+//     32 connections, wrk when installed, else a Node client), nginx gzipping per request (ratio)
+//     and serving a gzip copy made once (ratioPrecompressed); skipped with a message without nginx;
 //   - Lighthouse mobile per page kind (scripts/lighthouse.mjs);
 //   - checkout sessions per second with p50 and p99 at 32 concurrent, on PGlite and, when
 //     BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL (a fresh
@@ -15,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import "./check-node.mjs";
 import { BUDGETS, checkBudgets, PAGE_KINDS } from "./page-weight.mjs";
 
@@ -117,6 +119,18 @@ async function load(url) {
   return { client: "node", rps: round(done / ((performance.now() - started) / 1000)), errors };
 }
 
+/** Steady state, not a process's first seconds: asks until a page the shop's HTML cache keeps
+ *  is answered from it (X-PERF-3); pages it does not keep are answered without X-Cache. */
+async function warm(url) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    if (response.headers.get("x-cache") !== "MISS") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function throughput(base) {
   const nginx = which("nginx") || (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "");
   const dir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-bench-nginx-"));
@@ -124,10 +138,16 @@ async function throughput(base) {
   for (const [kind, page] of Object.entries(PAGE_KINDS)) {
     const file = path.join(dir, "html", `${kind}.html`);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, await (await fetch(base + page)).text());
+    const html = await (await fetch(base + page)).text();
+    writeFileSync(file, html);
+    // The same bytes gzipped once, for the peer that does not compress per request (below).
+    writeFileSync(`${file}.gz`, gzipSync(html));
   }
   let nginxProcess = null;
   const nginxPort = PORT + 3;
+  // A second nginx server on the same worker serves the pre-compressed copies (gzip_static): the
+  // fair peer for a shop whose page cache stores its gzip bytes once (X-PERF-3).
+  const precompressedPort = PORT + 2;
   if (nginx) {
     const conf = path.join(dir, "nginx.conf");
     writeFileSync(
@@ -139,6 +159,7 @@ http {
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
   uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server { listen 127.0.0.1:${nginxPort}; root ${dir}/html; }
+  server { listen 127.0.0.1:${precompressedPort}; root ${dir}/html; gzip_static on; }
 }
 `,
     );
@@ -152,12 +173,16 @@ http {
     result.nginx = "not installed (apt-get install nginx)";
   }
   for (const [kind, page] of Object.entries(PAGE_KINDS)) {
+    await warm(base + page);
     const shop = await load(base + page);
     const row = { path: page, shopRps: shop.rps, shopErrors: shop.errors, client: shop.client };
     if (nginxProcess) {
       const peer = await load(`http://127.0.0.1:${nginxPort}/${kind}.html`);
       row.nginxRps = peer.rps;
       row.ratio = round(shop.rps / peer.rps, 3);
+      const precompressed = await load(`http://127.0.0.1:${precompressedPort}/${kind}.html`);
+      row.nginxPrecompressedRps = precompressed.rps;
+      row.ratioPrecompressed = round(shop.rps / precompressed.rps, 3);
     }
     result[kind] = row;
     console.log(`  ${kind.padEnd(11)} ${JSON.stringify(row)}`);
