@@ -12,10 +12,15 @@ import type { SearchCombobox } from "./SearchCombobox";
  * first opened, or its button pointed at or focused, not with every page (X-PERF-2).
  */
 let LoadedCombobox: typeof SearchCombobox | undefined;
-const loadCombobox = () =>
-  import("./SearchCombobox").then((module) => {
-    LoadedCombobox = module.SearchCombobox;
-  });
+/** Loads the combobox once; false when its code could not be fetched (the plain form stays). */
+const loadCombobox = (): Promise<boolean> =>
+  import("./SearchCombobox").then(
+    (module) => {
+      LoadedCombobox = module.SearchCombobox;
+      return true;
+    },
+    () => false,
+  );
 
 export function SearchToggle({
   open,
@@ -136,8 +141,8 @@ export function SearchPanel({
     if (!open || handover) return;
     inputRef.current?.focus();
     let current = true;
-    void loadCombobox().then(() => {
-      if (!current) return;
+    void loadCombobox().then((loaded) => {
+      if (!current || !loaded) return;
       const plain = inputRef.current;
       setHandover({
         query: plain?.value ?? "",
