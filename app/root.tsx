@@ -8,6 +8,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import oswald500 from "@fontsource/oswald/files/oswald-latin-500-normal.woff2?url";
 import oswald700 from "@fontsource/oswald/files/oswald-latin-700-normal.woff2?url";
 import type { Route } from "./+types/root";
@@ -45,6 +46,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The back office has its own shell (app/routes/admin.layout.tsx), not the storefront's.
   const backOffice = pathname === "/admin" || pathname.startsWith("/admin/");
+  // Marks the document once React has taken over the server's HTML (browser tests wait for it
+  // before pressing anything that needs JavaScript: tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-GB" suppressHydrationWarning>
       <head>

@@ -1,27 +1,16 @@
 import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
-import { SEARCH_QUERY_MAX } from "./limits";
-import type { SearchCombobox } from "./SearchCombobox";
+import { Form, useNavigate } from "react-router";
+import { suggest } from "./search";
+
+/** How long the suggestions stay after the box loses focus (S-SRCH-4), so a click can land. */
+export const BLUR_HIDE_MS = 200;
 
 /**
- * The header's search (S-SRCH): a plain GET form to /search, so submitting it works with
- * JavaScript off (X-SHOP-2) and before the combobox's code has loaded. The combobox (ARIA
- * suggestions with up to 3 products and 3 pages, ./SearchCombobox) loads when the search is
- * first opened, or its button pointed at or focused, not with every page (X-PERF-2).
+ * The header's search (S-SRCH): an ARIA combobox with up to 3 product and 3 page suggestions,
+ * inside a plain GET form to /search, so submitting it works with JavaScript off (X-SHOP-2).
  */
-let LoadedCombobox: typeof SearchCombobox | undefined;
-/** Loads the combobox once; false when its code could not be fetched (the plain form stays). */
-const loadCombobox = (): Promise<boolean> =>
-  import("./SearchCombobox").then(
-    (module) => {
-      LoadedCombobox = module.SearchCombobox;
-      return true;
-    },
-    () => false,
-  );
-
 export function SearchToggle({
   open,
   panelId,
@@ -42,8 +31,6 @@ export function SearchToggle({
       aria-controls={panelId}
       aria-label={open ? "Close search" : "Search"}
       onClick={() => onOpenChange(!open)}
-      onPointerEnter={() => void loadCombobox()}
-      onFocus={() => void loadCombobox()}
     >
       {open ? (
         <X aria-hidden="true" className="size-6" />
@@ -53,72 +40,6 @@ export function SearchToggle({
     </button>
   );
 }
-
-/** What the combobox takes over from the plain form it replaces: the text and the focus. */
-export interface SearchHandover {
-  query: string;
-  focused: boolean;
-}
-
-/**
- * The search form's frame, shared by the plain form and the combobox: the label, the box (a
- * collapsed combobox until its code is there) and the submit button, with the suggestions list
- * as `children`.
- */
-export function SearchForm({
-  inputId,
-  inputRef,
-  input,
-  onSubmit,
-  children,
-}: {
-  inputId: string;
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  input: React.InputHTMLAttributes<HTMLInputElement> & { "aria-controls": string };
-  onSubmit: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label="Site"
-      className="relative mx-auto flex max-w-3xl gap-2 px-4 py-3"
-      onSubmit={onSubmit}
-    >
-      <label htmlFor={inputId} className="sr-only">
-        Search products and pages
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        name="q"
-        type="search"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={SEARCH_QUERY_MAX}
-        placeholder="Search gis, rashguards, pages…"
-        aria-autocomplete="list"
-        aria-expanded={false}
-        {...input}
-        className="min-w-0 flex-1 rounded border-0 bg-white px-4 py-2.5 text-base text-ink placeholder:text-muted"
-      />
-      <button
-        type="submit"
-        className="rounded bg-accent px-4 py-2.5 font-semibold text-white hover:bg-accent-dark"
-      >
-        Search
-      </button>
-      {children}
-    </Form>
-  );
-}
-
-/** The suggestions list's frame (empty and hidden in the plain form). */
-export const LISTBOX_CLASS =
-  "absolute inset-x-4 top-full z-50 mt-1 overflow-hidden rounded bg-white text-ink shadow-xl ring-1 ring-black/10";
 
 export function SearchPanel({
   open,
@@ -131,58 +52,165 @@ export function SearchPanel({
   onOpenChange: (open: boolean) => void;
   toggleRef: React.RefObject<HTMLButtonElement | null>;
 }) {
-  const baseId = useId();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState("");
+  const [listOpen, setListOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  // Set once the combobox's code is here, with what the plain form held at that moment.
-  const [handover, setHandover] = useState<SearchHandover | null>(null);
-  const Combobox = handover ? LoadedCombobox : undefined;
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const baseId = useId();
+  const listId = `${baseId}-list`;
+  const results = suggest(query);
+  const showList = listOpen && query.trim() !== "";
 
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
   useEffect(() => {
-    if (!open || handover) return;
-    inputRef.current?.focus();
-    let current = true;
-    void loadCombobox().then((loaded) => {
-      if (!current || !loaded) return;
-      const plain = inputRef.current;
-      setHandover({
-        query: plain?.value ?? "",
-        focused: plain !== null && document.activeElement === plain,
-      });
-    });
-    return () => {
-      current = false;
-    };
-  }, [open, handover]);
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    clearTimeout(hideTimer.current);
+    setListOpen(false);
+    setActive(-1);
+    onOpenChange(false);
+    if (returnFocus) toggleRef.current?.focus();
+  };
+
+  const choose = (to: string) => {
+    // S-SRCH-3: navigate and clear the search.
+    setQuery("");
+    setActive(-1);
+    setListOpen(false);
+    onOpenChange(false);
+    void navigate(to);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!showList) setListOpen(true);
+      if (results.length === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const n = results.length;
+      setActive((i) => (step === 1 ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (event.key === "Enter") {
+      const chosen = showList ? results[active] : undefined;
+      if (chosen) {
+        event.preventDefault();
+        choose(chosen.to);
+      }
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      if (showList) {
+        setListOpen(false);
+        setActive(-1);
+      } else {
+        close(true);
+      }
+    }
+  };
 
   return (
     <div
       id={panelId}
       className={`absolute inset-x-0 top-full border-t border-white/10 bg-ink shadow-lg noscript:static noscript:block ${open ? "block" : "hidden"}`}
     >
-      {Combobox && handover ? (
-        <Combobox
-          baseId={baseId}
-          open={open}
-          onOpenChange={onOpenChange}
-          toggleRef={toggleRef}
-          handover={handover}
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Site"
+        className="relative mx-auto flex max-w-3xl gap-2 px-4 py-3"
+        onSubmit={() => {
+          setListOpen(false);
+          setActive(-1);
+          onOpenChange(false);
+          setQuery("");
+        }}
+      >
+        <label htmlFor={`${baseId}-input`} className="sr-only">
+          Search products and pages
+        </label>
+        <input
+          ref={inputRef}
+          id={`${baseId}-input`}
+          name="q"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+          placeholder="Search gis, rashguards, pages…"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${baseId}-opt-${active}` : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(-1);
+            setListOpen(true);
+          }}
+          onFocus={() => {
+            clearTimeout(hideTimer.current);
+            setListOpen(true);
+          }}
+          onBlur={() => {
+            clearTimeout(hideTimer.current);
+            hideTimer.current = setTimeout(() => {
+              setListOpen(false);
+              setActive(-1);
+            }, BLUR_HIDE_MS);
+          }}
+          onKeyDown={onKeyDown}
+          className="min-w-0 flex-1 rounded border-0 bg-white px-4 py-2.5 text-base text-ink placeholder:text-muted"
         />
-      ) : (
-        <SearchForm
-          inputId={`${baseId}-input`}
-          inputRef={inputRef}
-          input={{ "aria-controls": `${baseId}-list`, onFocus: () => void loadCombobox() }}
-          onSubmit={() => onOpenChange(false)}
+        <button
+          type="submit"
+          className="rounded bg-accent px-4 py-2.5 font-semibold text-white hover:bg-accent-dark"
         >
-          <ul
-            id={`${baseId}-list`}
-            role="listbox"
-            aria-label="Suggestions"
-            hidden
-            className={LISTBOX_CLASS}
-          />
-        </SearchForm>
-      )}
+          Search
+        </button>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden={!showList}
+          className="absolute inset-x-4 top-full z-50 mt-1 overflow-hidden rounded bg-white text-ink shadow-xl ring-1 ring-black/10"
+        >
+          {results.length === 0 ? (
+            <li
+              role="option"
+              aria-selected={false}
+              aria-disabled="true"
+              className="px-4 py-3 text-muted"
+            >
+              No matches. Press Search to see all results.
+            </li>
+          ) : (
+            results.map((result, i) => (
+              <li
+                key={result.to}
+                id={`${baseId}-opt-${i}`}
+                role="option"
+                aria-selected={i === active}
+                // Keep focus in the box, so the blur timer does not race the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(result.to)}
+                onMouseEnter={() => setActive(i)}
+                className={`flex cursor-pointer items-center justify-between gap-3 px-4 py-3 ${i === active ? "bg-stone" : ""}`}
+              >
+                <span className="font-medium">{result.name}</span>
+                <span
+                  className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold tracking-wider uppercase ${result.kind === "product" ? "bg-ink text-paper" : "bg-stone text-ink ring-1 ring-ink/20"}`}
+                >
+                  {result.kind === "product" ? "Product" : "Page"}
+                </span>
+              </li>
+            ))
+          )}
+        </ul>
+      </Form>
     </div>
   );
 }

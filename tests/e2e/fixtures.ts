@@ -6,9 +6,23 @@ import { test as base, expect, type Page } from "@playwright/test";
 /** Pages most tests visit; the splash is marked as seen so it does not cover them. */
 export const test = base.extend<{ showSplash: boolean }>({
   showSplash: [false, { option: true }],
-  page: async ({ page, showSplash }, use) => {
+  page: async ({ page, showSplash, javaScriptEnabled }, use) => {
     if (!showSplash) {
       await page.addInitScript(() => sessionStorage.setItem("gt-splash-seen", "1"));
+    }
+    if (javaScriptEnabled !== false) {
+      // A page's buttons and boxes work once React has hydrated it (app/root.tsx marks that);
+      // `load` alone does not say so, and a page from the HTML cache arrives fast enough to be
+      // pressed before. Every page.goto waits for it, for HTML pages.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const type = response?.headers()["content-type"] ?? "";
+        if (type.startsWith("text/html")) {
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        }
+        return response;
+      };
     }
     await use(page);
   },

@@ -149,6 +149,8 @@ test("X-PERF-3: a new review, a hidden review and a stock change show on cached 
   page,
   request,
 }, info) => {
+  // Three changes, each given up to 10 seconds to show.
+  test.slow();
   const productId = productFor(info);
   const path = `/product/${productId}`;
   await cachedAnswer(request, path);
@@ -188,12 +190,17 @@ test("X-PERF-3: a new review, a hidden review and a stock change show on cached 
   const variant = { productId, optionType: "Thai Shorts", size: "XS", color: "Purple" };
   const stocked = await page.request.put("/api/admin/stock", { data: { ...variant, quantity: 3 } });
   expect(stocked.status()).toBe(200);
+  const changedAt = Date.now();
   // What a visitor sees: a fresh browser without the owner's cookie.
   const visitor = await (
     await page.context().browser()!.newContext({ viewport: page.viewportSize() })
   ).newPage();
   await visitor.addInitScript(() => sessionStorage.setItem("gt-splash-seen", "1"));
+  // The bound is on the page, not on the browser's own work: the first page asked for within
+  // 10 s of the change shows it (however long this browser then takes to show it under load).
+  let askedAfter = Number.POSITIVE_INFINITY;
   await expect(async () => {
+    const asked = Date.now() - changedAt;
     await visitor.goto(path);
     await visitor
       .getByRole("group", { name: /^Colour/ })
@@ -201,8 +208,10 @@ test("X-PERF-3: a new review, a hidden review and a stock change show on cached 
       .click();
     await visitor.getByRole("group", { name: /^Size/ }).getByText("XS", { exact: true }).click();
     await expect(visitor.getByTestId("stock-notice")).toContainText("Only 3 left", {
-      timeout: 1_000,
+      timeout: 5_000,
     });
-  }).toPass({ timeout: CHANGE_SHOWS_WITHIN_MS });
+    askedAfter = asked;
+  }).toPass({ timeout: 3 * CHANGE_SHOWS_WITHIN_MS });
+  expect(askedAfter).toBeLessThan(CHANGE_SHOWS_WITHIN_MS);
   await visitor.context().close();
 });
