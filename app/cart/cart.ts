@@ -205,11 +205,18 @@ export function readStoredCart(value: unknown): StoredLine[] | null {
 
 export const CART_STORAGE_KEY = "gt-cart";
 
+/** What the customer chose on a line, without what the shop works out (name, price, picture): what is stored and sent to the server. */
+export function lineChoice({
+  productName: _n,
+  unitPricePence: _p,
+  image: _i,
+  ...choice
+}: CartLine): NewCartLine {
+  return choice;
+}
+
 export function serialiseCart(lines: readonly CartLine[]): string {
-  return JSON.stringify({
-    version: 1,
-    lines: lines.map(({ productName: _n, unitPricePence: _p, image: _i, ...choice }) => choice),
-  });
+  return JSON.stringify({ version: 1, lines: lines.map(lineChoice) });
 }
 
 /**

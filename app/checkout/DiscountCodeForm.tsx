@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { CartLine } from "~/cart/cart";
+import { type CartLine, lineChoice } from "~/cart/cart";
 
 export interface AppliedDiscount {
   code: string;
@@ -36,16 +36,7 @@ export function DiscountCodeForm({
           code,
           ...(lines.length > 0
             ? {
-                cartItems: lines.map((line) => ({
-                  productId: line.productId,
-                  optionType: line.optionType,
-                  size: line.size,
-                  quantity: line.quantity,
-                  beltRank: line.beltRank,
-                  color: line.color,
-                  customText: line.customText,
-                  nameCustomisation: line.nameCustomisation,
-                })),
+                cartItems: lines.map(lineChoice),
               }
             : {}),
         }),

@@ -87,18 +87,23 @@ const fields = {
   active: z.boolean({ error: "active must be true or false." }),
 };
 
+/** What the owner may set on a code besides the code itself: on create, and (all optional) on a change. */
+const settings = {
+  percent: fields.percent,
+  startsAt: fields.startsAt.optional(),
+  endsAt: fields.endsAt.optional(),
+  usageLimit: fields.usageLimit.optional(),
+  minimumSpendPence: fields.minimumSpendPence.optional(),
+  active: fields.active.optional(),
+};
+
 const createSchema = z.strictObject(
   {
     code: z
       .string({ error: CODE_MESSAGE })
       .transform((code) => code.trim().toUpperCase())
       .pipe(z.string().regex(/^[A-Z0-9_-]{2,40}$/, CODE_MESSAGE)),
-    percent: fields.percent,
-    startsAt: fields.startsAt.optional(),
-    endsAt: fields.endsAt.optional(),
-    usageLimit: fields.usageLimit.optional(),
-    minimumSpendPence: fields.minimumSpendPence.optional(),
-    active: fields.active.optional(),
+    ...settings,
   },
   {
     error:
@@ -107,14 +112,7 @@ const createSchema = z.strictObject(
 );
 
 const patchSchema = z.strictObject(
-  {
-    percent: fields.percent.optional(),
-    startsAt: fields.startsAt.optional(),
-    endsAt: fields.endsAt.optional(),
-    usageLimit: fields.usageLimit.optional(),
-    minimumSpendPence: fields.minimumSpendPence.optional(),
-    active: fields.active.optional(),
-  },
+  { ...settings, percent: fields.percent.optional() },
   {
     error:
       "Send any of percent, startsAt, endsAt, usageLimit, minimumSpendPence, active; the code cannot change.",

@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { CheckoutLines, TotalsTable } from "~/checkout/CheckoutSummary";
 import { DeliveryChoice } from "~/checkout/DeliveryChoice";
@@ -48,16 +49,7 @@ export default function Checkout() {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
-          cartItems: lines.map((line) => ({
-            productId: line.productId,
-            optionType: line.optionType,
-            size: line.size,
-            quantity: line.quantity,
-            beltRank: line.beltRank,
-            color: line.color,
-            customText: line.customText,
-            nameCustomisation: line.nameCustomisation,
-          })),
+          cartItems: lines.map(lineChoice),
           discountCode: discount?.code,
           shippingMethod,
         }),
@@ -124,7 +116,7 @@ export default function Checkout() {
               <DeliveryChoice
                 value={shippingMethod}
                 onChange={setShippingMethod}
-                items={lines.reduce((sum, line) => sum + line.quantity, 0)}
+                items={totalQuantity(lines)}
                 subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
               />
               <TotalsTable

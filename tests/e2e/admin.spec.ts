@@ -1,25 +1,15 @@
-import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
   isMobile,
   mailsTo,
   OWNER,
+  shot,
   signInOwner,
   test,
 } from "./fixtures";
-
-const SHOTS = process.env.ADMIN_SCREENSHOTS ?? "";
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
 
 /** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
 async function buyGi(request: APIRequestContext, email: string, name: string) {

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -45,6 +46,15 @@ export function isMobile(page: Page): boolean {
 }
 
 /** The owner scripts/e2e-server.mjs creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+/** A full-page screenshot of the back office into ADMIN_SCREENSHOTS, when that is set (for looking at). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.ADMIN_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
 export const OWNER = { email: "owner@griptruth.test", password: "e2e owner password" };
 
 /** Signs in on the login page the browser is on (after a redirect to /admin/login). */

@@ -1,20 +1,9 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
 // Issue 12 (X-OPS-7..9): reviews, enquiries and discount codes in the back office.
 // The owner scripts/e2e-server.mjs creates at start.
-const SHOTS = process.env.ADMIN_SCREENSHOTS ?? "";
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
-
 async function signIn(page: Page, next: string) {
   await page.goto(next);
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
