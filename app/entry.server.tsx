@@ -12,7 +12,7 @@ import { closeDb } from "./db/client.server";
 import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { logError } from "./security/log.server";
-import { lowerModulePreloadPriority, rewriteHead } from "./perf/head-priority";
+import { rewriteDocumentStart } from "./perf/after-paint";
 
 export const streamTimeout = 5_000;
 
@@ -23,19 +23,19 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
-  // https://httpwg.org/specs/rfc9110.html#HEAD
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, {
-      status: responseStatusCode,
-      headers: responseHeaders,
-    });
-  }
-
   // A fresh nonce per page; the development server injects scripts of its own, so only
   // production pages carry the policy.
   const nonce = randomBytes(16).toString("base64");
   if (!import.meta.env.DEV) {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }));
+  }
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD: the headers a GET would have, no body.
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+    });
   }
 
   return new Promise((resolve, reject) => {
@@ -70,10 +70,8 @@ export default function handleRequest(
               callback();
             },
           });
-          // Module preloads behind the first paint (X-PERF-1, app/perf/head-priority.ts).
-          const stream = createReadableStreamFromReadable(body).pipeThrough(
-            rewriteHead(lowerModulePreloadPriority),
-          );
+          // The page's JavaScript starts after its first paint (X-PERF-1, app/perf/after-paint.ts).
+          const stream = createReadableStreamFromReadable(body).pipeThrough(rewriteDocumentStart());
 
           responseHeaders.set("Content-Type", "text/html");
 

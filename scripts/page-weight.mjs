@@ -2,6 +2,7 @@
 // Shared by the CI budget check (tests/e2e/budgets.spec.ts) and `npm run bench`.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { HELD_TYPE } from "../app/perf/after-paint.ts";
 
 /** One page of each kind the budgets cover. */
 export const PAGE_KINDS = {
@@ -20,8 +21,11 @@ const gzipBytes = (buffer) => gzipSync(buffer, { level: 6 }).length;
 
 /**
  * Reads a page's server HTML and lists what the browser fetches for it before it can run:
- * - js: every module the page starts with (script src, modulepreload, static imports of the
- *   inline module script); modules only imported later (React.lazy, import()) are not counted;
+ * - js: every module the page starts with (script src, modulepreload, the imports of the inline
+ *   module script, static or dynamic, and the modules it preloads once the page has painted:
+ *   app/perf/after-paint.ts); modules only imported later (React.lazy) are not counted;
+ * - jsBeforePaint: those the browser may fetch before the first paint (preload links, script
+ *   src, static imports), which on a slow link compete with what the paint needs;
  * - renderBlocking: stylesheets and classic scripts in the head, which hold the first paint;
  * - preloads: `<link rel="preload">` requests that compete with them for the link.
  */
@@ -30,13 +34,25 @@ export function parsePage(html) {
   const attr = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`, "i"))?.[1];
   const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => m[0]);
   const js = new Set();
+  const jsBeforePaint = new Set();
   for (const tag of links) {
-    if (attr(tag, "rel") === "modulepreload") js.add(attr(tag, "href"));
+    if (attr(tag, "rel") === "modulepreload") jsBeforePaint.add(attr(tag, "href"));
   }
-  for (const m of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/gi)) js.add(m[1]);
+  for (const m of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/gi)) jsBeforePaint.add(m[1]);
+  const imports = (text) =>
+    [...text.matchAll(/\bimport\s*\(?\s*(?:[^"';()]+?\s+from\s+)?"([^"]+\.js)"/g)].map((i) => i[1]);
   for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const i of m[1].matchAll(/\bimport\s+(?:[^"';]+?\s+from\s+)?"([^"]+\.js)"/g)) js.add(i[1]);
+    for (const url of imports(m[1])) jsBeforePaint.add(url);
   }
+  // The module script held until the first paint, and what its starter preloads then.
+  const held = new RegExp(`<script\\b[^>]*type="${HELD_TYPE}"[^>]*>([\\s\\S]*?)</script>`, "gi");
+  for (const m of html.matchAll(held)) {
+    for (const url of imports(m[1])) js.add(url);
+  }
+  for (const m of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) {
+    for (const href of JSON.parse(m[1])) js.add(href);
+  }
+  for (const url of jsBeforePaint) js.add(url);
   const renderBlocking = [];
   for (const tag of head.match(/<link\b[^>]*>/gi) ?? []) {
     const media = attr(tag, "media");
@@ -51,14 +67,19 @@ export function parsePage(html) {
   const preloads = links
     .filter((tag) => attr(tag, "rel") === "preload")
     .map((tag) => `${attr(tag, "as") ?? "?"} ${attr(tag, "href")}`);
-  return { js: [...js].filter(Boolean), renderBlocking, preloads };
+  return {
+    js: [...js].filter(Boolean),
+    jsBeforePaint: [...jsBeforePaint].filter(Boolean),
+    renderBlocking,
+    preloads,
+  };
 }
 
 /** Weighs one page of a running server: gzip bytes of its HTML, first-load JS and CSS. */
 export async function measurePage(base, path) {
   const response = await fetch(base + path);
   const html = await response.text();
-  const { js, renderBlocking, preloads } = parsePage(html);
+  const { js, jsBeforePaint, renderBlocking, preloads } = parsePage(html);
   const weigh = async (urls) => {
     let total = 0;
     for (const url of urls) {
@@ -75,6 +96,8 @@ export async function measurePage(base, path) {
     htmlGzip: gzipBytes(Buffer.from(html)),
     jsGzip: await weigh(js),
     jsFiles: js.length,
+    // Modules the browser may fetch before the first paint (X-PERF-1: none).
+    jsFilesBeforePaint: jsBeforePaint.length,
     cssGzip: await weigh(stylesheets),
     // The document itself plus everything that must arrive before the first paint.
     requestsBeforeFirstPaint: 1 + renderBlocking.length,
@@ -93,7 +116,14 @@ export async function checkBudgets(base) {
     const page = await measurePage(base, path);
     pages[kind] = page;
     const budget = { ...BUDGETS.default, ...BUDGETS[kind] };
-    for (const key of ["jsGzip", "htmlGzip", "cssGzip", "requestsBeforeFirstPaint", "preloads"]) {
+    for (const key of [
+      "jsGzip",
+      "jsFilesBeforePaint",
+      "htmlGzip",
+      "cssGzip",
+      "requestsBeforeFirstPaint",
+      "preloads",
+    ]) {
       if (page[key] > budget[key]) {
         over.push(`${kind} (${path}): ${key} ${page[key]} > budget ${budget[key]}`);
       }

@@ -31,4 +31,16 @@ test("X-PERF-4: the page parser counts modules, render-blocking resources and pr
   expect(new Set(parsed.js)).toEqual(
     new Set(["/m1.js", "/blocking.js", "/later.js", "/m2.js", "/m3.js"]),
   );
+  expect(new Set(parsed.jsBeforePaint)).toEqual(new Set(parsed.js));
+});
+
+test("X-PERF-1, X-PERF-4: modules started after the first paint count as first-load JavaScript, not before it", () => {
+  const html =
+    '<html><head><link rel="stylesheet" href="/a.css"/><script>(() => {\n' +
+    'for (const href of ["/entry.js","/r0.js","/chunk.js"]) document.head.append(href);\n' +
+    '})();</script></head><body><script type="text/x-after-first-paint" async>' +
+    'import * as route0 from "/r0.js";\nimport("/entry.js");</script></body></html>';
+  const parsed = parsePage(html);
+  expect(new Set(parsed.js)).toEqual(new Set(["/entry.js", "/r0.js", "/chunk.js"]));
+  expect(parsed.jsBeforePaint).toEqual([]);
 });

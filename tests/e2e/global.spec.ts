@@ -172,3 +172,13 @@ test("X-SHOP-4: pages carry a Content-Security-Policy and nothing on them is blo
   await expect(page).toHaveURL(/\/mens$/);
   expect(violations).toEqual([]);
 });
+
+test("X-SHOP-4: a HEAD request gets the page's Content-Security-Policy too", async ({
+  request,
+}) => {
+  const head = await request.head("/checkout");
+  expect(head.status()).toBe(200);
+  expect(head.headers()["content-security-policy"]).toMatch(
+    /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/,
+  );
+});
