@@ -9,6 +9,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
+import oswald500 from "@fontsource/oswald/files/oswald-latin-500-normal.woff2?url";
+import oswald700 from "@fontsource/oswald/files/oswald-latin-700-normal.woff2?url";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AddedToast } from "./cart/AddedToast";
@@ -22,6 +24,9 @@ import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
 export const links: Route.LinksFunction = () => [
+  // Both display faces (app/app.css), fetched with the stylesheet rather than after it (DESIGN.md).
+  { rel: "preload", href: oswald700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: oswald500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
