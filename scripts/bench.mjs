@@ -124,9 +124,13 @@ async function load(url) {
 async function warm(url) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (response.headers.get("x-cache") !== "MISS") return;
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.headers.get("x-cache") !== "MISS") return;
+    } catch {
+      // A kept-alive connection the server closed while the last load run kept it idle: ask again.
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

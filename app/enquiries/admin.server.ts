@@ -3,6 +3,7 @@ import { recordAudit } from "~/admin/audit.server";
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";
+import { isUuid } from "~/db/ids";
 
 /** The owner's view of customisation enquiries (X-OPS-8). */
 export interface OwnerEnquiry {
@@ -47,11 +48,10 @@ export async function listOwnerEnquiries(db: Database, limit = 500): Promise<Own
   return rows.map(ownerEnquiry);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "No enquiry has that id.";
 
 export async function findOwnerEnquiry(db: Database, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).limit(1);
   return row ? ownerEnquiry(row) : undefined;
 }
@@ -68,7 +68,7 @@ export async function markEnquiryHandled(
   id: string,
   actor: string,
 ): Promise<Outcome<OwnerEnquiry>> {
-  if (!UUID.test(id)) return refuse(404, NOT_FOUND);
+  if (!isUuid(id)) return refuse(404, NOT_FOUND);
   return db.transaction(async (tx) => {
     const [after] = await tx
       .update(enquiries)

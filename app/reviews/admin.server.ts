@@ -6,6 +6,7 @@ import { productReviews } from "~/db/schema";
 import { findProduct } from "~/catalogue";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { deleteLegacyPhotoFiles, deletePhotos } from "./photos.server";
+import { isUuid } from "~/db/ids";
 
 /** The owner's view of reviews (X-OPS-7): every review, hidden or not, with the e-mail. */
 export interface OwnerReview {
@@ -52,7 +53,6 @@ export async function listOwnerReviews(db: Database, limit = 500): Promise<Owner
   return rows.map(ownerReview);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "No review has that id.";
 const hiddenSchema = z.object({
   hidden: z.boolean({ error: 'Send {"hidden": true} or {"hidden": false}.' }),
@@ -67,7 +67,7 @@ export async function setReviewHidden(
 ): Promise<Outcome<OwnerReview>> {
   const parsed = hiddenSchema.safeParse(body);
   if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
-  if (!UUID.test(id)) return refuse(404, NOT_FOUND);
+  if (!isUuid(id)) return refuse(404, NOT_FOUND);
   const { hidden } = parsed.data;
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -99,7 +99,7 @@ export async function deleteReview(
   id: string,
   actor: string,
 ): Promise<Outcome<{ deleted: string; photosRemoved: number }>> {
-  if (!UUID.test(id)) return refuse(404, NOT_FOUND);
+  if (!isUuid(id)) return refuse(404, NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
     const [removed] = await tx.delete(productReviews).where(eq(productReviews.id, id)).returning();
     if (!removed) return undefined;

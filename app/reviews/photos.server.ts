@@ -8,6 +8,7 @@ import { reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
 import { sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
+import { UUID_SOURCE } from "~/db/ids";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -15,7 +16,7 @@ const LONG_SIDE = 1600;
 const THUMB_SIDE = 400;
 
 /** Names the server gave: "<uuid>.webp" and its "<uuid>-thumb.webp". Nothing else is served. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.webp$/;
+const STORED_NAME = new RegExp(`^${UUID_SOURCE}(-thumb)?\\.webp$`);
 
 /** Where photos lived before they moved into the database (read only, for older reviews). */
 export function uploadsDir(): string {
