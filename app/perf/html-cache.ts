@@ -1,8 +1,7 @@
 // The shared HTML cache's rules (X-PERF-3), free of Node's HTTP objects so they are unit-tested
 // on their own; app/perf/html-cache.server.ts applies them to requests.
 import { createHash } from "node:crypto";
-import { COLLECTIONS } from "~/catalogue/collections";
-import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
+import { PUBLIC_PAGE_PATHS } from "~/seo/sitemap";
 
 /**
  * The oldest a stored page may be when it is answered (counted from the start of its render):
@@ -19,20 +18,12 @@ export const HTML_CACHE_MAX_ENTRIES = 500;
 export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * Catalogue and information pages: the same for everyone (the cart lives in the browser's
- * storage, the footer's review count and a product's reviews and stock are public). Checkout,
- * payment, confirmation, tracking, returns, search, the back office, the API and every other
- * path are never cached.
+ * Catalogue and information pages (the sitemap's public pages and the product pages): the same
+ * for everyone (the cart lives in the browser's storage, the footer's review count and a
+ * product's reviews and stock are public). Checkout, payment, confirmation, tracking, returns,
+ * search, the back office, the API and every other path are never cached.
  */
-const CACHEABLE_PATHS = new Set<string>([
-  "/",
-  ...COLLECTIONS.map((collection) => collection.path),
-  "/accessories",
-  "/customisation",
-  "/faq",
-  "/size-guide",
-  ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
-]);
+const CACHEABLE_PATHS = new Set<string>(PUBLIC_PAGE_PATHS);
 const PRODUCT_PAGE = /^\/product\/[a-z0-9-]+$/;
 
 export function isCacheablePath(pathname: string): boolean {

@@ -2,6 +2,7 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
+import { SEARCH_QUERY_MAX } from "./limits";
 import { suggest } from "./search";
 
 /** How long the suggestions stay after the box loses focus (S-SRCH-4), so a click can land. */
@@ -139,7 +140,7 @@ export function SearchPanel({
           role="combobox"
           autoComplete="off"
           spellCheck={false}
-          maxLength={100}
+          maxLength={SEARCH_QUERY_MAX}
           placeholder="Search gis, rashguards, pages…"
           aria-autocomplete="list"
           aria-expanded={showList}

@@ -2,18 +2,23 @@ import { PRODUCTS } from "~/catalogue";
 import { COLLECTIONS } from "~/catalogue/collections";
 import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
 
+/**
+ * The shop's public pages besides the product pages: the same for everyone, listed in the
+ * sitemap and kept by the shared page cache (app/perf/html-cache.ts).
+ */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  "/",
+  ...COLLECTIONS.map((c) => c.path),
+  "/accessories",
+  "/customisation",
+  "/faq",
+  "/size-guide",
+  ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
+];
+
 /** Every page and product a search engine should know (X-SHOP-1), as paths. */
 export function sitemapPaths(): string[] {
-  return [
-    "/",
-    ...COLLECTIONS.map((c) => c.path),
-    "/accessories",
-    "/customisation",
-    "/faq",
-    "/size-guide",
-    ...INFO_PAGE_SLUGS.map((slug) => `/${slug}`),
-    ...PRODUCTS.map((p) => `/product/${p.id}`),
-  ];
+  return [...PUBLIC_PAGE_PATHS, ...PRODUCTS.map((p) => `/product/${p.id}`)];
 }
 
 const escapeXml = (text: string) =>

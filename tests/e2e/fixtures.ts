@@ -45,7 +45,6 @@ export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
 }
 
-/** The owner scripts/e2e-server.mjs creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 /** A full-page screenshot of the back office into ADMIN_SCREENSHOTS, when that is set (for looking at). */
 export async function shot(page: Page, name: string) {
   const dir = process.env.ADMIN_SCREENSHOTS;
@@ -55,6 +54,7 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
 }
 
+/** The owner scripts/e2e-server.mjs creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const OWNER = { email: "owner@griptruth.test", password: "e2e owner password" };
 
 /** Signs in on the login page the browser is on (after a redirect to /admin/login). */

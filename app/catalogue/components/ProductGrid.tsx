@@ -2,6 +2,13 @@ import type { Product } from "~/catalogue/types";
 import { ProductCard } from "./ProductCard";
 import type { PictureLoading } from "./ProductImage";
 
+/** The first card takes the grid's lead; the rest of the first row loads eagerly unless the grid
+ *  starts below the first screen; later rows are lazy. */
+function pictureLoading(index: number, lead: PictureLoading): PictureLoading {
+  if (index >= 3 || lead === "lazy") return "lazy";
+  return index === 0 ? lead : "eager";
+}
+
 /** The 1/2/3-column product grid (S-CAT-4). */
 export function ProductGrid({
   products,
@@ -37,7 +44,7 @@ export function ProductGrid({
           <div className="w-full">
             <ProductCard
               product={product}
-              loading={i >= 3 ? "lazy" : i === 0 ? lead : lead === "lazy" ? "lazy" : "eager"}
+              loading={pictureLoading(i, lead)}
               action={renderAction?.(product)}
               layout={view}
             />
