@@ -60,10 +60,6 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // A finished Suspense boundary stays where it is in the HTML. React otherwise moves one
-        // that ends past the first 12.8 KB to the end of the document, to be put back by a script,
-        // and a page must read in order without JavaScript (X-SHOP-2).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

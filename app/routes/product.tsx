@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS, findProduct } from "~/catalogue";
 import { previewPngOf } from "~/catalogue/art/pictures";
@@ -9,19 +8,14 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/components/origin.server";
 import { pageMeta } from "~/components/seo";
 import { dbFrom } from "~/db/context.server";
-import { deferredComponent } from "~/perf/deferred-component";
 import { Price } from "~/pricing/Price";
+import { ReviewsSection } from "~/reviews/components/ReviewsSection";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
-
-// Below the fold: its code comes after the page's first JavaScript (X-PERF-2).
-const ReviewsSection = deferredComponent(() =>
-  import("~/reviews/components/ReviewsSection").then((m) => m.ReviewsSection),
-);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = findProduct(params.productId);
@@ -136,14 +130,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <Suspense>
-        <ReviewsSection
-          key={product.id}
-          productId={product.id}
-          productName={product.name}
-          reviews={reviews}
-        />
-      </Suspense>
+      <ReviewsSection
+        key={product.id}
+        productId={product.id}
+        productName={product.name}
+        reviews={reviews}
+      />
     </div>
   );
 }
