@@ -7,9 +7,6 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { stopBackgroundWork } from "./background/jobs.server";
-import { closeDb } from "./db/client.server";
-import { closeRedis } from "./security/rate-limit-stores.server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { logError } from "./security/log.server";
 import { rewriteDocumentStart } from "./perf/after-paint";
@@ -101,26 +98,11 @@ export default function handleRequest(
   });
 }
 
-/**
- * Called by server.mjs on SIGTERM/SIGINT once requests have finished: stops this process's
- * background work (an e-mail being sent is finished), then closes the database.
- */
-export async function shutdown(): Promise<void> {
-  await stopBackgroundWork();
-  await closeRedis();
-  await closeDb();
-}
-
-export { serverSettings } from "./security/startup.server";
-
-/** The shared HTML cache server.mjs puts in front of Express (X-PERF-3). */
-export { createHtmlCache } from "./perf/html-cache.server";
+/** The server program: server.mjs loads the build and calls it (the composition root). */
+export { startShop } from "./server/main.server";
 
 /** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 }
-
-/** Called once by server.mjs after the database is ready: the stock seed file, when set. */
-export { applyConfiguredStockSeed as startup } from "./stock/seed.server";

@@ -117,7 +117,12 @@ const envSchema = z.object({
   /** The first owner account, created at start when the shop has none (X-OPS-1). */
   ADMIN_EMAIL: optionalString.pipe(z.email("ADMIN_EMAIL must be an e-mail address").optional()),
   ADMIN_PASSWORD: optionalString,
-  /** Signs the owner session cookie (the id in it is random either way). */
+  /** The password `npm run owner:create` gives the new owner (else read from standard input). */
+  OWNER_PASSWORD: optionalString,
+  /** On SIGTERM, how long requests in flight may take before they are cut (X-SCALE-6). */
+  STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Signs the owner session cookie (the id in it is random either way); generated and kept in
+   *  the database when unset, like the review-link key. */
   SESSION_SECRET: optionalString,
 });
 

@@ -17,9 +17,10 @@ import { AddedToast } from "./cart/AddedToast";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
-import { canonicalOrigin } from "./components/origin.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
 import { databaseMiddleware } from "./db/middleware.server";
+import { developmentShopMiddleware } from "./server/dev.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
@@ -30,8 +31,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The request's database, background work, and 503 while the database is away (X-SCALE-5).
-export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware];
+// The shop's parts under `npm run dev` (the server program hands them in otherwise), and 503
+// while the database is away (X-SCALE-5).
+export const middleware: Route.MiddlewareFunction[] = [
+  developmentShopMiddleware,
+  databaseMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {

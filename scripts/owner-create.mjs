@@ -38,7 +38,7 @@ const vite = await createServer({
 });
 let code;
 try {
-  const cli = await vite.ssrLoadModule("/app/admin/owner-cli.server.ts");
+  const cli = await vite.ssrLoadModule("/app/server/owner-cli.server.ts");
   const result = await cli.ownerCreateCommand(process.argv.slice(2), readPassword);
   code = result.code;
   (code === 0 ? console.log : console.error)(result.message);

@@ -1,13 +1,11 @@
-import { redirect } from "react-router";
-import type { Database } from "~/db/client.server";
+import { redirect, type RouterContextProvider } from "react-router";
+import { dbFrom } from "~/db/context.server";
+import type { OwnerGate, SignedInOwner } from "~/security/owner-gate.server";
 import { isSameOrigin, jsonError } from "~/security/request.server";
 import { findOwnerById } from "./owners.server";
-import { sessions } from "./session.server";
+import { ownerSessionsFrom } from "./session.server";
 
-export interface SignedInOwner {
-  id: string;
-  email: string;
-}
+export type { SignedInOwner } from "~/security/owner-gate.server";
 
 const isWrite = (request: Request) => !["GET", "HEAD"].includes(request.method.toUpperCase());
 
@@ -15,21 +13,17 @@ const isWrite = (request: Request) => !["GET", "HEAD"].includes(request.method.t
  * The one gate in front of every /admin page and /api/admin route (X-OPS-1): a cross-site
  * write is refused (403); without a session a page redirects to the login and the JSON API
  * answers 401. Throws the refusal as a Response, so a route's first line is
- * `const owner = await requireOwner(request, "page", db)`; actions declare `owner` to the edge.
+ * `const owner = await requireOwner(request, "page", context)`; actions declare `owner` to the edge.
  */
-export async function requireOwner(
-  request: Request,
-  kind: "page" | "api",
-  db: Database,
-): Promise<SignedInOwner> {
+export const requireOwner: OwnerGate = async (request, kind, context) => {
   refuseCrossSite(request);
-  const owner = await currentOwner(request, db);
+  const owner = await currentOwner(request, context);
   if (owner) return owner;
   if (kind === "api") throw jsonError("Sign in as the shop's owner first.", 401);
   const url = new URL(request.url);
   const next = isWrite(request) ? "/admin/orders" : `${url.pathname}${url.search}`;
   throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
-}
+};
 
 /** A write from another site is refused with 403 (the login form has no session to check). */
 export function refuseCrossSite(request: Request): void {
@@ -41,12 +35,12 @@ export function refuseCrossSite(request: Request): void {
 /** The signed-in owner for this request, if any (the account must still exist). */
 export async function currentOwner(
   request: Request,
-  db: Database,
+  context: Readonly<RouterContextProvider>,
 ): Promise<SignedInOwner | undefined> {
-  const session = await sessions().getSession(request.headers.get("cookie"));
+  const session = await ownerSessionsFrom(context).getSession(request.headers.get("cookie"));
   const ownerId = session.get("ownerId");
   if (!ownerId) return undefined;
-  const owner = await findOwnerById(db, ownerId);
+  const owner = await findOwnerById(dbFrom(context), ownerId);
   return owner ? { id: owner.id, email: owner.email } : undefined;
 }
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse } from "~/security/edge.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "~/security/audit.server";
 import { safeNext } from "./guard.server";
-import { sessions } from "./session.server";
+import type { OwnerSessions } from "./session.server";
 import { signIn } from "./sign-in.server";
 
 /** The login form's work: check the password, start a session, go where the owner was headed. */
@@ -12,6 +12,7 @@ export async function signInWithForm(
   request: Request,
   form: FormData,
   address: string,
+  storage: OwnerSessions,
 ): Promise<Outcome<{ error?: string }>> {
   const outcome = await signIn(
     db,
@@ -25,7 +26,6 @@ export async function signInWithForm(
         : undefined,
     });
   }
-  const storage = sessions();
   // A fresh session id at every sign-in (no fixation).
   const session = await storage.getSession();
   session.set("ownerId", outcome.owner.id);
@@ -35,8 +35,12 @@ export async function signInWithForm(
 }
 
 /** Ends the session and records it. */
-export async function signOut(db: Database, request: Request, actor: string): Promise<Response> {
-  const storage = sessions();
+export async function signOut(
+  db: Database,
+  request: Request,
+  actor: string,
+  storage: OwnerSessions,
+): Promise<Response> {
   const session = await storage.getSession(request.headers.get("cookie"));
   await recordAudit(db, { actor, action: "sign_out" });
   return redirect("/admin/login", {

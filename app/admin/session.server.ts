@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import { createCookie, createSessionStorage, type SessionStorage } from "react-router";
-import { type Database, getDb } from "~/db/client.server";
+import {
+  createContext,
+  createCookie,
+  createSessionStorage,
+  type RouterContextProvider,
+  type SessionStorage,
+} from "react-router";
+import type { Database } from "~/db/database";
 import { ownerSessions } from "~/db/schema";
-import { env } from "~/env.server";
+import type { Env } from "~/env.server";
 
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 export const SESSION_COOKIE = "gt_owner";
@@ -19,23 +25,23 @@ export interface OwnerSessionData {
  * 12 hours.
  */
 export function ownerSessionStorage(
-  database: () => Promise<Database> = getDb,
+  db: Database,
+  config: Pick<Env, "PUBLIC_URL"> & { sessionSecret: string },
 ): SessionStorage<OwnerSessionData> {
-  const { PUBLIC_URL, SESSION_SECRET } = env();
+  const { PUBLIC_URL, sessionSecret } = config;
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: PUBLIC_URL?.startsWith("https:") ?? false,
     path: "/",
     maxAge: SESSION_LIFETIME_SECONDS,
-    ...(SESSION_SECRET ? { secrets: [SESSION_SECRET] } : {}),
+    secrets: [sessionSecret],
   });
   const expiry = (expires?: Date) =>
     expires ?? new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
   return createSessionStorage<OwnerSessionData>({
     cookie,
     async createData(data, expires) {
-      const db = await database();
       const id = randomBytes(32).toString("base64url");
       await db.insert(ownerSessions).values({ id, data, expiresAt: expiry(expires) });
       if (Math.random() < 0.05) {
@@ -44,7 +50,6 @@ export function ownerSessionStorage(
       return id;
     },
     async readData(id) {
-      const db = await database();
       const [row] = await db
         .select({ data: ownerSessions.data, expiresAt: ownerSessions.expiresAt })
         .from(ownerSessions)
@@ -54,21 +59,24 @@ export function ownerSessionStorage(
       return row.data as Partial<OwnerSessionData>;
     },
     async updateData(id, data, expires) {
-      const db = await database();
       await db
         .update(ownerSessions)
         .set({ data, expiresAt: expiry(expires) })
         .where(eq(ownerSessions.id, id));
     },
     async deleteData(id) {
-      const db = await database();
       await db.delete(ownerSessions).where(eq(ownerSessions.id, id));
     },
   });
 }
 
-let storage: SessionStorage<OwnerSessionData> | undefined;
-export function sessions(): SessionStorage<OwnerSessionData> {
-  storage ??= ownerSessionStorage();
+export type OwnerSessions = SessionStorage<OwnerSessionData>;
+
+/** The owner sessions of the request, built once by the composition root (app/server/). */
+export const ownerSessionsContext = createContext<OwnerSessions | null>(null);
+
+export function ownerSessionsFrom(context: Readonly<RouterContextProvider>): OwnerSessions {
+  const storage = context.get(ownerSessionsContext);
+  if (!storage) throw new Error("No owner sessions in the request context.");
   return storage;
 }

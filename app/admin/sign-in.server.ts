@@ -1,8 +1,8 @@
 import type { Refusal } from "~/security/edge.server";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { hasNoNul } from "~/orders/order-number";
-import { recordAudit } from "./audit.server";
+import { hasNoNul } from "~/security/text";
+import { recordAudit } from "~/security/audit.server";
 import { clearSignInFailures, recordSignInFailure, signInLockout } from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, verifyPassword } from "./password.server";

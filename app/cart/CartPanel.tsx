@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { currentPictureSrc } from "~/catalogue/art/pictures";
 import { choiceDetails } from "~/catalogue/options";
-import { LineNotice } from "~/orders/LineNotice";
+import { LineNotice } from "~/policy/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { LineLeadTime } from "~/stock/LeadTime";

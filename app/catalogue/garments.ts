@@ -1,4 +1,4 @@
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 import { formatPence } from "~/pricing/money";
 import { pictureSrc } from "./art/pictures";
 import { DESIGNS, NO_GI_DESIGNS } from "./designs";

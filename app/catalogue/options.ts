@@ -1,7 +1,8 @@
+import { STANDARD_OPTION } from "~/pricing/lines";
 import type { OptionType, Product, ProductOption } from "./types";
 
-/** A product without options goes in the cart as this (S-PDP-7). */
-export const STANDARD_OPTION = "Standard";
+/** A product without options goes in the cart as this (S-PDP-7); pricing owns the name. */
+export { STANDARD_OPTION };
 export const NO_SIZE = "N/A";
 export const CUSTOM_TEXT_MAX = 20;
 

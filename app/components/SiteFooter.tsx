@@ -1,6 +1,6 @@
 import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
-import { BRAND } from "./brand";
+import { BRAND } from "~/shared/brand";
 import { INFO_HUB, LEGAL_LINKS, SUPPORT_HUB } from "./navigation";
 import { Wordmark } from "./Wordmark";
 

@@ -1,4 +1,4 @@
-import { BRAND } from "./brand";
+import { BRAND } from "~/shared/brand";
 
 /** The GRIP TRUTH wordmark: condensed display type with the accent on "TRUTH". */
 export function Wordmark({ className = "" }: { className?: string }) {

@@ -8,7 +8,7 @@ import {
   TESTIMONIALS,
   designImageSrc,
 } from "./customisation";
-import { POLICY } from "./policy";
+import { POLICY } from "~/policy/policy";
 
 describe("customisation content", () => {
   it("S-INFO-1: shows five designs, each a product of the catalogue", () => {

@@ -1,7 +1,7 @@
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
 import { pictureSrc } from "~/catalogue/art/pictures";
 import { formatPence } from "~/pricing/money";
-import { POLICY } from "./policy";
+import { POLICY } from "~/policy/policy";
 
 /** Custom academy and team gear (S-INFO-1, /customisation). */
 

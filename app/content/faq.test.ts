@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FAQ_ITEMS, nextOpenIndex } from "./faq";
-import { POLICY } from "./policy";
+import { POLICY } from "~/policy/policy";
 
 describe("FAQ content", () => {
   it("S-INFO-1: has exactly ten questions", () => {

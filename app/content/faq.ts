@@ -1,7 +1,7 @@
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { formatPence } from "~/pricing/money";
-import { POLICY } from "./policy";
+import { POLICY } from "~/policy/policy";
 
 export interface FaqItem {
   /** Stable, URL-safe: used for the button and panel ids. */

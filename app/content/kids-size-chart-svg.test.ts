@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { KIDS_GI_SIZES, KIDS_NO_GI_SIZES } from "~/catalogue/sizes";
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { loader } from "~/routes/download.kids-size-chart";
 import { escapeXml, renderKidsSizeChartSvg } from "./kids-size-chart-svg";
-import { KIDS_GI_CHART, KIDS_NO_GI_CHART } from "./size-charts";
+import { KIDS_GI_CHART, KIDS_NO_GI_CHART } from "~/catalogue/size-charts";
 
 const svg = renderKidsSizeChartSvg();
 

@@ -1,5 +1,5 @@
-import { BRAND } from "~/components/brand";
-import { KIDS_GI_CHART, KIDS_NO_GI_CHART, type SizeChart } from "./size-charts";
+import { BRAND } from "~/shared/brand";
+import { KIDS_GI_CHART, KIDS_NO_GI_CHART, type SizeChart } from "~/catalogue/size-charts";
 
 /**
  * The printable kids size chart (S-CAT-3's Download Size Chart), drawn as an A4 portrait SVG

@@ -8,7 +8,7 @@ import {
   WOMENS_GI_CHART,
   WOMENS_NO_GI_CHART,
   type SizeChart,
-} from "./size-charts";
+} from "~/catalogue/size-charts";
 import { SLIDER_CHARTS } from "./slider-sizes";
 
 /** A section of /size-guide: the spec's four charts (men's, women's, kids, shorts), then extras. */

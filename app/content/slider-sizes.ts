@@ -1,5 +1,5 @@
 import { KIDS_SLIDER_SIZES, MENS_SLIDER_SIZES, WOMENS_SLIDER_SIZES } from "~/catalogue/sizes";
-import type { SizeChart } from "./size-charts";
+import type { SizeChart } from "~/catalogue/size-charts";
 
 /**
  * Sliders are sold in UK shoe sizes (SPEC.md section 3). EU equivalents and foot lengths

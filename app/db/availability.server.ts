@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { env } from "~/env.server";
-import type { Database } from "./client.server";
+import type { Database } from "./database";
 
 /** What a person sees while the database is away (X-SCALE-5). */
 export const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";

@@ -1,15 +1,15 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
-import { env } from "~/env.server";
+import type { Env } from "~/env.server";
 import { isConnectionError, markDatabaseSuspect } from "./availability.server";
 import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DatabaseDriver = "pglite" | "postgres";
+import type { Database, DatabaseDriver } from "./database";
 
-interface Connection {
+export type { Database, DatabaseDriver } from "./database";
+
+export interface Connection {
   db: Database;
   driver: DatabaseDriver;
   close: () => Promise<void>;
@@ -40,14 +40,22 @@ export async function migratePostgres(pool: Pool): Promise<void> {
   }
 }
 
-async function connect(): Promise<Connection> {
-  const { DATABASE_URL, dataDir } = env();
+/** What opening the database needs from the configuration. */
+export type DatabaseConfig = Pick<Env, "DATABASE_URL" | "dataDir" | "PG_POOL_MAX">;
+
+/**
+ * Opens the database the configuration names (PostgreSQL with DATABASE_URL, otherwise PGlite in
+ * DATA_DIR) and applies the migrations. Only the composition root (app/server/) and the tools it
+ * serves call this: everything else is handed the database.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Connection> {
+  const { DATABASE_URL, dataDir } = config;
   if (DATABASE_URL) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new Pool({
       connectionString: DATABASE_URL,
-      max: env().PG_POOL_MAX,
+      max: config.PG_POOL_MAX,
       // While the server is away, a request fails fast (and answers 503) instead of hanging.
       connectionTimeoutMillis: 3_000,
     });
@@ -89,35 +97,4 @@ async function connect(): Promise<Connection> {
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
-}
-
-/** Work that needs the migrated database before the first request: the first owner (X-OPS-1). */
-async function prepare(opened: Connection): Promise<Connection> {
-  const { ensureFirstOwner } = await import("~/admin/owners.server");
-  await ensureFirstOwner(opened.db, env());
-  return opened;
-}
-
-let connection: Promise<Connection> | undefined;
-
-/** The shared connection, opened (and migrated) on first use. */
-export function getConnection(): Promise<Connection> {
-  connection ??= connect()
-    .then(prepare)
-    .catch((error: unknown) => {
-      connection = undefined;
-      throw error;
-    });
-  return connection;
-}
-
-export async function getDb(): Promise<Database> {
-  return (await getConnection()).db;
-}
-
-export async function closeDb(): Promise<void> {
-  if (!connection) return;
-  const open = connection;
-  connection = undefined;
-  await (await open).close();
 }

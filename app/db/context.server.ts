@@ -1,21 +1,25 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { type Database, getDb } from "./client.server";
+import type { Database, DatabaseDriver } from "./database";
 
 /**
  * The database of the request, handed to every loader and action through React Router's
- * context: the root middleware puts the process's connection in, a test puts its own.
+ * context. The composition root (app/server/) puts the process's connection in; a test puts its
+ * own. Nothing opens the database on a request's behalf.
  */
 export const dbContext = createContext<Database | null>(null);
 
-/** The request's database (set by `provideDb` or by whoever built the context). */
+/** Which driver the request's database runs on (the health check says it). */
+export const driverContext = createContext<DatabaseDriver | null>(null);
+
+/** The request's database (set by whoever built the context). */
 export function dbFrom(context: Readonly<RouterContextProvider>): Database {
   const db = context.get(dbContext);
-  if (!db) throw new Error("No database in the request context: is the root middleware in place?");
+  if (!db) throw new Error("No database in the request context: was it built by app/server/?");
   return db;
 }
 
-/** Root middleware: the process's connection, unless the caller handed one in already. */
-export async function provideDb(context: Readonly<RouterContextProvider>): Promise<void> {
-  if (context.get(dbContext)) return;
-  context.set(dbContext, await getDb());
+export function driverFrom(context: Readonly<RouterContextProvider>): DatabaseDriver {
+  const driver = context.get(driverContext);
+  if (!driver) throw new Error("No database driver in the request context.");
+  return driver;
 }

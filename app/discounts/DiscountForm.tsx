@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 import type { DiscountJson } from "./admin.server";
 import { toLondonLocal } from "./london-time";
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { discountCodes } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";

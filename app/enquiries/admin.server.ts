@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";

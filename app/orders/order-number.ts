@@ -3,6 +3,3 @@ export function normaliseOrderNumber(text: string | undefined): string | undefin
   const value = (text ?? "").trim().toUpperCase();
   return /^[A-Z0-9-]{1,20}$/.test(value) ? value : undefined;
 }
-
-/** PostgreSQL text cannot hold NUL: such input is refused with a message, not a 500. */
-export const hasNoNul = (text: string): boolean => !text.includes("\0");

@@ -6,7 +6,7 @@ import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
-import { type Discount, giveBackDiscountUse, takeDiscountUse } from "./discounts.server";
+import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;

@@ -1,12 +1,18 @@
 import { choiceDetails } from "~/catalogue/options";
-import { canonicalOrigin } from "~/components/origin.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
-import type { ConfirmationSettings } from "./confirmation-email";
-import { isPersonalised, lineNotice } from "./consumer-rights";
+import { isPersonalised, lineNotice } from "~/policy/consumer-rights";
 import { linesOfOrder, type Order } from "./orders.server";
+
+/** What a receipt or the confirmation e-mail needs from configuration: the VAT number (X-UK-2)
+ *  and the shop's public origin (for the returns request link). */
+export interface ConfirmationSettings {
+  vatNumber?: string;
+  shopUrl: string;
+}
 
 /** The configuration every receipt reads: the VAT number (X-UK-2) and the shop's public address. */
 export function receiptSettings(): ConfirmationSettings {

@@ -1,4 +1,4 @@
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { formatPence } from "~/pricing/money";
 
 /** The made-to-order lead time customers are told (the same as the confirmation e-mail). */

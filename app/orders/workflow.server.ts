@@ -1,13 +1,14 @@
 import type { Refusal } from "~/security/edge.server";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
 import { returnStock } from "~/stock/stock.server";
-import { giveBackDiscountUse } from "./discounts.server";
+import { giveBackDiscountUse } from "~/discounts/redemption.server";
 import { notifyCustomer } from "./notify.server";
-import { hasNoNul, normaliseOrderNumber } from "./order-number";
+import { hasNoNul } from "~/security/text";
+import { normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import {
   ALLOWED_FROM,

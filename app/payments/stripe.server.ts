@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { env } from "~/env.server";
-import { describeOrderLine } from "~/orders/confirmation-email";
+import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";
 

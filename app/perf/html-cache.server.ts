@@ -1,5 +1,5 @@
 // The shared HTML cache (X-PERF-3): catalogue and information pages rendered once and answered
-// to everyone from memory, never older than HTML_CACHE_MAX_AGE_MS, ahead of Express (server.mjs wires it in front
+// to everyone from memory, never older than HTML_CACHE_MAX_AGE_MS, ahead of Express (app/server/http.server.ts wires it in front
 // of the app). A miss is today's uncached path, untouched (with its fresh nonce); meanwhile the
 // page is rendered once more, without a cookie, and stored with a hash-based policy for its own
 // inline scripts, as identity and gzip bytes with every header prepared, so a hit is one write.
@@ -29,7 +29,7 @@ type HeaderList = ReadonlyArray<readonly [string, string]>;
 export interface HtmlCacheOptions {
   /** Renders a page for `target` (path and query) as the uncached path would, without cookies. */
   render(target: string): Promise<Response>;
-  /** Headers every response of the shop carries (server.mjs's security headers). */
+  /** Headers every response of the shop carries (the HTTP edge's security headers, app/server/http.server.ts). */
   headers: HeaderList;
   /** Headers added when the request came over https (HSTS). */
   secureHeaders: HeaderList;

@@ -1,6 +1,13 @@
-import { findOption, STANDARD_OPTION } from "~/catalogue/options";
-import type { Product } from "~/catalogue/types";
 import type { Pence } from "./money";
+
+/** A product without options goes in the cart as this (S-PDP-7). */
+export const STANDARD_OPTION = "Standard";
+
+/** What pricing reads of a product: its own price and its options' (the catalogue's products). */
+export interface PricedProduct {
+  pricePence: Pence;
+  options: readonly { type: string; pricePence: Pence; customPricePence?: Pence }[];
+}
 
 /**
  * The unit price of one item, from the catalogue: the option's price, plus its custom price when
@@ -8,14 +15,14 @@ import type { Pence } from "./money";
  * a unit price is computed, in the browser and on the server.
  */
 export function unitPricePence(
-  product: Product,
+  product: PricedProduct,
   optionType: string,
   nameCustomisation: boolean,
 ): Pence | undefined {
   if (product.options.length === 0) {
     return optionType === STANDARD_OPTION ? product.pricePence : undefined;
   }
-  const option = findOption(product, optionType);
+  const option = product.options.find((candidate) => candidate.type === optionType);
   if (!option) return undefined;
   const extra = nameCustomisation && option.customPricePence ? option.customPricePence : 0;
   return option.pricePence + extra;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 
 /** "Request a return" for an order (X-UK-5), from the tracking page; the number fills the form in. */
 export function ReturnLink({ orderNumber }: { orderNumber: string }) {

@@ -1,10 +1,10 @@
 import { Ban } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { BRAND } from "~/components/brand";
-import { InfoPageShell } from "~/content/components/InfoPageShell";
-import { TextLink } from "~/content/components/links";
-import { POLICY } from "~/content/policy";
+import { BRAND } from "~/shared/brand";
+import { InfoPageShell } from "~/ui/InfoPageShell";
+import { TextLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { ReturnRequestStep } from "./requests.server";
 import { formatUkDate } from "./rules";
 

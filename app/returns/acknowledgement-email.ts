@@ -1,6 +1,6 @@
-import { BRAND } from "~/components/brand";
-import { POLICY } from "~/content/policy";
-import { RIGHT_TO_CANCEL_DAYS } from "~/orders/consumer-rights";
+import { BRAND } from "~/shared/brand";
+import { POLICY } from "~/policy/policy";
+import { RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

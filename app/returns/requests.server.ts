@@ -1,4 +1,4 @@
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";

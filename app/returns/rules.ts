@@ -1,10 +1,10 @@
-import { BRAND } from "~/components/brand";
-import { POLICY } from "~/content/policy";
+import { BRAND } from "~/shared/brand";
+import { POLICY } from "~/policy/policy";
 import {
   isPersonalised,
   PERSONALISED_NOTICE,
   RIGHT_TO_CANCEL_DAYS,
-} from "~/orders/consumer-rights";
+} from "~/policy/consumer-rights";
 
 /**
  * The rules of a returns request (X-UK-5), pure so the page, the server and the tests share them:

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import { findProduct } from "~/catalogue";

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { canonicalOrigin } from "~/components/origin.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { orderLines, serverSecrets } from "~/db/schema";
+import { orderLines } from "~/db/schema";
+import { storedSecret } from "~/security/secrets.server";
 import { env } from "~/env.server";
 import { findOrderById } from "~/orders/orders.server";
 
@@ -19,16 +20,7 @@ const PAID_STATUSES = new Set(["paid", "in_production", "dispatched", "delivered
 export async function reviewLinkSecret(db: Database): Promise<string> {
   const configured = env().REVIEW_LINK_SECRET;
   if (configured) return configured;
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error("The review-link key could not be stored.");
-  return row.value;
+  return storedSecret(db, SECRET_NAME);
 }
 
 function signature(secret: string, orderId: string, email: string, productId: string): Buffer {

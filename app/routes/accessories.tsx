@@ -15,9 +15,9 @@ import { cartActions } from "~/cart/store";
 import { FilterForm } from "~/catalogue/components/FilterForm";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
-import { trainingBundleQuote } from "~/pricing/bundle";
+import { trainingBundleQuote } from "~/catalogue/bundle";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { pageMeta } from "~/components/seo";
+import { pageMeta } from "~/seo/meta";
 import { JsonLd, useOrigin } from "~/seo/JsonLd";
 import { breadcrumbJsonLd } from "~/seo/structured-data";
 

@@ -1,20 +1,20 @@
 import { Form } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
-import { Button } from "~/components/ui/Button";
+import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { applyDiscountForm, listDiscounts } from "~/discounts/admin.server";
 import { DiscountForm } from "~/discounts/DiscountForm";
 import { formatLondon } from "~/discounts/london-time";
 import { formatPence } from "~/pricing/money";
 import { pageEndpoint, success } from "~/security/edge.server";
-import { ActionOutcome } from "~/components/ui/ActionOutcome";
+import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.discounts";
 
 export const meta = () => [{ title: "Discount codes | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   return { discounts: await listDiscounts(db) };
 }
 

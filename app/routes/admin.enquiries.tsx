@@ -8,7 +8,7 @@ export const meta = () => [{ title: "Enquiries | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   return { enquiries: await listOwnerEnquiries(db) };
 }
 

@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
-import { Button } from "~/components/ui/Button";
+import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { findOwnerEnquiry, markEnquiryHandled, replyLink } from "~/enquiries/admin.server";
 import { pageEndpoint, success } from "~/security/edge.server";
-import { ActionOutcome } from "~/components/ui/ActionOutcome";
+import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.enquiry";
 
 export const meta = () => [{ title: "Enquiry | GRIP TRUTH back office" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   const enquiry = await findOwnerEnquiry(db, params.id);
   if (!enquiry) throw data("No enquiry has that id.", { status: 404 });
   return { enquiry, reply: replyLink(enquiry) };

@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { ADMIN_SECTIONS } from "~/admin/navigation";
-import { Button } from "~/components/ui/Button";
+import { Button } from "~/ui/Button";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  const owner = await requireOwner(request, "page", db);
+  const owner = await requireOwner(request, "page", context);
   const badges: Record<string, number> = {
     returns: await countAwaitingReturns(db),
     enquiries: await countUnhandledEnquiries(db),

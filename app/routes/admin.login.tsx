@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { currentOwner } from "~/admin/guard.server";
-import { dbFrom } from "~/db/context.server";
 import { signInWithForm } from "~/admin/session-actions.server";
-import { Button } from "~/components/ui/Button";
-import { Field } from "~/components/ui/Field";
+import { ownerSessionsFrom } from "~/admin/session.server";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 import { Wordmark } from "~/components/Wordmark";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.login";
@@ -17,13 +17,14 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await currentOwner(request, dbFrom(context))) throw redirect("/admin/orders");
+  if (await currentOwner(request, context)) throw redirect("/admin/orders");
   return null;
 }
 
 export const action = pageEndpoint(
   { sameOrigin: true, body: { kind: "form", limit: 4096 }, noStore: true },
-  ({ db, request, body, address }) => signInWithForm(db, request, body, address),
+  ({ db, request, body, address, context }) =>
+    signInWithForm(db, request, body, address, ownerSessionsFrom(context)),
 );
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {

@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import { signOut } from "~/admin/session-actions.server";
+import { ownerSessionsFrom } from "~/admin/session.server";
 import { pageEndpoint } from "~/security/edge.server";
 
 /** POST /admin/logout: ends the owner's session. */
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "none" } },
-  async ({ db, request, owner }) => {
-    throw await signOut(db, request, owner!.email);
+  async ({ db, request, owner, context }) => {
+    throw await signOut(db, request, owner!.email, ownerSessionsFrom(context));
   },
 );
 

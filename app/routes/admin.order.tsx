@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
-import { Button, ButtonLink } from "~/components/ui/Button";
-import { Field, TextAreaField } from "~/components/ui/Field";
+import { Button, ButtonLink } from "~/ui/Button";
+import { Field, TextAreaField } from "~/ui/Field";
 import type { PostalAddress } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
-import { orderDetail } from "~/orders/back-office.server";
-import { OrderLines } from "~/orders/components/OrderLines";
-import { OrderHistory } from "~/orders/components/OrderHistory";
-import { StatusBadge } from "~/orders/components/StatusBadge";
-import { orderPageAction } from "~/orders/order-page-actions.server";
+import { orderDetail } from "~/flows/back-office/back-office.server";
+import { OrderLines } from "~/flows/back-office/OrderLines";
+import { OrderHistory } from "~/flows/back-office/OrderHistory";
+import { StatusBadge } from "~/flows/back-office/StatusBadge";
+import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
@@ -20,7 +20,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireOwner(request, "page", dbFrom(context));
+  await requireOwner(request, "page", context);
   const detail = await orderDetail(dbFrom(context), params.orderNumber);
   if (!detail) throw data("No order has that number.", { status: 404 });
   const notice = new URL(request.url).searchParams.get("notice");

@@ -1,12 +1,12 @@
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import { parseOrderFilter } from "~/orders/back-office.server";
-import { exportOrdersCsv } from "~/orders/export.server";
+import { parseOrderFilter } from "~/flows/back-office/back-office.server";
+import { exportOrdersCsv } from "~/flows/back-office/export.server";
 import type { Route } from "./+types/admin.orders.export";
 
 /** GET /admin/orders/export.csv with the list's filters (X-OPS-6). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireOwner(request, "page", dbFrom(context));
+  const owner = await requireOwner(request, "page", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
   const { csv, filename } = await exportOrdersCsv(dbFrom(context), filter, owner.email);
   return new Response(csv, {

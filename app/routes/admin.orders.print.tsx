@@ -1,12 +1,12 @@
 import { requireOwner } from "~/admin/guard.server";
-import { Button, ButtonLink } from "~/components/ui/Button";
-import { BRAND } from "~/components/brand";
+import { Button, ButtonLink } from "~/ui/Button";
+import { BRAND } from "~/shared/brand";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";
-import { ordersForPrint } from "~/orders/back-office.server";
-import { OrderLines } from "~/orders/components/OrderLines";
+import { ordersForPrint } from "~/flows/back-office/back-office.server";
+import { OrderLines } from "~/flows/back-office/OrderLines";
 import { receiptSettings } from "~/orders/receipt.server";
-import { VatReceiptLines } from "~/orders/VatReceiptLines";
+import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
 
 /** Packing slip and job sheet for one order or the orders ticked in the list (X-OPS-5). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, "page", dbFrom(context));
+  await requireOwner(request, "page", context);
   const wanted = new URL(request.url).searchParams.getAll("orders");
   const { vatNumber } = receiptSettings();
   const slips = await ordersForPrint(dbFrom(context), wanted);

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
-import { Button, ButtonLink } from "~/components/ui/Button";
-import { Field, SelectField } from "~/components/ui/Field";
+import { Button, ButtonLink } from "~/ui/Button";
+import { Field, SelectField } from "~/ui/Field";
 import { ORDER_STATUSES } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
-import { listOrders, parseOrderFilter } from "~/orders/back-office.server";
-import { StatusBadge } from "~/orders/components/StatusBadge";
+import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
+import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.orders";
 export const meta = () => [{ title: "Orders | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, "page", dbFrom(context));
+  await requireOwner(request, "page", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
   const list = await listOrders(dbFrom(context), filter);
   return { ...list, filter };

@@ -3,7 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { listReturnRequests, markReturnReceived } from "~/returns/requests.server";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
-import { ActionOutcome } from "~/components/ui/ActionOutcome";
+import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.returns";
 
 export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
@@ -11,7 +11,7 @@ export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
 /** /admin/returns (X-UK-5): the customers' return requests, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   return { requests: await listReturnRequests(db) };
 }
 

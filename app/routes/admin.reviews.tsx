@@ -3,14 +3,14 @@ import { dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
 import { OwnerReviewList } from "~/reviews/components/OwnerReviewList";
 import { pageEndpoint } from "~/security/edge.server";
-import { ActionOutcome } from "~/components/ui/ActionOutcome";
+import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.reviews";
 
 export const meta = () => [{ title: "Reviews | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   return { reviews: await listOwnerReviews(db) };
 }
 

@@ -3,14 +3,14 @@ import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { applyStockForm, listStock } from "~/stock/admin.server";
 import { StockTable } from "~/stock/StockTable";
-import { ActionOutcome } from "~/components/ui/ActionOutcome";
+import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.stock";
 
 export const meta = () => [{ title: "Stock | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "page", db);
+  await requireOwner(request, "page", context);
   return { products: await listStock(db) };
 }
 

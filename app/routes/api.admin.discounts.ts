@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.discounts";
 /** GET /api/admin/discounts: every code with its terms and uses (X-OPS-9). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "api", db);
+  await requireOwner(request, "api", context);
   return Response.json(
     { discounts: await listDiscounts(db) },
     { headers: { "Cache-Control": "no-store" } },

@@ -1,5 +1,5 @@
-import { refundJson } from "~/orders/back-office-json";
-import { refundOrder } from "~/orders/refunds.server";
+import { refundJson } from "~/flows/back-office/back-office-json";
+import { refundOrder } from "~/flows/refunds/refunds.server";
 import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
 
 /** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */

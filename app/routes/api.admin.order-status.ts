@@ -1,4 +1,4 @@
-import { orderJson } from "~/orders/back-office-json";
+import { orderJson } from "~/flows/back-office/back-office-json";
 import { changeOrderStatus } from "~/orders/workflow.server";
 import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
 

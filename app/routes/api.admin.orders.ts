@@ -1,11 +1,11 @@
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import { listOrders, parseOrderFilter } from "~/orders/back-office.server";
+import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import type { Route } from "./+types/api.admin.orders";
 
 /** GET /api/admin/orders?status=&q=&page= (X-OPS-2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, "api", dbFrom(context));
+  await requireOwner(request, "api", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
   const { orders, total } = await listOrders(dbFrom(context), filter);
   return Response.json(

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.admin.reviews";
 /** GET /api/admin/reviews: every review newest first, hidden ones too, with e-mails (X-OPS-7). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "api", db);
+  await requireOwner(request, "api", context);
   return Response.json(
     { reviews: await listOwnerReviews(db) },
     { headers: { "Cache-Control": "no-store" } },

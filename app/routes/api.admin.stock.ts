@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.stock";
 /** GET /api/admin/stock: every product's variants and their stock (X-STK-1). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  await requireOwner(request, "api", db);
+  await requireOwner(request, "api", context);
   return Response.json(await listStock(db), { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -1,4 +1,4 @@
-import { createCheckoutSession } from "~/checkout/create-session.server";
+import { createCheckoutSession } from "~/flows/checkout/create-session.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 

@@ -1,4 +1,4 @@
-import { checkDiscountCode } from "~/orders/discounts.server";
+import { checkDiscountCode } from "~/flows/checkout/discount-check.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 

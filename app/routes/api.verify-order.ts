@@ -1,4 +1,4 @@
-import { verifyOrder } from "~/checkout/verify.server";
+import { verifyOrder } from "~/flows/checkout/verify.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 

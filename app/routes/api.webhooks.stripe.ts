@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from "~/payments/webhook.server";
+import { handleStripeWebhook } from "~/flows/payment/webhook.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 
 /** Stripe's servers post here: signed, so no same-origin check; the raw body is what is signed. */

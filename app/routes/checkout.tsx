@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
-import { CheckoutLines, TotalsTable } from "~/checkout/CheckoutSummary";
-import { DeliveryChoice } from "~/checkout/DeliveryChoice";
-import { type AppliedDiscount, DiscountCodeForm } from "~/checkout/DiscountCodeForm";
-import { pageMeta } from "~/components/seo";
+import { CheckoutLines, TotalsTable } from "~/flows/checkout/CheckoutSummary";
+import { DeliveryChoice } from "~/flows/checkout/DeliveryChoice";
+import { type AppliedDiscount, DiscountCodeForm } from "~/flows/checkout/DiscountCodeForm";
+import { pageMeta } from "~/seo/meta";
 import { useHydrated } from "~/components/useHydrated";
 import { formatPence } from "~/pricing/money";
 import { useStockLevels } from "~/stock/useStockLevels";
@@ -16,7 +16,7 @@ import {
   type ShippingMethodId,
 } from "~/pricing/shipping";
 import { orderTotals } from "~/pricing/totals";
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 
 export const meta = () =>
   pageMeta({ title: "Checkout", description: "Review your order and pay securely." });

@@ -15,7 +15,7 @@ import { findCollection, SECTIONS, SECTION_LABELS } from "~/catalogue/collection
 import { KidsSizingBlock } from "~/catalogue/components/KidsSizingBlock";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { pageMeta } from "~/components/seo";
+import { pageMeta } from "~/seo/meta";
 import { JsonLd, useOrigin } from "~/seo/JsonLd";
 import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { findProduct } from "~/catalogue";
-import { BRAND } from "~/components/brand";
-import { pageMeta } from "~/components/seo";
-import { InfoPageShell, PROSE } from "~/content/components/InfoPageShell";
-import { EmailLink, ExternalLink, LINK_CLASS, TextLink } from "~/content/components/links";
+import { BRAND } from "~/shared/brand";
+import { pageMeta } from "~/seo/meta";
+import { InfoPageShell, PROSE } from "~/ui/InfoPageShell";
+import { EmailLink, ExternalLink, LINK_CLASS, TextLink } from "~/ui/links";
 import { PartnerLogo } from "~/content/components/PartnerLogo";
 import {
   CUSTOMISATION_DESIGN_IDS,
@@ -13,7 +13,7 @@ import {
   TESTIMONIALS,
   designImageSrc,
 } from "~/content/customisation";
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 import { EnquiryForm, type EnquiryActionData } from "~/enquiries/EnquiryForm";
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { type Outcome, pageEndpoint, success } from "~/security/edge.server";

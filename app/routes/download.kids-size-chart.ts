@@ -1,5 +1,5 @@
 import { renderKidsSizeChartSvg } from "~/content/kids-size-chart-svg";
-import { KIDS_SIZE_CHART_FILENAME } from "~/content/size-charts";
+import { KIDS_SIZE_CHART_FILENAME } from "~/catalogue/size-charts";
 
 /** GET /downloads/kids-size-chart.svg: the printable kids size chart (S-CAT-3). */
 export function loader() {

@@ -1,9 +1,9 @@
-import { BRAND } from "~/components/brand";
-import { pageMeta } from "~/components/seo";
+import { BRAND } from "~/shared/brand";
+import { pageMeta } from "~/seo/meta";
 import { FaqAccordion } from "~/content/components/FaqAccordion";
-import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { InfoPageShell } from "~/ui/InfoPageShell";
 import { FAQ_ITEMS } from "~/content/faq";
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 import type { Route } from "./+types/faq";
 
 export function meta(_: Route.MetaArgs) {

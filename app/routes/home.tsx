@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import { NEW_ARRIVALS, findProduct } from "~/catalogue";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
-import { BRAND } from "~/components/brand";
-import { pounds } from "~/content/policy";
+import { BRAND } from "~/shared/brand";
+import { pounds } from "~/policy/policy";
 import { PromoBlock } from "~/components/home/PromoBlock";
-import { pageMeta } from "~/components/seo";
+import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>

@@ -1,6 +1,6 @@
 import { data, useLocation } from "react-router";
-import { pageMeta } from "~/components/seo";
-import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { pageMeta } from "~/seo/meta";
+import { InfoPageShell } from "~/ui/InfoPageShell";
 import { infoPageForPath } from "~/content/pages";
 import type { Route } from "./+types/info-page";
 

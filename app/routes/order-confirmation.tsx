@@ -2,8 +2,8 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { cartActions } from "~/cart/store";
-import { pageMeta } from "~/components/seo";
-import { ConfirmationReceipt } from "~/orders/ConfirmationReceipt";
+import { pageMeta } from "~/seo/meta";
+import { ConfirmationReceipt } from "~/flows/checkout/ConfirmationReceipt";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
 

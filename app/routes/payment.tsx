@@ -1,14 +1,14 @@
 import { ShieldAlert } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { TotalsTable } from "~/checkout/CheckoutSummary";
+import { TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { choiceDetails } from "~/catalogue/options";
-import { pageMeta } from "~/components/seo";
+import { pageMeta } from "~/seo/meta";
 import { dbFrom } from "~/db/context.server";
 import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { AddressFields, Field } from "~/payments/PaymentFields";
-import { findSandboxOrder, paySandboxForm } from "~/payments/sandbox.server";
+import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
 

@@ -1,5 +1,5 @@
-import { pageMeta } from "~/components/seo";
-import { POLICY } from "~/content/policy";
+import { pageMeta } from "~/seo/meta";
+import { POLICY } from "~/policy/policy";
 import { handleReturnRequestForm, type ReturnRequestStep } from "~/returns/requests.server";
 import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
 import { pageEndpoint } from "~/security/edge.server";

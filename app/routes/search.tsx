@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
-import { pageMeta } from "~/components/seo";
+import { pageMeta } from "~/seo/meta";
 import { SEARCH_QUERY_MAX } from "~/search/limits";
 import { searchPages, searchProducts } from "~/search/search";
 import type { Route } from "./+types/search";

@@ -1,4 +1,4 @@
-import { canonicalOrigin } from "~/components/origin.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import { sitemapXml } from "~/seo/sitemap";
 import type { Route } from "./+types/sitemap";
 

@@ -1,10 +1,10 @@
-import { BRAND } from "~/components/brand";
-import { pageMeta } from "~/components/seo";
+import { BRAND } from "~/shared/brand";
+import { pageMeta } from "~/seo/meta";
 import { DataTable } from "~/content/components/DataTable";
-import { InfoPageShell, PROSE } from "~/content/components/InfoPageShell";
-import { LINK_CLASS, TextLink } from "~/content/components/links";
+import { InfoPageShell, PROSE } from "~/ui/InfoPageShell";
+import { LINK_CLASS, TextLink } from "~/ui/links";
 import { SIZE_GUIDE_SECTIONS, type SizeGuideSection } from "~/content/size-guide";
-import { KIDS_SIZE_CHART_URL } from "~/content/size-charts";
+import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-charts";
 import type { Route } from "./+types/size-guide";
 
 export function meta(_: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { pageMeta } from "~/components/seo";
-import { InfoPageShell } from "~/content/components/InfoPageShell";
+import { pageMeta } from "~/seo/meta";
+import { InfoPageShell } from "~/ui/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
 import { type TrackingResult, trackOrder } from "~/orders/tracking.server";
 import { formatPence } from "~/pricing/money";

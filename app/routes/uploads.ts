@@ -3,7 +3,7 @@ import { readPhoto } from "~/reviews/photos.server";
 import type { Route } from "./+types/uploads";
 
 /** GET /uploads/:file: a stored review photo; any other name is 404 (no path traversal).
- *  server.mjs sends nosniff on every answer, so it is not repeated here (X-SEC-7). */
+ *  the HTTP edge (app/server/http.server.ts) sends nosniff on every answer, so it is not repeated here (X-SEC-7). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const photo = await readPhoto(dbFrom(context), params.file);
   if (!photo) {

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { logError } from "./log.server";
-import { requireOwner, type SignedInOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import type { Database } from "~/db/client.server";
-import { type RateLimit, rateLimitStore, takeRateLimit } from "./rate-limit.server";
+import type { Database } from "~/db/database";
+import { ownerGateFrom, type SignedInOwner } from "./owner-gate.server";
+import { type RateLimit, rateLimitStoreFrom, takeRateLimit } from "./rate-limit.server";
 import { clientAddress, isSameOrigin } from "./request.server";
 
 /**
@@ -83,6 +83,8 @@ export interface EdgeInput<B> {
   db: Database;
   /** The signed-in owner, when the route declared `owner`. */
   owner: SignedInOwner | undefined;
+  /** The request's context, for what a handler needs beyond the database (owner sessions). */
+  context: Readonly<RouterContextProvider>;
 }
 
 /** Marks a handler made by the edge, so a test can check that every route uses it. */
@@ -104,7 +106,7 @@ const MEDIA_HELP: Record<keyof typeof MEDIA, string> = {
 
 /**
  * Reads at most `limit` bytes, counting while the body streams. Past the limit it stops reading
- * at once and leaves the rest unread (server.mjs discards it as it arrives);
+ * at once and leaves the rest unread (the HTTP edge, app/server/http.server.ts, discards it as it arrives);
  * cancelling the stream would destroy the socket before the 413 could be sent.
  */
 export async function readLimited(
@@ -207,9 +209,11 @@ async function admit<B extends BodyNeed>(
 ): Promise<Refusal | { ok: true; input: EdgeInput<BodyOf<B>> }> {
   const { request } = args;
   const db = dbFrom(args.context);
-  const refused = await check(request, db, needs, needs.methods ?? ["POST"]);
+  const refused = await check(args, needs, needs.methods ?? ["POST"]);
   if (refused) return refused;
-  const owner = needs.owner ? await requireOwner(request, needs.owner, db) : undefined;
+  const owner = needs.owner
+    ? await ownerGateFrom(args.context)(request, needs.owner, args.context)
+    : undefined;
   const body = await readBody(request, needs.body);
   if (!body.ok) return body;
   return {
@@ -221,6 +225,7 @@ async function admit<B extends BodyNeed>(
       address: clientAddress(request),
       db,
       owner,
+      context: args.context,
     },
   };
 }
@@ -264,8 +269,7 @@ export function pageEndpoint<B extends BodyNeed, T>(
 }
 
 async function check(
-  request: Request,
-  db: Database,
+  { request, context }: Args,
   needs: EdgeNeeds,
   methods: readonly string[],
 ): Promise<Refusal | undefined> {
@@ -279,7 +283,7 @@ async function check(
     const verdict = await takeRateLimit(
       needs.rateLimit,
       clientAddress(request),
-      rateLimitStore(db),
+      rateLimitStoreFrom(context),
     );
     if (!verdict.ok) {
       return refuse(429, verdict.message, {

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database } from "~/db/database";
 import { rateLimitHits } from "~/db/schema";
-import { env } from "~/env.server";
+import type { Env } from "~/env.server";
 import { type RateLimitStore, windowEnd } from "./rate-limit.server";
 
 /**
@@ -71,41 +71,48 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-let redis: Promise<RedisLike> | undefined;
-
-/** One Redis connection per process, opened on first use. */
-export function redisClient(url: string): Promise<RedisLike> {
-  redis ??= (async () => {
-    const { createClient } = await import("redis");
-    const client = createClient({
-      url,
-      socket: {
-        connectTimeout: 3_000,
-        reconnectStrategy: (retries) => Math.min(retries * 200, 3_000),
-      },
+/** A Redis connection opened on first use, and closed with the shop. */
+function lazyRedis(url: string): { client: () => Promise<RedisLike>; close: () => Promise<void> } {
+  let redis: Promise<RedisLike> | undefined;
+  const client = () => {
+    redis ??= (async () => {
+      const { createClient } = await import("redis");
+      const opened = createClient({
+        url,
+        socket: {
+          connectTimeout: 3_000,
+          reconnectStrategy: (retries) => Math.min(retries * 200, 3_000),
+        },
+      });
+      opened.on("error", (error: Error) => console.error("Redis:", error.message));
+      await opened.connect();
+      return opened as unknown as RedisLike;
+    })().catch((error: unknown) => {
+      redis = undefined;
+      throw error;
     });
-    client.on("error", (error: Error) => console.error("Redis:", error.message));
-    await client.connect();
-    return client as unknown as RedisLike;
-  })().catch((error: unknown) => {
+    return redis;
+  };
+  const close = async () => {
+    const open = redis;
     redis = undefined;
-    throw error;
-  });
-  return redis;
+    if (!open) return;
+    const opened = (await open.catch(() => undefined)) as
+      { close?: () => Promise<void> } | undefined;
+    await opened?.close?.().catch(() => undefined);
+  };
+  return { client, close };
 }
 
-/** Closes this process's Redis connection, if one was opened (graceful stop). */
-export async function closeRedis(): Promise<void> {
-  const open = redis;
-  redis = undefined;
-  if (!open) return;
-  const client = (await open.catch(() => undefined)) as { close?: () => Promise<void> } | undefined;
-  await client?.close?.().catch(() => undefined);
-}
-
-/** Redis when REDIS_URL is set, otherwise the request's database: shared by every process. */
-export function sharedRateLimitStore(db: Database): RateLimitStore {
-  const url = env().REDIS_URL;
-  if (url) return new RedisRateLimitStore(() => redisClient(url));
-  return new DatabaseRateLimitStore(db);
+/**
+ * The process's rate-limit store, built by the composition root: Redis when REDIS_URL is set,
+ * otherwise the shop's database; shared by every process either way.
+ */
+export function createRateLimitStore(
+  db: Database,
+  config: Pick<Env, "REDIS_URL">,
+): { store: RateLimitStore; close: () => Promise<void> } {
+  if (!config.REDIS_URL) return { store: new DatabaseRateLimitStore(db), close: async () => {} };
+  const redis = lazyRedis(config.REDIS_URL);
+  return { store: new RedisRateLimitStore(redis.client), close: redis.close };
 }

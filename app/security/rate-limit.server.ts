@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
-import type { Database } from "~/db/client.server";
+import { createContext, type RouterContextProvider } from "react-router";
 import { logError } from "./log.server";
-import { sharedRateLimitStore } from "./rate-limit-stores.server";
 
 export interface RateLimitStore {
   /** Counts one hit for `key` in the fixed window of `windowMs` containing now; resolves to the
@@ -14,19 +13,17 @@ export function windowEnd(now: number, windowMs: number): number {
   return Math.floor(now / windowMs) * windowMs + windowMs;
 }
 
-let override: RateLimitStore | undefined;
-
 /**
- * The store every limiter counts in: shared by every process (Redis with REDIS_URL, otherwise
- * the database's `rate_limit_hits` table; X-SCALE-2), so two processes never allow twice the limit.
+ * The store every limiter counts in, built once by the composition root (app/server/): shared by
+ * every process (Redis with REDIS_URL, otherwise the database's `rate_limit_hits` table;
+ * X-SCALE-2), so two processes never allow twice the limit. A test hands in its own.
  */
-export function rateLimitStore(db: Database): RateLimitStore {
-  return override ?? sharedRateLimitStore(db);
-}
+export const rateLimitContext = createContext<RateLimitStore | null>(null);
 
-/** For tests: count in a store of their own. */
-export function useRateLimitStore(next: RateLimitStore | undefined) {
-  override = next;
+export function rateLimitStoreFrom(context: Readonly<RouterContextProvider>): RateLimitStore {
+  const store = context.get(rateLimitContext);
+  if (!store) throw new Error("No rate-limit store in the request context.");
+  return store;
 }
 
 /**

@@ -6,7 +6,7 @@ function configuredOrigin(): string | undefined {
 }
 
 /**
- * The client's address, as the server set it (server.mjs writes x-client-address from the
+ * The client's address, as the server set it (app/server/http.server.ts writes x-client-address from the
  * socket, or from X-Forwarded-For when TRUST_PROXY is set, and drops any value a client sent).
  */
 export function clientAddress(request: Request): string {
@@ -21,7 +21,7 @@ export function clientAddress(request: Request): string {
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return origin === null;
-  // X-Forwarded-Host reaches here only from a trusted proxy: server.mjs drops it otherwise.
+  // X-Forwarded-Host reaches here only from a trusted proxy: the HTTP edge (app/server/http.server.ts) drops it otherwise.
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   try {
     const from = new URL(origin);

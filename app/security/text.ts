@@ -27,3 +27,6 @@ export function text(options: { multiline?: boolean; error?: string } = {}) {
     .string(error ? { error } : undefined)
     .refine((value) => !hasControlCharacters(value, multiline), CONTROL_CHARACTER_MESSAGE);
 }
+
+/** PostgreSQL text cannot hold NUL: such input is refused with a message, not a 500. */
+export const hasNoNul = (text: string): boolean => !text.includes("\0");

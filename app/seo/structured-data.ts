@@ -1,6 +1,6 @@
 import type { Product } from "~/catalogue/types";
 import { fixedSrcOf } from "~/catalogue/art/pictures";
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { penceToDecimal } from "~/pricing/money";
 
 /** schema.org data for search engines (X-SHOP-1), as plain objects; rendered by JsonLd. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { findProduct, findSellable, PRODUCTS } from "~/catalogue";
-import { recordAudit } from "~/admin/audit.server";
+import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { variantStock } from "~/db/schema";
 import {

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type Database, getDb } from "~/db/client.server";
-import { env } from "~/env.server";
+import type { Database } from "~/db/database";
 import { setVariantStock } from "./admin.server";
 
 /**
@@ -15,12 +14,4 @@ export async function applyStockSeedFile(db: Database, file: string): Promise<nu
     if (!result.ok) throw new Error(`${file}, entry ${index + 1}: ${result.error}`);
   }
   return entries.length;
-}
-
-/** STOCK_SEED_FILE, applied once at start by server.mjs (the browser tests' server uses it). */
-export async function applyConfiguredStockSeed(): Promise<void> {
-  const { STOCK_SEED_FILE } = env();
-  if (!STOCK_SEED_FILE) return;
-  const count = await applyStockSeedFile(await getDb(), STOCK_SEED_FILE);
-  console.log(`Stock: applied ${count} setting(s) from ${STOCK_SEED_FILE}.`);
 }

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
 import { action as logout } from "~/routes/admin.logout";
 import { loader as ordersPage } from "~/routes/admin.orders";
@@ -37,7 +37,7 @@ function login(email: string, password: string, address: string) {
 
 describe("X-OPS-1: owner sign-in", () => {
   it("X-OPS-1: the first owner is created from ADMIN_EMAIL and ADMIN_PASSWORD, with an scrypt hash", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.select().from(owners);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.email).toBe(OWNER.email);
@@ -46,7 +46,7 @@ describe("X-OPS-1: owner sign-in", () => {
   });
 
   it("X-OPS-1: owners can be added, never twice for one e-mail, and weak passwords are refused", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const added = await createOwner(db, { email: "Second@GripTruth.test", password: "another long password" });
     expect(added).toMatchObject({ ok: true, owner: { email: "second@griptruth.test" } });
     expect(await createOwner(db, { email: "second@griptruth.test", password: "another long password" })).toMatchObject({ ok: false, status: 409 });
@@ -65,7 +65,7 @@ describe("X-OPS-1: owner sign-in", () => {
     expect(cookie).toMatch(/Max-Age=43200/);
     // The cookie holds an id, not the owner's data.
     expect(decodeURIComponent(cookie)).not.toContain(OWNER.email);
-    const db = await getDb();
+    const db = await testDb();
     const [signIns] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "sign_in"));
     expect(signIns!.n).toBeGreaterThan(0);
   });
@@ -112,7 +112,7 @@ describe("X-OPS-1: owner sign-in", () => {
   it("X-OPS-1: a session ends on the server after 12 hours, whatever the cookie says", async () => {
     const cookie = await signInCookie();
     expect((await answer(ordersApi, "/api/admin/orders", { headers: { cookie } })).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const [stored] = await db.select().from(ownerSessions).orderBy(desc(ownerSessions.createdAt)).limit(1);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3600_000);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
@@ -131,7 +131,7 @@ describe("X-OPS-1: owner sign-in", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     expect(((await locked.json()) as { error: string }).error).toMatch(/Too many wrong passwords/);
     // Tries while locked are not counted, and other addresses are not locked.
-    const db = await getDb();
+    const db = await testDb();
     const [failures] = await db.select({ n: count() }).from(ownerSignInFailures).where(eq(ownerSignInFailures.address, address));
     expect(failures!.n).toBe(5);
     expect((await login(OWNER.email, OWNER.password, "192.0.2.78")).status).toBe(302);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { type OrderStatus, orders } from "~/db/schema";
 import { createPendingOrder, markOrderPaid, type Order } from "~/orders/orders.server";
 import { action as loginAction } from "~/routes/admin.login";
@@ -11,7 +11,7 @@ export const OWNER = { email: "owner@griptruth.test", password: "correct horse b
 export async function paidOrder(
   over: { email?: string; firstName?: string; lastName?: string; provider?: "sandbox" | "stripe"; reference?: string } = {},
 ): Promise<Order> {
-  const db = await getDb();
+  const db = await testDb();
   const lines = [
     {
       productId: "mens-grip-truth-bjj-gi",
@@ -63,7 +63,7 @@ export async function paidOrder(
 
 /** Puts an order straight into a status (for the transition matrix). */
 export async function forceStatus(orderId: string, status: OrderStatus) {
-  const db = await getDb();
+  const db = await testDb();
   await db
     .update(orders)
     .set({ status, paidAt: status === "pending" || status === "failed" ? null : sql`coalesce(${orders.paidAt}, now())` })

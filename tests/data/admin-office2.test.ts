@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findProduct } from "~/catalogue";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { auditLog, enquiries, productReviews, reviewPhotos } from "~/db/schema";
 import { countReviews } from "~/reviews/count.server";
 import { ReviewList } from "~/reviews/components/ReviewCard";
@@ -36,14 +36,14 @@ beforeAll(async () => {
   cookie = await signInCookie();
 });
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.delete(productReviews);
   await db.delete(reviewPhotos);
   await db.delete(enquiries);
 });
 
 async function review(name: string, rating: number, photoUrls: string[] = []) {
-  const db = await getDb();
+  const db = await testDb();
   return createReview(db, PRODUCT, {
     customer_name: name,
     customer_email: `${name.toLowerCase()}@example.com`,
@@ -93,7 +93,7 @@ describe(`the owner's reviews (${TEST_DRIVER})`, () => {
     expect(surfaces.html).toContain("Alex");
     expect(surfaces.jsonLd.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
     expect(surfaces.count).toBe(1);
-    expect(await countReviews(await getDb())).toBe(1);
+    expect(await countReviews(await testDb())).toBe(1);
 
     // The owner still sees it, marked hidden, with the e-mail.
     const owner = (await (
@@ -109,7 +109,7 @@ describe(`the owner's reviews (${TEST_DRIVER})`, () => {
     expect(surfaces.api).toHaveLength(2);
     expect(surfaces.count).toBe(2);
 
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.select().from(auditLog).where(eq(auditLog.subject, `review:${spam.id}`));
     expect(audit.map((a) => [a.action, a.actor])).toEqual([
       ["review.hide", OWNER.email],
@@ -118,7 +118,7 @@ describe(`the owner's reviews (${TEST_DRIVER})`, () => {
   });
 
   it("X-OPS-7: delete removes the review and its photos for good, after the page's confirmation", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const photoId = randomUUID();
     await db.insert(reviewPhotos).values({
       id: photoId,
@@ -175,7 +175,7 @@ describe(`the owner's reviews (${TEST_DRIVER})`, () => {
 
 describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
   async function enquire(name: string) {
-    const outcome = await receiveEnquiry(await getDb(), {
+    const outcome = await receiveEnquiry(await testDb(), {
       name,
       email: `${name.toLowerCase()}@club.example`,
       academy: `${name} BJJ`,
@@ -223,7 +223,7 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
     expect(viaPage.status).toBe(200);
     await call(handledApi, `/api/admin/enquiries/${second}/handled`, { method: "POST", headers: { cookie } }, { id: second });
     expect((await list()).unhandled).toBe(0);
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, "enquiry.handled"));
     expect(audit.map((a) => a.subject).sort()).toEqual([`enquiry:${first}`, `enquiry:${second}`].sort());
 

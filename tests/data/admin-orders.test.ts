@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { auditLog, ORDER_STATUSES, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { canMoveTo, WORKFLOW_TARGETS } from "~/orders/status";
 import { loader as exportCsv } from "~/routes/admin.orders.export";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   cookie = await signInCookie();
 });
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.delete(orders);
 });
 
@@ -69,7 +69,7 @@ describe("X-OPS-2: the orders list", () => {
     // Unknown filters are ignored, not errors.
     expect((await list("?status=bogus&page=-3")).total).toBe(2);
 
-    const db = await getDb();
+    const db = await testDb();
     const many = await Promise.all(Array.from({ length: 51 }, () => paidOrder()));
     expect(many).toHaveLength(51);
     const page1 = await list();
@@ -89,7 +89,7 @@ describe("X-OPS-4: the order workflow", () => {
       for (const to of WORKFLOW_TARGETS) {
         await forceStatus(order.id, from);
         // No history: a partly refunded order is then at the paid stage.
-        await (await getDb()).delete(orderEvents).where(eq(orderEvents.orderId, order.id));
+        await (await testDb()).delete(orderEvents).where(eq(orderEvents.orderId, order.id));
         const body = to === "dispatched" ? { status: to, carrier: "Royal Mail", trackingNumber: "RM1" } : { status: to };
         const response = await setStatus(order.orderNumber, body);
         const expected = from === to || canMoveTo(from, to) ? 200 : 409;
@@ -139,7 +139,7 @@ describe("X-OPS-4: the order workflow", () => {
       [OWNER.email, "in_production", "dispatched"],
       [OWNER.email, "dispatched", "delivered"],
     ]);
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.select().from(auditLog).where(eq(auditLog.subject, `order:${order.orderNumber}`));
     expect(audit.map((a) => a.action)).toEqual(["order.status", "order.status", "order.status"]);
     expect(audit[1]).toMatchObject({ actor: OWNER.email, before: { status: "in_production", carrier: null }, after: { status: "dispatched", carrier: "Royal Mail" } });
@@ -149,7 +149,7 @@ describe("X-OPS-4: the order workflow", () => {
     const order = await paidOrder({ email: "race@example.com" });
     const answers = await Promise.all(Array.from({ length: 6 }, () => setStatus(order.orderNumber, { status: "in_production" })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toHaveLength(1);
     expect(await mailsTo("race@example.com")).toHaveLength(1);
     // Cancel and production racing: exactly one of them wins.
@@ -223,7 +223,7 @@ describe("X-OPS-4: refunds", () => {
     const many = await Promise.all(Array.from({ length: 10 }, () => refund(other.orderNumber, { amountPence: piece })));
     expect(many.filter((r) => r.status === 201)).toHaveLength(7);
     expect(many.filter((r) => r.status === 409)).toHaveLength(3);
-    const db = await getDb();
+    const db = await testDb();
     const [after] = await db.select().from(orders).where(eq(orders.id, other.id));
     const succeeded = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, other.id));
     expect(after!.refundedPence).toBe(piece * 7);
@@ -253,7 +253,7 @@ describe("X-OPS-3: the order page", () => {
     expect(decodeURIComponent(response.headers.get("location")!)).toContain("Refunded £12.50.");
     response = await post({ intent: "refund", amount: "twelve" });
     expect(response.status).toBe(400);
-    const db = await getDb();
+    const db = await testDb();
     const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(after!.refundedPence).toBe(1250);
     const notes = await db.select().from(orderEvents).where(eq(orderEvents.kind, "note"));
@@ -300,7 +300,7 @@ describe("X-OPS-6: CSV export", () => {
       `${a.orderNumber},${a.createdAt.toISOString()},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00`,
     );
     expect(rows[2]).toContain(",Water Bottle,Standard,N/A,,,,2,12.99,25.98,");
-    const db = await getDb();
+    const db = await testDb();
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.action, "orders.export"));
     expect(audit).toMatchObject({ actor: OWNER.email, after: { status: "paid", rows: 2 } });
   });

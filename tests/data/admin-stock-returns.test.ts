@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { auditLog, orderLines, orders, variantStock } from "~/db/schema";
 import { createReturnRequest } from "~/returns/requests.server";
 import { action as returnsAction, loader as returnsPage } from "~/routes/admin.returns";
@@ -24,7 +24,7 @@ const putStock = (body: unknown, headers: Record<string, string> = { cookie }) =
   call(stockApi, "/api/admin/stock", { ...postJson(body, headers), method: "PUT" });
 
 async function shelf(): Promise<number | null | undefined> {
-  const db = await getDb();
+  const db = await testDb();
   const [row] = await db
     .select({ quantity: variantStock.quantity })
     .from(variantStock)
@@ -57,7 +57,7 @@ describe("the owner's stock (X-STK-1)", () => {
     expect((await putStock({ ...journal, quantity: null })).status).toBe(200);
     expect(await shelf()).toBeNull();
 
-    const db = await getDb();
+    const db = await testDb();
     const audited = await db
       .select()
       .from(auditLog)
@@ -80,7 +80,7 @@ describe("the owner's stock (X-STK-1)", () => {
     );
     expect(session.status).toBe(200);
     expect(await shelf()).toBe(0);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
@@ -102,7 +102,7 @@ describe("the owner's stock (X-STK-1)", () => {
 describe("returns in the back office (X-UK-5)", () => {
   it("X-UK-5 X-OPS-10: /admin/returns lists a request and marks it received once, audited", async () => {
     const order = await paidOrder({ email: "returner@example.com" });
-    const db = await getDb();
+    const db = await testDb();
     await db
       .update(orders)
       .set({ status: "dispatched", dispatchedAt: new Date() })

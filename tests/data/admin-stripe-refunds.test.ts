@@ -44,14 +44,14 @@ describe("X-OPS-4: refunds through Stripe (against a local fake)", () => {
 
   it("X-OPS-4: a refund Stripe refuses gives its amount back and answers a message", async () => {
     const { paidOrder, signInCookie } = await import("./admin-fixtures");
-    const { getDb } = await import("~/db/client.server");
+    const { testDb } = await import("./shop");
     const { orderRefunds, orders } = await import("~/db/schema");
     const cookie = await signInCookie();
     const order = await paidOrder({ provider: "stripe", reference: "pi_fail" });
     const response = await refundVia(order.orderNumber, { amountPence: 1000 }, cookie);
     expect(response.status).toBe(502);
     expect(((await response.json()) as { error: string }).error).toMatch(/did not accept/);
-    const db = await getDb();
+    const db = await testDb();
     const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ refundedPence: 0, status: "paid" });
     const [failed] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));

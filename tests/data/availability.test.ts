@@ -1,17 +1,13 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { stopBackgroundWork } from "~/background/jobs.server";
-import { type Database, getDb } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { testDb } from "./shop";
 import { isConnectionError, markDatabaseSuspect, SHORT_BREAK } from "~/db/availability.server";
 import { databaseMiddleware } from "~/db/middleware.server";
 import { requestContext } from "./helpers";
 
-afterAll(async () => {
-  await stopBackgroundWork();
-});
-
 /** The test's database behind a switch: "down" refuses connections as a stopped server does. */
 async function switchableDb() {
-  const real = await getDb();
+  const real = await testDb();
   const state = { down: false };
   const db = new Proxy(real, {
     get(target, property, receiver) {

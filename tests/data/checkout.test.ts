@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orderLines, orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as validateDiscount } from "~/routes/api.discounts.validate";
@@ -26,7 +26,7 @@ const gorilla = {
 };
 
 async function orderCount() {
-  const db = await getDb();
+  const db = await testDb();
   const [row] = await db.select({ n: count() }).from(orders);
   return row?.n ?? 0;
 }
@@ -48,7 +48,7 @@ async function paySession(sessionId: string, over?: Record<string, string>) {
 
 describe("checkout on the server", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 
@@ -67,7 +67,7 @@ describe("checkout on the server", () => {
     const body = (await response.json()) as { url: string; sessionId: string };
     expect(body.url).toBe(`/payment?session_id=${body.sessionId}`);
 
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders);
     const lines = await db.select().from(orderLines).orderBy(orderLines.position);
     expect(lines.map((l) => [l.productId, l.unitPricePence, l.quantity, l.lineTotalPence])).toEqual([
@@ -148,7 +148,7 @@ describe("checkout on the server", () => {
 
 describe("sandbox payment and fulfilment", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 
@@ -178,7 +178,7 @@ describe("sandbox payment and fulfilment", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/order-confirmation?session_id=${sessionId}`);
 
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     expect(order).toMatchObject({
       status: "paid",
@@ -222,7 +222,7 @@ describe("sandbox payment and fulfilment", () => {
     expect(noAddress.status).toBe(400);
     const noCard = await paySession(sessionId, { cvv: "" });
     expect(noCard.status).toBe(400);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     expect(order?.status).toBe("pending");
   });
@@ -232,7 +232,7 @@ describe("sandbox payment and fulfilment", () => {
     const before = (await outbox()).length;
     const response = await paySession(sessionId, { cardNumber: "4000 0000 0000 0002" });
     expect(response.status).toBe(402);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     expect(order).toMatchObject({ status: "pending", cardLast4: null });
     expect((await outbox()).length).toBe(before);
@@ -243,7 +243,7 @@ describe("sandbox payment and fulfilment", () => {
     const before = (await outbox()).length;
     const responses = await Promise.all(Array.from({ length: 20 }, () => paySession(sessionId)));
     expect(responses.every((r) => r.status === 302)).toBe(true);
-    const db = await getDb();
+    const db = await testDb();
     const paid = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     expect(paid).toHaveLength(1);
     expect(paid[0]?.status).toBe("paid");
@@ -279,7 +279,7 @@ describe("sandbox payment and fulfilment", () => {
   it("X-INFO-2 X-SEC-7: tracking is a POST that needs the order number and the e-mail together", async () => {
     const sessionId = await newSession();
     await paySession(sessionId);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     const track = async (number: string, email: string) => {
       const form = new FormData();

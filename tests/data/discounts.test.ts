@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findProduct } from "~/catalogue";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { auditLog, discountCodes, orders } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
 import { markOrderCancelled, markOrderPaid } from "~/orders/orders.server";
@@ -48,13 +48,13 @@ const patch = (code: string, body: unknown) =>
   );
 
 async function usesOf(code: string) {
-  const db = await getDb();
+  const db = await testDb();
   const [row] = await db.select({ uses: discountCodes.uses }).from(discountCodes).where(eq(discountCodes.code, code));
   return row?.uses;
 }
 
 async function holding(code: string) {
-  const db = await getDb();
+  const db = await testDb();
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
@@ -63,7 +63,7 @@ async function holding(code: string) {
 }
 
 beforeEach(async () => {
-  const db = await getDb();
+  const db = await testDb();
   await db.delete(orders);
   await db.delete(discountCodes).where(sql`${discountCodes.code} NOT IN ('SAVE10', 'SAVE20')`);
   await db.update(discountCodes).set({ uses: 0 });
@@ -83,7 +83,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     }
     expect(await holding("ONEOFF")).toBe(1);
     expect(await usesOf("ONEOFF")).toBe(1);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders);
     expect(order).toMatchObject({ discountCode: "ONEOFF", discountPercent: 25 });
     expect(order!.discountPence).toBe(Math.round(KNEE_PADS_PENCE * 0.25));
@@ -97,7 +97,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     await create({ code: "ONEOFF", percent: 10, usageLimit: 1 });
     expect((await checkout("ONEOFF")).status).toBe(200);
     expect((await checkout("ONEOFF")).status).toBe(409);
-    const db = await getDb();
+    const db = await testDb();
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) });
     const [a, b] = await Promise.all([expireDueOrders(db), expireDueOrders(db)]);
     expect([...a!, ...b!]).toHaveLength(1);
@@ -118,7 +118,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     expect((await checkout("TWICE")).status).toBe(200);
     expect((await checkout("TWICE")).status).toBe(200);
     expect(await usesOf("TWICE")).toBe(2);
-    const db = await getDb();
+    const db = await testDb();
     const [first, second] = await db.select().from(orders);
     const results = await Promise.all(Array.from({ length: 5 }, () => markOrderCancelled(db, first!.id)));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -227,7 +227,7 @@ describe(`the owner's discount codes (${TEST_DRIVER})`, () => {
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ percent: 20, usageLimit: null, endsAt: null, minimumSpendPence: 5000 });
 
-    const db = await getDb();
+    const db = await testDb();
     const audit = await db.select().from(auditLog).where(eq(auditLog.subject, "discount:ACADEMY-15"));
     expect(audit.map((row) => [row.action, row.actor])).toEqual([
       ["discount.create", OWNER.email],
@@ -284,7 +284,7 @@ describe(`the owner's discount codes (${TEST_DRIVER})`, () => {
     });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: "SUMMER created." });
-    const db = await getDb();
+    const db = await testDb();
     const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, "SUMMER"));
     expect(row!.startsAt!.toISOString()).toBe("2030-07-01T08:00:00.000Z");
     expect(row!.endsAt!.toISOString()).toBe("2030-12-01T09:00:00.000Z");

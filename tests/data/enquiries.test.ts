@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { enquiries, mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { action } from "~/routes/api.enquiries";
@@ -39,7 +39,7 @@ async function post(
 }
 
 async function storedCount() {
-  const db = await getDb();
+  const db = await testDb();
   return (await db.select().from(enquiries)).length;
 }
 
@@ -54,7 +54,7 @@ async function outbox(): Promise<string[]> {
 
 describe(`POST /api/enquiries on ${driver}`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(enquiries);
     await db.delete(mailOutbox);
     await rm(outboxDir(), { recursive: true, force: true });
@@ -66,7 +66,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
     const json = (await response.json()) as { ok: boolean; id: string };
     expect(json.ok).toBe(true);
 
-    const db = await getDb();
+    const db = await testDb();
     const rows = await db.select().from(enquiries);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -91,7 +91,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
   it("X-INFO-1: optional fields may be left out", async () => {
     const response = await post({ name: "Sam", email: "sam@example.com", message: "Hoodies?" });
     expect(response.status).toBe(201);
-    const db = await getDb();
+    const db = await testDb();
     const [row] = await db.select().from(enquiries);
     expect(row).toMatchObject({ academy: null, quantity: null, garmentTypes: [] });
   });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getConnection, getDb } from "~/db/client.server";
+import { testDb, testShop } from "./shop";
 import { productReviews } from "~/db/schema";
 import { loader as healthLoader } from "~/routes/api.health";
 import { loader as countLoader } from "~/routes/api.reviews.count";
@@ -17,33 +17,33 @@ const review = {
 };
 
 async function insertFails(values: Partial<typeof review> & Record<string, unknown>) {
-  const db = await getDb();
+  const db = await testDb();
   await expect(db.insert(productReviews).values({ ...review, ...values })).rejects.toThrow();
 }
 
 describe(`data foundation on ${expectedDriver}`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(productReviews);
   });
 
   it("GET /api/health answers ok with the driver in use", async () => {
-    const response = await healthLoader();
+    const response = await call(healthLoader, "/api/health");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, db: expectedDriver });
-    expect((await getConnection()).driver).toBe(expectedDriver);
+    expect((await testShop()).connection.driver).toBe(expectedDriver);
   });
 
   it("S-GLB-7 X-REV-1: GET /api/reviews/count counts the stored reviews", async () => {
     expect(await (await call(countLoader, "/api/reviews/count")).json()).toEqual({ count: 0 });
-    const db = await getDb();
+    const db = await testDb();
     await db.insert(productReviews).values(review);
     await db.insert(productReviews).values({ ...review, rating: 4, photoUrls: ["/uploads/a.webp"] });
     expect(await (await call(countLoader, "/api/reviews/count")).json()).toEqual({ count: 2 });
   });
 
   it("X-REV-1: product_reviews fills id, created_at and an empty photo list", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const [row] = await db.insert(productReviews).values(review).returning();
     expect(row?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(row?.createdAt).toBeInstanceOf(Date);
@@ -69,7 +69,7 @@ describe(`data foundation on ${expectedDriver}`, () => {
 
   it("X-REV-1: the schema refuses a product id that is not a slug", async () => {
     await insertFails({ productId: "Robert'); DROP TABLE product_reviews;--" });
-    const db = await getDb();
+    const db = await testDb();
     const [{ n } = { n: -1 }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(productReviews);

@@ -3,7 +3,7 @@
 // always a JSON {error} (API routes) or the page's own {error} when refused.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import * as checkout from "~/routes/api.create-checkout-session";
 import * as discounts from "~/routes/api.discounts.validate";
 import * as enquiries from "~/routes/api.enquiries";
@@ -173,7 +173,7 @@ async function send(route: Route, { headers, body }: Body) {
 
 describe("X-SEC-3: fuzzing every body-taking route", () => {
   beforeAll(async () => {
-    await getDb();
+    await testDb();
   });
 
   for (const route of ROUTES) {

@@ -1,15 +1,18 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
-import { type Database, getDb } from "~/db/client.server";
+import type { RouterContextProvider } from "react-router";
+import type { Database } from "~/db/client.server";
+import { testDb, testShop } from "./shop";
 import { dbContext } from "~/db/context.server";
+import { requestContext as shopContext } from "~/server/shop.server";
 import { deliverDueMail } from "~/mail/outbox.server";
-import { recordConfirmationSent } from "~/orders/fulfil.server";
+import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 
-/** A request context as the root middleware makes it: the test's database handed in. */
+/** A request context as the server program makes it (app/server/shop.server.ts) from this
+ *  file's shop; `db` stands in for another process's database where a test needs one. */
 export async function requestContext(db?: Database): Promise<RouterContextProvider> {
-  const context = new RouterContextProvider();
-  context.set(dbContext, db ?? (await getDb()));
+  const context = shopContext(await testShop());
+  if (db) context.set(dbContext, db);
   return context;
 }
 
@@ -83,7 +86,7 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
 
 /** Sends what is due in the outbox now, as the background worker would (X-SCALE-4). */
 export async function deliverMail(db?: Database): Promise<void> {
-  const database = db ?? (await getDb());
+  const database = db ?? (await testDb());
   while ((await deliverDueMail(database, { onSent: recordConfirmationSent })) > 0) {
     // until nothing is due
   }

@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
-import { type Database, getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { testDb } from "./shop";
 import * as schema from "~/db/schema";
 import { mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
@@ -22,7 +23,7 @@ const mail = (n: number) => ({
 /** A second, separate connection pool on PostgreSQL: another process's worker. */
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
-  if (TEST_DRIVER !== "postgres") return getDb();
+  if (TEST_DRIVER !== "postgres") return testDb();
   otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
@@ -31,19 +32,19 @@ afterAll(async () => {
 });
 
 async function rows() {
-  const db = await getDb();
+  const db = await testDb();
   return db.select().from(mailOutbox);
 }
 
 describe(`mail outbox on ${TEST_DRIVER}`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(mailOutbox);
     await rm(outboxDir(), { recursive: true, force: true });
   });
 
   it("X-SCALE-4: a message written in a transaction that rolls back is never sent", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await expect(
       db.transaction(async (tx) => {
         await enqueueMail(tx as unknown as Database, mail(1));
@@ -57,7 +58,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   });
 
   it("X-SCALE-4: one message per dedupe key, recorded as sent only after it was sent", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await enqueueMail(db, mail(1), { dedupeKey: "event-1" });
     await enqueueMail(db, mail(1), { dedupeKey: "event-1" });
     const [pending] = await rows();
@@ -70,7 +71,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   });
 
   it("X-SCALE-4: workers of two processes racing send each of 40 messages exactly once", async () => {
-    const db = await getDb();
+    const db = await testDb();
     for (let n = 0; n < 40; n++) await enqueueMail(db, mail(n));
     const other = await otherProcessDb();
     const worker = async (database: Database) => {
@@ -91,7 +92,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   });
 
   it("X-SCALE-4: a claim left by a killed worker runs out and another worker sends it once", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await enqueueMail(db, mail(7));
     // A worker claimed it and died before sending: its claim is still running.
     await db
@@ -111,7 +112,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   });
 
   it("X-SCALE-4: a failed send is retried later with back-off, then sent once", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await enqueueMail(db, mail(3));
     // The outbox folder cannot be created: a file stands in its way.
     await writeFile(outboxDir(), "not a folder");
@@ -135,7 +136,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   });
 
   it("X-SCALE-4: the background runner sends due mail by itself and stops cleanly", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await enqueueMail(db, mail(9));
     const jobs = startJobs(db, [
       { name: "outbox", everyMs: 50, batch: 10, run: (database) => deliverDueMail(database) },

@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { testDb } from "./shop";
 import * as schema from "~/db/schema";
 import { productReviews, reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
@@ -19,7 +20,7 @@ const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite"
 /** A second, separate connection pool on PostgreSQL: another process. */
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return getDb();
+  if (driver !== "postgres") return testDb();
   otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
@@ -59,7 +60,7 @@ const serve = (file: string, db?: Database) =>
 
 describe(`review photos in the database (${driver})`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(productReviews);
     await db.delete(reviewPhotos);
   });
@@ -80,7 +81,7 @@ describe(`review photos in the database (${driver})`, () => {
   });
 
   it("X-SCALE-3: photos not attached to a review within 24 hours are removed; attached ones stay", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const urls: string[] = [];
     for (let n = 0; n < 3; n++) {
       const response = await upload(await photo(n));
@@ -135,7 +136,7 @@ describe(`review photos in the database (${driver})`, () => {
   });
 
   it("X-SCALE-3: uploads beyond PHOTO_STORAGE_LIMIT_MB are refused with a 4xx and a message, also when racing", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
     const bytes = await photo(7);
     const first = await upload(bytes);

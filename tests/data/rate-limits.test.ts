@@ -3,7 +3,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, getDb } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { testDb } from "./shop";
 import * as schema from "~/db/schema";
 import { rateLimitHits } from "~/db/schema";
 import { action as trackingAction } from "~/routes/tracking";
@@ -22,7 +23,7 @@ const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 /** A second, separate connection pool on PostgreSQL: another process. */
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return getDb();
+  if (driver !== "postgres") return testDb();
   otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
@@ -34,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`shared rate limits in the database (${driver})`, () => {
   it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once", async () => {
-    const stores = [new DatabaseRateLimitStore(await getDb()), new DatabaseRateLimitStore(await otherProcessDb())];
+    const stores = [new DatabaseRateLimitStore(await testDb()), new DatabaseRateLimitStore(await otherProcessDb())];
     const client = randomUUID();
     const key = `test:${client}`;
     const results = await Promise.all(
@@ -56,7 +57,7 @@ describe(`shared rate limits in the database (${driver})`, () => {
   });
 
   it("X-SCALE-2, X-SEC-5: a new window starts from 1 and ended windows are swept away (bounded storage)", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const store = new DatabaseRateLimitStore(db);
     const key = `test:${randomUUID()}`;
     const first = await store.hit(key, 300);
@@ -75,7 +76,7 @@ describe(`shared rate limits in the database (${driver})`, () => {
   });
 
   it("X-SCALE-2 X-INFO-2: 30 tracking lookups from one address alternating between two processes meet the limit of 20", async () => {
-    const dbs = [await getDb(), await otherProcessDb()];
+    const dbs = [await testDb(), await otherProcessDb()];
     const statuses: number[] = [];
     for (let n = 0; n < 30; n++) {
       const form = new URLSearchParams({ order: "GT-99999", email: "nobody@example.com" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
 import {
   createReturnRequest,
@@ -37,7 +37,7 @@ async function paidOrder(times: { dispatchedAt?: Date | null; deliveredAt?: Date
     method: "POST",
     body: paymentForm({ email: EMAIL, postcode: "TS10 1AA" }),
   });
-  const db = await getDb();
+  const db = await testDb();
   const [order] = await db
     .update(orders)
     .set({ dispatchedAt: times.dispatchedAt ?? null, deliveredAt: times.deliveredAt ?? null })
@@ -56,12 +56,12 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 
 describe("X-UK-5: returns requests on the server", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 
   it("X-UK-5: a dispatched order's non-personalised lines can be requested; personalised lines are shown with the reason", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const { order, giLine, shortsLine } = await paidOrder({ dispatchedAt: ago(3) });
     const found = await findReturnableOrder(db, { orderNumber: order.orderNumber.toLowerCase(), email: "ANA@example.com" });
     expect(found).toMatchObject({
@@ -115,7 +115,7 @@ describe("X-UK-5: returns requests on the server", () => {
   });
 
   it("X-UK-5: a personalised line is refused with the reason and nothing is stored", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const { order, giLine, shortsLine } = await paidOrder({ deliveredAt: ago(1), dispatchedAt: ago(3) });
     const result = await createReturnRequest(db, {
       orderNumber: order.orderNumber,
@@ -132,7 +132,7 @@ describe("X-UK-5: returns requests on the server", () => {
   });
 
   it("X-UK-5: not-yet-dispatched and late orders are refused with the reason", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const notDispatched = await paidOrder();
     const refused = await findReturnableOrder(db, { orderNumber: notDispatched.order.orderNumber, email: EMAIL });
     expect(refused).toMatchObject({ ok: false, status: 409, error: expect.stringContaining("has not been dispatched yet") });
@@ -163,7 +163,7 @@ describe("X-UK-5: returns requests on the server", () => {
   });
 
   it("X-UK-5 X-SHOP-4: bad input gets a 4xx with a clear message", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const { order, shortsLine } = await paidOrder({ dispatchedAt: ago(1) });
     const base = { orderNumber: order.orderNumber, email: EMAIL, lineIds: [shortsLine.id], reason: "Too big" };
     const cases: [Record<string, unknown>, number, RegExp][] = [
@@ -185,7 +185,7 @@ describe("X-UK-5: returns requests on the server", () => {
   });
 
   it("X-UK-5: ten requests for the same line at once store exactly one", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const { order, shortsLine } = await paidOrder({ dispatchedAt: ago(1) });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -206,7 +206,7 @@ describe("X-UK-5: returns requests on the server", () => {
   });
 
   it("X-UK-5: listed for the owner (all, and on the order); marked received once, even when marked twice at once", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const first = await paidOrder({ dispatchedAt: ago(2) });
     const second = await paidOrder({ dispatchedAt: ago(2) });
     for (const { order, shortsLine } of [first, second]) {
@@ -249,7 +249,7 @@ describe("X-UK-5: returns requests on the server", () => {
 
 describe("X-UK-5: the /returns/request page", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 

@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orderLines, orders, productReviews, reviewPhotos } from "~/db/schema";
 import { ReviewList } from "~/reviews/components/ReviewCard";
 import { reviewLinkSecret, reviewToken } from "~/reviews/review-link.server";
@@ -75,14 +75,14 @@ async function upload(
 }
 
 async function storedCount(): Promise<number> {
-  const db = await getDb();
+  const db = await testDb();
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(productReviews);
   return Number(row?.n ?? -1);
 }
 
 /** Photos stored (in the database since X-SCALE-3), each with its thumbnail. */
 async function storedPhotos(): Promise<number> {
-  const db = await getDb();
+  const db = await testDb();
   return (await db.select({ id: reviewPhotos.id }).from(reviewPhotos)).length;
 }
 
@@ -111,7 +111,7 @@ async function uploadedUrl(): Promise<string> {
 
 describe(`reviews on ${driver}`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(productReviews);
     await db.delete(orders);
   });
@@ -138,7 +138,7 @@ describe(`reviews on ${driver}`, () => {
     });
 
     it("S-REV-1 X-REV-2: GET lists the product's reviews newest first and never an e-mail", async () => {
-      const db = await getDb();
+      const db = await testDb();
       const base = { productId: PRODUCT, customerEmail: EMAIL, rating: 4, reviewText: "ok" };
       await db.insert(productReviews).values([
         { ...base, customerName: "Oldest", createdAt: new Date("2026-01-01T10:00:00Z") },
@@ -297,7 +297,7 @@ describe(`reviews on ${driver}`, () => {
 
   describe("X-REV-4 X-SEC-8: verified purchase needs the signed link", () => {
     async function paidOrder(email: string, productId: string, status: "paid" | "pending") {
-      const db = await getDb();
+      const db = await testDb();
       const [order] = await db
         .insert(orders)
         .values({
@@ -325,7 +325,7 @@ describe(`reviews on ${driver}`, () => {
     }
 
     async function tokenFor(order: { id: string; customerEmail: string }, productId = PRODUCT) {
-      return reviewToken(await reviewLinkSecret(await getDb()), order, productId);
+      return reviewToken(await reviewLinkSecret(await testDb()), order, productId);
     }
 
     it("X-SEC-8: knowing a buyer's e-mail gives no badge; the signed link does, and the answer does not tell", async () => {
@@ -374,7 +374,7 @@ describe(`reviews on ${driver}`, () => {
         const served = await uploadsRoute.loader(args(new Request(`http://localhost${fileUrl}`), { file }) as never);
         expect(served.status).toBe(200);
         expect(served.headers.get("content-type")).toBe("image/webp");
-        // nosniff comes once, from server.mjs for every answer (X-SEC-7), not again from the route.
+        // nosniff comes once, from the HTTP edge (app/server/http.server.ts) for every answer (X-SEC-7), not again from the route.
         expect(served.headers.get("x-content-type-options")).toBeNull();
         expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
         const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();

@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orders, serverSecrets } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
 import { reviewLinkSecret } from "~/reviews/review-link.server";
@@ -54,7 +54,7 @@ async function newSession() {
 
 describe("issue 9 on the database", () => {
   beforeEach(async () => {
-    await (await getDb()).delete(orders);
+    await (await testDb()).delete(orders);
   });
 
   it("X-SEC-6: checkout sessions are limited to CHECKOUT_RATE_LIMIT (30) a minute per address", async () => {
@@ -95,7 +95,7 @@ describe("issue 9 on the database", () => {
     expect(((await response.json()) as { error: string }).error).toMatch(
       /at most £20,000\.00/,
     );
-    const stored = await (await getDb()).select().from(orders);
+    const stored = await (await testDb()).select().from(orders);
     expect(stored).toHaveLength(0);
     const tooMany = await checkout({ cartItems: [{ ...rashguard, quantity: 1001 }] });
     expect(tooMany.status).toBe(400);
@@ -127,7 +127,7 @@ describe("issue 9 on the database", () => {
     expect(((await response.json()) as { error: string }).error).toBe(
       "This is a test shop: no real card can be charged. Use card 4242 4242 4242 4242.",
     );
-    const [order] = await (await getDb())
+    const [order] = await (await testDb())
       .select()
       .from(orders)
       .where(eq(orders.paymentSessionId, sessionId));
@@ -220,7 +220,7 @@ describe("issue 9 on the database", () => {
   });
 
   it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(serverSecrets);
     const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db)));
     expect(new Set(keys).size).toBe(1);

@@ -55,8 +55,8 @@ if (driver === "postgres") {
 }
 
 afterAll(async () => {
-  const { closeDb } = await import("~/db/client.server");
-  await closeDb();
+  const { closeTestShop } = await import("./shop");
+  await closeTestShop();
   await dropDatabase?.();
   rmSync(dataDir, { recursive: true, force: true });
 });

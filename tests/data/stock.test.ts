@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orderLines, orders, stockReservations, variantStock } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
-import { backgroundJobs } from "~/background/jobs.server";
+import { env } from "~/env.server";
+import { backgroundJobs } from "~/server/jobs.server";
 import { startJobs } from "~/background/runner.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
@@ -46,7 +47,7 @@ async function setStock(
   variant: { productId: string; optionType: string; size: string; color?: string },
   quantity: number | null,
 ) {
-  const result = await setVariantStock(await getDb(), { ...variant, quantity });
+  const result = await setVariantStock(await testDb(), { ...variant, quantity });
   if (!result.ok) throw new Error(result.error);
 }
 
@@ -56,7 +57,7 @@ async function stockOf(variant: {
   size: string;
   color?: string;
 }) {
-  const db = await getDb();
+  const db = await testDb();
   const [row] = await db
     .select({ quantity: variantStock.quantity })
     .from(variantStock)
@@ -90,13 +91,13 @@ function paymentFields(email: string): Record<string, string> {
 }
 
 async function orderCount() {
-  const db = await getDb();
+  const db = await testDb();
   return (await db.select({ id: orders.id }).from(orders)).length;
 }
 
 describe(`stock and reservations (${TEST_DRIVER})`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
     await db.delete(variantStock);
   });
@@ -120,7 +121,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     }
     expect(await stockOf(rashguardM)).toBe(0);
     expect(await orderCount()).toBe(1);
-    const db = await getDb();
+    const db = await testDb();
     const [line] = await db.select().from(orderLines);
     expect(line?.fromStock).toBe(true);
   });
@@ -140,7 +141,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(await stockOf(kneePads)).toBe(5);
     expect(await stockOf(hoodieM)).toBe(1);
     expect(await orderCount()).toBe(0);
-    const db = await getDb();
+    const db = await testDb();
     expect(await db.select().from(stockReservations)).toEqual([]);
   });
 
@@ -155,7 +156,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
       { ...kneePads },
     ]);
     expect(response.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const lines = await db.select().from(orderLines).orderBy(orderLines.position);
     // The bundle's other items are made to order, so the bundle line is too.
     expect(lines.map((l) => l.fromStock)).toEqual([false, false, false, true]);
@@ -178,7 +179,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
 
   it("X-STK-3: stock never goes below zero (a CHECK constraint backs it up)", async () => {
     await setStock(kneePads, 1);
-    const db = await getDb();
+    const db = await testDb();
     await expect(
       db
         .update(variantStock)
@@ -201,7 +202,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(await stockOf(kneePads)).toBe(2);
     expect(await stockOf(hoodieM)).toBe(4);
 
-    const db = await getDb();
+    const db = await testDb();
     // Six orders are past their time; the seventh is not yet due.
     await db
       .update(orders)
@@ -228,7 +229,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     async () => {
       await setStock(kneePads, 5);
       for (let i = 0; i < 3; i++) expect((await checkout([{ ...kneePads }])).status).toBe(200);
-      const db = await getDb();
+      const db = await testDb();
       await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
       const [held] = await db.select({ id: orders.id }).from(orders).limit(1);
       let release!: () => void;
@@ -260,7 +261,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     await setStock(kneePads, 3);
     const response = await checkout([{ ...kneePads, quantity: 3 }]);
     expect(response.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders);
     const results = await Promise.all(
       Array.from({ length: 5 }, () => markOrderCancelled(db, order!.id)),
@@ -281,9 +282,9 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
   it("X-STK-4: the order-expiry background job expires a due order and returns its stock", async () => {
     await setStock(kneePads, 2);
     expect((await checkout([{ ...kneePads, quantity: 2 }])).status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expiry = backgroundJobs().find((job) => job.name === "order-expiry")!;
+    const expiry = backgroundJobs(env()).find((job) => job.name === "order-expiry")!;
     const jobs = startJobs(db, [{ ...expiry, everyMs: 50 }]);
     try {
       await expect
@@ -301,7 +302,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     await setStock(kneePads, 1);
     const response = await checkout([{ ...kneePads }]);
     const { sessionId } = (await response.json()) as { sessionId: string };
-    const db = await getDb();
+    const db = await testDb();
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
     const form = new FormData();
     for (const [k, v] of Object.entries(paymentFields("expired@example.com"))) form.set(k, v);
@@ -319,7 +320,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     const before = Date.now();
     const response = await checkout([{ ...kneePads }]);
     expect(response.status).toBe(200);
-    const db = await getDb();
+    const db = await testDb();
     const [order] = await db.select().from(orders);
     const minutes = (order!.expiresAt.getTime() - before) / 60_000;
     expect(minutes).toBeGreaterThanOrEqual(29.9);
@@ -329,7 +330,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
 
 describe(`lead times through to the confirmation (${TEST_DRIVER})`, () => {
   it("X-STK-2: verify-order and the confirmation e-mail give each line its lead time", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(variantStock);
     await setStock(kneePads, 4);
     const response = await checkout([
@@ -363,12 +364,12 @@ describe(`lead times through to the confirmation (${TEST_DRIVER})`, () => {
 
 describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(variantStock);
   });
 
   it("X-STK-1: sets a quantity or made to order, validated against the catalogue", async () => {
-    const db = await getDb();
+    const db = await testDb();
     expect(await setVariantStock(db, { ...hoodieM, quantity: 7 })).toEqual({
       ok: true,
       variant: { productId: hoodieM.productId, optionType: "Hoodies", size: "M", color: "Grey", quantity: 7 },
@@ -397,7 +398,7 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
   });
 
   it("X-STK-1: lists every variant of every product, made to order unless set", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await setStock(hoodieM, 2);
     await setStock(kneePads, 0);
     const products = await listStock(db);
@@ -411,7 +412,7 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
   });
 
   it("X-STK-1: the /admin/stock form saves a product's table all or nothing", async () => {
-    const db = await getDb();
+    const db = await testDb();
     const field = (size: string, color: string) =>
       stockFieldName({ optionType: "Hoodies", size, color });
     const form = new FormData();

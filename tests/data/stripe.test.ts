@@ -18,7 +18,7 @@ let app: {
   createSession: typeof CreateSession.action;
   webhook: typeof Webhook.action;
   verify: typeof Verify.action;
-  getDb: typeof Db.getDb;
+  testDb: () => Promise<Db.Database>;
   orders: typeof Schema.orders;
 };
 const signer = new Stripe("sk_test_signer");
@@ -33,11 +33,11 @@ beforeAll(async () => {
     createSession: (await import("~/routes/api.create-checkout-session")).action,
     webhook: (await import("~/routes/api.webhooks.stripe")).action,
     verify: (await import("~/routes/api.verify-order")).action,
-    getDb: (await import("~/db/client.server")).getDb,
+    testDb: (await import("./shop")).testDb,
     orders: (await import("~/db/schema")).orders,
   };
   // Opened (and migrated) here, within the hook's time, not inside the first test's.
-  await app.getDb();
+  await app.testDb();
 });
 
 afterAll(async () => {
@@ -107,7 +107,7 @@ const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
 
 async function orderFor(sessionId: string) {
   const { eq } = await import("drizzle-orm");
-  const db = await app.getDb();
+  const db = await app.testDb();
   const [order] = await db.select().from(app.orders).where(eq(app.orders.paymentSessionId, sessionId));
   return order;
 }
@@ -293,7 +293,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
   it("X-STK-4: Stripe's expired event gives the order's stock back, once", async () => {
     const { setVariantStock } = await import("~/stock/admin.server");
     const { stockLevels } = await import("~/stock/stock.server");
-    const db = await app.getDb();
+    const db = await app.testDb();
     const bottle = { productId: "water-bottle", optionType: "Standard", size: "N/A" };
     const left = async () => (await stockLevels(db, ["water-bottle"]))["water-bottle|Standard|N/A|"];
     expect((await setVariantStock(db, { ...bottle, quantity: 10 })).ok).toBe(true);
@@ -309,7 +309,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
   });
 
   it("X-SEC-1: a sandbox order cannot be paid once Stripe takes the payments", async () => {
-    const db = await app.getDb();
+    const db = await app.testDb();
     const [order] = await db
       .insert(app.orders)
       .values({

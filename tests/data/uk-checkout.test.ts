@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { testDb } from "./shop";
 import { orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
@@ -33,7 +33,7 @@ async function checkout(body: Record<string, unknown>) {
 }
 
 async function orderFor(sessionId: string) {
-  const db = await getDb();
+  const db = await testDb();
   const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
   return order!;
 }
@@ -47,7 +47,7 @@ async function paySession(sessionId: string, over: Record<string, string> = {}) 
 
 describe("X-UK-1: shippingMethod on POST /api/create-checkout-session", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 
@@ -102,13 +102,13 @@ describe("X-UK-1: shippingMethod on POST /api/create-checkout-session", () => {
       expect(((await response.json()) as { error: string }).error).toBe(
         'shippingMethod must be one of "uk-standard", "uk-express", "international".',
       );
-      const db = await getDb();
+      const db = await testDb();
       expect(await db.select().from(orders)).toHaveLength(0);
     });
   }
 
   it("X-UK-1: the database refuses a method it does not know", async () => {
-    const db = await getDb();
+    const db = await testDb();
     await expect(
       db.insert(orders).values({
         paymentProvider: "sandbox",
@@ -123,7 +123,7 @@ describe("X-UK-1: shippingMethod on POST /api/create-checkout-session", () => {
 
 describe("X-UK-1: the payment page's UK-address rule", () => {
   beforeEach(async () => {
-    const db = await getDb();
+    const db = await testDb();
     await db.delete(orders);
   });
 

@@ -10,7 +10,7 @@ import {
   wrestlers,
 } from "./motifs";
 import { BRAND_RED, PALETTES, beltPalette, darken, lighten } from "./palette";
-import { alongSleeve, type TopShape } from "./rashguard";
+import { alongSleeve, type TopShape } from "./top-shape";
 import { el, g, text, type Sketch, url } from "./svg";
 
 /** What each no-gi design prints on the rashguard, front and back. Drawn clipped to the garment. */

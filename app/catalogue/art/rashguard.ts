@@ -1,25 +1,11 @@
 import type { DesignId, Group } from "../types";
 import { PALETTES, darken } from "./palette";
 import { topPrint } from "./prints";
+import { alongSleeve, type Fit, type TopShape } from "./top-shape";
 import { cloth, dropShadow, fabricShading, outline, seam } from "./studio";
 import { C, L, el, g, mirrored, path, pathData, type Point, type Sketch, url } from "./svg";
 
 /** A long-sleeve compression rashguard laid flat, front or back. */
-
-interface Fit {
-  neckHalf: number;
-  neckY: number;
-  shoulder: number;
-  shoulderY: number;
-  armpit: number;
-  armpitY: number;
-  waist: number;
-  waistY: number;
-  hem: number;
-  hemY: number;
-  cuffX: number;
-  cuffY: number;
-}
 
 const FITS: Record<Group, Fit> = {
   mens: {
@@ -65,19 +51,6 @@ const FITS: Record<Group, Fit> = {
     cuffY: 706,
   },
 };
-
-export interface TopShape {
-  view: "front" | "back";
-  silhouette: string;
-  /** Where the chest (or upper back) print is centred. */
-  chest: Point;
-  hemY: number;
-  /** The sleeve centre lines, left then right: from the shoulder to the cuff. */
-  sleeves: readonly [Point, Point][];
-  /** Regions (to clip with) holding the left and right sleeves but not the body. */
-  sleeveRegions: readonly [string, string];
-  fit: Fit;
-}
 
 export function topShape(group: Group | null, view: "front" | "back"): TopShape {
   const f = FITS[group ?? "mens"];
@@ -139,14 +112,6 @@ export function topShape(group: Group | null, view: "front" | "back"): TopShape 
     ],
     fit: f,
   };
-}
-
-/** A point part-way along a sleeve centre line, and the angle of the line in degrees. */
-export function alongSleeve(sleeve: [Point, Point], t: number): { at: Point; angle: number } {
-  const [a, b] = sleeve;
-  const at: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-  const angle = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
-  return { at, angle };
 }
 
 /** A band across a sleeve at t (0 shoulder .. 1 cuff), `depth` long along the sleeve. */

@@ -1,5 +1,5 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
-import { POLICY } from "~/content/policy";
+import { POLICY } from "~/policy/policy";
 
 /** The product page's delivery and returns statement (S-PDP-8). */
 export function DeliveryPromise() {

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
-import { KIDS_SIZE_CHART_URL } from "~/content/size-charts";
+import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-charts";
 
 /** The kids sizing guide block with Download Size Chart (S-CAT-3). */
 export function KidsSizingBlock() {

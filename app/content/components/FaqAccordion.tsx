@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { nextOpenIndex, type FaqItem } from "../faq";
-import { LINK_CLASS } from "./links";
+import { LINK_CLASS } from "~/ui/links";
 
 /**
  * The FAQ accordion (S-INFO-1): all closed at first, one open at a time, clicking the open

@@ -1,8 +1,8 @@
 import { DESIGNS } from "~/catalogue";
 import { NO_GI_DESIGNS } from "~/catalogue/designs";
-import { BRAND } from "~/components/brand";
-import { TextLink } from "../components/links";
-import { POLICY } from "../policy";
+import { BRAND } from "~/shared/brand";
+import { TextLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 const designNames = NO_GI_DESIGNS.map((id) => DESIGNS[id].name);

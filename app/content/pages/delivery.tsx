@@ -1,7 +1,7 @@
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { DataTable } from "../components/DataTable";
-import { EmailLink, TextLink } from "../components/links";
-import { POLICY } from "../policy";
+import { EmailLink, TextLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 function Body() {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BRAND } from "~/components/brand";
+import { BRAND } from "~/shared/brand";
 import { INFO_PAGE_SLUGS, type InfoPageSlug } from "../info-page-slugs";
 import { INFO_PAGES, infoPageForPath, infoPageSlugFromPath, trackingHelp } from "./index";
 

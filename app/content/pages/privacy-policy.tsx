@@ -1,6 +1,6 @@
-import { BRAND } from "~/components/brand";
-import { EmailLink, ExternalLink } from "../components/links";
-import { POLICY } from "../policy";
+import { BRAND } from "~/shared/brand";
+import { EmailLink, ExternalLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 const ICO_COMPLAINTS = "https://ico.org.uk/make-a-complaint/";

@@ -1,6 +1,6 @@
-import { BRAND } from "~/components/brand";
-import { EmailLink, TextLink } from "../components/links";
-import { POLICY } from "../policy";
+import { BRAND } from "~/shared/brand";
+import { EmailLink, TextLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 function Body() {

@@ -1,5 +1,5 @@
-import { EmailLink, TextLink } from "../components/links";
-import { POLICY } from "../policy";
+import { EmailLink, TextLink } from "~/ui/links";
+import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 function Body() {

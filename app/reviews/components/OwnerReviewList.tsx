@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/Button";
+import { Button } from "~/ui/Button";
 import type { OwnerReview } from "../admin.server";
 import { thumbnailUrl } from "../photo-urls";
 

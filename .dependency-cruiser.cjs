@@ -1,0 +1,130 @@
+// The shop's layers and the directions imports may take (docs/architecture.md). `npm run lint`
+// runs this through dependency-cruiser; a forbidden import or any import cycle fails it.
+// Paths are relative to the folder cruised from (the repository, or a test's fixture tree).
+
+/** Pure rules and primitives, safe in the browser: they import nothing of the shop above them. */
+const CORE = ["shared", "pricing", "policy", "ui"];
+/** What every capability stands on: configuration, database, edge, mail, background runner. */
+const PLATFORM = ["db", "security", "mail", "background"];
+/** What the shop sells: every capability may read it. */
+const CATALOGUE = ["catalogue"];
+/** Capabilities own their rules and never import each other, except along these edges. */
+const CAPABILITIES = {
+  admin: [],
+  cart: ["stock"],
+  content: [],
+  discounts: [],
+  enquiries: [],
+  orders: ["stock", "discounts"],
+  payments: ["orders"],
+  returns: ["orders"],
+  reviews: ["orders"],
+  search: [],
+  seo: ["content"],
+  stock: [],
+};
+
+const folders = (names) => `^app/(${names.join("|")})/`;
+const TESTS = "\\.test\\.tsx?$";
+const ENV = "^app/env\\.server\\.ts$";
+const APP_LAYER = "^app/(routes|server|perf)/|^app/(root|entry\\.server|routes)\\.tsx?$";
+const SHOP_FOLDERS = [
+  ...CORE,
+  ...PLATFORM,
+  ...CATALOGUE,
+  ...Object.keys(CAPABILITIES),
+  "flows",
+  "components",
+];
+
+const capabilityRules = Object.entries(CAPABILITIES).map(([name, allowed]) => ({
+  name: `capability-${name}`,
+  comment: `${name}/ may read core, platform, the catalogue${allowed.length ? ` and ${allowed.join(", ")}` : ""}; what spans capabilities belongs in flows/.`,
+  severity: "error",
+  from: { path: `^app/${name}/`, pathNot: TESTS },
+  to: {
+    path: "^app/",
+    pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE, name, ...allowed]), ENV],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "No import cycle, type-only and dynamic imports included.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-is-pure",
+      comment: "shared/, pricing/, policy/ and ui/ import only each other.",
+      severity: "error",
+      from: { path: folders(CORE), pathNot: TESTS },
+      to: { path: "^app/", pathNot: folders(CORE) },
+    },
+    {
+      name: "platform-below-capabilities",
+      comment:
+        "db/, security/, mail/, background/ and env.server.ts import only core and platform.",
+      severity: "error",
+      from: { path: [folders(PLATFORM), ENV], pathNot: TESTS },
+      to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM]), ENV] },
+    },
+    {
+      name: "catalogue-below-capabilities",
+      comment: "catalogue/ imports only core and platform.",
+      severity: "error",
+      from: { path: folders(CATALOGUE), pathNot: TESTS },
+      to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE]), ENV] },
+    },
+    ...capabilityRules,
+    {
+      name: "flows-below-the-app",
+      comment: "flows/ joins capabilities; it never imports the shell, routes or the server.",
+      severity: "error",
+      from: { path: "^app/flows/", pathNot: TESTS },
+      to: { path: ["^app/components/", APP_LAYER] },
+    },
+    {
+      name: "shell-below-the-app",
+      comment: "components/ (the storefront's shell) never imports routes or the server.",
+      severity: "error",
+      from: { path: "^app/components/", pathNot: TESTS },
+      to: { path: APP_LAYER },
+    },
+    {
+      name: "only-the-entry-starts-the-server",
+      comment: "The composition root (server/) is imported by the entry modules and tests only.",
+      severity: "error",
+      from: {
+        path: "^app/",
+        pathNot: ["^app/server/", "^app/(entry\\.server|root)\\.tsx$", TESTS],
+      },
+      to: { path: "^app/server/" },
+    },
+    {
+      name: "nothing-imports-routes",
+      comment: "Route modules are leaves: shared code lives in a capability or a flow.",
+      severity: "error",
+      from: { path: "^app/", pathNot: ["^app/routes/", TESTS] },
+      to: { path: "^app/routes/" },
+    },
+    {
+      name: "every-folder-has-a-layer",
+      comment: "A new folder in app/ needs a place in this file and in docs/architecture.md.",
+      severity: "error",
+      from: { path: "^app/[^/]+/", pathNot: [folders(SHOP_FOLDERS), APP_LAYER] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: ["node_modules"] },
+    exclude: { path: ["^app/\\+types/", "\\.react-router/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] },
+    moduleSystems: ["es6", "cjs"],
+  },
+};

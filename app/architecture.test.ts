@@ -1,0 +1,47 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { cruise, type ICruiseResult, type IConfiguration } from "dependency-cruiser";
+import { describe, expect, it } from "vitest";
+
+// The layers and import directions of docs/architecture.md, as `npm run lint` enforces them.
+const rules = createRequire(import.meta.url)("../.dependency-cruiser.cjs") as IConfiguration;
+const root = path.resolve(import.meta.dirname, "..");
+
+async function violations(baseDir: string): Promise<string[]> {
+  const { output } = await cruise(["app"], {
+    ...rules.options,
+    ruleSet: { forbidden: rules.forbidden },
+    validate: true,
+    baseDir,
+    tsConfig: { fileName: path.join(root, "tsconfig.json") },
+  });
+  const result = output as ICruiseResult;
+  return result.summary.violations.map(
+    (v) =>
+      `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`,
+  );
+}
+
+describe("architecture", () => {
+  it(
+    "X-ARCH-2: the shop's own imports keep to the layers and form no cycle",
+    { timeout: 60_000 },
+    async () => {
+      expect(await violations(root)).toEqual([]);
+    },
+  );
+
+  it(
+    "X-ARCH-2: an import against the layers and a type-only cycle are both refused",
+    { timeout: 60_000 },
+    async () => {
+      const found = await violations(path.join(root, "tests/architecture"));
+      expect(found).toContainEqual(
+        "capability-stock: app/stock/reads-orders.ts → app/orders/orders.server.ts",
+      );
+      expect(found.some((v) => v.startsWith("no-cycles: app/pricing/type-cycle-"))).toBe(true);
+      // Reading the core from the catalogue is the allowed direction.
+      expect(found.some((v) => v.includes("app/catalogue/reads-core.ts"))).toBe(false);
+    },
+  );
+});

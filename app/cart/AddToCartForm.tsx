@@ -1,0 +1,218 @@
+import { Minus, Plus } from "lucide-react";
+import { useState } from "react";
+import { cartActions } from "~/cart/store";
+import {
+  changeOptionType,
+  clampCustomText,
+  CUSTOM_TEXT_MAX,
+  findOption,
+  initialSelection,
+  NO_SIZE,
+  selectionProblem,
+  setNameCustomisation,
+  showsCustomText,
+  STANDARD_OPTION,
+  type Selection,
+} from "~/catalogue/options";
+import type { Product } from "~/catalogue/types";
+import { PERSONALISED_NOTICE } from "~/policy/consumer-rights";
+import { unitPricePence } from "~/pricing/lines";
+import { formatPence } from "~/pricing/money";
+import { StockNotice } from "~/stock/StockNotice";
+import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
+import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
+
+/** Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7), with stock (X-STK-2). */
+export function AddToCartForm({ product, stock }: { product: Product; stock: StockLevels }) {
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
+  const [problem, setProblem] = useState<string | null>(null);
+  const option = findOption(product, selection.optionType);
+  const customText = showsCustomText(option, selection.nameCustomisation)
+    ? selection.customText
+    : "";
+  const available = choiceStock(product, stock, { ...selection, customText });
+  const unit = unitPricePence(product, selection.optionType, selection.nameCustomisation);
+  const update = (next: Selection) => {
+    setSelection(next);
+    setProblem(null);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const shortage = available.availability?.kind === "short" ? available.availability : undefined;
+    const message =
+      selectionProblem(product, selection) ??
+      (shortage ? shortMessage(shortage.variant, shortage.left) : null);
+    setProblem(message);
+    if (message) return;
+    const added = cartActions.add(
+      option
+        ? {
+            productId: product.id,
+            optionType: option.type,
+            size: selection.size,
+            beltRank: option.beltRanks ? selection.beltRank : undefined,
+            color: option.colors ? selection.color : undefined,
+            customText: showsCustomText(option, selection.nameCustomisation)
+              ? selection.customText.trim() || undefined
+              : undefined,
+            nameCustomisation: option.customPricePence ? selection.nameCustomisation : undefined,
+            quantity: selection.quantity,
+          }
+        : {
+            productId: product.id,
+            optionType: STANDARD_OPTION,
+            size: NO_SIZE,
+            quantity: selection.quantity,
+          },
+    );
+    if (!added) setProblem("Sorry, this item could not be added. Please refresh and try again.");
+  };
+
+  const textId = `${product.id}-custom-text`;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Choose options">
+      {product.options.length > 1 ? (
+        <ChoiceGroup
+          legend="Option"
+          name="option"
+          values={product.options.map((o) => o.type)}
+          selected={selection.optionType}
+          onChange={(type) => update(changeOptionType(selection, type))}
+        />
+      ) : null}
+      {option ? (
+        <ChoiceGroup
+          legend="Size"
+          name="size"
+          values={option.sizes}
+          selected={selection.size}
+          onChange={(size) => update({ ...selection, size })}
+          soldOut={available.soldOutSizes}
+        />
+      ) : null}
+      {option?.beltRanks ? (
+        <ChoiceGroup
+          legend="Belt rank"
+          name="belt-rank"
+          values={option.beltRanks}
+          selected={selection.beltRank}
+          onChange={(beltRank) => update({ ...selection, beltRank })}
+          swatches
+        />
+      ) : null}
+      {option?.colors ? (
+        <ChoiceGroup
+          legend="Colour"
+          name="colour"
+          values={option.colors}
+          selected={selection.color}
+          onChange={(color) => update({ ...selection, color })}
+          swatches
+          soldOut={available.soldOutColors}
+        />
+      ) : null}
+      {option?.customizable && option.customPricePence ? (
+        <label className="flex items-center gap-3 text-sm font-semibold">
+          <input
+            type="checkbox"
+            checked={selection.nameCustomisation}
+            onChange={(event) => update(setNameCustomisation(selection, event.target.checked))}
+            className="size-5 accent-accent"
+          />
+          Add name customisation (+{formatPence(option.customPricePence)})
+        </label>
+      ) : null}
+      {showsCustomText(option, selection.nameCustomisation) ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={textId} className="text-sm font-semibold">
+            {option?.type === "Gi" ? "Name for the lapel" : "Custom text (optional)"}
+          </label>
+          <input
+            id={textId}
+            type="text"
+            value={selection.customText}
+            maxLength={CUSTOM_TEXT_MAX}
+            autoComplete="off"
+            aria-describedby={`${textId}-hint ${textId}-notice`}
+            onChange={(event) =>
+              update({ ...selection, customText: clampCustomText(event.target.value) })
+            }
+            className="rounded border border-ink/30 bg-white px-3 py-2"
+          />
+          <p id={`${textId}-hint`} className="text-xs text-muted">
+            {Array.from(selection.customText).length}/{CUSTOM_TEXT_MAX} characters
+          </p>
+          <p id={`${textId}-notice`} className="text-xs font-semibold">
+            {PERSONALISED_NOTICE}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <span className="mb-2 block text-sm font-semibold" id={`${product.id}-qty-label`}>
+            Quantity
+          </span>
+          <div
+            className="flex items-center rounded border border-ink/30 bg-white"
+            role="group"
+            aria-labelledby={`${product.id}-qty-label`}
+          >
+            <button
+              type="button"
+              className="p-3 disabled:opacity-40"
+              aria-label="Decrease quantity"
+              disabled={selection.quantity <= 1}
+              onClick={() =>
+                update({ ...selection, quantity: Math.max(1, selection.quantity - 1) })
+              }
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              aria-label="Quantity"
+              value={selection.quantity}
+              onChange={(event) => {
+                const n = Math.floor(Number(event.target.value));
+                update({ ...selection, quantity: Number.isFinite(n) && n >= 1 ? n : 1 });
+              }}
+              className="w-14 [appearance:textfield] border-x border-ink/15 py-2 text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
+            />
+            <button
+              type="button"
+              className="p-3"
+              aria-label="Increase quantity"
+              onClick={() => update({ ...selection, quantity: selection.quantity + 1 })}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        </div>
+        {unit !== undefined ? (
+          <p className="pb-2 text-lg">
+            <span className="text-muted">{option ? `${option.type}: ` : "Price: "}</span>
+            <span className="font-bold" data-testid="option-price">
+              {formatPence(unit)}
+            </span>
+          </p>
+        ) : null}
+      </div>
+      <StockNotice stock={available} />
+      <div className="flex flex-col gap-3">
+        <button
+          type="submit"
+          className="rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark"
+        >
+          Add to Cart
+        </button>
+        <div role="alert" className="min-h-6 text-sm font-semibold text-accent">
+          {problem}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { formatPence } from "~/pricing/money";
+import type { HistoryEntry } from "./back-office.server";
+import { statusLabel } from "~/orders/status";
+
+function describe(entry: HistoryEntry): string {
+  const after = entry.after ?? {};
+  const before = entry.before ?? {};
+  switch (entry.kind) {
+    case "placed":
+      return "Order placed";
+    case "status": {
+      const from = before.status ? `${statusLabel(String(before.status))} → ` : "";
+      const tracking = after.trackingNumber
+        ? ` (${String(after.carrier)}, ${String(after.trackingNumber)})`
+        : "";
+      return `${from}${statusLabel(String(after.status))}${tracking}`;
+    }
+    case "refund":
+      return `Refunded ${formatPence(Number(after.amountPence ?? 0))}: ${statusLabel(String(before.status))} → ${statusLabel(String(after.status))}`;
+    case "note":
+      return "Note";
+    default:
+      return entry.kind;
+  }
+}
+
+/** The order's history: each change, by whom, when (X-OPS-3). */
+export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) {
+  const format = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/London",
+  });
+  return (
+    <ol className="grid gap-3" data-testid="order-history">
+      {history.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="border-l-4 border-stone pl-3">
+          <p className="font-semibold">{describe(entry)}</p>
+          {entry.note ? <p className="whitespace-pre-wrap">{entry.note}</p> : null}
+          <p className="text-sm text-muted">
+            {entry.actor} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

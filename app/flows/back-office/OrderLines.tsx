@@ -1,0 +1,78 @@
+import { formatPence } from "~/pricing/money";
+import type { OrderLine } from "~/orders/orders.server";
+
+/** Each line with its choices; the customer's own text large and exactly as typed (X-OPS-3). */
+export function OrderLines({
+  lines,
+  prices = true,
+}: {
+  lines: readonly OrderLine[];
+  prices?: boolean;
+}) {
+  return (
+    <ul className="divide-y divide-stone">
+      {lines.map((line) => (
+        <li key={line.id} className="grid gap-2 py-3 sm:grid-cols-[1fr_auto]">
+          <div>
+            <p className="font-semibold">
+              {line.quantity} × {line.productName}
+            </p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              {line.optionType !== "Standard" ? (
+                <>
+                  <dt className="text-muted">Option</dt>
+                  <dd>{line.optionType}</dd>
+                </>
+              ) : null}
+              {line.size !== "N/A" ? (
+                <>
+                  <dt className="text-muted">Size</dt>
+                  <dd>{line.size}</dd>
+                </>
+              ) : null}
+              {line.beltRank ? (
+                <>
+                  <dt className="text-muted">Belt rank</dt>
+                  <dd>{line.beltRank}</dd>
+                </>
+              ) : null}
+              {line.color ? (
+                <>
+                  <dt className="text-muted">Colour</dt>
+                  <dd>{line.color}</dd>
+                </>
+              ) : null}
+              {line.nameCustomisation ? (
+                <>
+                  <dt className="text-muted">Name customisation</dt>
+                  <dd>Yes</dd>
+                </>
+              ) : null}
+              <dt className="text-muted">Comes from</dt>
+              <dd data-testid="line-source">{line.fromStock ? "Stock" : "Made to order"}</dd>
+            </dl>
+            {line.customText ? (
+              <div className="mt-2">
+                <p className="text-sm text-muted">Custom text (exactly as typed)</p>
+                <p
+                  data-testid="custom-text"
+                  className="inline-block rounded border-2 border-ink bg-white px-3 py-1 font-mono text-3xl font-bold break-all whitespace-pre-wrap"
+                >
+                  {line.customText}
+                </p>
+              </div>
+            ) : null}
+          </div>
+          {prices ? (
+            <p className="text-right sm:min-w-32">
+              <span className="block text-sm text-muted">
+                {formatPence(line.unitPricePence)} each
+              </span>
+              <span className="font-semibold">{formatPence(line.lineTotalPence)}</span>
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

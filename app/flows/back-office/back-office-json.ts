@@ -1,0 +1,75 @@
+import type { HistoryEntry } from "./back-office.server";
+import type { Order, OrderLine } from "~/orders/orders.server";
+import type { Refund } from "../refunds/refunds.server";
+import { refundableFrom } from "~/orders/status";
+
+/** The owner's JSON for one order (GET /api/admin/orders/:orderNumber and the status change). */
+export function orderJson(
+  order: Order,
+  extra: {
+    lines?: readonly OrderLine[];
+    history?: readonly HistoryEntry[];
+    refunds?: readonly Refund[];
+  } = {},
+) {
+  const name = order.shippingAddress
+    ? `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim()
+    : "";
+  return {
+    order_number: order.orderNumber,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    customer_email: order.customerEmail,
+    customer_name: name,
+    customer_phone: order.customerPhone,
+    shipping_address: order.shippingAddress,
+    billing_address: order.billingAddress,
+    currency: order.currency,
+    subtotal_pence: order.subtotalPence,
+    shipping_pence: order.shippingPence,
+    discount_code: order.discountCode,
+    discount_percent: order.discountPercent,
+    discount_pence: order.discountPence,
+    total_pence: order.totalPence,
+    refunded_pence: order.refundedPence,
+    refundable_pence: refundableFrom(order),
+    payment_provider: order.paymentProvider,
+    card_brand: order.cardBrand,
+    card_last4: order.cardLast4,
+    payment_reference: order.paymentReference,
+    carrier: order.carrier,
+    tracking_number: order.trackingNumber,
+    ...(extra.lines
+      ? {
+          lines: extra.lines.map((l) => ({
+            product_id: l.productId,
+            product_name: l.productName,
+            option_type: l.optionType,
+            size: l.size,
+            belt_rank: l.beltRank,
+            color: l.color,
+            custom_text: l.customText,
+            name_customisation: l.nameCustomisation,
+            quantity: l.quantity,
+            unit_price_pence: l.unitPricePence,
+            line_total_pence: l.lineTotalPence,
+          })),
+        }
+      : {}),
+    ...(extra.history ? { history: extra.history } : {}),
+    ...(extra.refunds ? { refunds: extra.refunds.map(refundJson) } : {}),
+  };
+}
+
+export function refundJson(refund: Refund) {
+  return {
+    id: refund.id,
+    amount_pence: refund.amountPence,
+    status: refund.status,
+    provider: refund.provider,
+    provider_reference: refund.providerReference,
+    created_by: refund.createdBy,
+    created_at: refund.createdAt.toISOString(),
+  };
+}

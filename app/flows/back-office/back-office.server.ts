@@ -1,0 +1,273 @@
+import type { Refusal } from "~/security/edge.server";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { auditFor, recordAudit } from "~/security/audit.server";
+import { listReturnRequests, type ReturnRequestSummary } from "~/returns/requests.server";
+import type { Database } from "~/db/client.server";
+import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
+import type { Order, OrderLine } from "~/orders/orders.server";
+import { normaliseOrderNumber } from "~/orders/order-number";
+import { hasNoNul } from "~/security/text";
+import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
+import { type FulfilmentStage, stageOf } from "~/orders/status";
+
+export const PAGE_SIZE = 50;
+
+/** The list's filters, from a query string (X-OPS-2); anything unknown is dropped, not an error. */
+export const orderFilterSchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(hasNoNul)
+    .optional()
+    .catch(undefined)
+    .transform((q) => q || undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+export function parseOrderFilter(params: URLSearchParams): OrderFilter {
+  return orderFilterSchema.parse({
+    status: params.get("status") || undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+const customerName = sql<string>`trim(coalesce(${orders.shippingAddress}->>'firstName', '') || ' ' || coalesce(${orders.shippingAddress}->>'lastName', ''))`;
+
+function whereOf(filter: OrderFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${orders.orderNumber} ILIKE ${pattern} OR ${orders.customerEmail} ILIKE ${pattern} OR ${customerName} ILIKE ${pattern})`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export interface OrderListRow {
+  order_number: string;
+  status: string;
+  total_pence: number;
+  customer_email: string | null;
+  customer_name: string;
+  created_at: string;
+  items: number;
+}
+
+/** Orders newest first, filtered and paged 50 at a time (X-OPS-2). */
+export async function listOrders(
+  db: Database,
+  filter: OrderFilter,
+): Promise<{ orders: OrderListRow[]; total: number; page: number; pageSize: number }> {
+  const where = whereOf(filter);
+  // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
+  const items = sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        order_number: orders.orderNumber,
+        status: orders.status,
+        total_pence: orders.totalPence,
+        customer_email: orders.customerEmail,
+        customer_name: customerName,
+        created_at: orders.createdAt,
+        items,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(PAGE_SIZE)
+      .offset((filter.page - 1) * PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return {
+    orders: rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      items: Number(r.items),
+    })),
+    total: Number(counted?.n ?? 0),
+    page: filter.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+export type OrderEvent = typeof orderEvents.$inferSelect;
+
+/** One entry of an order's history: what changed, who did it ("customer", "system" or an owner's e-mail), when. */
+export interface HistoryEntry {
+  at: string;
+  actor: string;
+  kind: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  note: string | null;
+}
+
+/**
+ * The order's history: placing and paying it (the customer's steps, from the order itself)
+ * followed by every recorded change.
+ */
+export function historyOf(order: Order, events: readonly OrderEvent[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = [
+    {
+      at: order.createdAt.toISOString(),
+      actor: "customer",
+      kind: "placed",
+      before: null,
+      after: { status: "pending" },
+      note: null,
+    },
+  ];
+  if (order.paidAt) {
+    entries.push({
+      at: order.paidAt.toISOString(),
+      // The sandbox's payment page is the customer; Stripe's webhook is the system.
+      actor: order.paymentProvider === "stripe" ? "system" : "customer",
+      kind: "status",
+      before: { status: "pending" },
+      after: { status: "paid" },
+      note: null,
+    });
+  }
+  for (const e of events) {
+    entries.push({
+      at: e.createdAt.toISOString(),
+      actor: e.actor,
+      kind: e.kind,
+      before: e.before,
+      after: e.after,
+      note: e.note,
+    });
+  }
+  return entries;
+}
+
+export interface OrderDetail {
+  order: Order;
+  lines: OrderLine[];
+  history: HistoryEntry[];
+  refunds: Refund[];
+  audit: Awaited<ReturnType<typeof auditFor>>;
+  returns: ReturnRequestSummary[];
+  /** The last workflow step reached (what a partly refunded order carries on from). */
+  stage: FulfilmentStage;
+}
+
+export async function findOrderByNumber(db: Database, orderNumber: string) {
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number)).limit(1);
+  return order;
+}
+
+/** Everything the order page shows (X-OPS-3). */
+export async function orderDetail(
+  db: Database,
+  orderNumber: string,
+): Promise<OrderDetail | undefined> {
+  const order = await findOrderByNumber(db, orderNumber);
+  if (!order) return undefined;
+  const [lines, history, refunds, audit, returns] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id)),
+    refundsOfOrder(db, order.id),
+    auditFor(db, `order:${order.orderNumber}`),
+    listReturnRequests(db, { orderNumber: order.orderNumber }),
+  ]);
+  const stage = stageOf(
+    history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
+  );
+  return { order, lines, history: historyOf(order, history), refunds, audit, stage, returns };
+}
+
+/** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */
+export async function ordersForPrint(db: Database, orderNumbers: readonly string[]) {
+  const wanted = [
+    ...new Set(orderNumbers.map(normaliseOrderNumber).filter((n): n is string => Boolean(n))),
+  ].slice(0, 100);
+  if (wanted.length === 0) return [];
+  const found = await db.select().from(orders).where(inArray(orders.orderNumber, wanted));
+  const lines = found.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            found.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orderLines.position))
+    : [];
+  return wanted
+    .map((n) => found.find((o) => o.orderNumber === n))
+    .filter((o): o is Order => Boolean(o))
+    .map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
+}
+
+const noteInput = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, "Write the note first.")
+    .max(2000, "A note can have at most 2,000 characters.")
+    .refine(hasNoNul, "The note has a character that is not allowed."),
+});
+
+/** An internal note on an order (X-OPS-3), in its history and the audit log. */
+export async function addOrderNote(
+  db: Database,
+  orderNumber: string,
+  input: unknown,
+  actor: string,
+): Promise<
+  { ok: true; event: OrderEvent } | { ok: false; status: Refusal["status"]; error: string }
+> {
+  const parsed = noteInput.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid note." };
+  }
+  const order = await findOrderByNumber(db, orderNumber);
+  if (!order) return { ok: false, status: 404, error: "No order has that number." };
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, kind: "note", actor, note: parsed.data.note })
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "order.note",
+      subject: `order:${order.orderNumber}`,
+      after: { note: parsed.data.note },
+    });
+    return { ok: true as const, event: event! };
+  });
+}
+
+/** Every line of every order in the filter (no paging), for the CSV export (X-OPS-6). */
+export async function linesForExport(db: Database, filter: OrderFilter) {
+  return db
+    .select({ order: orders, line: orderLines, customerName })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(whereOf(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber), asc(orderLines.position));
+}

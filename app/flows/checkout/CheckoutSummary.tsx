@@ -1,0 +1,90 @@
+import type { CartLine } from "~/cart/cart";
+import { currentPictureSrc } from "~/catalogue/art/pictures";
+import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/policy/LineNotice";
+import { formatPence } from "~/pricing/money";
+import type { OrderTotals } from "~/pricing/totals";
+import { LineLeadTime } from "~/stock/LeadTime";
+import type { StockLevels } from "~/stock/stock";
+import { shippingText } from "./DeliveryChoice";
+
+export function CheckoutLines({
+  lines,
+  levels,
+  lineError,
+}: {
+  lines: readonly CartLine[];
+  levels: StockLevels | undefined;
+  /** The server's answer about one line (e.g. sold out since it was added), shown on that line. */
+  lineError?: { index: number; message: string } | null;
+}) {
+  return (
+    <ul className="divide-y divide-stone" aria-label="Items in your order">
+      {lines.map((line, i) => (
+        <li key={`${i}-${line.productId}`} className="flex gap-4 py-4">
+          {line.image ? (
+            <img
+              src={currentPictureSrc(line.image)}
+              alt=""
+              width={72}
+              height={72}
+              className="size-18 shrink-0 rounded-md bg-stone object-cover"
+            />
+          ) : null}
+          <div className="flex-1">
+            <p className="font-semibold">{line.productName}</p>
+            <p className="text-sm text-muted">{choiceDetails(line).join(" · ")}</p>
+            <p className="text-sm text-muted">
+              {line.quantity} × {formatPence(line.unitPricePence)}
+            </p>
+            <LineNotice line={line} className="mt-1" />
+            {lineError?.index === i ? (
+              <p className="mt-1 text-sm font-bold text-accent" data-testid="line-error">
+                {lineError.message}
+              </p>
+            ) : (
+              <LineLeadTime line={line} levels={levels} />
+            )}
+          </div>
+          <p className="font-semibold">{formatPence(line.unitPricePence * line.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TotalsTable({
+  totals,
+  discountLabel,
+  shippingLabel,
+}: {
+  totals: OrderTotals;
+  discountLabel?: string;
+  /** The delivery method's name, shown with the charge ("Shipping (UK express)"). */
+  shippingLabel?: string;
+}) {
+  const row = (label: string, value: string, testId: string, strong = false) => (
+    <div
+      className={`flex justify-between ${strong ? "border-t border-stone pt-3 text-xl font-bold" : ""}`}
+    >
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-2">
+      {row("Subtotal", formatPence(totals.subtotalPence), "subtotal")}
+      {row(
+        shippingLabel ? `Shipping (${shippingLabel})` : "Shipping",
+        shippingText(totals.shippingPence),
+        "shipping",
+      )}
+      {row(
+        discountLabel ? `Discount (${discountLabel})` : "Discount",
+        totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),
+        "discount",
+      )}
+      {row("Total", formatPence(totals.totalPence), "total", true)}
+    </dl>
+  );
+}

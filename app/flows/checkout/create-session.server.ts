@@ -1,0 +1,89 @@
+import { canonicalOrigin } from "~/security/origin.server";
+import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { refusalStatus } from "~/discounts/rules";
+import { DiscountRefusedError, findDiscount } from "~/discounts/redemption.server";
+import {
+  createPendingOrder,
+  linesOfOrder,
+  markOrderCancelled,
+  setPaymentSession,
+} from "~/orders/orders.server";
+import { paymentProvider } from "~/payments/provider.server";
+import { formatPence } from "~/pricing/money";
+import { subtotalPence } from "~/pricing/lines";
+import { orderTotals } from "~/pricing/totals";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { logError } from "~/security/log.server";
+import { StockShortError } from "~/stock/stock.server";
+import {
+  checkCartItems,
+  checkoutRequestSchema,
+  firstIssue,
+  MAX_ORDER_TOTAL_PENCE,
+} from "./request";
+
+/**
+ * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
+ * discount code, store the pending order and take its stock, then ask the payment provider for
+ * a hosted session. An error about one line carries `lineIndex` (its position in cartItems), so
+ * the checkout page can show it against that line.
+ */
+export async function createCheckoutSession(
+  db: Database,
+  body: unknown,
+): Promise<Outcome<{ url: string; sessionId: string }>> {
+  const parsed = checkoutRequestSchema.safeParse(body);
+  if (!parsed.success) return refuse(400, firstIssue(parsed.error));
+  const checked = checkCartItems(parsed.data.cartItems);
+  if (!checked.ok) return refuse(400, checked.error, { extra: { lineIndex: checked.lineIndex } });
+
+  const code = parsed.data.discountCode?.trim();
+  // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
+  // for the message, and again when the order takes its use of the code.
+  const found = code ? await findDiscount(db, code, subtotalPence(checked.lines)) : undefined;
+  if (found && !found.ok) return refuse(refusalStatus(found.reason), found.error);
+  const discount = found?.discount;
+
+  const provider = paymentProvider();
+  const { shippingMethod } = parsed.data;
+  const totals = orderTotals(checked.lines, discount?.percent ?? 0, shippingMethod);
+  // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
+  if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
+    return refuse(
+      400,
+      `An order can be at most ${formatPence(MAX_ORDER_TOTAL_PENCE)}; please contact us for larger orders.`,
+    );
+  }
+  let order;
+  try {
+    order = await createPendingOrder(db, {
+      lines: checked.lines,
+      totals,
+      shippingMethod,
+      discount,
+      provider: provider.name,
+      expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),
+    });
+  } catch (error) {
+    // X-STK-3: the line that cannot be had, said against that line; nothing was taken.
+    if (error instanceof StockShortError) {
+      return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
+    }
+    if (error instanceof DiscountRefusedError) return refuse(error.status, error.message);
+    throw error;
+  }
+  try {
+    const session = await provider.createSession(
+      order,
+      await linesOfOrder(db, order.id),
+      canonicalOrigin(),
+    );
+    await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
+    return success({ url: session.url, sessionId: session.sessionId });
+  } catch (error) {
+    logError(`Payment session for ${order.orderNumber} failed`, error);
+    await markOrderCancelled(db, order.id);
+    return refuse(502, "The payment provider could not be reached. Please try again.");
+  }
+}

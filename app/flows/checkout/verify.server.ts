@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { describeOrderLine } from "~/orders/line-description";
+import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
+import { orderReceipt } from "~/orders/receipt.server";
+import { settleStripeSession } from "~/flows/payment/settle.server";
+import { stripe } from "~/payments/stripe.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { logError } from "~/security/log.server";
+import { text } from "~/security/text";
+import { leadTime } from "~/stock/stock";
+
+/** A payment session id as the providers make them (cs_test_…, cs_live_…). */
+export const sessionIdSchema = text()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^cs_[A-Za-z0-9_-]+$/);
+
+/**
+ * The stored order behind a payment session, brought up to date: for Stripe, when the webhook
+ * has not arrived yet, the session is retrieved and applied with the same checks (X-CHK-4).
+ */
+export async function currentOrderForSession(
+  db: Database,
+  sessionId: string,
+): Promise<Order | undefined> {
+  const order = await findOrderBySession(db, sessionId);
+  if (!order) return undefined;
+  if (order.status === "pending" && order.paymentProvider === "stripe") {
+    const settled = await settleStripeSession(
+      db,
+      await stripe().checkout.sessions.retrieve(sessionId),
+    );
+    return settled.kind === "paid" ? settled.order : order;
+  }
+  return order;
+}
+
+const bodySchema = z.object({ sessionId: sessionIdSchema });
+
+/** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
+export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
+  const parsed = bodySchema.safeParse(body);
+  if (!parsed.success) {
+    return refuse(400, "A sessionId is required.", { extra: { success: false } });
+  }
+  let order;
+  try {
+    order = await currentOrderForSession(db, parsed.data.sessionId);
+  } catch (error) {
+    logError("Order verification failed", error);
+    return refuse(502, "The order could not be verified right now.", {
+      extra: { success: false },
+    });
+  }
+  if (!order) return refuse(404, "No order has that session.", { extra: { success: false } });
+  const lines = await linesOfOrder(db, order.id);
+  return success({
+    success: order.status === "paid",
+    session: {
+      amount_total: order.totalPence,
+      currency: order.currency,
+      customer_email: order.customerEmail,
+      order_number: order.orderNumber,
+      status: order.status,
+      // X-STK-2: each line with its lead time, for the confirmation page.
+      lines: lines.map((line) => ({
+        product_name: line.productName,
+        details: describeOrderLine(line),
+        quantity: line.quantity,
+        from_stock: line.fromStock,
+        lead_time: leadTime(line.fromStock),
+      })),
+    },
+    receipt: order.status === "paid" ? await orderReceipt(db, order) : null,
+  });
+}

@@ -1,0 +1,158 @@
+import { describeOrderLine } from "~/orders/line-description";
+import type { ConfirmationSettings } from "~/orders/receipt.server";
+import { BRAND } from "~/shared/brand";
+import { POLICY } from "~/policy/policy";
+import type { PostalAddress } from "~/db/schema";
+import { formatPence } from "~/pricing/money";
+import { SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
+import { vatReceipt } from "~/pricing/vat";
+import { leadTime } from "~/stock/stock";
+import { lineNotice, RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
+
+interface EmailOrder {
+  orderNumber: string;
+  subtotalPence: number;
+  shippingPence: number;
+  shippingMethod: ShippingMethodId;
+  discountPence: number;
+  discountCode: string | null;
+  totalPence: number;
+  shippingAddress: PostalAddress | null;
+}
+
+interface EmailLine {
+  productName: string;
+  optionType: string;
+  size: string;
+  beltRank: string | null;
+  color: string | null;
+  customText: string | null;
+  nameCustomisation: boolean;
+  quantity: number;
+  lineTotalPence: number;
+  /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
+  fromStock: boolean;
+}
+
+function addressLines(address: PostalAddress | null): string[] {
+  if (!address) return [];
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.address,
+    address.city,
+    address.postcode,
+    address.country,
+  ];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The seller's name, postal address and e-mail (X-UK-4), from the brand settings. */
+export function sellerLines(): string[] {
+  return [BRAND.seller.name, ...BRAND.seller.postalAddress, BRAND.email];
+}
+
+/** The right to cancel and how to use it (X-UK-4), as paragraphs. */
+export function rightToCancelText(returnsUrl: string): string[] {
+  return [
+    `You have the right to cancel your order for non-personalised items within ${RIGHT_TO_CANCEL_DAYS} days of the day they are delivered to you, without giving a reason. To use it, send us a returns request at ${returnsUrl} with your order number and e-mail address, or e-mail ${BRAND.email} with your order number and the items. Send the items back within ${RIGHT_TO_CANCEL_DAYS} days of telling us; we refund them within ${POLICY.refundTime} of receiving them.`,
+    `Personalised items (anything with your name or text on it) are made to your specification and are excluded from the right to cancel; they can be returned only if they are faulty. Faults can be reported within ${POLICY.faultReportDays} days of delivery, and your rights under the Consumer Rights Act 2015 are not affected.`,
+  ];
+}
+
+/**
+ * The order confirmation e-mail (X-UK-4): every line with its options, custom text and
+ * cancellation right; the delivery method; totals (and a VAT receipt with a VAT number); the
+ * address; lead times; the right to cancel with how to use it; and who the seller is.
+ */
+export function confirmationEmail(
+  order: EmailOrder,
+  lines: readonly EmailLine[],
+  settings: ConfirmationSettings,
+  reviewLinks: readonly { productName: string; url: string }[] = [],
+) {
+  const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
+  const method = SHIPPING_METHODS[order.shippingMethod];
+  const vat = vatReceipt(order.totalPence, settings.vatNumber);
+  const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
+  const lineText = lines.flatMap((l) => [
+    `${l.quantity} × ${l.productName}${describeOrderLine(l) ? ` (${describeOrderLine(l)})` : ""}: ${formatPence(l.lineTotalPence)}`,
+    `    ${leadTime(l.fromStock)}`,
+    `    ${lineNotice(l)}`,
+  ]);
+  const totals: [string, string][] = [
+    ["Subtotal", formatPence(order.subtotalPence)],
+    ["Shipping", order.shippingPence === 0 ? "Free" : formatPence(order.shippingPence)],
+  ];
+  if (order.discountPence > 0) {
+    totals.push([
+      `Discount (${order.discountCode ?? "code"})`,
+      `-${formatPence(order.discountPence)}`,
+    ]);
+  }
+  totals.push(["Total paid", formatPence(order.totalPence)]);
+  if (vat) {
+    totals.push([vat.label, formatPence(vat.vatPence)]);
+    totals.push(["VAT number", vat.vatNumber]);
+  }
+  const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${method.name} delivery then takes ${method.leadTime}.`;
+  const address = addressLines(order.shippingAddress);
+  const cancel = rightToCancelText(returnsUrl);
+  const seller = sellerLines();
+  const text = [
+    `Thank you for your order!`,
+    ``,
+    `Order number: ${order.orderNumber}`,
+    ...(vat ? [`This e-mail is your VAT receipt.`] : []),
+    ``,
+    ...lineText,
+    ``,
+    `Delivery: ${method.label}`,
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    ``,
+    `Delivering to:`,
+    ...address,
+    ``,
+    leadTimes,
+    ``,
+    `Your right to cancel`,
+    ...cancel,
+    ``,
+    `Sold by:`,
+    ...seller,
+    ``,
+    ...(reviewLinks.length
+      ? [
+          `Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:`,
+          ...reviewLinks.map((link) => `${link.productName}: ${link.url}`),
+          ``,
+        ]
+      : []),
+    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `${BRAND.name}: ${BRAND.slogan}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
+<h1 style="font-size:22px">Thank you for your order!</h1>
+<p>Order number: <strong>${escapeHtml(order.orderNumber)}</strong></p>
+${vat ? "<p>This e-mail is your VAT receipt.</p>" : ""}
+<table cellpadding="6" style="border-collapse:collapse">
+${lines
+  .map(
+    (l) =>
+      `<tr><td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${formatPence(l.lineTotalPence)}</td></tr>`,
+  )
+  .join("\n")}
+<tr><td></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
+${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
+</table>
+<p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(leadTimes)}</p>
+<h2 style="font-size:18px">Your right to cancel</h2>
+${cancel.map((p) => `<p>${escapeHtml(p).replace(escapeHtml(returnsUrl), `<a href="${escapeHtml(returnsUrl)}">${escapeHtml(returnsUrl)}</a>`)}</p>`).join("\n")}
+<p><strong>Sold by:</strong><br>${seller.map(escapeHtml).join("<br>")}</p>
+${reviewLinks.length ? `<p>Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:</p><ul>${reviewLinks.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.productName)}</a></li>`).join("")}</ul>` : ""}
+<p>Questions? Reply to this e-mail or write to ${escapeHtml(BRAND.email)} with your order number.</p>
+<p>${escapeHtml(BRAND.name)}: ${escapeHtml(BRAND.slogan)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,54 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
+import { reviewLinksFor } from "~/reviews/review-link.server";
+import { confirmationEmail } from "./confirmation-email";
+import { receiptSettings } from "~/orders/receipt.server";
+import {
+  linesOfOrder,
+  markOrderPaid,
+  type Order,
+  type PaymentDetails,
+} from "~/orders/orders.server";
+
+const CONFIRMATION = "order-confirmation";
+
+/**
+ * Fulfils a payment: marks the order paid (once) and, in the same transaction, writes its
+ * confirmation e-mail to the outbox, whichever path gets here first: the payment page, a
+ * webhook, or verify-order (X-CHK-2, X-SCALE-4). Only the caller that changed the order writes
+ * the e-mail, and its dedupe key makes a second one impossible.
+ */
+export async function fulfilPaidOrder(
+  db: Database,
+  orderId: string,
+  details: PaymentDetails,
+): Promise<Order | undefined> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const { changed, order } = await markOrderPaid(txDb, orderId, details);
+    if (changed && order?.customerEmail) {
+      const lines = await linesOfOrder(txDb, order.id);
+      const reviewLinks = await reviewLinksFor(txDb, order, lines);
+      await enqueueMail(
+        txDb,
+        {
+          to: order.customerEmail,
+          ...confirmationEmail(order, lines, receiptSettings(), reviewLinks),
+        },
+        { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
+      );
+    }
+    return order;
+  });
+}
+
+/** Outbox hook: the order records when its confirmation actually left (never before). */
+export async function recordConfirmationSent(tx: Database, row: OutboxRow): Promise<void> {
+  if (row.kind !== CONFIRMATION || !row.ref) return;
+  await tx
+    .update(orders)
+    .set({ confirmationEmailSentAt: sql`now()` })
+    .where(eq(orders.id, row.ref));
+}

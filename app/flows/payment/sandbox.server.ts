@@ -1,0 +1,125 @@
+import { sessionIdSchema } from "~/flows/checkout/verify.server";
+import type { Database } from "~/db/client.server";
+import type { PostalAddress } from "~/db/schema";
+import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
+import { destinationProblem } from "~/pricing/shipping";
+import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
+import { type Refusal, refuse } from "~/security/edge.server";
+import { chargeTestCard } from "~/payments/cards";
+import {
+  type PaymentForm,
+  paymentFormProblem,
+  paymentFormSchema,
+  usesShippingForBilling,
+} from "~/payments/payment-form";
+import { paymentsMode } from "~/payments/provider.server";
+
+export type SandboxPaymentResult =
+  { ok: true; order: Order } | { ok: false; status: Refusal["status"]; message: string };
+
+/**
+ * The sandbox order behind a session id; undefined for anything else, and for every session once
+ * Stripe takes the payments: a test order must not be paid for free in a real shop (X-SEC-1).
+ */
+export async function findSandboxOrder(db: Database, sessionId: string) {
+  if (paymentsMode() !== "sandbox") return undefined;
+  const id = sessionIdSchema.safeParse(sessionId);
+  if (!id.success) return undefined;
+  const order = await findOrderBySession(db, id.data);
+  return order?.paymentProvider === "sandbox" ? order : undefined;
+}
+
+/** The payment page's form, as posted: checked, then paid like paySandboxSession. */
+export async function paySandboxForm(
+  db: Database,
+  sessionId: string,
+  body: FormData,
+): Promise<{ ok: true; order: Order } | Refusal> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of body) fields[key] = value;
+  const form = paymentFormSchema.safeParse(fields);
+  if (!form.success) {
+    const issue = form.error.issues[0];
+    return refuse(
+      400,
+      issue?.code === "custom" ? issue.message : "Please check the form and try again.",
+    );
+  }
+  const result = await paySandboxSession(db, sessionId, form.data);
+  return result.ok ? result : refuse(result.status, result.message);
+}
+
+/**
+ * Pays a sandbox session: checks the form and the card like Stripe test mode, keeps only the
+ * card's brand and last four digits, stores the addresses and marks the order paid (once).
+ */
+export async function paySandboxSession(
+  db: Database,
+  sessionId: string,
+  form: PaymentForm,
+): Promise<SandboxPaymentResult> {
+  const order = await findSandboxOrder(db, sessionId);
+  if (!order) {
+    return { ok: false, status: 404, message: "This payment session does not exist." };
+  }
+  if (order.status === "paid") return { ok: true, order };
+  if (order.status !== "pending") {
+    return {
+      ok: false,
+      status: 409,
+      message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  if (order.expiresAt.getTime() <= Date.now()) {
+    // Past its time (X-STK-4): like Stripe, no payment; expire it now rather than wait for the runner.
+    await markOrderCancelled(db, order.id);
+    return {
+      ok: false,
+      status: 409,
+      message: "This order has expired and can no longer be paid. Please check out again.",
+    };
+  }
+  const problem = paymentFormProblem(form);
+  if (problem) return { ok: false, status: 400, message: problem };
+  // X-UK-1: the delivery address must be one the chosen method delivers to.
+  const destination = destinationProblem(order.shippingMethod, form.country);
+  if (destination) return { ok: false, status: 400, message: destination };
+  const charge = chargeTestCard(form);
+  if (!charge.ok) return { ok: false, status: 402, message: charge.message };
+
+  const shipping: PostalAddress = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    address: form.address,
+    city: form.city,
+    postcode: form.postcode.toUpperCase(),
+    country: form.country || "United Kingdom",
+  };
+  const billing: PostalAddress = usesShippingForBilling(form)
+    ? shipping
+    : {
+        firstName: form.billingFirstName,
+        lastName: form.billingLastName,
+        address: form.billingAddress,
+        city: form.billingCity,
+        postcode: form.billingPostcode.toUpperCase(),
+        country: form.billingCountry || "United Kingdom",
+      };
+  const paid = await fulfilPaidOrder(db, order.id, {
+    customerEmail: form.email,
+    customerPhone: form.phone,
+    shippingAddress: shipping,
+    billingAddress: billing,
+    cardBrand: charge.brand,
+    cardLast4: charge.last4,
+    paymentReference: `sandbox_${sessionId.slice(-12)}`,
+  });
+  if (paid?.status !== "paid") {
+    return {
+      ok: false,
+      status: 409,
+      message: "This order can no longer be paid. Please check out again.",
+    };
+  }
+  return { ok: true, order: paid };
+}

@@ -1,0 +1,85 @@
+import type { Database } from "~/db/client.server";
+import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
+import {
+  findOrderById,
+  findOrderBySession,
+  flagOrder,
+  markOrderCancelled,
+  type Order,
+} from "~/orders/orders.server";
+import { logError } from "~/security/log.server";
+import { paymentDetailsFromSession, type StripeSession } from "~/payments/stripe.server";
+
+/**
+ * Why a Stripe Checkout Session cannot pay this order, or undefined when it can (X-SEC-5): it
+ * must be a Stripe order, the session must be the order's own, and the amount and currency must
+ * be what the shop priced.
+ */
+export function sessionMismatch(order: Order, session: StripeSession): string | undefined {
+  if (order.paymentProvider !== "stripe") {
+    return "A Stripe payment arrived for an order made for the sandbox.";
+  }
+  if (order.paymentSessionId !== session.id) {
+    return `A Stripe payment arrived from session ${session.id}, not the order's own session.`;
+  }
+  if (session.amount_total !== order.totalPence) {
+    return `Stripe was paid ${String(session.amount_total)} (minor units) but the order's total is ${order.totalPence} pence.`;
+  }
+  if ((session.currency ?? "").toLowerCase() !== order.currency.toLowerCase()) {
+    return `Stripe was paid in ${String(session.currency)} but the order is in ${order.currency}.`;
+  }
+  return undefined;
+}
+
+export type Settlement =
+  | { kind: "unknown" }
+  | { kind: "waiting"; order: Order }
+  | { kind: "paid"; order: Order }
+  | { kind: "flagged"; order: Order; reason: string };
+
+async function orderOfSession(db: Database, session: StripeSession) {
+  return (
+    (session.client_reference_id && (await findOrderById(db, session.client_reference_id))) ||
+    (await findOrderBySession(db, session.id))
+  );
+}
+
+/**
+ * Applies a paid (or not yet paid) Checkout Session to its order, from the webhook or from
+ * verify-order: marks it paid only when everything matches; otherwise flags it for the owner and
+ * logs it. A payment for a cancelled order is flagged for a refund.
+ */
+export async function settleStripeSession(
+  db: Database,
+  session: StripeSession,
+): Promise<Settlement> {
+  const order = await orderOfSession(db, session);
+  if (!order) {
+    console.warn(`Stripe session ${session.id} matches no order; acknowledged and ignored.`);
+    return { kind: "unknown" };
+  }
+  if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
+    return { kind: "waiting", order };
+  }
+  const flag = async (reason: string): Promise<Settlement> => {
+    await flagOrder(db, order.id, reason);
+    logError(`Order ${order.orderNumber} needs the owner`, new Error(reason));
+    return { kind: "flagged", order, reason };
+  };
+  const mismatch = sessionMismatch(order, session);
+  if (mismatch) return flag(mismatch);
+  if (order.status === "cancelled" || order.status === "failed") {
+    return flag(`Paid through Stripe after the order was ${order.status}: refund the payment.`);
+  }
+  const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
+  if (paid?.status === "paid") return { kind: "paid", order: paid };
+  // Cancelled between the read and the update.
+  return flag(`Paid through Stripe after the order was ${paid?.status ?? "removed"}: refund it.`);
+}
+
+/** An expired or failed Checkout Session: its pending order is cancelled (X-SEC-5). */
+export async function cancelStripeSession(db: Database, session: StripeSession): Promise<void> {
+  const order = await orderOfSession(db, session);
+  if (!order || order.paymentSessionId !== session.id) return;
+  await markOrderCancelled(db, order.id);
+}

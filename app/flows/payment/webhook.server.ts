@@ -1,0 +1,42 @@
+import type Stripe from "stripe";
+import type { Database } from "~/db/client.server";
+import { env } from "~/env.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
+import { stripe } from "~/payments/stripe.server";
+
+const SETTLING = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+]);
+const CANCELLING = new Set(["checkout.session.expired", "checkout.session.async_payment_failed"]);
+
+/**
+ * POST /api/webhooks/stripe: the signature is checked on the raw body; then the event is checked
+ * against the stored order (X-SEC-5). Anything signed is acknowledged with 200 once handled, a
+ * mismatch included (it is flagged for the owner, and Stripe retrying would change nothing).
+ */
+export async function handleStripeWebhook(
+  db: Database,
+  payload: string,
+  signature: string | null,
+): Promise<Outcome<{ received: true }>> {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
+    return refuse(404, "Stripe is not configured on this shop.");
+  }
+  if (!signature) return refuse(400, "Missing Stripe-Signature header.");
+  let event: Stripe.Event;
+  try {
+    // Rejects forged signatures and ones older than five minutes (replays).
+    event = stripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET, 300);
+  } catch {
+    return refuse(400, "The webhook signature is not valid.");
+  }
+  if (SETTLING.has(event.type)) {
+    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
+  } else if (CANCELLING.has(event.type)) {
+    await cancelStripeSession(db, event.data.object as Stripe.Checkout.Session);
+  }
+  return success({ received: true });
+}

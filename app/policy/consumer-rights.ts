@@ -1,0 +1,24 @@
+import { POLICY } from "~/policy/policy";
+
+/**
+ * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay
+ * (X-UK-3, X-UK-4, X-UK-5): personalised goods are excluded from the right to cancel; everything
+ * else can be cancelled within 14 days of delivery.
+ */
+export const RIGHT_TO_CANCEL_DAYS = POLICY.returnDays;
+
+export const PERSONALISED_NOTICE =
+  "Personalised: made for you, so it cannot be returned unless faulty";
+export const RIGHT_TO_CANCEL_NOTICE = `${RIGHT_TO_CANCEL_DAYS}-day right to cancel`;
+
+/** A line with the customer's own text (or a paid name) is made to their specification. */
+export function isPersonalised(line: {
+  customText?: string | null;
+  nameCustomisation?: boolean | null;
+}): boolean {
+  return Boolean(line.customText?.trim()) || Boolean(line.nameCustomisation);
+}
+
+export function lineNotice(line: Parameters<typeof isPersonalised>[0]): string {
+  return isPersonalised(line) ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE;
+}

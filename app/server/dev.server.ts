@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { shortBreakResponse } from "~/db/availability.server";
+import { dbContext } from "~/db/context.server";
+import { env } from "~/env.server";
+import { openShop, provideShop, type Shop } from "./shop.server";
+
+let shop: Promise<Shop> | undefined;
+
+/**
+ * Root middleware for `npm run dev`, where Vite's dev server (not app/server/main.server.ts)
+ * answers requests: the first request builds the shop through the same composition root, and
+ * every request gets its parts. In production the server program has put them in already and
+ * this does nothing.
+ */
+export async function developmentShopMiddleware(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  next: () => Promise<Response>,
+): Promise<Response> {
+  if (context.get(dbContext)) return next();
+  shop ??= openShop(env(), { background: true }).catch((error: unknown) => {
+    shop = undefined;
+    throw error;
+  });
+  let opened: Shop;
+  try {
+    opened = await shop;
+  } catch (error) {
+    console.error("The database could not be opened:", error);
+    return shortBreakResponse(request);
+  }
+  provideShop(context as RouterContextProvider, opened);
+  return next();
+}

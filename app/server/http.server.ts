@@ -1,0 +1,197 @@
+// The HTTP edge of the production server: host checks, security headers, static files, the
+// shared page cache, React Router for pages and /api, the last error handler and the graceful
+// stop. Built by app/server/main.server.ts with the shop's parts.
+import http from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "@react-router/express";
+import { createHtmlCache } from "~/perf/html-cache.server";
+import { requestContext, type Shop } from "./shop.server";
+
+/** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
+const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** No request body is larger than a 10 MB photo plus its multipart wrapping; each route's own
+ *  limit is counted while its body streams (app/security/edge.server.ts). */
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+// On every response, cached or not; HSTS only over https, for browsers that have been here over
+// https (X-SEC-7).
+const SECURITY_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+];
+const HTTPS_HEADERS: [string, string][] = [
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+];
+
+type TrustFn = (address: string, hop: number) => boolean;
+
+function hostIsValid(req: http.IncomingMessage): boolean {
+  const host = req.headers["x-forwarded-host"] ?? req.headers.host ?? "";
+  return VALID_HOST.test(String(host).split(",")[0]!.trim());
+}
+
+/** Express's req.secure, for a request Express has not seen: TLS, or https said by a trusted
+ *  proxy (after dropUntrustedForwarding). */
+function isSecure(req: http.IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  return typeof proto === "string" && proto.split(",")[0]!.trim() === "https";
+}
+
+export interface HttpEdgeOptions {
+  shop: Shop;
+  build: ServerBuild;
+  /** Where the browser build lives (build/client). */
+  clientDir: string;
+  trustProxy: false | number | string[];
+}
+
+/** The Node HTTP server of the shop, not yet listening. */
+export function createHttpServer({ shop, build, clientDir, trustProxy }: HttpEdgeOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Never Express's development error pages (stack traces), whatever NODE_ENV says (X-SEC-3).
+  app.set("env", "production");
+  // A hop count or a list of proxy addresses: X-Forwarded-* count only when they come from a
+  // trusted proxy, so a client cannot choose its own address or host (X-SEC-4).
+  app.set("trust proxy", trustProxy);
+  const trusted = app.get("trust proxy fn") as TrustFn;
+
+  /** Forwarded host and protocol only from a trusted proxy; a client's own are dropped. */
+  const dropUntrustedForwarding = (req: http.IncomingMessage) => {
+    if (!trusted(req.socket.remoteAddress ?? "", 0)) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    }
+  };
+
+  app.use((req, res, next) => {
+    dropUntrustedForwarding(req);
+    if (!hostIsValid(req)) {
+      res.status(400).json({ error: "The Host header is not valid." });
+      return;
+    }
+    // The client's address for rate limits, from the socket (or X-Forwarded-For through trusted
+    // proxies only); whatever a client sent under this name is overwritten.
+    req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      res.status(413).json({ error: "The request is too large." });
+      return;
+    }
+    // A route that refused a body part-way (413) left the rest unread: discard it as it arrives
+    // instead of holding it, so the process's memory stays flat (X-SEC-2).
+    res.on("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
+  app.use(compression());
+  app.use((req, res, next) => {
+    const headers = isSecure(req) ? [...SECURITY_HEADERS, ...HTTPS_HEADERS] : SECURITY_HEADERS;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  });
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  app.use(
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: () => requestContext(shop),
+    }),
+  );
+
+  // The final error handler (X-SEC-3): whatever slipped through is a plain 500 or the client's
+  // own mistake as a 4xx, never a stack trace; logged without the request's data.
+  const lastResort: ErrorRequestHandler = (error, req: ExpressRequest, res, _next) => {
+    void _next;
+    const failure = (error ?? {}) as {
+      status?: unknown;
+      statusCode?: unknown;
+      name?: unknown;
+      code?: unknown;
+    };
+    const status = Number(failure.status ?? failure.statusCode);
+    const clientError = status >= 400 && status < 500;
+    if (!clientError) {
+      console.error(
+        `${req.method} ${req.path} failed: ${String(failure.name ?? "Error")} (${String(failure.code ?? "no code")})`,
+      );
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(clientError ? status : 500).json({
+      error: clientError
+        ? "The request could not be read."
+        : "Something went wrong on our side. Please try again.",
+    });
+  };
+  app.use(lastResort);
+
+  // Catalogue and information pages from the shared HTML cache (X-PERF-3, app/perf/html-cache.*),
+  // answered before Express once the Host is checked; everything else, and every miss, is the app's.
+  const render = createFetchHandler(build, "production");
+  const htmlCache = createHtmlCache({
+    render: (target) =>
+      render(new Request(new URL(target, "http://localhost")), requestContext(shop)),
+    headers: SECURITY_HEADERS,
+    secureHeaders: HTTPS_HEADERS,
+  });
+  return http.createServer((req, res) => {
+    dropUntrustedForwarding(req);
+    if (hostIsValid(req) && htmlCache.serve(req, res, isSecure(req))) return;
+    app(req, res);
+  });
+}
+
+/**
+ * On SIGTERM: stop accepting connections, let requests in flight finish (at most `deadlineMs`),
+ * then run `after` (stop the background work, close the database) and exit (X-SCALE-6).
+ */
+export function gracefulStop(
+  server: http.Server,
+  deadlineMs: number,
+  after: () => Promise<void>,
+): (signal: string) => Promise<void> {
+  let stopping = false;
+  return async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: taking no new requests, finishing those in flight.`);
+    const closed = new Promise<string>((resolve) => server.close(() => resolve("finished")));
+    // Idle keep-alive connections are closed now; busy ones after their response (below).
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve("deadline"), deadlineMs);
+    });
+    if ((await Promise.race([closed, deadline])) === "deadline") {
+      console.warn(`Requests still open after ${deadlineMs} ms: closing them.`);
+      server.closeAllConnections();
+    }
+    clearTimeout(timer);
+    clearInterval(sweep);
+    try {
+      await after();
+    } catch (error) {
+      console.error("Shutdown was not clean:", error);
+      process.exit(1);
+    }
+    console.log("Stopped.");
+    process.exit(0);
+  };
+}

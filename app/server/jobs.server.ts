@@ -1,0 +1,37 @@
+import type { Env } from "~/env.server";
+import { deliverDueMail } from "~/mail/outbox.server";
+import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
+import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
+import { removeUnattachedPhotos } from "~/reviews/photos.server";
+import { sweepRateLimits } from "~/security/rate-limit-stores.server";
+import type { BackgroundJob } from "~/background/runner.server";
+
+const MAIL_BATCH = 10;
+
+/** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
+export function backgroundJobs(
+  config: Pick<Env, "OUTBOX_POLL_MS" | "EXPIRY_CHECK_SECONDS">,
+): BackgroundJob[] {
+  return [
+    {
+      name: "outbox",
+      everyMs: config.OUTBOX_POLL_MS,
+      batch: MAIL_BATCH,
+      run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
+    },
+    { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
+    {
+      // X-STK-4: cancel unpaid orders past their time and give back their stock.
+      name: "order-expiry",
+      everyMs: config.EXPIRY_CHECK_SECONDS * 1000,
+      batch: EXPIRY_BATCH,
+      run: async (db) => (await expireDueOrders(db)).length,
+    },
+    {
+      name: "unattached-photos",
+      everyMs: 10 * 60_000,
+      batch: 100,
+      run: (db) => removeUnattachedPhotos(db, 100),
+    },
+  ];
+}

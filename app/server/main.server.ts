@@ -1,0 +1,47 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { env } from "~/env.server";
+import { serverSettings } from "~/server/startup.server";
+import { createHttpServer, gracefulStop } from "./http.server";
+import { openShop } from "./shop.server";
+
+/**
+ * The server program (server.mjs loads the build and calls this): validates the configuration,
+ * builds the shop (app/server/shop.server.ts), puts the HTTP edge in front of React Router and
+ * listens. A shop that must not start (a bad configuration, a database it cannot reach) stops
+ * here with the reason instead of serving errors.
+ */
+export async function startShop(build: ServerBuild, root: string): Promise<void> {
+  let config;
+  let settings;
+  try {
+    config = env();
+    // X-SEC-1: an https shop without Stripe keys (unless PAYMENTS=sandbox says so) stops here.
+    settings = serverSettings(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  let shop;
+  try {
+    shop = await openShop(config, { background: true });
+  } catch (error) {
+    console.error("The shop could not start:", error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const server = createHttpServer({
+    shop,
+    build,
+    clientDir: path.join(root, "build/client"),
+    trustProxy: settings.trustProxy,
+  });
+  for (const note of settings.notes) console.log(note);
+  server.listen(config.PORT, config.HOST, () => {
+    console.log(
+      `GRIP TRUTH is serving on http://localhost:${config.PORT} (database: ${shop.connection.driver})`,
+    );
+  });
+  const stop = gracefulStop(server, config.STOP_DEADLINE_MS, () => shop.close());
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,95 @@
+import { RouterContextProvider } from "react-router";
+import { ensureFirstOwner } from "~/admin/owners.server";
+import { requireOwner } from "~/admin/guard.server";
+import {
+  ownerSessionsContext,
+  ownerSessionStorage,
+  type OwnerSessions,
+} from "~/admin/session.server";
+import { type RunningJobs, startJobs } from "~/background/runner.server";
+import { type Connection, openDatabase } from "~/db/client.server";
+import { dbContext, driverContext } from "~/db/context.server";
+import type { Env } from "~/env.server";
+import { ownerGateContext } from "~/security/owner-gate.server";
+import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
+import { createRateLimitStore } from "~/security/rate-limit-stores.server";
+import { storedSecret } from "~/security/secrets.server";
+import { applyStockSeedFile } from "~/stock/seed.server";
+import { backgroundJobs } from "./jobs.server";
+
+/**
+ * The composition root (X-ARCH-1, docs/architecture.md): everything a request needs, built once
+ * per process from the validated configuration and handed to React Router through its context.
+ * The server program, the owner CLI and the data tests all build the shop through these
+ * functions; nothing else opens the database or reads the environment.
+ */
+export interface Shop {
+  config: Env;
+  connection: Connection;
+  sessions: OwnerSessions;
+  rateLimits: RateLimitStore;
+  /** Stops the background work (if started), closes Redis and the database. */
+  close(): Promise<void>;
+}
+
+export interface OpenShopOptions {
+  /** Start this process's background work (mail, expiry, clean-ups) unless BACKGROUND_WORK=off.
+   *  Tests and the owner CLI leave it off. */
+  background?: boolean;
+}
+
+/**
+ * Opens and migrates the database, creates the first owner (ADMIN_EMAIL / ADMIN_PASSWORD),
+ * applies the stock seed file, builds the owner sessions and the rate-limit store on that
+ * handle, and starts the background jobs when asked.
+ */
+export async function openShop(config: Env, options: OpenShopOptions = {}): Promise<Shop> {
+  const connection = await openDatabase(config);
+  const { db } = connection;
+  const limits = createRateLimitStore(db, config);
+  let jobs: RunningJobs | undefined;
+  const close = async () => {
+    await jobs?.stop();
+    jobs = undefined;
+    await limits.close();
+    await connection.close();
+  };
+  let sessionSecret: string;
+  try {
+    // SESSION_SECRET, or a key made once and kept in the database for every process.
+    sessionSecret = config.SESSION_SECRET ?? (await storedSecret(db, "owner-session"));
+    await ensureFirstOwner(db, config);
+    if (config.STOCK_SEED_FILE) {
+      const count = await applyStockSeedFile(db, config.STOCK_SEED_FILE);
+      console.log(`Stock: applied ${count} setting(s) from ${config.STOCK_SEED_FILE}.`);
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  if (options.background && config.BACKGROUND_WORK === "on") {
+    jobs = startJobs(db, backgroundJobs(config));
+  }
+  return {
+    config,
+    connection,
+    sessions: ownerSessionStorage(db, { PUBLIC_URL: config.PUBLIC_URL, sessionSecret }),
+    rateLimits: limits.store,
+    close,
+  };
+}
+
+/** Hands the shop's parts to one request, through React Router's context. */
+export function requestContext(shop: Shop): RouterContextProvider {
+  return provideShop(new RouterContextProvider(), shop);
+}
+
+/** Puts the shop's parts into a request context that exists already. */
+export function provideShop(context: RouterContextProvider, shop: Shop): RouterContextProvider {
+  context.set(dbContext, shop.connection.db);
+  context.set(driverContext, shop.connection.driver);
+  context.set(ownerSessionsContext, shop.sessions);
+  context.set(rateLimitContext, shop.rateLimits);
+  context.set(ownerGateContext, requireOwner);
+  return context;
+}
