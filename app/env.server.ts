@@ -27,7 +27,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
-  /** Where enquiries and order copies for the shop go. */
+  /** Where customers' enquiries are sent (the shop's copy; replies go to the customer). */
   SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
   /** Who takes payments: `sandbox` (test cards only) or `stripe`; unset: Stripe when its key is
    *  set, else the sandbox, which an https PUBLIC_URL refuses (X-SEC-1). */

@@ -25,7 +25,8 @@ import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 
 export const links: Route.LinksFunction = () => [
-  // Both display faces (app/app.css), fetched with the stylesheet rather than after it (DESIGN.md).
+  // Both display faces (app/app.css), fetched with the stylesheet rather than after it (X-PERF-1;
+  // README, Performance).
   { rel: "preload", href: oswald700, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: oswald500, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -34,7 +34,8 @@ export default [
   route("api/uploads", "routes/api.uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
-  // Back office (issue 11): the login and sign-out, then every page behind the owner's shell.
+  // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
+  // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
   route("admin", "routes/admin.index.ts"),
@@ -45,7 +46,7 @@ export default [
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
     route("admin/stock", "routes/admin.stock.tsx"),
     route("admin/returns", "routes/admin.returns.tsx"),
-    // issue 12 (X-OPS-7..9)
+    // Reviews, enquiries and discount codes (X-OPS-7..9)
     route("admin/reviews", "routes/admin.reviews.tsx"),
     route("admin/enquiries", "routes/admin.enquiries.tsx"),
     route("admin/enquiries/:id", "routes/admin.enquiry.tsx"),

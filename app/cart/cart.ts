@@ -117,7 +117,8 @@ export function lineHref(line: Pick<CartLine, "productId">): string {
     : `/product/${line.productId}`;
 }
 
-/** Adds a line, or raises the quantity of the same line (S-CART, issue 3 item 4). */
+/** Adds a line, or raises the quantity of the same line: same product, option, size and
+ *  customisation (S-CART-3, "line merging" in cart.test.ts). */
 export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
   const key = lineKey(line);
   const index = lines.findIndex((existing) => lineKey(existing) === key);

@@ -16,7 +16,8 @@ interface AccessoryInput {
   look: string;
 }
 
-/** The eight accessories of SPEC.md section 2: no options, so they go in the cart as Standard / N/A. */
+/** The eight accessories (S-ACC-3, docs/catalogue.md): no options, so they go in the cart as
+ *  Standard / N/A. */
 const ACCESSORY_INPUTS: AccessoryInput[] = [
   {
     name: "Premium Gym Bag",
@@ -111,7 +112,7 @@ export const ACCESSORIES: readonly Product[] = ACCESSORY_INPUTS.map((input) => {
 });
 
 /**
- * The four category tiles with how many accessories each holds. SPEC.md gives fixed figures
+ * The four category tiles with how many accessories each holds. S-ACC-1 gives fixed figures
  * (12, 8, 6, 15) for a wider range than the eight sold here; a tile that filters the list must
  * count what the list will show, so the counts are the real ones (README, differences).
  */

@@ -35,7 +35,7 @@ const TYPE_LABELS: Partial<Record<GarmentKind, string>> = {
   "thai-shorts": "Thai shorts",
 };
 
-/** Age bands of the kids pages (SPEC.md section 2: 3-6, 7-10, 11-16 years). */
+/** Age bands of the kids pages' filter (S-CAT-5, docs/catalogue.md: 3-6, 7-10, 11-16 years). */
 export const AGE_BANDS = [
   { value: "3-6", label: "3-6 years", min: 3, max: 6 },
   { value: "7-10", label: "7-10 years", min: 7, max: 10 },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ACCESSORIES, GARMENTS, NEW_ARRIVALS, PRODUCTS, findProduct, type Product } from ".";
 
-// The lists and prices below are copied from SPEC.md sections 3 and 9, not from the code.
+// The lists and prices below are copied from the product specification's size lists and price
+// list (S-CAT-6, summarised in docs/catalogue.md), not from the code.
 const SIZES = {
   mensNoGi: ["XS", "S", "M", "L", "XL", "XXL"],
   womensNoGi: ["XS", "S", "M", "L", "XL"],

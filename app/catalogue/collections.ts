@@ -63,7 +63,7 @@ const SECTION_BLURBS: Record<Section, string> = {
 
 function collection(group: Group, section: Section | null): Collection {
   const all = Object.values(GROUP_CATEGORIES[group]);
-  // SPEC.md section 2: /womens/no-gi and /kids/no-gi show the whole collection, /mens/no-gi only NO-GI.
+  // S-CAT-2: /womens/no-gi and /kids/no-gi show the whole collection, /mens/no-gi only NO-GI.
   const wholeCollection = section === null || (section === "no-gi" && group !== "mens");
   const title = section
     ? `${GROUP_TITLES[group]} ${SECTION_LABELS[section]}`

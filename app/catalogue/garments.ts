@@ -15,7 +15,7 @@ import type {
   ProductOption,
 } from "./types";
 
-/** Prices of SPEC.md section 9, in pence, per group. */
+/** Prices in pence, per group (S-CAT-6; the table in docs/catalogue.md). */
 const ADULT_PRICES = {
   rashguard: 3499,
   shorts: 2999,

@@ -1,4 +1,4 @@
-/** Size, belt rank and colour lists of SPEC.md section 3. */
+/** Size, belt rank and colour lists of the catalogue (S-CAT-6, docs/catalogue.md). */
 
 export const ADULT_LETTER_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
 export const WOMENS_NO_GI_SIZES = ["XS", "S", "M", "L", "XL"] as const;

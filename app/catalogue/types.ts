@@ -3,7 +3,7 @@ import type { Pence } from "~/pricing/money";
 export const GROUPS = ["mens", "womens", "kids"] as const;
 export type Group = (typeof GROUPS)[number];
 
-/** The garment categories of SPEC.md section 3, plus the accessories shelf. */
+/** The garment categories (S-CAT-2, docs/catalogue.md), plus the accessories shelf. */
 export const CATEGORIES = [
   "NO-GI",
   "WOMENS-NO-GI",
@@ -54,7 +54,7 @@ export type DesignId =
   "england" | "boro-beast" | "ranked-gorilla" | "lets-wrestle" | "redcar-bjj" | "grip-truth";
 
 export type ImageView = "front" | "back" | "detail" | "top";
-/** Degrees a picture is turned when shown (SPEC.md section 3: catalogue values 0 or -90). */
+/** Degrees a picture is turned when shown (S-CAT-4; the catalogue itself uses 0 or -90). */
 export type ImageRotation = 0 | -90 | 90 | 180;
 
 export interface ProductImage {

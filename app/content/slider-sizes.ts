@@ -2,9 +2,9 @@ import { KIDS_SLIDER_SIZES, MENS_SLIDER_SIZES, WOMENS_SLIDER_SIZES } from "~/cat
 import type { SizeChart } from "~/catalogue/size-charts";
 
 /**
- * Sliders are sold in UK shoe sizes (SPEC.md section 3). EU equivalents and foot lengths
- * follow the usual UK conversion; the same UK number can be a child's or an adult's size,
- * hence three tables keyed by the catalogue's own lists.
+ * Sliders are sold in UK shoe sizes (app/catalogue/sizes.ts, docs/catalogue.md). EU
+ * equivalents and foot lengths follow the usual UK conversion; the same UK number can be a
+ * child's or an adult's size, hence three tables keyed by the catalogue's own lists.
  */
 type Conversion = { eu: string; footCm: number };
 

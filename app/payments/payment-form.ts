@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "~/security/text";
 
-/** The payment page's messages (SPEC.md section 8). */
+/** The payment page's messages (S-CHK-5). */
 export const PAYMENT_MESSAGES = {
   address: "Please fill in all required shipping and billing fields",
   card: "Please fill in all card details",
@@ -9,7 +9,8 @@ export const PAYMENT_MESSAGES = {
 
 const field = (max: number) => text().trim().max(max).default("");
 
-/** The payment page form (SPEC.md section 3), as posted. Blank checks are done by paymentFormProblem. */
+/** The payment page form (its fields: S-CHK-5), as posted. Blank checks are done by
+ *  paymentFormProblem. */
 export const paymentFormSchema = z.object({
   firstName: field(80),
   lastName: field(80),

@@ -11,7 +11,8 @@ export function pounds(pence: Pence): string {
 }
 
 /**
- * The policy figures of SPEC.md section 9, written once so every page quotes the same numbers.
+ * The policy figures the pages quote (S-INFO-1, S-PDP-8; listed in docs/catalogue.md), written
+ * once so every page quotes the same numbers.
  * Delivery figures come from the shop's shipping table (app/pricing/shipping.ts), which the
  * checkout and the server charge from: change one there and every page follows.
  */

@@ -7,10 +7,11 @@ import { type RateLimit, rateLimitStoreFrom, takeRateLimit } from "./rate-limit.
 import { clientAddress, isSameOrigin } from "./request.server";
 
 /**
- * The one edge every action and API route goes through (issue 9): a route declares what it
- * needs (methods, same-origin, the kind and size of its body, a rate limit, no-store), the edge
- * enforces it in that order, and the feature code gets a parsed body and returns an outcome,
- * which the edge turns into a response. Refusals are `{error}` with a 4xx, never a 5xx.
+ * The one edge every action and API route goes through (X-SEC; README, Security): a route
+ * declares what it needs (methods, same-origin, the kind and size of its body, a rate limit,
+ * no-store), the edge enforces it in that order, and the feature code gets a parsed body and
+ * returns an outcome, which the edge turns into a response. Refusals are `{error}` with a 4xx,
+ * never a 5xx.
  */
 
 export type BodyNeed =

@@ -1,10 +1,12 @@
-/** The shop's name and contact points: change them here to rebrand (DESIGN.md). */
+/** The shop's name and contact points: change them here to rebrand (colours and type are the
+ *  brand tokens in app/app.css). */
 export const BRAND = {
   name: "GRIP TRUTH",
   slogan: "The Grip Is The Truth",
   email: "hello@griptruth.co.uk",
   instagram: "https://www.instagram.com/griptruth/",
-  /** Book a Call and Sign Up on the customisation page are social-media links (SPEC.md section 2). */
+  /** Book a Call and Sign Up on the customisation page are social-media links (S-INFO-1,
+   *  docs/catalogue.md). */
   bookACall: "https://www.instagram.com/griptruth/",
   signUp: "https://www.facebook.com/griptruth/",
   copyrightYear: 2025,

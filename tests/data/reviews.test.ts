@@ -333,7 +333,7 @@ describe(`reviews on ${driver}`, () => {
       const pending = await paidOrder("pending@example.com", PRODUCT, "pending");
       const other = await paidOrder("other@example.com", "mens-boro-beast-no-gi-set", "paid");
 
-      // The buyer's e-mail alone: no badge (it was enough before issue 9).
+      // The buyer's e-mail alone: no badge (it was enough before X-SEC-8).
       const guessed = await postReview({ ...valid, customer_email: "sam.rivers@example.com" });
       expect(guessed.status).toBe(201);
       const guessedBody = (await guessed.json()) as Record<string, unknown>;

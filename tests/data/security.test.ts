@@ -1,5 +1,6 @@
-// Issue 9 on the real database: the edge's quotas and checks, sandbox payments, review links,
-// mail files. Stripe events are in stripe.test.ts; the built server in tests/e2e/server-edge.
+// The hardening (X-SEC) on the real database: the edge's quotas and checks, sandbox payments,
+// review links, mail files. Stripe events are in stripe.test.ts; the built server in
+// tests/e2e/server-edge.
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
-// Issue 12 (X-OPS-7..9): reviews, enquiries and discount codes in the back office.
+// X-OPS-7..9: reviews, enquiries and discount codes in the back office.
 // The owner scripts/e2e-server.mjs creates at start.
 async function signIn(page: Page, next: string) {
   await page.goto(next);

@@ -1,4 +1,5 @@
-/** Every page route of SPEC.md section 2 this build serves, with text its server HTML must hold. */
+/** Every page route this build serves (docs/catalogue.md, "Pages and what they show"), with text
+ *  its server HTML must hold. */
 export const PAGE_ROUTES: readonly { path: string; heading: RegExp }[] = [
   { path: "/", heading: /20% off/i },
   { path: "/mens", heading: /Mens Collection/i },

@@ -1,4 +1,4 @@
-// The HTTP edge against the built server (issue 9): `node server.mjs` started here on a port of
+// The HTTP edge against the built server (X-SEC): `node server.mjs` started here on a port of
 // its own with a throw-away DATA_DIR, talked to over raw HTTP (chunked bodies, bad Host headers,
 // forged X-Forwarded-For), its memory read from /proc. Desktop project only: no browser needed.
 import { type ChildProcess, spawn } from "node:child_process";

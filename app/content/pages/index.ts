@@ -12,7 +12,7 @@ export type { InfoPageContent } from "./types";
 /** The tracking page (routes/tracking.tsx) shows this help under its order lookup. */
 export { tracking as trackingHelp } from "./tracking";
 
-/** Every slug of INFO_PAGE_SLUGS; /refunds and /returns are the same policy (SPEC.md section 2). */
+/** Every slug of INFO_PAGE_SLUGS; /refunds and /returns are the same policy (S-INFO-1). */
 export const INFO_PAGES: Record<InfoPageSlug, InfoPageContent> = {
   delivery,
   refunds: returns,
