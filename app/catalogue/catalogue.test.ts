@@ -161,7 +161,7 @@ describe("S-CAT-6: belt ranks, colours and customisation", () => {
   });
 });
 
-describe("S-CAT-6: prices in pence (SPEC.md section 9)", () => {
+describe("S-CAT-6: prices in pence (docs/catalogue.md)", () => {
   const price = (id: string, type?: string) =>
     type ? option(findProduct(id), type)?.pricePence : findProduct(id)?.pricePence;
   const was = (id: string) => findProduct(id)?.originalPricePence;

@@ -3,7 +3,7 @@ import { COLLECTIONS, findCollection } from "./collections";
 
 const categories = (path: string) => findCollection(path)?.categories;
 
-describe("S-CAT-2: every category route shows the categories of SPEC.md section 2", () => {
+describe("S-CAT-2: every category route shows its categories (docs/catalogue.md)", () => {
   it("mens", () => {
     expect(categories("/mens")).toEqual(["NO-GI", "GI", "MENS-LEISUREWEAR", "MENS-MUAY-THAI"]);
     expect(categories("/mens/no-gi")).toEqual(["NO-GI"]);

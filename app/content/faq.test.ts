@@ -22,7 +22,7 @@ describe("FAQ content", () => {
     expect(new Set(FAQ_ITEMS.map((item) => item.question)).size).toBe(10);
   });
 
-  it("S-INFO-1: answers quote the policy figures of SPEC.md section 9", () => {
+  it("S-INFO-1: answers quote the policy figures (docs/catalogue.md)", () => {
     const all = FAQ_ITEMS.flatMap((item) => item.answer).join(" ");
     for (const figure of [
       POLICY.madeToOrder,

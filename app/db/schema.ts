@@ -33,12 +33,12 @@ export const productReviews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    // ── issue 9 (security) ──
+    // ── Verified purchase (X-SEC-8) ──
     /** The paid order a signed review link proved (X-SEC-8); null: not a verified purchase. */
     verifiedOrderId: uuid("verified_order_id").references(() => orders.id, {
       onDelete: "set null",
     }),
-    // ── issue 12 (X-OPS-7) ──
+    // ── Hidden by the owner (X-OPS-7) ──
     /** Set when the owner hid the review: gone from every public surface until shown again. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
@@ -133,7 +133,7 @@ export const orders = pgTable(
     /** Set by the back office; the 14-day right to cancel runs from delivery, or dispatch (X-UK-5). */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    // ── issue 9 (security): a payment the shop could not accept as it came, for the owner ──
+    // ── X-SEC-5: a payment the shop could not accept as it came, for the owner ──
     /** Why the owner must look at this order (a payment that does not match it, a payment for a
      *  cancelled order to refund); null when all is well (X-SEC-5). */
     attentionReason: text("attention_reason"),
@@ -230,7 +230,7 @@ export const discountCodes = pgTable(
     percent: integer("percent").notNull(),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    // ── issue 12 (X-OPS-9): dates, a usage limit and a minimum spend ──
+    // ── X-OPS-9: dates, a usage limit and a minimum spend ──
     /** Not usable before this time (null: from now). */
     startsAt: timestamp("starts_at", { withTimezone: true }),
     /** Not usable from this time on (null: no end). */
@@ -278,7 +278,7 @@ export const enquiries = pgTable(
     quantity: text("quantity"),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    // ── issue 12 (X-OPS-8) ──
+    // ── Handled by the owner (X-OPS-8) ──
     /** When the owner marked it handled, and who (null: waiting for an answer). */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by"),
@@ -290,7 +290,7 @@ export const enquiries = pgTable(
   ],
 );
 
-// ---- Stock and lead times (issue 13: X-STK-1..4) ----
+// ---- Stock and lead times (X-STK-1..4) ----
 
 /**
  * A variant's stock (X-STK-1): product + option + size (+ colour, '' when the option has none).
@@ -343,7 +343,7 @@ export const stockReservations = pgTable(
   ],
 );
 
-// ── issue 9 (security) ──
+// ── Generated secrets (X-SEC-8) ──
 /** Secrets the shop generates for itself when none is configured (the review-link key, X-SEC-8),
  *  shared by every process on the database. */
 export const serverSecrets = pgTable("server_secrets", {
@@ -351,7 +351,7 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-// ── Scale-out: state every process shares (issue 10, X-SCALE-2..4) ─────────────────────────
+// ── Scale-out: state every process shares (X-SCALE-2..4) ─────────────────────────
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -428,7 +428,7 @@ export const reviewPhotos = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Back office (issue 11: X-OPS-1 to X-OPS-6, X-OPS-10)
+// Back office (X-OPS-1 to X-OPS-6, X-OPS-10)
 // ---------------------------------------------------------------------------------------------
 
 /** Owner accounts (X-OPS-1): e-mail stored lower-case, password as an scrypt hash string. */

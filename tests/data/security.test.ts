@@ -53,7 +53,7 @@ async function newSession() {
   return ((await response.json()) as { sessionId: string }).sessionId;
 }
 
-describe("issue 9 on the database", () => {
+describe("X-SEC on the database", () => {
   beforeEach(async () => {
     await (await testDb()).delete(orders);
   });

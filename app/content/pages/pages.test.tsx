@@ -63,7 +63,7 @@ describe("information pages", () => {
   });
 });
 
-describe("policy figures of SPEC.md section 9", () => {
+describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
   const expectations: [InfoPageSlug, string[]][] = [
     [
       "delivery",
