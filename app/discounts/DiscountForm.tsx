@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import type { DiscountJson } from "./admin.server";
 import { toLondonLocal } from "./london-time";
+import { formatPenceDecimal } from "~/pricing/money";
 
 const localOf = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : "");
 
@@ -50,7 +51,7 @@ export function DiscountForm({ discount }: { discount?: DiscountJson }) {
         pattern="£?[0-9]{1,7}(\.[0-9]{1,2})?"
         hint="On the subtotal before discount."
         defaultValue={
-          discount?.minimumSpendPence != null ? (discount.minimumSpendPence / 100).toFixed(2) : ""
+          discount?.minimumSpendPence != null ? formatPenceDecimal(discount.minimumSpendPence) : ""
         }
       />
       <Field

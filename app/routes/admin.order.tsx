@@ -10,7 +10,7 @@ import { OrderHistory } from "~/orders/components/OrderHistory";
 import { StatusBadge } from "~/orders/components/StatusBadge";
 import { orderPageAction } from "~/orders/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
-import { formatPence } from "~/pricing/money";
+import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
@@ -200,7 +200,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   label="Amount"
                   name="amount"
                   inputMode="decimal"
-                  defaultValue={(refundable / 100).toFixed(2)}
+                  defaultValue={formatPenceDecimal(refundable)}
                   hint={`Up to ${formatPence(refundable)}, in pounds.`}
                   required
                 />
