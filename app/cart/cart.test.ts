@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { LINE_LIMIT_MESSAGES, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
 import {
   addLine,
+  cartIsFull,
   parseStoredCart,
   priceLine,
   removeLine,
@@ -108,6 +110,39 @@ describe("S-CART-3 and line merging", () => {
     expect(setQuantity(lines, 0, -4)[0]?.quantity).toBe(1);
     expect(setQuantity(lines, 1, 7)[1]?.quantity).toBe(7);
     expect(removeLine(lines, 0).map((l) => l.productId)).toEqual(["water-bottle"]);
+  });
+});
+
+describe("X-ARCH-3: the cart keeps within checkout's limits", () => {
+  it("X-ARCH-3: a quantity is set to at most MAX_LINE_QUANTITY, and merging stops there", () => {
+    const lines = [priced(bottle)];
+    expect(setQuantity(lines, 0, MAX_LINE_QUANTITY + 1)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity(lines, 0, MAX_LINE_QUANTITY)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    const most = addLine([], priced({ ...bottle, quantity: MAX_LINE_QUANTITY - 1 }));
+    expect(addLine(most, priced({ ...bottle, quantity: 5 }))[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it("X-ARCH-3: a line of more than MAX_LINE_QUANTITY is refused with checkout's words", () => {
+    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY }).line?.quantity).toBe(
+      MAX_LINE_QUANTITY,
+    );
+    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 }).problem).toBe(
+      LINE_LIMIT_MESSAGES.quantityMax,
+    );
+  });
+
+  it("X-ARCH-3: a cart of MAX_CART_LINES lines takes more of a line it has, but no new line", () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) =>
+      priced({ ...bottle, quantity: 1 + (i % 3) }),
+    ).map((line, i) => ({ ...line, productId: `${line.productId}-${i}` }));
+    expect(full).toHaveLength(MAX_CART_LINES);
+    const another = priced(gorilla);
+    expect(cartIsFull(full, another)).toBe(true);
+    expect(addLine(full, another)).toHaveLength(MAX_CART_LINES);
+    const same = { ...full[0]!, quantity: 1 };
+    expect(cartIsFull(full, same)).toBe(false);
+    expect(addLine(full, same)[0]?.quantity).toBe(full[0]!.quantity + 1);
+    expect(cartIsFull(full.slice(1), another)).toBe(false);
   });
 });
 

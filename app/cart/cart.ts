@@ -1,26 +1,28 @@
 import { findSellable } from "~/catalogue";
 import { fixedSrcOf } from "~/catalogue/art/pictures";
-import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { unitPricePence } from "~/pricing/lines";
 import type { Pence } from "~/pricing/money";
+import { hasControlCharacters } from "~/security/text";
+import type { LineChoice } from "~/shared/line-choice";
+import {
+  CUSTOM_TEXT_MAX,
+  CUSTOM_TEXT_SENT_MAX,
+  LINE_CHOICE_MAX,
+  LINE_LIMIT_MESSAGES,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+} from "~/shared/limits";
 
-/** One line of the cart: the structured choice, and the spec's display text in customText. */
-export interface CartLine {
-  productId: string;
+/** One line of the cart: the customer's choice (X-ARCH-3), and what the catalogue says of it. */
+export interface CartLine extends LineChoice {
   productName: string;
-  optionType: string;
-  size: string;
-  beltRank?: string;
-  color?: string;
-  /** The text the customer typed (a name), at most 20 characters. */
-  customText?: string;
-  nameCustomisation?: boolean;
-  quantity: number;
   unitPricePence: Pence;
   image?: string;
 }
 
-export type NewCartLine = Omit<CartLine, "productName" | "unitPricePence" | "image">;
+/** A line as the customer chose it, before the catalogue prices it. */
+export type NewCartLine = LineChoice;
 
 /** Lines with the same product, option, size, rank, colour and customisation are one line. */
 export function lineKey(line: NewCartLine | CartLine): string {
@@ -50,8 +52,9 @@ export function priceLine(input: NewCartLine): PricedLine {
   const product = findSellable(input.productId);
   if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
-    return refuse("Quantity must be a whole number of 1 or more.");
+    return refuse(LINE_LIMIT_MESSAGES.quantity);
   }
+  if (input.quantity > MAX_LINE_QUANTITY) return refuse(LINE_LIMIT_MESSAGES.quantityMax);
   const nameCustomisation = Boolean(input.nameCustomisation);
   const option = findOption(product, input.optionType);
   if (product.options.length === 0) {
@@ -89,7 +92,7 @@ export function priceLine(input: NewCartLine): PricedLine {
     }
   }
   if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
-    return refuse(`Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`);
+    return refuse(LINE_LIMIT_MESSAGES.customText);
   }
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
@@ -117,27 +120,36 @@ export function lineHref(line: Pick<CartLine, "productId">): string {
     : `/product/${line.productId}`;
 }
 
-/** Adds a line, or raises the quantity of the same line (S-CART, issue 3 item 4). */
+/** A cart of MAX_CART_LINES lines takes no new line (only more of one it has). */
+export function cartIsFull(lines: readonly CartLine[], line: NewCartLine | CartLine): boolean {
+  const key = lineKey(line);
+  return lines.length >= MAX_CART_LINES && !lines.some((existing) => lineKey(existing) === key);
+}
+
+/**
+ * Adds a line, or raises the quantity of the same line (S-CART, issue 3 item 4), to at most
+ * MAX_LINE_QUANTITY; a full cart (cartIsFull) is given back unchanged.
+ */
 export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
   const key = lineKey(line);
   const index = lines.findIndex((existing) => lineKey(existing) === key);
-  if (index === -1) return [...lines, line];
-  return lines.map((existing, i) =>
-    i === index ? { ...existing, quantity: existing.quantity + line.quantity } : existing,
-  );
+  if (index === -1) return lines.length >= MAX_CART_LINES ? [...lines] : [...lines, line];
+  return setQuantity(lines, index, lines[index]!.quantity + line.quantity);
 }
 
 export function removeLine(lines: readonly CartLine[], index: number): CartLine[] {
   return lines.filter((_, i) => i !== index);
 }
 
-/** Sets a line's quantity; never below 1 (S-CART-3). */
+/** Sets a line's quantity; never below 1 (S-CART-3), never above MAX_LINE_QUANTITY. */
 export function setQuantity(
   lines: readonly CartLine[],
   index: number,
   quantity: number,
 ): CartLine[] {
-  const safe = Number.isSafeInteger(quantity) ? Math.max(1, quantity) : 1;
+  const safe = Number.isSafeInteger(quantity)
+    ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
+    : 1;
   return lines.map((line, i) => (i === index ? { ...line, quantity: safe } : line));
 }
 
@@ -145,62 +157,83 @@ export function totalQuantity(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-type StoredLine = Pick<
-  CartLine,
-  | "productId"
-  | "optionType"
-  | "size"
-  | "beltRank"
-  | "color"
-  | "customText"
-  | "nameCustomisation"
-  | "quantity"
->;
-
 // Checked by hand rather than with a schema library: this runs on every page of the shop, and
-// zod alone would be a fifth of the page's JavaScript (X-PERF-2).
-const text = (value: unknown, max: number): value is string =>
-  typeof value === "string" && value.length <= max;
-const optionalText = (value: unknown, max: number) => value === undefined || text(value, max);
+// zod alone would be a fifth of the page's JavaScript (X-PERF-2). The rules are the checkout
+// request's (lineChoiceSchema, app/shared/line-choice.ts): stored-cart.test.ts holds them to it,
+// so the browser keeps exactly the carts the server would take.
+type Reading<T> = { ok: true; value: T } | { ok: false };
+const ok = <T>(value: T): Reading<T> => ({ ok: true, value });
+const BAD = { ok: false } as const;
+
+/** Text as the server's text() reads it: no control characters, trimmed, at most max. */
+function readText(value: unknown, min: number, max: number): Reading<string> {
+  if (typeof value !== "string" || hasControlCharacters(value)) return BAD;
+  const trimmed = value.trim();
+  return trimmed.length >= min && trimmed.length <= max ? ok(trimmed) : BAD;
+}
+
+/** An optional field: absent, null or empty is absent. */
+function readOptional(value: unknown, max: number): Reading<string | undefined> {
+  if (value === undefined || value === null) return ok(undefined);
+  const read = readText(value, 0, max);
+  return read.ok ? ok(read.value || undefined) : BAD;
+}
+
+function readCustomText(value: unknown): Reading<string | undefined> {
+  if (value === undefined || value === null) return ok(undefined);
+  if (typeof value !== "string" || hasControlCharacters(value)) return BAD;
+  if (value.length > CUSTOM_TEXT_SENT_MAX) return BAD;
+  const trimmed = value.trim();
+  return Array.from(trimmed).length <= CUSTOM_TEXT_MAX ? ok(trimmed || undefined) : BAD;
+}
 
 /** A stored line as the browser kept it, or null when anything about it is off. */
-function readStoredLine(value: unknown): StoredLine | null {
+function readStoredLine(value: unknown): LineChoice | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
+  const productId = readText(v.productId, 1, LINE_CHOICE_MAX.productId);
+  const optionType = readText(v.optionType, 1, LINE_CHOICE_MAX.optionType);
+  const size = readText(v.size, 1, LINE_CHOICE_MAX.size);
+  const beltRank = readOptional(v.beltRank, LINE_CHOICE_MAX.beltRank);
+  const color = readOptional(v.color, LINE_CHOICE_MAX.color);
+  const customText = readCustomText(v.customText);
+  const on = v.nameCustomisation;
   const quantity = v.quantity;
-  const valid =
-    text(v.productId, 100) &&
-    text(v.optionType, 40) &&
-    text(v.size, 20) &&
-    optionalText(v.beltRank, 40) &&
-    optionalText(v.color, 40) &&
-    optionalText(v.customText, 80) &&
-    (v.nameCustomisation === undefined || typeof v.nameCustomisation === "boolean") &&
-    typeof quantity === "number" &&
-    Number.isInteger(quantity) &&
-    quantity >= 1 &&
-    quantity <= 10_000;
-  if (!valid) return null;
-  const line: StoredLine = {
-    productId: v.productId as string,
-    optionType: v.optionType as string,
-    size: v.size as string,
-    quantity: quantity as number,
+  if (
+    !productId.ok ||
+    !optionType.ok ||
+    !size.ok ||
+    !beltRank.ok ||
+    !color.ok ||
+    !customText.ok ||
+    !(on === undefined || on === null || typeof on === "boolean") ||
+    typeof quantity !== "number" ||
+    !Number.isSafeInteger(quantity) ||
+    quantity < 1 ||
+    quantity > MAX_LINE_QUANTITY
+  ) {
+    return null;
+  }
+  const line: LineChoice = {
+    productId: productId.value,
+    optionType: optionType.value,
+    size: size.value,
+    quantity,
   };
-  if (v.beltRank !== undefined) line.beltRank = v.beltRank as string;
-  if (v.color !== undefined) line.color = v.color as string;
-  if (v.customText !== undefined) line.customText = v.customText as string;
-  if (v.nameCustomisation !== undefined) line.nameCustomisation = v.nameCustomisation as boolean;
+  if (beltRank.value !== undefined) line.beltRank = beltRank.value;
+  if (color.value !== undefined) line.color = color.value;
+  if (customText.value !== undefined) line.customText = customText.value;
+  if (typeof on === "boolean") line.nameCustomisation = on;
   return line;
 }
 
-/** The stored cart's lines (version 1, at most 200), or null when it is not one. */
-export function readStoredCart(value: unknown): StoredLine[] | null {
+/** The stored cart's lines (version 1, at most MAX_CART_LINES), or null when it is not one. */
+export function readStoredCart(value: unknown): LineChoice[] | null {
   if (typeof value !== "object" || value === null) return null;
   const { version, lines } = value as { version?: unknown; lines?: unknown };
-  if (version !== 1 || !Array.isArray(lines) || lines.length > 200) return null;
+  if (version !== 1 || !Array.isArray(lines) || lines.length > MAX_CART_LINES) return null;
   const read = lines.map(readStoredLine);
-  return read.every((line) => line !== null) ? (read as StoredLine[]) : null;
+  return read.every((line) => line !== null) ? (read as LineChoice[]) : null;
 }
 
 export const CART_STORAGE_KEY = "gt-cart";

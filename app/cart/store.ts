@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import {
   addLine,
   CART_STORAGE_KEY,
+  cartIsFull,
   type CartLine,
   type NewCartLine,
   parseStoredCart,
@@ -78,11 +79,14 @@ export function useCart(): CartState {
 }
 
 export const cartActions = {
-  /** Prices the line from the catalogue and adds it; false when the catalogue refuses it. */
+  /**
+   * Prices the line from the catalogue and adds it; false when the catalogue refuses it, or
+   * when the cart already has MAX_CART_LINES other lines (checkout takes no more).
+   */
   add(input: NewCartLine): boolean {
     ensureLoaded();
     const { line } = priceLine(input);
-    if (!line) return false;
+    if (!line || cartIsFull(state.lines, line)) return false;
     setLines(addLine(state.lines, line));
     clearTimeout(noticeTimer);
     state = { ...state, justAdded: true };

@@ -3,6 +3,7 @@ import { BRAND } from "~/components/brand";
 import { POLICY } from "~/content/policy";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
+import type { LineChoiceOrNull } from "~/shared/line-choice";
 import { SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
@@ -19,19 +20,18 @@ interface EmailOrder {
   shippingAddress: PostalAddress | null;
 }
 
-interface EmailLine {
+/** An order line as the e-mail shows it: the choice (X-ARCH-3), as the order row holds it. */
+type EmailLine = Required<
+  Pick<
+    LineChoiceOrNull,
+    "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation" | "quantity"
+  >
+> & {
   productName: string;
-  optionType: string;
-  size: string;
-  beltRank: string | null;
-  color: string | null;
-  customText: string | null;
-  nameCustomisation: boolean;
-  quantity: number;
   lineTotalPence: number;
   /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
   fromStock: boolean;
-}
+};
 
 /** What the e-mail needs from configuration: the VAT number (X-UK-2) and the shop's address. */
 export interface ConfirmationSettings {

@@ -1,4 +1,5 @@
 import { formatPenceDecimal } from "~/pricing/money";
+import type { LineChoiceOrNull } from "~/shared/line-choice";
 
 /**
  * The orders export as CSV (X-OPS-6): RFC 4180 quoting, and a cell that a spreadsheet would
@@ -36,19 +37,16 @@ export const EXPORT_HEADER = [
   "order_refunded",
 ] as const;
 
-export interface ExportLine {
+/** One row of the export: the order, and the line's choice (X-ARCH-3) as the order row holds it. */
+export type ExportLine = Required<
+  Pick<LineChoiceOrNull, "optionType" | "size" | "beltRank" | "color" | "customText" | "quantity">
+> & {
   orderNumber: string;
   createdAt: Date;
   status: string;
   customerName: string;
   customerEmail: string | null;
   productName: string;
-  optionType: string;
-  size: string;
-  beltRank: string | null;
-  color: string | null;
-  customText: string | null;
-  quantity: number;
   unitPricePence: number;
   lineTotalPence: number;
   subtotalPence: number;
@@ -56,7 +54,7 @@ export interface ExportLine {
   discountPence: number;
   totalPence: number;
   refundedPence: number;
-}
+};
 
 export function ordersCsv(lines: readonly ExportLine[]): string {
   const rows = lines.map((l) =>
