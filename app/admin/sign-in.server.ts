@@ -6,13 +6,14 @@ import { recordAudit } from "./audit.server";
 import { clearSignInFailures, recordSignInFailure, signInLockout } from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, verifyPassword } from "./password.server";
+import { EMAIL_MAX } from "~/shared/limits";
 
 const signInInput = z.object({
   email: z
     .string()
     .trim()
     .min(1, "Enter your e-mail and password.")
-    .max(254)
+    .max(EMAIL_MAX)
     .refine(hasNoNul, "Enter a valid e-mail address."),
   password: z.string().min(1, "Enter your e-mail and password.").max(200),
 });

@@ -4,6 +4,7 @@ import { Field } from "~/components/ui/Field";
 import type { DiscountJson } from "./admin.server";
 import { toLondonLocal } from "./london-time";
 import { formatPenceDecimal } from "~/pricing/money";
+import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 
 const localOf = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : "");
 
@@ -25,8 +26,8 @@ export function DiscountForm({ discount }: { discount?: DiscountJson }) {
           label="Code"
           name="code"
           required
-          maxLength={40}
-          pattern="[A-Za-z0-9_\-]{2,40}"
+          maxLength={DISCOUNT_CODE_MAX}
+          pattern={`[A-Za-z0-9_\\-]{2,${DISCOUNT_CODE_MAX}}`}
           hint="Letters, digits, - or _; customers can type it in any case."
           autoCapitalize="characters"
           autoComplete="off"

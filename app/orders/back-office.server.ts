@@ -9,6 +9,7 @@ import type { Order, OrderLine } from "./orders.server";
 import { hasNoNul, normaliseOrderNumber } from "./order-number";
 import { type Refund, refundsOfOrder } from "./refunds.server";
 import { type FulfilmentStage, stageOf } from "./status";
+import { ORDER_NOTE_MAX } from "~/shared/limits";
 
 export const PAGE_SIZE = 50;
 
@@ -227,7 +228,10 @@ const noteInput = z.object({
     .string()
     .trim()
     .min(1, "Write the note first.")
-    .max(2000, "A note can have at most 2,000 characters.")
+    .max(
+      ORDER_NOTE_MAX,
+      `A note can have at most ${ORDER_NOTE_MAX.toLocaleString("en-GB")} characters.`,
+    )
     .refine(hasNoNul, "The note has a character that is not allowed."),
 });
 

@@ -6,10 +6,11 @@ import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/security/text";
 import type { OrderStatus } from "~/db/schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
+import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 const lookupSchema = z.object({
-  order: text().trim().min(1).max(20),
-  email: text().trim().min(3).max(254),
+  order: text().trim().min(1).max(ORDER_NUMBER_MAX),
+  email: text().trim().min(3).max(EMAIL_MAX),
 });
 
 const NOT_FOUND =

@@ -18,6 +18,7 @@ import {
   WORKFLOW_TARGETS,
 } from "./status";
 import type { CustomerNotice } from "./status-emails";
+import { CARRIER_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
 
 export const statusChangeInput = z
   .object({
@@ -27,13 +28,16 @@ export const statusChangeInput = z
     carrier: z
       .string()
       .trim()
-      .max(60, "The carrier can have at most 60 characters.")
+      .max(CARRIER_MAX, `The carrier can have at most ${CARRIER_MAX} characters.`)
       .refine(hasNoNul, "The carrier has a character that is not allowed.")
       .optional(),
     trackingNumber: z
       .string()
       .trim()
-      .max(80, "The tracking number can have at most 80 characters.")
+      .max(
+        TRACKING_NUMBER_MAX,
+        `The tracking number can have at most ${TRACKING_NUMBER_MAX} characters.`,
+      )
       .refine(hasNoNul, "The tracking number has a character that is not allowed.")
       .optional(),
   })
