@@ -3,13 +3,15 @@ import { fixedSrcOf } from "~/catalogue/art/pictures";
 import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { unitPricePence } from "~/pricing/lines";
 import type { Pence } from "~/pricing/money";
-import { hasControlCharacters } from "~/security/text";
+import { hasControlCharacters } from "~/security/control-characters";
 import type { LineChoice } from "~/shared/line-choice";
 import {
   CUSTOM_TEXT_MAX,
   CUSTOM_TEXT_SENT_MAX,
   LINE_CHOICE_MAX,
-  LINE_LIMIT_MESSAGES,
+  CUSTOM_TEXT_MESSAGE,
+  QUANTITY_MAX_MESSAGE,
+  QUANTITY_MESSAGE,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
 } from "~/shared/limits";
@@ -52,9 +54,9 @@ export function priceLine(input: NewCartLine): PricedLine {
   const product = findSellable(input.productId);
   if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
-    return refuse(LINE_LIMIT_MESSAGES.quantity);
+    return refuse(QUANTITY_MESSAGE);
   }
-  if (input.quantity > MAX_LINE_QUANTITY) return refuse(LINE_LIMIT_MESSAGES.quantityMax);
+  if (input.quantity > MAX_LINE_QUANTITY) return refuse(QUANTITY_MAX_MESSAGE);
   const nameCustomisation = Boolean(input.nameCustomisation);
   const option = findOption(product, input.optionType);
   if (product.options.length === 0) {
@@ -92,7 +94,7 @@ export function priceLine(input: NewCartLine): PricedLine {
     }
   }
   if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
-    return refuse(LINE_LIMIT_MESSAGES.customText);
+    return refuse(CUSTOM_TEXT_MESSAGE);
   }
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
@@ -120,20 +122,14 @@ export function lineHref(line: Pick<CartLine, "productId">): string {
     : `/product/${line.productId}`;
 }
 
-/** A cart of MAX_CART_LINES lines takes no new line (only more of one it has). */
-export function cartIsFull(lines: readonly CartLine[], line: NewCartLine | CartLine): boolean {
-  const key = lineKey(line);
-  return lines.length >= MAX_CART_LINES && !lines.some((existing) => lineKey(existing) === key);
-}
-
 /**
  * Adds a line, or raises the quantity of the same line (S-CART, issue 3 item 4), to at most
- * MAX_LINE_QUANTITY; a full cart (cartIsFull) is given back unchanged.
+ * MAX_LINE_QUANTITY; null when the line is new and the cart has MAX_CART_LINES lines already.
  */
-export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] | null {
   const key = lineKey(line);
   const index = lines.findIndex((existing) => lineKey(existing) === key);
-  if (index === -1) return lines.length >= MAX_CART_LINES ? [...lines] : [...lines, line];
+  if (index === -1) return lines.length < MAX_CART_LINES ? [...lines, line] : null;
   return setQuantity(lines, index, lines[index]!.quantity + line.quantity);
 }
 
@@ -161,52 +157,40 @@ export function totalQuantity(lines: readonly CartLine[]): number {
 // zod alone would be a fifth of the page's JavaScript (X-PERF-2). The rules are the checkout
 // request's (lineChoiceSchema, app/shared/line-choice.ts): stored-cart.test.ts holds them to it,
 // so the browser keeps exactly the carts the server would take.
-type Reading<T> = { ok: true; value: T } | { ok: false };
-const ok = <T>(value: T): Reading<T> => ({ ok: true, value });
-const BAD = { ok: false } as const;
-
-/** Text as the server's text() reads it: no control characters, trimmed, at most max. */
-function readText(value: unknown, min: number, max: number): Reading<string> {
-  if (typeof value !== "string" || hasControlCharacters(value)) return BAD;
+/** Text by text()'s rule, trimmed; null when it is not text, has a control character, or is not
+ *  from min to max long once trimmed. */
+function readText(value: unknown, min: number, max: number): string | null {
+  if (typeof value !== "string" || hasControlCharacters(value)) return null;
   const trimmed = value.trim();
-  return trimmed.length >= min && trimmed.length <= max ? ok(trimmed) : BAD;
+  return trimmed.length >= min && trimmed.length <= max ? trimmed : null;
 }
 
-/** An optional field: absent, null or empty is absent. */
-function readOptional(value: unknown, max: number): Reading<string | undefined> {
-  if (value === undefined || value === null) return ok(undefined);
-  const read = readText(value, 0, max);
-  return read.ok ? ok(read.value || undefined) : BAD;
-}
-
-function readCustomText(value: unknown): Reading<string | undefined> {
-  if (value === undefined || value === null) return ok(undefined);
-  if (typeof value !== "string" || hasControlCharacters(value)) return BAD;
-  if (value.length > CUSTOM_TEXT_SENT_MAX) return BAD;
-  const trimmed = value.trim();
-  return Array.from(trimmed).length <= CUSTOM_TEXT_MAX ? ok(trimmed || undefined) : BAD;
-}
+/** An optional field: absent, null or empty is "" (left out). */
+const readOptional = (value: unknown, max: number) =>
+  value == null ? "" : readText(value, 0, max);
 
 /** A stored line as the browser kept it, or null when anything about it is off. */
 function readStoredLine(value: unknown): LineChoice | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
-  const productId = readText(v.productId, 1, LINE_CHOICE_MAX.productId);
-  const optionType = readText(v.optionType, 1, LINE_CHOICE_MAX.optionType);
-  const size = readText(v.size, 1, LINE_CHOICE_MAX.size);
-  const beltRank = readOptional(v.beltRank, LINE_CHOICE_MAX.beltRank);
-  const color = readOptional(v.color, LINE_CHOICE_MAX.color);
-  const customText = readCustomText(v.customText);
   const on = v.nameCustomisation;
   const quantity = v.quantity;
+  const fields = [
+    readText(v.productId, 1, LINE_CHOICE_MAX.productId),
+    readText(v.optionType, 1, LINE_CHOICE_MAX.optionType),
+    readText(v.size, 1, LINE_CHOICE_MAX.size),
+    readOptional(v.beltRank, LINE_CHOICE_MAX.beltRank),
+    readOptional(v.color, LINE_CHOICE_MAX.color),
+    // As long as a request may send, and at most CUSTOM_TEXT_MAX characters once trimmed.
+    String(v.customText ?? "").length <= CUSTOM_TEXT_SENT_MAX
+      ? readOptional(v.customText, CUSTOM_TEXT_SENT_MAX)
+      : null,
+  ];
+  const [productId, optionType, size, beltRank, color, customText] = fields as string[];
   if (
-    !productId.ok ||
-    !optionType.ok ||
-    !size.ok ||
-    !beltRank.ok ||
-    !color.ok ||
-    !customText.ok ||
-    !(on === undefined || on === null || typeof on === "boolean") ||
+    fields.includes(null) ||
+    Array.from(customText!).length > CUSTOM_TEXT_MAX ||
+    !(on == null || typeof on === "boolean") ||
     typeof quantity !== "number" ||
     !Number.isSafeInteger(quantity) ||
     quantity < 1 ||
@@ -215,15 +199,15 @@ function readStoredLine(value: unknown): LineChoice | null {
     return null;
   }
   const line: LineChoice = {
-    productId: productId.value,
-    optionType: optionType.value,
-    size: size.value,
+    productId: productId!,
+    optionType: optionType!,
+    size: size!,
     quantity,
   };
-  if (beltRank.value !== undefined) line.beltRank = beltRank.value;
-  if (color.value !== undefined) line.color = color.value;
-  if (customText.value !== undefined) line.customText = customText.value;
-  if (typeof on === "boolean") line.nameCustomisation = on;
+  if (beltRank) line.beltRank = beltRank;
+  if (color) line.color = color;
+  if (customText) line.customText = customText;
+  if (on != null) line.nameCustomisation = on;
   return line;
 }
 
@@ -268,6 +252,6 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   if (!stored) return [];
   return stored.reduce<CartLine[]>((lines, stored) => {
     const { line } = priceLine(stored);
-    return line ? addLine(lines, line) : lines;
+    return (line && addLine(lines, line)) || lines;
   }, []);
 }

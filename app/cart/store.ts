@@ -2,7 +2,6 @@ import { useSyncExternalStore } from "react";
 import {
   addLine,
   CART_STORAGE_KEY,
-  cartIsFull,
   type CartLine,
   type NewCartLine,
   parseStoredCart,
@@ -86,8 +85,9 @@ export const cartActions = {
   add(input: NewCartLine): boolean {
     ensureLoaded();
     const { line } = priceLine(input);
-    if (!line || cartIsFull(state.lines, line)) return false;
-    setLines(addLine(state.lines, line));
+    const lines = line && addLine(state.lines, line);
+    if (!lines) return false;
+    setLines(lines);
     clearTimeout(noticeTimer);
     state = { ...state, justAdded: true };
     emit();

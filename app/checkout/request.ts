@@ -3,7 +3,7 @@ import { text } from "~/security/text";
 import { type CartLine, priceLine } from "~/cart/cart";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
-import { DISCOUNT_CODE_MAX, LINE_LIMIT_MESSAGES, MAX_CART_LINES } from "~/shared/limits";
+import { DISCOUNT_CODE_MAX, CART_LINES_MESSAGE, MAX_CART_LINES } from "~/shared/limits";
 
 /**
  * The body of POST /api/create-checkout-session. Prices, totals and a `discount` percentage may be
@@ -13,7 +13,7 @@ export const checkoutRequestSchema = z.object({
   cartItems: z
     .array(lineChoiceSchema, { error: "cartItems must be a list of items." })
     .min(1, "Your cart is empty.")
-    .max(MAX_CART_LINES, LINE_LIMIT_MESSAGES.lines),
+    .max(MAX_CART_LINES, CART_LINES_MESSAGE),
   discountCode: text().trim().max(DISCOUNT_CODE_MAX).optional().nullable(),
   /** X-UK-1: absent (or null) means UK standard; any other value is refused. */
   shippingMethod: z

@@ -5,32 +5,23 @@
  */
 export type Pence = number;
 
-function parts(pence: Pence): { sign: string; pounds: number; pennies: string } {
-  if (!Number.isInteger(pence)) throw new Error(`Not a whole number of pence: ${pence}`);
-  const abs = Math.abs(pence);
-  return {
-    sign: pence < 0 ? "-" : "",
-    pounds: Math.floor(abs / 100),
-    pennies: String(abs % 100).padStart(2, "0"),
-  };
-}
-
 /** A price as customers read it: "£29.99", "£1,234.56", "-£3.99". */
 export function formatPence(pence: Pence): string {
-  const { sign, pounds, pennies } = parts(pence);
-  return `${sign}£${pounds.toLocaleString("en-GB")}.${pennies}`;
+  if (!Number.isInteger(pence)) throw new Error(`Not a whole number of pence: ${pence}`);
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  const pounds = Math.floor(abs / 100).toLocaleString("en-GB");
+  return `${sign}£${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** A price in running text: "£75" for whole pounds, "£3.95" otherwise. */
 export function formatPenceShort(pence: Pence): string {
-  const { sign, pounds, pennies } = parts(pence);
-  return pennies === "00" ? `${sign}£${pounds.toLocaleString("en-GB")}` : formatPence(pence);
+  return formatPence(pence).replace(/\.00$/, "");
 }
 
 /** Pence as a plain decimal ("29.99", "1234567.89"), exact, for CSV cells and schema.org. */
 export function formatPenceDecimal(pence: Pence): string {
-  const { sign, pounds, pennies } = parts(pence);
-  return `${sign}${pounds}.${pennies}`;
+  return formatPence(pence).replace(/[£,]/g, "");
 }
 
 /** A bundle's price: the items' prices summed, less the percentage, rounded to the penny. */

@@ -29,12 +29,10 @@ export const CUSTOM_TEXT_MAX = 20;
 export const CUSTOM_TEXT_SENT_MAX = 200;
 
 /** The sentences a refused line is given, in the cart, at checkout and on the server. */
-export const LINE_LIMIT_MESSAGES = {
-  quantity: "Quantity must be a whole number of 1 or more.",
-  quantityMax: `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`,
-  customText: `Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`,
-  lines: `An order can have at most ${MAX_CART_LINES} lines.`,
-} as const;
+export const QUANTITY_MESSAGE = "Quantity must be a whole number of 1 or more.";
+export const QUANTITY_MAX_MESSAGE = `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`;
+export const CUSTOM_TEXT_MESSAGE = `Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`;
+export const CART_LINES_MESSAGE = `An order can have at most ${MAX_CART_LINES} lines.`;
 
 /** A discount code as typed (S-CHK-3). */
 export const DISCOUNT_CODE_MAX = 40;

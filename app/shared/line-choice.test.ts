@@ -6,7 +6,10 @@ import { type LineChoice, lineChoiceSchema } from "./line-choice";
 import {
   CUSTOM_TEXT_MAX,
   LINE_CHOICE_MAX,
-  LINE_LIMIT_MESSAGES,
+  CART_LINES_MESSAGE,
+  CUSTOM_TEXT_MESSAGE,
+  QUANTITY_MAX_MESSAGE,
+  QUANTITY_MESSAGE,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
 } from "./limits";
@@ -32,17 +35,15 @@ describe("X-ARCH-3: one line-choice schema", () => {
     expect(lineChoiceSchema.parse({ ...bottle, quantity: MAX_LINE_QUANTITY }).quantity).toBe(
       MAX_LINE_QUANTITY,
     );
-    expect(issue({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 })).toBe(
-      LINE_LIMIT_MESSAGES.quantityMax,
-    );
-    expect(issue({ ...bottle, quantity: 0 })).toBe(LINE_LIMIT_MESSAGES.quantity);
-    expect(issue({ ...bottle, quantity: 1.5 })).toBe(LINE_LIMIT_MESSAGES.quantity);
+    expect(issue({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 })).toBe(QUANTITY_MAX_MESSAGE);
+    expect(issue({ ...bottle, quantity: 0 })).toBe(QUANTITY_MESSAGE);
+    expect(issue({ ...bottle, quantity: 1.5 })).toBe(QUANTITY_MESSAGE);
   });
 
   it("X-ARCH-3: custom text counts characters as a person does, after trimming", () => {
     const emoji = "😀".repeat(CUSTOM_TEXT_MAX);
     expect(lineChoiceSchema.parse({ ...bottle, customText: ` ${emoji} ` }).customText).toBe(emoji);
-    expect(issue({ ...bottle, customText: `${emoji}x` })).toBe(LINE_LIMIT_MESSAGES.customText);
+    expect(issue({ ...bottle, customText: `${emoji}x` })).toBe(CUSTOM_TEXT_MESSAGE);
   });
 
   it("X-ARCH-3: field lengths come from LINE_CHOICE_MAX", () => {
@@ -63,7 +64,7 @@ describe("X-ARCH-3: one line-choice schema", () => {
     expect(
       checkoutRequestSchema.safeParse({ cartItems: [...cartItems, bottle] }).error?.issues[0]
         ?.message,
-    ).toBe(LINE_LIMIT_MESSAGES.lines);
+    ).toBe(CART_LINES_MESSAGE);
   });
 
   it("X-ARCH-3: the cart's lines and the product page's selection are built on the one type", () => {

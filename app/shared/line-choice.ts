@@ -4,7 +4,9 @@ import {
   CUSTOM_TEXT_MAX,
   CUSTOM_TEXT_SENT_MAX,
   LINE_CHOICE_MAX,
-  LINE_LIMIT_MESSAGES,
+  CUSTOM_TEXT_MESSAGE,
+  QUANTITY_MAX_MESSAGE,
+  QUANTITY_MESSAGE,
   MAX_LINE_QUANTITY,
 } from "./limits";
 
@@ -39,17 +41,17 @@ export const lineChoiceSchema = z.object({
   optionType: required("optionType"),
   size: required("size"),
   quantity: z
-    .number({ error: LINE_LIMIT_MESSAGES.quantity })
-    .int(LINE_LIMIT_MESSAGES.quantity)
-    .min(1, LINE_LIMIT_MESSAGES.quantity)
-    .max(MAX_LINE_QUANTITY, LINE_LIMIT_MESSAGES.quantityMax),
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_LINE_QUANTITY, QUANTITY_MAX_MESSAGE),
   beltRank: optional(LINE_CHOICE_MAX.beltRank),
   color: optional(LINE_CHOICE_MAX.color),
   customText: text()
     .max(CUSTOM_TEXT_SENT_MAX)
     .nullish()
     .refine((text) => !text || Array.from(text.trim()).length <= CUSTOM_TEXT_MAX, {
-      message: LINE_LIMIT_MESSAGES.customText,
+      message: CUSTOM_TEXT_MESSAGE,
     })
     .transform((text) => text?.trim() || undefined)
     .optional(),
