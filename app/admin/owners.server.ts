@@ -4,13 +4,14 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { owners } from "~/db/schema";
 import { hashPassword } from "./password.server";
+import { EMAIL_MAX } from "~/shared/limits";
 
 export const MIN_PASSWORD_LENGTH = 12;
 
 const ownerInput = z.object({
   email: z
     .email("Enter a valid e-mail address.")
-    .max(254)
+    .max(EMAIL_MAX)
     .transform((e) => e.toLowerCase()),
   password: z
     .string()

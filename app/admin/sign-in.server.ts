@@ -1,18 +1,19 @@
 import type { Refusal } from "~/security/edge.server";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { hasNoNul } from "~/security/text";
+import { hasNoNul } from "~/shared/text";
 import { recordAudit } from "~/security/audit.server";
 import { clearSignInFailures, recordSignInFailure, signInLockout } from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, verifyPassword } from "./password.server";
+import { EMAIL_MAX } from "~/shared/limits";
 
 const signInInput = z.object({
   email: z
     .string()
     .trim()
     .min(1, "Enter your e-mail and password.")
-    .max(254)
+    .max(EMAIL_MAX)
     .refine(hasNoNul, "Enter a valid e-mail address."),
   password: z.string().min(1, "Enter your e-mail and password.").max(200),
 });

@@ -4,7 +4,6 @@ import { cartActions } from "~/cart/store";
 import {
   changeOptionType,
   clampCustomText,
-  CUSTOM_TEXT_MAX,
   findOption,
   initialSelection,
   NO_SIZE,
@@ -18,6 +17,7 @@ import type { Product } from "~/catalogue/types";
 import { PERSONALISED_NOTICE } from "~/policy/consumer-rights";
 import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
+import { CUSTOM_TEXT_MAX, MAX_LINE_QUANTITY } from "~/shared/limits";
 import { StockNotice } from "~/stock/StockNotice";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
@@ -173,19 +173,22 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
               type="number"
               inputMode="numeric"
               min={1}
+              max={MAX_LINE_QUANTITY}
               step={1}
               aria-label="Quantity"
               value={selection.quantity}
               onChange={(event) => {
                 const n = Math.floor(Number(event.target.value));
-                update({ ...selection, quantity: Number.isFinite(n) && n >= 1 ? n : 1 });
+                const quantity = Number.isFinite(n) && n >= 1 ? n : 1;
+                update({ ...selection, quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
               }}
               className="w-14 [appearance:textfield] border-x border-ink/15 py-2 text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
             />
             <button
               type="button"
-              className="p-3"
+              className="p-3 disabled:opacity-40"
               aria-label="Increase quantity"
+              disabled={selection.quantity >= MAX_LINE_QUANTITY}
               onClick={() => update({ ...selection, quantity: selection.quantity + 1 })}
             >
               <Plus aria-hidden="true" className="size-4" />

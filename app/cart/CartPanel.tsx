@@ -6,6 +6,7 @@ import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/policy/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
+import { MAX_LINE_QUANTITY } from "~/shared/limits";
 import { LineLeadTime } from "~/stock/LeadTime";
 import type { StockLevels } from "~/stock/stock";
 import { useStockLevels } from "~/stock/useStockLevels";
@@ -78,7 +79,8 @@ function CartLineItem({
             <button
               type="button"
               onClick={() => cartActions.increment(index)}
-              className="p-2"
+              disabled={line.quantity >= MAX_LINE_QUANTITY}
+              className="p-2 disabled:opacity-40"
               aria-label="Increase quantity"
             >
               <Plus aria-hidden="true" className="size-4" />

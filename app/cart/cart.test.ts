@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { QUANTITY_MAX_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
 import {
   addLine,
   parseStoredCart,
@@ -86,18 +87,18 @@ describe("cart lines are checked and priced against the catalogue", () => {
 
 describe("S-CART-3 and line merging", () => {
   it("adding the same product, option, size and customisation raises the quantity", () => {
-    let lines = addLine([], priced(gorilla));
-    lines = addLine(lines, priced({ ...gorilla, quantity: 1 }));
+    let lines = addLine([], priced(gorilla))!;
+    lines = addLine(lines, priced({ ...gorilla, quantity: 1 }))!;
     expect(lines).toHaveLength(1);
     expect(lines[0]?.quantity).toBe(3);
   });
 
   it("a different size, rank or text is a new line", () => {
-    let lines = addLine([], priced(gorilla));
-    lines = addLine(lines, priced({ ...gorilla, size: "M" }));
-    lines = addLine(lines, priced({ ...gorilla, beltRank: "Purple" }));
-    lines = addLine(lines, priced(gi));
-    lines = addLine(lines, priced({ ...gi, customText: "LEO" }));
+    let lines = addLine([], priced(gorilla))!;
+    lines = addLine(lines, priced({ ...gorilla, size: "M" }))!;
+    lines = addLine(lines, priced({ ...gorilla, beltRank: "Purple" }))!;
+    lines = addLine(lines, priced(gi))!;
+    lines = addLine(lines, priced({ ...gi, customText: "LEO" }))!;
     expect(lines).toHaveLength(5);
     expect(totalQuantity(lines)).toBe(2 + 2 + 2 + 1 + 1);
   });
@@ -108,6 +109,37 @@ describe("S-CART-3 and line merging", () => {
     expect(setQuantity(lines, 0, -4)[0]?.quantity).toBe(1);
     expect(setQuantity(lines, 1, 7)[1]?.quantity).toBe(7);
     expect(removeLine(lines, 0).map((l) => l.productId)).toEqual(["water-bottle"]);
+  });
+});
+
+describe("X-ARCH-3: the cart keeps within checkout's limits", () => {
+  it("X-ARCH-3: a quantity is set to at most MAX_LINE_QUANTITY, and merging stops there", () => {
+    const lines = [priced(bottle)];
+    expect(setQuantity(lines, 0, MAX_LINE_QUANTITY + 1)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setQuantity(lines, 0, MAX_LINE_QUANTITY)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    const most = addLine([], priced({ ...bottle, quantity: MAX_LINE_QUANTITY - 1 }))!;
+    expect(addLine(most, priced({ ...bottle, quantity: 5 }))?.[0]?.quantity).toBe(
+      MAX_LINE_QUANTITY,
+    );
+  });
+
+  it("X-ARCH-3: a line of more than MAX_LINE_QUANTITY is refused with checkout's words", () => {
+    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY }).line?.quantity).toBe(
+      MAX_LINE_QUANTITY,
+    );
+    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 }).problem).toBe(
+      QUANTITY_MAX_MESSAGE,
+    );
+  });
+
+  it("X-ARCH-3: a cart of MAX_CART_LINES lines takes more of a line it has, but no new line", () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => ({
+      ...priced(bottle),
+      productId: `water-bottle-${i}`,
+    }));
+    expect(addLine(full, priced(gorilla))).toBeNull();
+    expect(addLine(full, { ...full[0]!, quantity: 2 })?.[0]?.quantity).toBe(3);
+    expect(addLine(full.slice(1), priced(gorilla))).toHaveLength(MAX_CART_LINES);
   });
 });
 

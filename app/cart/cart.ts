@@ -1,26 +1,27 @@
 import { findSellable } from "~/catalogue";
 import { fixedSrcOf } from "~/catalogue/art/pictures";
-import { CUSTOM_TEXT_MAX, findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { unitPricePence } from "~/pricing/lines";
-import type { Pence } from "~/pricing/money";
+import { hasControlCharacters } from "~/shared/control-characters";
+import type { LineChoice, PricedChoice } from "~/shared/line-choice";
+import {
+  CUSTOM_TEXT_MAX,
+  CUSTOM_TEXT_SENT_MAX,
+  LINE_CHOICE_MAX,
+  CUSTOM_TEXT_MESSAGE,
+  QUANTITY_MAX_MESSAGE,
+  QUANTITY_MESSAGE,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+} from "~/shared/limits";
 
-/** One line of the cart: the structured choice, and the spec's display text in customText. */
-export interface CartLine {
-  productId: string;
-  productName: string;
-  optionType: string;
-  size: string;
-  beltRank?: string;
-  color?: string;
-  /** The text the customer typed (a name), at most 20 characters. */
-  customText?: string;
-  nameCustomisation?: boolean;
-  quantity: number;
-  unitPricePence: Pence;
+/** One line of the cart: the customer's choice (X-ARCH-3), and what the catalogue says of it. */
+export interface CartLine extends PricedChoice {
   image?: string;
 }
 
-export type NewCartLine = Omit<CartLine, "productName" | "unitPricePence" | "image">;
+/** A line as the customer chose it, before the catalogue prices it. */
+export type NewCartLine = LineChoice;
 
 /** Lines with the same product, option, size, rank, colour and customisation are one line. */
 export function lineKey(line: NewCartLine | CartLine): string {
@@ -50,8 +51,9 @@ export function priceLine(input: NewCartLine): PricedLine {
   const product = findSellable(input.productId);
   if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
-    return refuse("Quantity must be a whole number of 1 or more.");
+    return refuse(QUANTITY_MESSAGE);
   }
+  if (input.quantity > MAX_LINE_QUANTITY) return refuse(QUANTITY_MAX_MESSAGE);
   const nameCustomisation = Boolean(input.nameCustomisation);
   const option = findOption(product, input.optionType);
   if (product.options.length === 0) {
@@ -89,7 +91,7 @@ export function priceLine(input: NewCartLine): PricedLine {
     }
   }
   if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
-    return refuse(`Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`);
+    return refuse(CUSTOM_TEXT_MESSAGE);
   }
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
@@ -117,28 +119,30 @@ export function lineHref(line: Pick<CartLine, "productId">): string {
     : `/product/${line.productId}`;
 }
 
-/** Adds a line, or raises the quantity of the same line: same product, option, size and
- *  customisation (S-CART-3, "line merging" in cart.test.ts). */
-export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+/**
+ * Adds a line, or raises the quantity of the same line (S-CART-3), to at most
+ * MAX_LINE_QUANTITY; null when the line is new and the cart has MAX_CART_LINES lines already.
+ */
+export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] | null {
   const key = lineKey(line);
   const index = lines.findIndex((existing) => lineKey(existing) === key);
-  if (index === -1) return [...lines, line];
-  return lines.map((existing, i) =>
-    i === index ? { ...existing, quantity: existing.quantity + line.quantity } : existing,
-  );
+  if (index === -1) return lines.length < MAX_CART_LINES ? [...lines, line] : null;
+  return setQuantity(lines, index, lines[index]!.quantity + line.quantity);
 }
 
 export function removeLine(lines: readonly CartLine[], index: number): CartLine[] {
   return lines.filter((_, i) => i !== index);
 }
 
-/** Sets a line's quantity; never below 1 (S-CART-3). */
+/** Sets a line's quantity; never below 1 (S-CART-3), never above MAX_LINE_QUANTITY. */
 export function setQuantity(
   lines: readonly CartLine[],
   index: number,
   quantity: number,
 ): CartLine[] {
-  const safe = Number.isSafeInteger(quantity) ? Math.max(1, quantity) : 1;
+  const safe = Number.isSafeInteger(quantity)
+    ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
+    : 1;
   return lines.map((line, i) => (i === index ? { ...line, quantity: safe } : line));
 }
 
@@ -146,62 +150,71 @@ export function totalQuantity(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-type StoredLine = Pick<
-  CartLine,
-  | "productId"
-  | "optionType"
-  | "size"
-  | "beltRank"
-  | "color"
-  | "customText"
-  | "nameCustomisation"
-  | "quantity"
->;
-
 // Checked by hand rather than with a schema library: this runs on every page of the shop, and
-// zod alone would be a fifth of the page's JavaScript (X-PERF-2).
-const text = (value: unknown, max: number): value is string =>
-  typeof value === "string" && value.length <= max;
-const optionalText = (value: unknown, max: number) => value === undefined || text(value, max);
+// zod alone would be a fifth of the page's JavaScript (X-PERF-2). The rules are the checkout
+// request's (lineChoiceSchema, app/shared/line-choice.ts): stored-cart.test.ts holds them to it,
+// so the browser keeps exactly the carts the server would take.
+/** Text by text()'s rule, trimmed; null when it is not text, has a control character, or is not
+ *  from min to max long once trimmed. */
+function readText(value: unknown, min: number, max: number): string | null {
+  if (typeof value !== "string" || hasControlCharacters(value)) return null;
+  const trimmed = value.trim();
+  return trimmed.length >= min && trimmed.length <= max ? trimmed : null;
+}
+
+/** An optional field: absent, null or empty is "" (left out). */
+const readOptional = (value: unknown, max: number) =>
+  value == null ? "" : readText(value, 0, max);
 
 /** A stored line as the browser kept it, or null when anything about it is off. */
-function readStoredLine(value: unknown): StoredLine | null {
+function readStoredLine(value: unknown): LineChoice | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
+  const on = v.nameCustomisation;
   const quantity = v.quantity;
-  const valid =
-    text(v.productId, 100) &&
-    text(v.optionType, 40) &&
-    text(v.size, 20) &&
-    optionalText(v.beltRank, 40) &&
-    optionalText(v.color, 40) &&
-    optionalText(v.customText, 80) &&
-    (v.nameCustomisation === undefined || typeof v.nameCustomisation === "boolean") &&
-    typeof quantity === "number" &&
-    Number.isInteger(quantity) &&
-    quantity >= 1 &&
-    quantity <= 10_000;
-  if (!valid) return null;
-  const line: StoredLine = {
-    productId: v.productId as string,
-    optionType: v.optionType as string,
-    size: v.size as string,
-    quantity: quantity as number,
+  const fields = [
+    readText(v.productId, 1, LINE_CHOICE_MAX.productId),
+    readText(v.optionType, 1, LINE_CHOICE_MAX.optionType),
+    readText(v.size, 1, LINE_CHOICE_MAX.size),
+    readOptional(v.beltRank, LINE_CHOICE_MAX.beltRank),
+    readOptional(v.color, LINE_CHOICE_MAX.color),
+    // As long as a request may send, and at most CUSTOM_TEXT_MAX characters once trimmed.
+    String(v.customText ?? "").length <= CUSTOM_TEXT_SENT_MAX
+      ? readOptional(v.customText, CUSTOM_TEXT_SENT_MAX)
+      : null,
+  ];
+  const [productId, optionType, size, beltRank, color, customText] = fields as string[];
+  if (
+    fields.includes(null) ||
+    Array.from(customText!).length > CUSTOM_TEXT_MAX ||
+    !(on == null || typeof on === "boolean") ||
+    typeof quantity !== "number" ||
+    !Number.isSafeInteger(quantity) ||
+    quantity < 1 ||
+    quantity > MAX_LINE_QUANTITY
+  ) {
+    return null;
+  }
+  const line: LineChoice = {
+    productId: productId!,
+    optionType: optionType!,
+    size: size!,
+    quantity,
   };
-  if (v.beltRank !== undefined) line.beltRank = v.beltRank as string;
-  if (v.color !== undefined) line.color = v.color as string;
-  if (v.customText !== undefined) line.customText = v.customText as string;
-  if (v.nameCustomisation !== undefined) line.nameCustomisation = v.nameCustomisation as boolean;
+  if (beltRank) line.beltRank = beltRank;
+  if (color) line.color = color;
+  if (customText) line.customText = customText;
+  if (on != null) line.nameCustomisation = on;
   return line;
 }
 
-/** The stored cart's lines (version 1, at most 200), or null when it is not one. */
-export function readStoredCart(value: unknown): StoredLine[] | null {
+/** The stored cart's lines (version 1, at most MAX_CART_LINES), or null when it is not one. */
+export function readStoredCart(value: unknown): LineChoice[] | null {
   if (typeof value !== "object" || value === null) return null;
   const { version, lines } = value as { version?: unknown; lines?: unknown };
-  if (version !== 1 || !Array.isArray(lines) || lines.length > 200) return null;
+  if (version !== 1 || !Array.isArray(lines) || lines.length > MAX_CART_LINES) return null;
   const read = lines.map(readStoredLine);
-  return read.every((line) => line !== null) ? (read as StoredLine[]) : null;
+  return read.every((line) => line !== null) ? (read as LineChoice[]) : null;
 }
 
 export const CART_STORAGE_KEY = "gt-cart";
@@ -236,6 +249,6 @@ export function parseStoredCart(raw: string | null): CartLine[] {
   if (!stored) return [];
   return stored.reduce<CartLine[]>((lines, stored) => {
     const { line } = priceLine(stored);
-    return line ? addLine(lines, line) : lines;
+    return (line && addLine(lines, line)) || lines;
   }, []);
 }

@@ -78,12 +78,16 @@ export function useCart(): CartState {
 }
 
 export const cartActions = {
-  /** Prices the line from the catalogue and adds it; false when the catalogue refuses it. */
+  /**
+   * Prices the line from the catalogue and adds it; false when the catalogue refuses it, or
+   * when the cart already has MAX_CART_LINES other lines (checkout takes no more).
+   */
   add(input: NewCartLine): boolean {
     ensureLoaded();
     const { line } = priceLine(input);
-    if (!line) return false;
-    setLines(addLine(state.lines, line));
+    const lines = line && addLine(state.lines, line);
+    if (!lines) return false;
+    setLines(lines);
     clearTimeout(noticeTimer);
     state = { ...state, justAdded: true };
     emit();

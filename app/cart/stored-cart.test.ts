@@ -1,28 +1,58 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { checkoutRequestSchema } from "~/flows/checkout/request";
+import {
+  CUSTOM_TEXT_MAX,
+  CUSTOM_TEXT_SENT_MAX,
+  LINE_CHOICE_MAX,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+} from "~/shared/limits";
 import { readStoredCart } from "./cart";
 
-// The schema the stored cart was read with before it was checked by hand (X-PERF-2): the hand
-// check must accept and refuse exactly what it did.
-const storedLineSchema = z.object({
-  productId: z.string().max(100),
-  optionType: z.string().max(40),
-  size: z.string().max(20),
-  beltRank: z.string().max(40).optional(),
-  color: z.string().max(40).optional(),
-  customText: z.string().max(80).optional(),
-  nameCustomisation: z.boolean().optional(),
-  quantity: z.number().int().min(1).max(10_000),
-});
-const storedCartSchema = z.object({
-  version: z.literal(1),
-  lines: z.array(storedLineSchema).max(200),
-});
+/**
+ * What the server makes of a stored cart's lines: the checkout request's own schema (not a copy),
+ * so a rule or a limit that changes on one side and not the other fails here. An empty cart is
+ * a cart the browser keeps; the server only refuses to check it out.
+ */
+function serverReading(json: unknown): unknown[] | null {
+  if (typeof json !== "object" || json === null) return null;
+  const { version, lines } = json as { version?: unknown; lines?: unknown };
+  if (version !== 1 || !Array.isArray(lines)) return null;
+  if (lines.length === 0) return [];
+  const parsed = checkoutRequestSchema.safeParse({ cartItems: lines });
+  return parsed.success ? parsed.data.cartItems : null;
+}
 
-// Mostly valid carts with one field knocked off: lengths about each limit, wrong types, nulls.
+// Mostly valid carts with one field knocked off: lengths about each limit, padding, control
+// characters, characters outside the BMP, wrong types, nulls. Each field is valid more often
+// than not, so that a line's other fields let a difference in one of them show.
+const padded = (arbitrary: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 12, arbitrary },
+    { weight: 1, arbitrary: arbitrary.map((s) => ` ${s} `) },
+    { weight: 1, arbitrary: arbitrary.map((s) => `${s}\u0007`) },
+    { weight: 1, arbitrary: fc.constantFrom("", "   ") },
+  );
 const near = (max: number) =>
-  fc.oneof(fc.string({ maxLength: 3 }), fc.string({ minLength: max - 1, maxLength: max + 1 }));
+  padded(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.string({ minLength: max - 1, maxLength: max + 1 }) },
+    ),
+  );
+const customText = padded(
+  fc.oneof(
+    fc.string({ maxLength: 3 }),
+    fc.string({ minLength: CUSTOM_TEXT_MAX - 1, maxLength: CUSTOM_TEXT_MAX + 1 }),
+    fc.string({ unit: "grapheme", minLength: CUSTOM_TEXT_MAX - 1, maxLength: CUSTOM_TEXT_MAX + 1 }),
+    // As long as a request may send, or one more, with few characters once trimmed.
+    fc.constantFrom(
+      `${" ".repeat(CUSTOM_TEXT_SENT_MAX - 2)}AB`,
+      `${" ".repeat(CUSTOM_TEXT_SENT_MAX - 1)}AB`,
+    ),
+  ),
+);
 const wrong = fc.oneof(
   fc.constant(null),
   fc.integer(),
@@ -31,16 +61,28 @@ const wrong = fc.oneof(
   fc.constant({}),
 );
 const fields: Record<string, fc.Arbitrary<unknown>> = {
-  productId: near(100),
-  optionType: near(40),
-  size: near(20),
-  beltRank: near(40),
-  color: near(40),
-  customText: near(80),
+  productId: near(LINE_CHOICE_MAX.productId),
+  optionType: near(LINE_CHOICE_MAX.optionType),
+  size: near(LINE_CHOICE_MAX.size),
+  beltRank: near(LINE_CHOICE_MAX.beltRank),
+  color: near(LINE_CHOICE_MAX.color),
+  customText,
   nameCustomisation: fc.boolean(),
   quantity: fc.oneof(
-    fc.integer({ min: 1, max: 3 }),
-    fc.constantFrom(0, -1, 10_000, 10_001, 1.5, Number.MAX_SAFE_INTEGER),
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        0,
+        -1,
+        MAX_LINE_QUANTITY - 1,
+        MAX_LINE_QUANTITY,
+        MAX_LINE_QUANTITY + 1,
+        10_000,
+        1.5,
+        Number.MAX_SAFE_INTEGER,
+      ),
+    },
   ),
 };
 const line = fc
@@ -77,26 +119,35 @@ const cart = fc.oneof(
   wrong,
 );
 
+const bottle = { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 };
+
 describe("stored cart", () => {
-  it("X-PERF-2: the hand check reads a stored cart exactly as the schema did", () => {
+  it("X-ARCH-3: the hand check reads a stored cart exactly as the checkout request's schema does", () => {
     fc.assert(
       fc.property(cart, (value) => {
         const json: unknown = JSON.parse(JSON.stringify(value));
-        const parsed = storedCartSchema.safeParse(json);
-        expect(readStoredCart(json)).toEqual(parsed.success ? parsed.data.lines : null);
+        expect(readStoredCart(json)).toEqual(serverReading(json));
       }),
       { numRuns: 3000 },
     );
   });
 
-  it("X-PERF-2: at most 200 lines", () => {
-    const lines = Array.from({ length: 201 }, () => ({
-      productId: "water-bottle",
-      optionType: "Standard",
-      size: "N/A",
-      quantity: 1,
-    }));
-    expect(readStoredCart({ version: 1, lines })).toBeNull();
-    expect(readStoredCart({ version: 1, lines: lines.slice(1) })).toHaveLength(200);
+  it("X-ARCH-3: at most MAX_CART_LINES lines, as checkout allows", () => {
+    const lines = Array.from({ length: MAX_CART_LINES + 1 }, () => bottle);
+    const over = { version: 1, lines };
+    const full = { version: 1, lines: lines.slice(1) };
+    expect(readStoredCart(over)).toBeNull();
+    expect(serverReading(over)).toBeNull();
+    expect(readStoredCart(full)).toHaveLength(MAX_CART_LINES);
+    expect(readStoredCart(full)).toEqual(serverReading(full));
+  });
+
+  it("X-ARCH-3: at most MAX_LINE_QUANTITY per line, as checkout allows", () => {
+    const at = { version: 1, lines: [{ ...bottle, quantity: MAX_LINE_QUANTITY }] };
+    const over = { version: 1, lines: [{ ...bottle, quantity: MAX_LINE_QUANTITY + 1 }] };
+    expect(readStoredCart(at)).toEqual(serverReading(at));
+    expect(readStoredCart(at)).toHaveLength(1);
+    expect(readStoredCart(over)).toBeNull();
+    expect(serverReading(over)).toBeNull();
   });
 });

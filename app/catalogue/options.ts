@@ -1,10 +1,11 @@
 import { STANDARD_OPTION } from "~/pricing/lines";
+import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
+import { CUSTOM_TEXT_MAX } from "~/shared/limits";
 import type { OptionType, Product, ProductOption } from "./types";
 
 /** A product without options goes in the cart as this (S-PDP-7); pricing owns the name. */
 export { STANDARD_OPTION };
 export const NO_SIZE = "N/A";
-export const CUSTOM_TEXT_MAX = 20;
 
 export const SELECTION_MESSAGES = {
   size: "Please select a size.",
@@ -34,16 +35,8 @@ export function findOption(product: Product, type: string): ProductOption | unde
   return product.options.find((o) => o.type === type);
 }
 
-/** What the customer chose on the product page. */
-export interface Selection {
-  optionType: string;
-  size: string;
-  beltRank: string;
-  color: string;
-  nameCustomisation: boolean;
-  customText: string;
-  quantity: number;
-}
+/** What the customer chose on the product page: the line's choice, "" for nothing chosen yet. */
+export type Selection = Required<Omit<LineChoice, "productId">>;
 
 export function initialSelection(product: Product): Selection {
   return {
@@ -92,11 +85,9 @@ export function showsCustomText(option: ProductOption | undefined, nameCustomisa
 }
 
 /** The cart's customText (S-PDP-6): "Belt Rank: X - text", "Color: X - text" or the plain text. */
-export function formatCustomText(input: {
-  beltRank?: string;
-  color?: string;
-  customText?: string;
-}): string {
+export function formatCustomText(
+  input: Pick<LineChoice, "beltRank" | "color" | "customText">,
+): string {
   const text = input.customText?.trim() ?? "";
   const prefix = input.beltRank
     ? `Belt Rank: ${input.beltRank}`
@@ -108,14 +99,12 @@ export function formatCustomText(input: {
 }
 
 /** A cart or order line's choices for people: option, size, rank/colour/text, name customisation. */
-export function choiceDetails(line: {
-  optionType: string;
-  size: string;
-  beltRank?: string | null;
-  color?: string | null;
-  customText?: string | null;
-  nameCustomisation?: boolean | null;
-}): string[] {
+export function choiceDetails(
+  line: Pick<
+    LineChoiceOrNull,
+    "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation"
+  >,
+): string[] {
   const details: string[] = [];
   if (line.optionType !== STANDARD_OPTION) details.push(line.optionType);
   if (line.size !== NO_SIZE) details.push(`Size: ${line.size}`);

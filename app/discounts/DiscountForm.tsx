@@ -3,6 +3,8 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import type { DiscountJson } from "./admin.server";
 import { toLondonLocal } from "./london-time";
+import { formatPenceDecimal } from "~/pricing/money";
+import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 
 const localOf = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : "");
 
@@ -24,8 +26,8 @@ export function DiscountForm({ discount }: { discount?: DiscountJson }) {
           label="Code"
           name="code"
           required
-          maxLength={40}
-          pattern="[A-Za-z0-9_\-]{2,40}"
+          maxLength={DISCOUNT_CODE_MAX}
+          pattern={`[A-Za-z0-9_\\-]{2,${DISCOUNT_CODE_MAX}}`}
           hint="Letters, digits, - or _; customers can type it in any case."
           autoCapitalize="characters"
           autoComplete="off"
@@ -50,7 +52,7 @@ export function DiscountForm({ discount }: { discount?: DiscountJson }) {
         pattern="£?[0-9]{1,7}(\.[0-9]{1,2})?"
         hint="On the subtotal before discount."
         defaultValue={
-          discount?.minimumSpendPence != null ? (discount.minimumSpendPence / 100).toFixed(2) : ""
+          discount?.minimumSpendPence != null ? formatPenceDecimal(discount.minimumSpendPence) : ""
         }
       />
       <Field

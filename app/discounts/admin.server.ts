@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { discountCodes } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { fromLondonLocal } from "./london-time";
+import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 
 /** The owner's discount codes (X-OPS-9): list, create, edit and disable. */
 
@@ -46,7 +47,8 @@ export async function listDiscounts(db: Database): Promise<DiscountJson[]> {
   return rows.map(discountJson);
 }
 
-const CODE_MESSAGE = "The code must be 2 to 40 letters, digits, - or _.";
+const CODE_MESSAGE = `The code must be 2 to ${DISCOUNT_CODE_MAX} letters, digits, - or _.`;
+const CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{2,${DISCOUNT_CODE_MAX}}$`);
 const PERCENT_MESSAGE = "The percentage must be a whole number from 1 to 100.";
 const LIMIT_MESSAGE = "The usage limit must be a whole number of 1 or more, or empty for none.";
 const SPEND_MESSAGE = "The minimum spend must be a whole number of pence, 0 or more, or empty.";
@@ -102,7 +104,7 @@ const createSchema = z.strictObject(
     code: z
       .string({ error: CODE_MESSAGE })
       .transform((code) => code.trim().toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9_-]{2,40}$/, CODE_MESSAGE)),
+      .pipe(z.string().regex(CODE_PATTERN, CODE_MESSAGE)),
     ...settings,
   },
   {
@@ -193,7 +195,8 @@ export async function updateDiscount(
   if (!parsed.success) return refuse(400, firstMessage(parsed.error));
   const changes = parsed.data;
   const normalised = code.trim().toUpperCase();
-  if (!/^[A-Z0-9_-]{1,40}$/.test(normalised)) return refuse(404, "No discount code has that name.");
+  if (!new RegExp(`^[A-Z0-9_-]{1,${DISCOUNT_CODE_MAX}}$`).test(normalised))
+    return refuse(404, "No discount code has that name.");
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()

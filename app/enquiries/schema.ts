@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
+import {
+  EMAIL_MAX,
+  ENQUIRY_ACADEMY_MAX,
+  ENQUIRY_MESSAGE_MAX,
+  PERSON_NAME_MAX,
+} from "~/shared/limits";
 
 /** The customisation enquiry (X-INFO-1): one schema, checked in the browser and on the server. */
 
@@ -14,7 +20,12 @@ export const GARMENT_TYPES = [
 
 export const QUANTITIES = ["10-24", "25-49", "50-99", "100+", "Not sure yet"] as const;
 
-export const ENQUIRY_LIMITS = { name: 80, email: 254, academy: 120, message: 4000 } as const;
+export const ENQUIRY_LIMITS = {
+  name: PERSON_NAME_MAX,
+  email: EMAIL_MAX,
+  academy: ENQUIRY_ACADEMY_MAX,
+  message: ENQUIRY_MESSAGE_MAX,
+} as const;
 
 const optionalText = (max: number, message: string) =>
   text()

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { CartLine } from "~/cart/cart";
+import type { PricedChoice } from "~/shared/line-choice";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/schema";
 import type { ShippingMethodId } from "~/pricing/shipping";
@@ -27,7 +27,7 @@ export function newSandboxSessionId(): string {
 export async function createPendingOrder(
   db: Database,
   input: {
-    lines: readonly CartLine[];
+    lines: readonly PricedChoice[];
     totals: OrderTotals;
     shippingMethod: ShippingMethodId;
     discount: Discount | undefined;

@@ -3,13 +3,14 @@ import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 import type { OrderStatus } from "~/db/schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
+import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 const lookupSchema = z.object({
-  order: text().trim().min(1).max(20),
-  email: text().trim().min(3).max(254),
+  order: text().trim().min(1).max(ORDER_NUMBER_MAX),
+  email: text().trim().min(3).max(EMAIL_MAX),
 });
 
 const NOT_FOUND =

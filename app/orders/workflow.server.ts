@@ -7,7 +7,7 @@ import { orderEvents, orders } from "~/db/schema";
 import { returnStock } from "~/stock/stock.server";
 import { giveBackDiscountUse } from "~/discounts/redemption.server";
 import { notifyCustomer } from "./notify.server";
-import { hasNoNul } from "~/security/text";
+import { hasNoNul } from "~/shared/text";
 import { normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import {
@@ -19,6 +19,7 @@ import {
   WORKFLOW_TARGETS,
 } from "./status";
 import type { CustomerNotice } from "./status-emails";
+import { CARRIER_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
 
 export const statusChangeInput = z
   .object({
@@ -28,13 +29,16 @@ export const statusChangeInput = z
     carrier: z
       .string()
       .trim()
-      .max(60, "The carrier can have at most 60 characters.")
+      .max(CARRIER_MAX, `The carrier can have at most ${CARRIER_MAX} characters.`)
       .refine(hasNoNul, "The carrier has a character that is not allowed.")
       .optional(),
     trackingNumber: z
       .string()
       .trim()
-      .max(80, "The tracking number can have at most 80 characters.")
+      .max(
+        TRACKING_NUMBER_MAX,
+        `The tracking number can have at most ${TRACKING_NUMBER_MAX} characters.`,
+      )
       .refine(hasNoNul, "The tracking number has a character that is not allowed.")
       .optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 
 /** The payment page's messages (S-CHK-5). */
 export const PAYMENT_MESSAGES = {

@@ -10,7 +10,7 @@ export function LineNotice({
   className = "",
 }: {
   /** A line, or whether it is personalised (as already decided by the server). */
-  line: { customText?: string | null; nameCustomisation?: boolean | null } | boolean;
+  line: Parameters<typeof isPersonalised>[0] | boolean;
   className?: string;
 }) {
   const personalised = typeof line === "boolean" ? line : isPersonalised(line);

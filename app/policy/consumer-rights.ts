@@ -1,4 +1,5 @@
 import { POLICY } from "~/policy/policy";
+import type { LineChoiceOrNull } from "~/shared/line-choice";
 
 /**
  * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay
@@ -12,10 +13,9 @@ export const PERSONALISED_NOTICE =
 export const RIGHT_TO_CANCEL_NOTICE = `${RIGHT_TO_CANCEL_DAYS}-day right to cancel`;
 
 /** A line with the customer's own text (or a paid name) is made to their specification. */
-export function isPersonalised(line: {
-  customText?: string | null;
-  nameCustomisation?: boolean | null;
-}): boolean {
+export function isPersonalised(
+  line: Pick<LineChoiceOrNull, "customText" | "nameCustomisation">,
+): boolean {
   return Boolean(line.customText?.trim()) || Boolean(line.nameCustomisation);
 }
 

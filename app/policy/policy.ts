@@ -1,14 +1,9 @@
-import { formatPence, type Pence } from "~/pricing/money";
+import { formatPenceShort } from "~/pricing/money";
 import {
   FREE_STANDARD_SHIPPING_FROM_PENCE,
   PRODUCT_PAGE_DELIVERY_FROM_PENCE,
   SHIPPING_METHODS,
 } from "~/pricing/shipping";
-
-/** "£75" for whole pounds, "£3.95" otherwise: how prices read in running text. */
-export function pounds(pence: Pence): string {
-  return pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence);
-}
 
 /**
  * The policy figures the pages quote (S-INFO-1, S-PDP-8; listed in docs/catalogue.md), written
@@ -23,12 +18,12 @@ export const POLICY = {
   ukExpress: SHIPPING_METHODS["uk-express"].leadTime,
   international: SHIPPING_METHODS.international.leadTime,
   /** What the product page states (S-PDP-8). */
-  standardDeliveryFrom: pounds(PRODUCT_PAGE_DELIVERY_FROM_PENCE),
-  freeShippingOver: pounds(FREE_STANDARD_SHIPPING_FROM_PENCE),
+  standardDeliveryFrom: formatPenceShort(PRODUCT_PAGE_DELIVERY_FROM_PENCE),
+  freeShippingOver: formatPenceShort(FREE_STANDARD_SHIPPING_FROM_PENCE),
   /** What the checkout adds for UK standard (S-CHK-2): per item, quantities summed. */
-  checkoutShippingPerItem: pounds(SHIPPING_METHODS["uk-standard"].charge.pence),
-  ukExpressPerOrder: pounds(SHIPPING_METHODS["uk-express"].charge.pence),
-  internationalPerOrder: pounds(SHIPPING_METHODS.international.charge.pence),
+  checkoutShippingPerItem: formatPenceShort(SHIPPING_METHODS["uk-standard"].charge.pence),
+  ukExpressPerOrder: formatPenceShort(SHIPPING_METHODS["uk-express"].charge.pence),
+  internationalPerOrder: formatPenceShort(SHIPPING_METHODS.international.charge.pence),
   faultReportDays: 30,
   returnDays: 14,
   refundTime: "5-10 business days",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, penceToDecimal } from "./money";
+import { formatPence, formatPenceDecimal, formatPenceShort } from "./money";
 
 describe("formatPence", () => {
   it("S-CART-5: shows pounds with two decimals", () => {
@@ -16,7 +16,30 @@ describe("formatPence", () => {
   });
 
   it("gives a decimal string for structured data", () => {
-    expect(penceToDecimal(7499)).toBe("74.99");
-    expect(penceToDecimal(1000)).toBe("10.00");
+    expect(formatPenceDecimal(7499)).toBe("74.99");
+    expect(formatPenceDecimal(1000)).toBe("10.00");
+  });
+});
+
+describe("X-ARCH-3: one money formatter with named variants", () => {
+  it("X-ARCH-3: the short variant drops .00 for whole pounds, for running text", () => {
+    expect(formatPenceShort(7500)).toBe("£75");
+    expect(formatPenceShort(395)).toBe("£3.95");
+    expect(formatPenceShort(1000)).toBe("£10");
+    expect(formatPenceShort(0)).toBe("£0");
+    expect(formatPenceShort(123400)).toBe("£1,234");
+    expect(formatPenceShort(123456)).toBe("£1,234.56");
+  });
+
+  it("X-ARCH-3: the decimal variant is exact, with no £ and no separators, for CSV and schema.org", () => {
+    expect(formatPenceDecimal(0)).toBe("0.00");
+    expect(formatPenceDecimal(5)).toBe("0.05");
+    expect(formatPenceDecimal(-399)).toBe("-3.99");
+    expect(formatPenceDecimal(123456789)).toBe("1234567.89");
+  });
+
+  it("X-ARCH-3: every variant refuses fractional pence", () => {
+    expect(() => formatPenceShort(12.5)).toThrow(/whole number/);
+    expect(() => formatPenceDecimal(12.5)).toThrow(/whole number/);
   });
 });

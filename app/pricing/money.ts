@@ -1,6 +1,11 @@
-/** Money is integer pence everywhere; this is the one place it becomes "£12.34" text. */
+/**
+ * Money is integer pence everywhere; this is the one place it becomes text, in three named
+ * variants: `formatPence` for prices ("£1,234.50"), `formatPenceShort` for running text ("£75",
+ * "£3.95") and `formatPenceDecimal` for machine-readable places (CSV, schema.org: "1234.50").
+ */
 export type Pence = number;
 
+/** A price as customers read it: "£29.99", "£1,234.56", "-£3.99". */
 export function formatPence(pence: Pence): string {
   if (!Number.isInteger(pence)) throw new Error(`Not a whole number of pence: ${pence}`);
   const sign = pence < 0 ? "-" : "";
@@ -9,9 +14,14 @@ export function formatPence(pence: Pence): string {
   return `${sign}£${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Pence as a plain decimal string ("29.99") for machine-readable places such as schema.org. */
-export function penceToDecimal(pence: Pence): string {
-  return (pence / 100).toFixed(2);
+/** A price in running text: "£75" for whole pounds, "£3.95" otherwise. */
+export function formatPenceShort(pence: Pence): string {
+  return formatPence(pence).replace(/\.00$/, "");
+}
+
+/** Pence as a plain decimal ("29.99", "1234567.89"), exact, for CSV cells and schema.org. */
+export function formatPenceDecimal(pence: Pence): string {
+  return formatPence(pence).replace(/[£,]/g, "");
 }
 
 /** A bundle's price: the items' prices summed, less the percentage, rounded to the penny. */

@@ -7,6 +7,7 @@ import { TextLink } from "~/ui/links";
 import { POLICY } from "~/policy/policy";
 import type { ReturnRequestStep } from "./requests.server";
 import { formatUkDate } from "./rules";
+import { EMAIL_MAX, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
 const INPUT = "rounded border border-ink/30 bg-white px-3 py-2 text-base";
 const BUTTON =
@@ -38,7 +39,7 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
           defaultValue={step.orderNumber}
           placeholder="GT-10001"
           required
-          maxLength={20}
+          maxLength={ORDER_NUMBER_MAX}
           autoComplete="off"
           className={`${INPUT} uppercase`}
         />
@@ -52,7 +53,7 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
           name="email"
           type="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           autoComplete="email"
           className={INPUT}
         />
@@ -130,7 +131,7 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
               id={`${id}-reason`}
               name="reason"
               required
-              maxLength={1000}
+              maxLength={RETURN_REASON_MAX}
               rows={3}
               className={INPUT}
             />

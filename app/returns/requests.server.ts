@@ -7,9 +7,10 @@ import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/sch
 import { enqueueMail } from "~/mail/outbox.server";
 import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 import { returnAcknowledgementEmail } from "./acknowledgement-email";
 import { lineRefusal, returnReference, returnWindow } from "./rules";
+import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
 /** The customer's order as the returns request page shows it: every line, tickable or not. */
 export interface ReturnableOrderView {
@@ -37,22 +38,22 @@ export const lookupSchema = z.object({
   orderNumber: text({ error: "Enter your order number." })
     .trim()
     .min(1, "Enter your order number.")
-    .max(20, "That is not an order number."),
+    .max(ORDER_NUMBER_MAX, "That is not an order number."),
   email: text({ error: "Enter the e-mail address you ordered with." })
     .trim()
     .min(3, "Enter the e-mail address you ordered with.")
-    .max(254, "That e-mail address is too long."),
+    .max(EMAIL_MAX, "That e-mail address is too long."),
 });
 
 export const requestSchema = lookupSchema.extend({
   lineIds: z
     .array(text().trim().max(40), { error: "Tick the items you are sending back." })
     .min(1, "Tick at least one item to send back.")
-    .max(100),
+    .max(MAX_CART_LINES),
   reason: text({ multiline: true, error: "Please tell us why you are sending the items back." })
     .trim()
     .min(1, "Please tell us why you are sending the items back.")
-    .max(1000, "Please keep the reason to 1000 characters."),
+    .max(RETURN_REASON_MAX, `Please keep the reason to ${RETURN_REASON_MAX} characters.`),
 });
 
 async function requestedLineIds(db: Database, orderId: string): Promise<Set<string>> {

@@ -90,7 +90,7 @@ export const ALREADY_REQUESTED = "A return has already been requested for this i
 
 /** Why a line cannot be ticked, or null when it can. */
 export function lineRefusal(
-  line: { customText: string | null; nameCustomisation: boolean },
+  line: Parameters<typeof isPersonalised>[0],
   alreadyRequested: boolean,
 ): string | null {
   if (isPersonalised(line)) return PERSONALISED_NOTICE;

@@ -1,5 +1,7 @@
+import { REVIEW_STARS_MAX } from "~/shared/limits";
+
 /** The most stars a review can give (S-REV-3). */
-export const MAX_STARS = 5;
+export const MAX_STARS = REVIEW_STARS_MAX;
 
 /** The mean rating, unrounded (for schema.org's AggregateRating); null without ratings. */
 export function meanRating(ratings: readonly number[]): number | null {

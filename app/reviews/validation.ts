@@ -1,11 +1,18 @@
 import { z } from "zod";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
+import {
+  EMAIL_MAX,
+  PERSON_NAME_MAX,
+  REVIEW_PHOTOS_MAX,
+  REVIEW_STARS_MAX,
+  REVIEW_TEXT_MAX,
+} from "~/shared/limits";
 
-export const NAME_MAX = 80;
-export const TEXT_MAX = 2000;
-export const EMAIL_MAX = 254;
-export const MAX_PHOTOS = 5;
+export const NAME_MAX = PERSON_NAME_MAX;
+export const TEXT_MAX = REVIEW_TEXT_MAX;
+export { EMAIL_MAX };
+export const MAX_PHOTOS = REVIEW_PHOTOS_MAX;
 
 export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields.";
 export const INSERT_FAILED_MESSAGE =
@@ -31,7 +38,7 @@ export const reviewInputSchema = z.object({
     .number({ error: "Please choose a rating from 1 to 5 stars." })
     .int("Please choose a rating from 1 to 5 stars.")
     .min(1, "Please choose a rating from 1 to 5 stars.")
-    .max(5, "Please choose a rating from 1 to 5 stars."),
+    .max(REVIEW_STARS_MAX, "Please choose a rating from 1 to 5 stars."),
   review_text: text({ multiline: true, error: "Please write your review." })
     .max(TEXT_MAX, `Your review can be at most ${TEXT_MAX} characters.`)
     .refine(notBlank, "Please write your review."),

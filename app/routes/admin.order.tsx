@@ -10,10 +10,11 @@ import { OrderHistory } from "~/flows/back-office/OrderHistory";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
-import { formatPence } from "~/pricing/money";
+import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
+import { CARRIER_MAX, ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.orderNumber} | GRIP TRUTH back office` },
@@ -162,14 +163,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         label="Carrier"
                         name="carrier"
                         required
-                        maxLength={60}
+                        maxLength={CARRIER_MAX}
                         placeholder="Royal Mail"
                       />
                       <Field
                         label="Tracking number"
                         name="trackingNumber"
                         required
-                        maxLength={80}
+                        maxLength={TRACKING_NUMBER_MAX}
                       />
                       <Button disabled={busy}>{ACTION_LABELS[move]}</Button>
                     </Form>
@@ -200,7 +201,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   label="Amount"
                   name="amount"
                   inputMode="decimal"
-                  defaultValue={(refundable / 100).toFixed(2)}
+                  defaultValue={formatPenceDecimal(refundable)}
                   hint={`Up to ${formatPence(refundable)}, in pounds.`}
                   required
                 />
@@ -238,7 +239,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <OrderHistory history={history} />
           <Form method="post" className="mt-4 grid gap-3 print:hidden">
             <input type="hidden" name="intent" value="note" />
-            <TextAreaField label="Internal note" name="note" rows={3} maxLength={2000} required />
+            <TextAreaField
+              label="Internal note"
+              name="note"
+              rows={3}
+              maxLength={ORDER_NOTE_MAX}
+              required
+            />
             <Button variant="secondary" disabled={busy} className="justify-self-start">
               Add note
             </Button>

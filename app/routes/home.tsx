@@ -6,7 +6,7 @@ import { NEW_ARRIVALS, findProduct } from "~/catalogue";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
 import { BRAND } from "~/shared/brand";
-import { pounds } from "~/policy/policy";
+import { formatPenceShort } from "~/pricing/money";
 import { PromoBlock } from "~/components/home/PromoBlock";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
@@ -121,7 +121,7 @@ export default function Home() {
           <PromoBlock
             eyebrow="Academies & teams"
             title="Customisation"
-            text={`Your academy's name, logo and colours on gis, rashguards and hoodies. Names on gis from ${pounds(GI_NAME_PRICE_PENCE)}.`}
+            text={`Your academy's name, logo and colours on gis, rashguards and hoodies. Names on gis from ${formatPenceShort(GI_NAME_PRICE_PENCE)}.`}
             cta="Design your kit"
             to="/customisation"
             image={gi.images[0]}

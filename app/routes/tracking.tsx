@@ -8,6 +8,7 @@ import { ReturnLink } from "~/returns/ReturnLink";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
+import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({
@@ -60,7 +61,7 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
             defaultValue={query?.order}
             placeholder="GT-10001"
             required
-            maxLength={20}
+            maxLength={ORDER_NUMBER_MAX}
             className="rounded border border-ink/30 bg-white px-3 py-2 text-base uppercase"
           />
         </div>
@@ -75,7 +76,7 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
             defaultValue={query?.email}
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX}
             className="rounded border border-ink/30 bg-white px-3 py-2 text-base"
           />
         </div>

@@ -1,7 +1,7 @@
 import type { Product } from "~/catalogue/types";
 import { fixedSrcOf } from "~/catalogue/art/pictures";
 import { BRAND } from "~/shared/brand";
-import { penceToDecimal } from "~/pricing/money";
+import { formatPenceDecimal } from "~/pricing/money";
 
 /** schema.org data for search engines (X-SHOP-1), as plain objects; rendered by JsonLd. */
 
@@ -34,7 +34,7 @@ export function productJsonLd(
       "@type": "Offer",
       url,
       priceCurrency: "GBP",
-      price: penceToDecimal(product.pricePence),
+      price: formatPenceDecimal(product.pricePence),
       availability: "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },

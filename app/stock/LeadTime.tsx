@@ -1,14 +1,11 @@
 import { Clock, PackageCheck } from "lucide-react";
-import { lineAvailability, leadTime, shortMessage, type StockLevels } from "./stock";
-
-interface LineChoice {
-  productId: string;
-  optionType: string;
-  size: string;
-  color?: string | null;
-  customText?: string | null;
-  quantity: number;
-}
+import {
+  lineAvailability,
+  leadTime,
+  shortMessage,
+  type StockLevels,
+  type StockLineChoice,
+} from "./stock";
 
 /**
  * A cart or checkout line's lead time, or what is short (X-STK-2). Until stock is known its
@@ -19,7 +16,7 @@ export function LineLeadTime({
   line,
   levels,
 }: {
-  line: LineChoice;
+  line: StockLineChoice;
   levels: StockLevels | undefined;
 }) {
   if (!levels) {

@@ -4,6 +4,7 @@ import { findProduct, findSellable, PRODUCTS } from "~/catalogue";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { variantStock } from "~/db/schema";
+import { LINE_CHOICE_MAX, STOCK_QUANTITY_MAX } from "~/shared/limits";
 import {
   isVariantOf,
   type ProductStock,
@@ -31,20 +32,28 @@ export async function listStock(db: Database): Promise<ProductStock[]> {
 
 /** The body of PUT /api/admin/stock, and of each entry of STOCK_SEED_FILE. */
 export const stockUpdateSchema = z.object({
-  productId: z.string({ error: "productId is required." }).trim().min(1).max(100),
-  optionType: z.string({ error: "optionType is required." }).trim().min(1).max(40),
-  size: z.string({ error: "size is required." }).trim().min(1).max(20),
+  productId: z
+    .string({ error: "productId is required." })
+    .trim()
+    .min(1)
+    .max(LINE_CHOICE_MAX.productId),
+  optionType: z
+    .string({ error: "optionType is required." })
+    .trim()
+    .min(1)
+    .max(LINE_CHOICE_MAX.optionType),
+  size: z.string({ error: "size is required." }).trim().min(1).max(LINE_CHOICE_MAX.size),
   color: z
     .string()
     .trim()
-    .max(40)
+    .max(LINE_CHOICE_MAX.color)
     .nullish()
     .transform((color) => color ?? ""),
   quantity: z
     .number({ error: "quantity must be a whole number of 0 or more, or null for made to order." })
     .int("quantity must be a whole number of 0 or more, or null for made to order.")
     .min(0, "quantity must be a whole number of 0 or more, or null for made to order.")
-    .max(100_000, "quantity can be at most 100000.")
+    .max(STOCK_QUANTITY_MAX, `quantity can be at most ${STOCK_QUANTITY_MAX}.`)
     .nullable(),
 });
 

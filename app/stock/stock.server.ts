@@ -1,7 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { stockReservations, variantStock } from "~/db/schema";
-import { shortMessage, type StockLevels, type Variant, variantKey, variantsOfLine } from "./stock";
+import {
+  shortMessage,
+  type StockLevels,
+  type StockLineChoice,
+  type Variant,
+  variantKey,
+  variantsOfLine,
+} from "./stock";
 
 /** What is left of every stocked variant (of the given products, or all). */
 export async function stockLevels(
@@ -58,14 +65,7 @@ const byVariant = (variant: Variant) =>
  */
 export async function reserveStock(
   tx: Database,
-  lines: readonly {
-    productId: string;
-    optionType: string;
-    size: string;
-    color?: string | null;
-    customText?: string | null;
-    quantity: number;
-  }[],
+  lines: readonly StockLineChoice[],
 ): Promise<ReservedLines> {
   const needs = new Map<string, { variant: Variant; quantity: number; firstLine: number }>();
   const lineVariants = lines.map((line, index) => {

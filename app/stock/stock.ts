@@ -1,13 +1,9 @@
 import { findSellable, type Product } from "~/catalogue";
-import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import { findOption, NO_SIZE, type Selection, STANDARD_OPTION } from "~/catalogue/options";
+import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
 
 /** One sellable variant (X-STK-1): product + option + size, and colour ('' when it has none). */
-export interface Variant {
-  productId: string;
-  optionType: string;
-  size: string;
-  color: string;
-}
+export type Variant = Pick<LineChoice, "productId" | "optionType" | "size"> & { color: string };
 
 /** The owner's view of one variant: a quantity, or null for made to order (X-STK-1). */
 export interface VariantStock extends Variant {
@@ -39,20 +35,17 @@ export function leadTime(fromStock: boolean): string {
   return fromStock ? LEAD_TIMES.inStock : LEAD_TIMES.madeToOrder;
 }
 
-interface LineChoice {
-  productId: string;
-  optionType: string;
-  size: string;
-  color?: string | null;
-  customText?: string | null;
-  quantity: number;
-}
+/** What stock needs of a line (X-ARCH-3): from the cart, a request or an order row. */
+export type StockLineChoice = Pick<
+  LineChoiceOrNull,
+  "productId" | "optionType" | "size" | "color" | "customText" | "quantity"
+>;
 
 /**
  * The variants one item of a line takes from stock: none for a line with custom text (made for
  * the customer), one of each item for a bundle, otherwise the line's own variant.
  */
-export function variantsOfLine(line: LineChoice): Variant[] {
+export function variantsOfLine(line: StockLineChoice): Variant[] {
   if (line.customText?.trim()) return [];
   const product = findSellable(line.productId);
   if (!product) return [];
@@ -83,7 +76,7 @@ export type Availability =
  * Whether a line can be had as it stands: from stock, made to order, or short of a stocked
  * variant (sold out, or fewer left than asked). A line is from stock only when every item is.
  */
-export function lineAvailability(line: LineChoice, levels: StockLevels): Availability {
+export function lineAvailability(line: StockLineChoice, levels: StockLevels): Availability {
   const variants = variantsOfLine(line);
   let allStocked = variants.length > 0;
   let fewest = Infinity;
@@ -159,7 +152,7 @@ const isSoldOut = (levels: StockLevels, variant: Variant) => levels[variantKey(v
 export function choiceStock(
   product: Product,
   levels: StockLevels,
-  choice: { optionType: string; size: string; color: string; customText: string; quantity: number },
+  choice: Pick<Selection, "optionType" | "size" | "color" | "customText" | "quantity">,
 ): ChoiceStock {
   const allMadeToOrder = !variantsOfProduct(product).some(
     (variant) => levels[variantKey(variant)] !== undefined,

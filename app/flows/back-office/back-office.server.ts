@@ -7,9 +7,10 @@ import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
-import { hasNoNul } from "~/security/text";
+import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
+import { ORDER_NOTE_MAX } from "~/shared/limits";
 
 export const PAGE_SIZE = 50;
 
@@ -228,7 +229,10 @@ const noteInput = z.object({
     .string()
     .trim()
     .min(1, "Write the note first.")
-    .max(2000, "A note can have at most 2,000 characters.")
+    .max(
+      ORDER_NOTE_MAX,
+      `A note can have at most ${ORDER_NOTE_MAX.toLocaleString("en-GB")} characters.`,
+    )
     .refine(hasNoNul, "The note has a character that is not allowed."),
 });
 

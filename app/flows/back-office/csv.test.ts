@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, ordersCsv, pounds } from "./csv";
+import { formatPenceDecimal } from "~/pricing/money";
+import { csvCell, ordersCsv } from "./csv";
 
 describe("X-OPS-6: CSV export cells", () => {
   it("X-OPS-6: a cell starting with =, +, - or @ is prefixed with '", () => {
@@ -13,10 +14,10 @@ describe("X-OPS-6: CSV export cells", () => {
   });
 
   it("X-OPS-6: amounts are pounds with two decimals, exact to the penny", () => {
-    expect(pounds(0)).toBe("0.00");
-    expect(pounds(5)).toBe("0.05");
-    expect(pounds(8499)).toBe("84.99");
-    expect(pounds(123456789)).toBe("1234567.89");
+    expect(formatPenceDecimal(0)).toBe("0.00");
+    expect(formatPenceDecimal(5)).toBe("0.05");
+    expect(formatPenceDecimal(8499)).toBe("84.99");
+    expect(formatPenceDecimal(123456789)).toBe("1234567.89");
   });
 
   it("X-OPS-6: one row per line with the order's totals", () => {

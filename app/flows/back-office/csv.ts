@@ -1,3 +1,6 @@
+import { formatPenceDecimal } from "~/pricing/money";
+import type { LineChoiceOrNull } from "~/shared/line-choice";
+
 /**
  * The orders export as CSV (X-OPS-6): RFC 4180 quoting, and a cell that a spreadsheet would
  * run as a formula (starting with =, +, - or @) gets a leading ' so it shows as text.
@@ -10,13 +13,6 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export function csvRow(values: readonly (string | number | null | undefined)[]): string {
   return values.map(csvCell).join(",");
-}
-
-/** Pence as pounds with two decimals ("12.34"), exact: no floating point on the way. */
-export function pounds(pence: number): string {
-  const sign = pence < 0 ? "-" : "";
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 export const EXPORT_HEADER = [
@@ -41,19 +37,16 @@ export const EXPORT_HEADER = [
   "order_refunded",
 ] as const;
 
-export interface ExportLine {
+/** One row of the export: the order, and the line's choice (X-ARCH-3) as the order row holds it. */
+export type ExportLine = Required<
+  Pick<LineChoiceOrNull, "optionType" | "size" | "beltRank" | "color" | "customText" | "quantity">
+> & {
   orderNumber: string;
   createdAt: Date;
   status: string;
   customerName: string;
   customerEmail: string | null;
   productName: string;
-  optionType: string;
-  size: string;
-  beltRank: string | null;
-  color: string | null;
-  customText: string | null;
-  quantity: number;
   unitPricePence: number;
   lineTotalPence: number;
   subtotalPence: number;
@@ -61,7 +54,7 @@ export interface ExportLine {
   discountPence: number;
   totalPence: number;
   refundedPence: number;
-}
+};
 
 export function ordersCsv(lines: readonly ExportLine[]): string {
   const rows = lines.map((l) =>
@@ -78,13 +71,13 @@ export function ordersCsv(lines: readonly ExportLine[]): string {
       l.color,
       l.customText,
       l.quantity,
-      pounds(l.unitPricePence),
-      pounds(l.lineTotalPence),
-      pounds(l.subtotalPence),
-      pounds(l.shippingPence),
-      pounds(l.discountPence),
-      pounds(l.totalPence),
-      pounds(l.refundedPence),
+      formatPenceDecimal(l.unitPricePence),
+      formatPenceDecimal(l.lineTotalPence),
+      formatPenceDecimal(l.subtotalPence),
+      formatPenceDecimal(l.shippingPence),
+      formatPenceDecimal(l.discountPence),
+      formatPenceDecimal(l.totalPence),
+      formatPenceDecimal(l.refundedPence),
     ]),
   );
   return [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";

@@ -16,12 +16,8 @@ import { orderTotals } from "~/pricing/totals";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
 import { StockShortError } from "~/stock/stock.server";
-import {
-  checkCartItems,
-  checkoutRequestSchema,
-  firstIssue,
-  MAX_ORDER_TOTAL_PENCE,
-} from "./request";
+import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
+import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 /**
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored

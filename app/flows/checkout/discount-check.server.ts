@@ -4,7 +4,7 @@ import { type Discount, findDiscount } from "~/discounts/redemption.server";
 import { refusalStatus } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 const checkSchema = z.object({

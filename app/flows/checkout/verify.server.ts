@@ -7,7 +7,7 @@ import { settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
-import { text } from "~/security/text";
+import { text } from "~/shared/text";
 import { leadTime } from "~/stock/stock";
 
 /** A payment session id as the providers make them (cs_test_…, cs_live_…). */

@@ -4,6 +4,7 @@ import { BRAND } from "~/shared/brand";
 import { POLICY } from "~/policy/policy";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
+import type { LineChoiceOrNull } from "~/shared/line-choice";
 import { SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
@@ -20,19 +21,18 @@ interface EmailOrder {
   shippingAddress: PostalAddress | null;
 }
 
-interface EmailLine {
+/** An order line as the e-mail shows it: the choice (X-ARCH-3), as the order row holds it. */
+type EmailLine = Required<
+  Pick<
+    LineChoiceOrNull,
+    "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation" | "quantity"
+  >
+> & {
   productName: string;
-  optionType: string;
-  size: string;
-  beltRank: string | null;
-  color: string | null;
-  customText: string | null;
-  nameCustomisation: boolean;
-  quantity: number;
   lineTotalPence: number;
   /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
   fromStock: boolean;
-}
+};
 
 function addressLines(address: PostalAddress | null): string[] {
   if (!address) return [];

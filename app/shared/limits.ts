@@ -1,0 +1,69 @@
+/**
+ * Every limit the shop states in more than one place, written once (X-ARCH-3): the browser's
+ * checks (the stored cart, form fields), the server's schemas and the database's CHECKs
+ * (app/db/schema.ts builds them from these figures) all read them from here.
+ * Pure and browser-safe: no imports.
+ */
+
+// ── A cart and an order (X-SEC-6) ────────────────────────────────────────────────────────────
+
+/** Lines in one cart or order: the stored cart, the cart's actions and checkout agree. */
+export const MAX_CART_LINES = 100;
+/** Items on one line: the stored cart, the cart's actions and checkout agree. */
+export const MAX_LINE_QUANTITY = 1000;
+/** The most one order can come to. */
+export const MAX_ORDER_TOTAL_PENCE = 2_000_000;
+
+/** The lengths of a line's choice fields, in characters, after trimming. */
+export const LINE_CHOICE_MAX = {
+  productId: 100,
+  optionType: 40,
+  size: 20,
+  beltRank: 40,
+  color: 40,
+} as const;
+
+/** The customer's own text on a line (a name), in characters after trimming (S-PDP-5). */
+export const CUSTOM_TEXT_MAX = 20;
+/** What a request may send as custom text before it is trimmed. */
+export const CUSTOM_TEXT_SENT_MAX = 200;
+
+/** The sentences a refused line is given, in the cart, at checkout and on the server. */
+export const QUANTITY_MESSAGE = "Quantity must be a whole number of 1 or more.";
+export const QUANTITY_MAX_MESSAGE = `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`;
+export const CUSTOM_TEXT_MESSAGE = `Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`;
+export const CART_LINES_MESSAGE = `An order can have at most ${MAX_CART_LINES} lines.`;
+
+/** A discount code as typed (S-CHK-3). */
+export const DISCOUNT_CODE_MAX = 40;
+
+// ── People and what they write ───────────────────────────────────────────────────────────────
+
+/** A person's name on a review or an enquiry. */
+export const PERSON_NAME_MAX = 80;
+/** An e-mail address (RFC 5321's limit on a path). */
+export const EMAIL_MAX = 254;
+/** A review's text (X-REV-1). */
+export const REVIEW_TEXT_MAX = 2000;
+/** Photos on one review. */
+export const REVIEW_PHOTOS_MAX = 5;
+/** A review's rating: 1 to this many stars. */
+export const REVIEW_STARS_MAX = 5;
+/** An enquiry's academy or team name (X-INFO-1). */
+export const ENQUIRY_ACADEMY_MAX = 120;
+/** An enquiry's message (X-INFO-1). */
+export const ENQUIRY_MESSAGE_MAX = 4000;
+/** An order number as typed ("GT-10001"): tracking and returns. */
+export const ORDER_NUMBER_MAX = 20;
+/** Why a customer sends items back (X-UK-5). */
+export const RETURN_REASON_MAX = 1000;
+
+// ── The back office ──────────────────────────────────────────────────────────────────────────
+
+/** The owner's internal note on an order (X-OPS-3). */
+export const ORDER_NOTE_MAX = 2000;
+/** A carrier's name and a tracking number (X-OPS-4). */
+export const CARRIER_MAX = 60;
+export const TRACKING_NUMBER_MAX = 80;
+/** A variant's stock (X-STK-1). */
+export const STOCK_QUANTITY_MAX = 100_000;

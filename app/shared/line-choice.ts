@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { text } from "~/shared/text";
+import {
+  CUSTOM_TEXT_MAX,
+  CUSTOM_TEXT_SENT_MAX,
+  LINE_CHOICE_MAX,
+  CUSTOM_TEXT_MESSAGE,
+  QUANTITY_MAX_MESSAGE,
+  QUANTITY_MESSAGE,
+  MAX_LINE_QUANTITY,
+} from "./limits";
+
+/**
+ * What a customer chose on one line, declared once (X-ARCH-3): the product, its option and
+ * size, a belt rank or colour, their own text, a paid name, and how many. The cart keeps it,
+ * the checkout request sends it, stock, orders and e-mails read it; each place takes the part
+ * it needs (`Pick`) or adds what it works out (a name, a price).
+ *
+ * Browser-safe. The stored-cart reader (app/cart/cart.ts) checks the same rules by hand, so that
+ * zod stays out of every page's JavaScript (X-PERF-2), and its test holds it to this schema
+ * through the checkout request's schema.
+ *
+ * Text is trimmed; an empty or null optional field becomes absent.
+ */
+const required = (field: "productId" | "optionType" | "size") =>
+  text({ error: `Each item needs a ${field}.` })
+    .trim()
+    .min(1)
+    .max(LINE_CHOICE_MAX[field]);
+
+const optional = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || undefined)
+    .optional();
+
+export const lineChoiceSchema = z.object({
+  productId: required("productId"),
+  optionType: required("optionType"),
+  size: required("size"),
+  quantity: z
+    .number({ error: QUANTITY_MESSAGE })
+    .int(QUANTITY_MESSAGE)
+    .min(1, QUANTITY_MESSAGE)
+    .max(MAX_LINE_QUANTITY, QUANTITY_MAX_MESSAGE),
+  beltRank: optional(LINE_CHOICE_MAX.beltRank),
+  color: optional(LINE_CHOICE_MAX.color),
+  customText: text()
+    .max(CUSTOM_TEXT_SENT_MAX)
+    .nullish()
+    .refine((text) => !text || Array.from(text.trim()).length <= CUSTOM_TEXT_MAX, {
+      message: CUSTOM_TEXT_MESSAGE,
+    })
+    .transform((text) => text?.trim() || undefined)
+    .optional(),
+  nameCustomisation: z
+    .boolean()
+    .nullish()
+    .transform((on) => on ?? undefined)
+    .optional(),
+});
+
+/** One line's choice, as the shop holds it. */
+export type LineChoice = z.output<typeof lineChoiceSchema>;
+
+/** The same choice as a database row or a JSON body may hold it: an absent value may be null. */
+export type LineChoiceOrNull = {
+  [K in keyof LineChoice]: LineChoice[K] | (undefined extends LineChoice[K] ? null : never);
+};
+
+/** A choice the server has priced from the catalogue: the product's name and the unit price in
+ *  pence at that moment (what an order stores). */
+export interface PricedChoice extends LineChoice {
+  productName: string;
+  unitPricePence: number;
+}
