@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Two test files at once (the machine the suite is measured on has 2 cores). The data
+    // files can: each has its own database (tests/data/setup.ts), ~0.5 GB per PGlite. One
+    // number for both projects, so a plain `vitest run` of both can schedule them together.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -22,7 +26,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],

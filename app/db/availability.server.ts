@@ -5,11 +5,21 @@ import type { Database } from "./database";
 /** What a person sees while the database is away (X-SCALE-5). */
 export const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";
 
-const PROBE_EVERY_MS = 1_000;
+/** How long a probe's answer is trusted. */
+export const PROBE_EVERY_MS = 1_000;
+let now: () => number = Date.now;
 let lastProbe: { at: number; up: boolean } | undefined;
 let probing: Promise<boolean> | undefined;
 let suspect = false;
 let connectionFailures = 0;
+
+/**
+ * Sets the clock the probe interval is measured on (milliseconds, as `Date.now`); no argument
+ * puts the real clock back. Tests advance their own clock instead of waiting a second.
+ */
+export function setAvailabilityClock(clock: () => number = Date.now): void {
+  now = clock;
+}
 
 /**
  * Called when a connection to the database breaks (the server shut down or restarted): the
@@ -39,7 +49,7 @@ export function isConnectionError(error: unknown): boolean {
  * probe, so the shop comes back by itself when the database does.
  */
 export async function databaseAvailable(db: Database, fresh = false): Promise<boolean> {
-  if (!fresh && !suspect && lastProbe && Date.now() - lastProbe.at < PROBE_EVERY_MS) {
+  if (!fresh && !suspect && lastProbe && now() - lastProbe.at < PROBE_EVERY_MS) {
     return lastProbe.up;
   }
   suspect = false;
@@ -56,7 +66,7 @@ export async function databaseAvailable(db: Database, fresh = false): Promise<bo
     )
     .then((up) => {
       if (up && lastProbe?.up === false) console.log("The database is back.");
-      lastProbe = { at: Date.now(), up };
+      lastProbe = { at: now(), up };
       probing = undefined;
       return up;
     });

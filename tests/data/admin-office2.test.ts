@@ -189,7 +189,11 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
 
   it("X-OPS-8: newest first, counted in the navigation until handled, handled once and audited", async () => {
     const first = await enquire("Older");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A minute older, without waiting for the clock to move on.
+    await (await testDb())
+      .update(enquiries)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(enquiries.id, first));
     const second = await enquire("Newer");
     const list = async () =>
       (await (await call(enquiriesApi, "/api/admin/enquiries", { headers: { cookie } })).json()) as {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, beforeEach } from "vitest";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-data-"));
@@ -53,6 +53,15 @@ if (driver === "postgres") {
 } else {
   delete process.env.DATABASE_URL;
 }
+
+// The database is opened (PGlite started, migrations run) in a hook, within the hook's time,
+// not inside whichever test asks first: with two files at once on two busy cores that can take
+// most of a test's 30 s. A hook before each test, so it runs after the file's own beforeAll
+// (which may set the environment the app reads once); after the first it finds it open.
+beforeEach(async () => {
+  const { testShop } = await import("./shop");
+  await testShop();
+});
 
 afterAll(async () => {
   const { closeTestShop } = await import("./shop");
