@@ -4,15 +4,40 @@ import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { testDb, testShop } from "./shop";
 import { dbContext } from "~/db/context.server";
+import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
 import { requestContext as shopContext } from "~/server/shop.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
+
+let rateLimitsForCalls: RateLimitStore | undefined;
+
+/**
+ * From now on, the requests `call` makes count their limits in `store` (undefined: the shop's
+ * own store again). A limit test with many requests uses `frozenWindow()`, so that the minute
+ * the database's store counts in cannot end half-way through it.
+ */
+export function countLimitsIn(store: RateLimitStore | undefined): void {
+  rateLimitsForCalls = store;
+}
+
+/** A rate-limit store whose window never ends: it counts each key's hits in memory. */
+export function frozenWindow(): RateLimitStore {
+  const counts = new Map<string, number>();
+  return {
+    async hit(key, windowMs) {
+      const count = (counts.get(`${key}:${windowMs}`) ?? 0) + 1;
+      counts.set(`${key}:${windowMs}`, count);
+      return { count, resetAt: Date.now() + windowMs };
+    },
+  };
+}
 
 /** A request context as the server program makes it (app/server/shop.server.ts) from this
  *  file's shop; `db` stands in for another process's database where a test needs one. */
 export async function requestContext(db?: Database): Promise<RouterContextProvider> {
   const context = shopContext(await testShop());
   if (db) context.set(dbContext, db);
+  if (rateLimitsForCalls) context.set(rateLimitContext, rateLimitsForCalls);
   return context;
 }
 
