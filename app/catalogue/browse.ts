@@ -45,7 +45,7 @@ export type AgeBand = (typeof AGE_BANDS)[number]["value"];
 
 /**
  * The ages (years, inclusive) each kids size fits, from the kids size charts
- * (app/content/size-charts.ts) for no-gi and gi sizes; kids' letter sizes (hoodies, Thai shorts)
+ * (app/catalogue/size-charts.ts) for no-gi and gi sizes; kids' letter sizes (hoodies, Thai shorts)
  * and UK children's shoe sizes (sliders) by the usual high-street age guides. A product is in an
  * age band when any of its sizes overlaps the band.
  */

@@ -256,7 +256,7 @@ export const discountCodes = pgTable(
     /** At most this many pending-or-paid orders hold the code (null: no limit). */
     usageLimit: integer("usage_limit"),
     /** Pending-or-paid orders holding the code: taken in the order's transaction, given back
-     *  in the transaction that cancels or expires it (app/orders/discounts.server.ts). */
+     *  in the transaction that cancels or expires it (app/discounts/redemption.server.ts). */
     uses: integer("uses").notNull().default(0),
     /** The subtotal before discount must be at least this (null: none). */
     minimumSpendPence: integer("minimum_spend_pence"),
