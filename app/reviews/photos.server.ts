@@ -6,9 +6,16 @@ import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
-import { sniffImageType } from "./image-type";
+import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
+import { oneAtATime } from "./one-at-a-time";
+
+// Item 12: one libvips thread and no operation cache, set once where sharp is first used; with
+// the queue below, a process holds at most one photo's decoding memory at a time.
+sharp.concurrency(1);
+sharp.cache(false);
+const decodeQueue = oneAtATime();
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -48,8 +55,14 @@ export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fil
     throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", 415);
   }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" });
 
+  const { large, thumb } = await decodeQueue(() => reencode(input, type));
+  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb)}.webp` };
+}
+
+/** Decodes and re-encodes one photo; runs alone in its process (decodeQueue). */
+async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer; thumb: Buffer }> {
+  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" });
   let large: Buffer;
   let thumb: Buffer;
   try {
@@ -72,8 +85,7 @@ export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fil
     if (error instanceof PhotoRejected) throw error;
     throw new PhotoRejected("The photo could not be read. Please try another one.", 422);
   }
-
-  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb)}.webp` };
+  return { large, thumb };
 }
 
 /** Any fixed number: one upload at a time checks and adds to the total (the quota). */
