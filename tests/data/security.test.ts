@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
-import { orders, serverSecrets } from "~/db/schema";
+import { orders, productReviews, serverSecrets } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
 import { reviewLinkSecret } from "~/reviews/review-link.server";
 import { markOrderCancelled } from "~/orders/orders.server";
@@ -301,6 +301,48 @@ describe("X-SEC on the database", () => {
       await call(reviewsLoader, `/api/products/${productId}/reviews`, undefined, { productId })
     ).json()) as { customer_name: string; verified_purchase: boolean }[];
     expect(listed.find((r) => r.customer_name === "Ana")?.verified_purchase).toBe(true);
+  });
+
+  it(`X-SEC-15: one review link gives one verified review per order and product; a second, or ten racing, are refused with 409 (${TEST_DRIVER})`, async () => {
+    const productId = "mens-ranked-gorilla-no-gi-set";
+    const db = await testDb();
+    await db.delete(productReviews);
+    const sessionId = await newSession();
+    expect((await paySession(sessionId)).status).toBe(302);
+    const mail = decodeMail((await outbox()).at(-1)!.text);
+    const token = /\/product\/mens-ranked-gorilla-no-gi-set\?review=([\w.-]+)/.exec(mail)![1]!;
+    const post = (name: string) =>
+      call(
+        reviewsAction,
+        `/api/products/${productId}/reviews`,
+        postJson(
+          {
+            customer_name: name,
+            customer_email: "ana@example.com",
+            rating: 5,
+            review_text: "Fits well.",
+            review_token: token,
+          },
+          from(address()),
+        ),
+        { productId },
+      );
+    const racing = await Promise.all(Array.from({ length: 10 }, (_, n) => post(`Ana ${n}`)));
+    const statuses = racing.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const again = await post("Ana again");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error:
+        "You have already reviewed this product for this order. Thank you: one review per purchase.",
+    });
+    const stored = await db
+      .select({ verified: productReviews.verifiedOrderId })
+      .from(productReviews)
+      .where(eq(productReviews.productId, productId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.verified).not.toBeNull();
   });
 
   it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {
