@@ -53,6 +53,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       ENQUIRY_RATE_LIMIT: "50",
+      // Every spec checks out from this one address; the cap on unpaid checkouts is covered by
+      // tests/data/security.test.ts (X-SEC-11).
+      PENDING_ORDERS_PER_ADDRESS: "1000",
       STOCK_SEED_FILE: path.resolve("tests/e2e/stock-seed.json"),
       // Receipts carry VAT lines (X-UK-2); without it there are none (unit-tested).
       VAT_NUMBER: "GB123456789",

@@ -1,5 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  DEFAULT_MAX_STOCKED_PER_LINE,
+  DEFAULT_PENDING_ORDERS_PER_ADDRESS,
+  DEFAULT_UPLOAD_MB_PER_DAY,
+} from "~/shared/limits";
 
 const optionalString = z
   .string()
@@ -108,6 +113,16 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long a worker's claim on an e-mail holds before another worker may take it. */
   OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The most of one stocked variant a single order may take, its lines together (X-SEC-11). */
+  MAX_STOCKED_PER_LINE: z.coerce.number().int().min(1).default(DEFAULT_MAX_STOCKED_PER_LINE),
+  /** Unpaid checkouts (pending, not yet expired) one address may hold at once (X-SEC-11). */
+  PENDING_ORDERS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_PENDING_ORDERS_PER_ADDRESS),
+  /** Megabytes of review photos one address may upload in 24 hours (X-SEC-6). */
+  UPLOAD_BYTES_PER_DAY_MB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MB_PER_DAY),
   /** Total size of all stored review photos, in megabytes; uploads beyond it are refused. */
   PHOTO_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).default(2048),
   /** "off" stops this process from sending mail and cleaning up (another process does it). */

@@ -59,6 +59,10 @@ export const productReviews = pgTable(
   },
   (table) => [
     index("product_reviews_product_created_idx").on(table.productId, table.createdAt.desc()),
+    // X-SEC-15: one verified review per order and product, whatever races the insert.
+    uniqueIndex("product_reviews_one_verified_idx")
+      .on(table.verifiedOrderId, table.productId)
+      .where(sql`${table.verifiedOrderId} IS NOT NULL`),
     check(
       "product_reviews_rating_range",
       sql`${table.rating} BETWEEN 1 AND ${limit(REVIEW_STARS_MAX)}`,
@@ -167,8 +171,14 @@ export const orders = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '30 minutes'`),
+    /** Who started the checkout (the address's rate-limit key: IPv4, or an IPv6 /64), kept while
+     *  the order is pending, for the cap on unpaid checkouts per address (X-SEC-11). */
+    clientKey: text("client_key"),
   },
   (table) => [
+    index("orders_pending_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.status} = 'pending'`),
     index("orders_customer_email_idx").on(table.customerEmail),
     index("orders_pending_expiry_idx")
       .on(table.expiresAt)
@@ -446,8 +456,14 @@ export const reviewPhotos = pgTable(
     storedBytes: integer("stored_bytes").notNull(),
     attachedAt: timestamp("attached_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of the uploading browser's photo cookie: only that browser sees the photo before it
+     *  is attached, and only it can attach it (X-SEC-15). */
+    uploaderHash: text("uploader_hash"),
+    /** The uploading address's rate-limit key, for the daily upload quota (X-SEC-6). */
+    clientKey: text("client_key"),
   },
   (table) => [
+    index("review_photos_client_created_idx").on(table.clientKey, table.createdAt),
     index("review_photos_unattached_idx")
       .on(table.createdAt)
       .where(sql`${table.attachedAt} IS NULL`),

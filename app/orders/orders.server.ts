@@ -9,6 +9,21 @@ import { reserveStock, returnStock } from "~/stock/stock.server";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 
 export type Order = typeof orders.$inferSelect;
+
+/** The sentence for an address that has as many unpaid checkouts as it may hold (X-SEC-11). */
+export const TOO_MANY_PENDING =
+  "You have unpaid checkouts waiting. Finish or wait for them to expire.";
+
+/** The address already holds its share of pending orders (X-SEC-11); nothing was stored. */
+export class PendingOrdersLimitError extends Error {
+  constructor() {
+    super(TOO_MANY_PENDING);
+    this.name = "PendingOrdersLimitError";
+  }
+}
+
+/** Any fixed number: the class of the advisory locks on one address's pending orders. */
+const PENDING_BY_CLIENT_LOCK = 7_310_011;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type PaymentProviderName = "sandbox" | "stripe";
 
@@ -23,6 +38,12 @@ export function newSandboxSessionId(): string {
  * or until expiresAt, when it is cancelled and gives its stock back (X-STK-4). Throws
  * StockShortError (nothing stored, nothing taken) when a stocked line cannot be had, and
  * DiscountRefusedError when the code's use cannot be taken (X-OPS-9).
+ *
+ * X-SEC-11: one order takes at most `mostStockedPerVariant` of a stocked variant
+ * (StockLimitError), and a client (its address's rate-limit key) holds at most `pendingMost`
+ * unpaid, unexpired orders (PendingOrdersLimitError). The count is made under a transaction-scoped
+ * advisory lock on that key, taken first, so parallel checkouts from one address queue for it
+ * and each sees the orders the others committed; the key is kept on the order while it is pending.
  */
 export async function createPendingOrder(
   db: Database,
@@ -34,14 +55,17 @@ export async function createPendingOrder(
     provider: PaymentProviderName;
     paymentSessionId?: string;
     expiresAt: Date;
+    mostStockedPerVariant?: number;
+    client?: { key: string; pendingMost: number };
   },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
+    if (input.client) await checkPendingShare(tx, input.client.key, input.client.pendingMost);
     // X-OPS-9: the order holds one use of its code until it is paid, cancelled or expires.
     if (input.discount) {
       await takeDiscountUse(tx, input.discount, input.totals.subtotalPence);
     }
-    const reserved = await reserveStock(tx, input.lines);
+    const reserved = await reserveStock(tx, input.lines, input.mostStockedPerVariant);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -55,6 +79,7 @@ export async function createPendingOrder(
         discountCode: input.discount?.code ?? null,
         discountPercent: input.discount?.percent ?? 0,
         expiresAt: input.expiresAt,
+        clientKey: input.client?.key ?? null,
       })
       .returning();
     if (!order) throw new Error("The order was not stored.");
@@ -91,6 +116,22 @@ export async function createPendingOrder(
   });
 }
 
+/** Waits for the client's lock, then refuses when it already holds `most` live pending orders. */
+async function checkPendingShare(tx: Database, key: string, most: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_BY_CLIENT_LOCK}, hashtext(${key}))`);
+  const [held] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientKey, key),
+        eq(orders.status, "pending"),
+        sql`${orders.expiresAt} > now()`,
+      ),
+    );
+  if ((held?.count ?? 0) >= most) throw new PendingOrdersLimitError();
+}
+
 /** Records the hosted session; expiresAt when the provider's session ends at another time. */
 export async function setPaymentSession(
   db: Database,
@@ -119,7 +160,7 @@ export async function markOrderCancelled(db: Database, orderId: string): Promise
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .set({ status: "cancelled", clientKey: null, updatedAt: sql`now()` })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id, discountCode: orders.discountCode });
     if (!cancelled) return false;
@@ -175,6 +216,7 @@ export async function markOrderPaid(
     .update(orders)
     .set({
       status: "paid",
+      clientKey: null,
       paidAt: sql`now()`,
       updatedAt: sql`now()`,
       customerEmail: details.customerEmail,

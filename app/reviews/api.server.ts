@@ -2,14 +2,28 @@ import { findProduct } from "~/catalogue";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
-import { MAX_PHOTO_BYTES, PhotoRejected, photoExists, storePhoto } from "./photos.server";
+import { clientKey } from "~/security/rate-limit.server";
+import {
+  MAX_PHOTO_BYTES,
+  PhotoRejected,
+  photoExists,
+  readPhoto,
+  storePhoto,
+} from "./photos.server";
 import { verifiedOrderFor } from "./review-link.server";
-import { createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
+import { AlreadyReviewed, createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
+import { uploaderFor, uploaderHash, uploaderOf } from "./uploader.server";
 import type { PublicReview } from "./types";
 import { INSERT_FAILED_MESSAGE, parseReviewInput } from "./validation";
 
 const UNKNOWN_PRODUCT = "There is no product with that id.";
 const PHOTO_GONE = "One of the photos could not be found. Please add it again.";
+const PHOTO_NOT_YOURS =
+  "One of the photos was not uploaded from this browser, or is already on another review. Please upload it again.";
+/** X-SEC-15: a real shop takes one review per purchase and says so, rather than quietly
+ *  storing a second one without its badge. */
+const ALREADY_REVIEWED =
+  "You have already reviewed this product for this order. Thank you: one review per purchase.";
 
 /** The multipart wrapping around a photo: boundaries, headers, the file name. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -39,11 +53,16 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === "string" ? value.trim() !== "" : value != null;
 }
 
-/** POST /api/products/:productId/reviews (S-REV-4, X-REV-1..3). */
+/**
+ * POST /api/products/:productId/reviews (S-REV-4, X-REV-1..3). Its photos must have been uploaded
+ * from the same browser (the uploader cookie the request carries) and be on no other review
+ * (X-SEC-15).
+ */
 export async function submitReview(
   db: Database,
   productId: string | undefined,
   body: unknown,
+  request: Request,
 ): Promise<Outcome<Omit<PublicReview, "verified_purchase">>> {
   if (!productId || !findProduct(productId)) return refuse(404, UNKNOWN_PRODUCT);
   const parsed = parseReviewInput(body);
@@ -74,20 +93,34 @@ export async function submitReview(
   try {
     const verifiedOrderId = await verifiedOrderFor(db, input.review_token, productId);
     // The answer never says whether the review counts as a verified purchase (X-SEC-8).
-    const stored: Partial<PublicReview> = await createReview(db, productId, input, verifiedOrderId);
+    const uploader = uploaderOf(request);
+    const stored: Partial<PublicReview> = await createReview(
+      db,
+      productId,
+      input,
+      verifiedOrderId,
+      uploader ? uploaderHash(uploader) : undefined,
+    );
     delete stored.verified_purchase;
     return success(stored as Omit<PublicReview, "verified_purchase">, 201);
   } catch (error) {
-    if (error instanceof ReviewPhotoGone) return refuse(400, PHOTO_GONE);
+    if (error instanceof ReviewPhotoGone) return refuse(400, PHOTO_NOT_YOURS);
+    if (error instanceof AlreadyReviewed) return refuse(409, ALREADY_REVIEWED);
     logError("Could not store a review", error);
     return refuse(503, INSERT_FAILED_MESSAGE);
   }
 }
 
-/** POST /api/uploads: one photo in the multipart field `file` (S-REV-5, X-REV-3). */
+/**
+ * POST /api/uploads: one photo in the multipart field `file` (S-REV-5, X-REV-3). The answer stays
+ * `{fileUrl}`; it sets the browser's uploader cookie when it has none (X-SEC-15), and the photo
+ * counts against the address's daily quota (X-SEC-6).
+ */
 export async function uploadPhoto(
   db: Database,
   form: FormData,
+  request: Request,
+  address: string,
 ): Promise<Outcome<{ fileUrl: string }>> {
   const file = form.get("file");
   if (!(file instanceof Blob)) {
@@ -95,12 +128,44 @@ export async function uploadPhoto(
   }
   if (file.size > MAX_PHOTO_BYTES) return refuse(413, PHOTO_TOO_LARGE);
   try {
-    return success(await storePhoto(db, new Uint8Array(await file.arrayBuffer())), 201);
+    const uploader = uploaderFor(request);
+    const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()), {
+      uploaderHash: uploaderHash(uploader.id),
+      clientKey: clientKey(address),
+    });
+    return success(
+      stored,
+      201,
+      uploader.setCookie ? { "Set-Cookie": uploader.setCookie } : undefined,
+    );
   } catch (error) {
     if (error instanceof PhotoRejected) {
-      return refuse(error.status as 400 | 413 | 415 | 422, error.message);
+      return refuse(error.status as 400 | 413 | 415 | 422 | 429, error.message);
     }
     logError("Could not store a photo", error);
     return refuse(503, "The photo could not be saved right now. Please try again.");
   }
+}
+
+/**
+ * GET /uploads/:file: a stored review photo; any other name is 404 (no path traversal). A photo
+ * not yet on a review is only for the browser that uploaded it, and is never kept by a cache
+ * (X-SEC-6). The HTTP edge sends nosniff on every answer, so it is not repeated here (X-SEC-7).
+ */
+export async function servePhoto(db: Database, file: string, request: Request): Promise<Response> {
+  const uploader = uploaderOf(request);
+  const photo = await readPhoto(db, file, uploader ? uploaderHash(uploader) : undefined);
+  if (!photo) {
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return new Response(new Uint8Array(photo.bytes), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(photo.bytes.byteLength),
+      "Cache-Control": photo.attached ? "public, max-age=31536000, immutable" : "private, no-store",
+    },
+  });
 }

@@ -1,14 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { readFile, unlink } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { reviewPhotos } from "~/db/schema";
 import { env } from "~/env.server";
-import { sniffImageType } from "./image-type";
+import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
+import { oneAtATime } from "./one-at-a-time";
+
+// Item 12: one libvips thread and no operation cache, set once where sharp is first used; with
+// the queue below, a process holds at most one photo's decoding memory at a time.
+sharp.concurrency(1);
+sharp.cache(false);
+const decodeQueue = oneAtATime();
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -38,7 +45,36 @@ export class PhotoRejected extends Error {
  * 40 megapixels. Re-encoding keeps no metadata (EXIF, GPS, XMP); .rotate() applies the EXIF
  * orientation first so the picture still stands the right way up.
  */
-export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fileUrl: string }> {
+/** Who uploads a photo: the browser (a hash of its uploader cookie) and the address's key. */
+export interface PhotoOwner {
+  uploaderHash?: string;
+  clientKey?: string;
+}
+
+const DAILY_QUOTA_MESSAGE =
+  "You have uploaded a lot of photos today. Please try again tomorrow, or send your review without a photo.";
+
+/** Bytes of photos stored from this address in the last 24 hours (X-SEC-6). */
+async function uploadedToday(db: Database, clientKey: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${reviewPhotos.storedBytes}), 0)::bigint` })
+    .from(reviewPhotos)
+    .where(
+      and(
+        eq(reviewPhotos.clientKey, clientKey),
+        gt(reviewPhotos.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    );
+  return Number(row?.bytes ?? 0);
+}
+
+const dailyQuota = () => env().UPLOAD_BYTES_PER_DAY_MB * 1024 * 1024;
+
+export async function storePhoto(
+  db: Database,
+  bytes: Uint8Array,
+  owner: PhotoOwner = {},
+): Promise<{ fileUrl: string }> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) {
     throw new PhotoRejected("Photos can be at most 10 MB.", 413);
   }
@@ -47,9 +83,20 @@ export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fil
   if (!type) {
     throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", 415);
   }
+  // X-SEC-6: an address past its day's quota is refused before any decoding; the exact check
+  // is made again with the stored size, under the storage lock.
+  if (owner.clientKey && (await uploadedToday(db, owner.clientKey)) >= dailyQuota()) {
+    throw new PhotoRejected(DAILY_QUOTA_MESSAGE, 429);
+  }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" });
 
+  const { large, thumb } = await decodeQueue(() => reencode(input, type));
+  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb, owner)}.webp` };
+}
+
+/** Decodes and re-encodes one photo; runs alone in its process (decodeQueue). */
+async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer; thumb: Buffer }> {
+  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" });
   let large: Buffer;
   let thumb: Buffer;
   try {
@@ -72,8 +119,7 @@ export async function storePhoto(db: Database, bytes: Uint8Array): Promise<{ fil
     if (error instanceof PhotoRejected) throw error;
     throw new PhotoRejected("The photo could not be read. Please try another one.", 422);
   }
-
-  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb)}.webp` };
+  return { large, thumb };
 }
 
 /** Any fixed number: one upload at a time checks and adds to the total (the quota). */
@@ -81,9 +127,15 @@ const PHOTO_QUOTA_LOCK = 7_310_002;
 
 /**
  * Stores the photo and its thumbnail in the database, where every process reads them
- * (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together.
+ * (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together and
+ * UPLOAD_BYTES_PER_DAY_MB for one address in 24 hours (X-SEC-6), both checked under one lock.
  */
-async function savePhoto(db: Database, image: Buffer, thumbnail: Buffer): Promise<string> {
+async function savePhoto(
+  db: Database,
+  image: Buffer,
+  thumbnail: Buffer,
+  owner: PhotoOwner,
+): Promise<string> {
   const id = randomUUID();
   const size = image.byteLength + thumbnail.byteLength;
   const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
@@ -98,7 +150,20 @@ async function savePhoto(db: Database, image: Buffer, thumbnail: Buffer): Promis
         413,
       );
     }
-    await tx.insert(reviewPhotos).values({ id, image, thumbnail, storedBytes: size });
+    if (
+      owner.clientKey &&
+      (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size > dailyQuota()
+    ) {
+      throw new PhotoRejected(DAILY_QUOTA_MESSAGE, 429);
+    }
+    await tx.insert(reviewPhotos).values({
+      id,
+      image,
+      thumbnail,
+      storedBytes: size,
+      uploaderHash: owner.uploaderHash ?? null,
+      clientKey: owner.clientKey ?? null,
+    });
   });
   return id;
 }
@@ -119,23 +184,33 @@ export async function photoExists(db: Database, url: string): Promise<boolean> {
 }
 
 /**
- * Marks the photos of a review as attached, so the clean-up keeps them. In the transaction
- * that stores the review; false when one of them is gone (removed since it was checked).
+ * Claims the photos for a review, in the transaction that stores it (X-SEC-15): one conditional
+ * update marks each attached only if no review has it yet and the same browser uploaded it, so a
+ * photo belongs to one review and two racing reviews cannot both take it. False when one of them
+ * could not be claimed (already on a review, another browser's, or removed since the check).
  */
-export async function attachPhotos(tx: Database, urls: readonly string[]): Promise<boolean> {
-  const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
-  if (ids.length === 0) return true;
-  const attached = await tx
-    .update(reviewPhotos)
-    .set({ attachedAt: sql`coalesce(${reviewPhotos.attachedAt}, now())` })
-    .where(inArray(reviewPhotos.id, ids))
-    .returning({ id: reviewPhotos.id });
-  const legacy = await Promise.all(
-    ids
-      .filter((id) => !attached.some((row) => row.id === id))
-      .map((id) => legacyFile(`${id}.webp`)),
+export async function attachPhotos(
+  tx: Database,
+  urls: readonly string[],
+  uploaderHash: string | undefined,
+): Promise<boolean> {
+  const ids = [...new Set(urls.map((url) => PHOTO_ID.exec(url)?.[1]))].filter(
+    (id): id is string => !!id,
   );
-  return legacy.every((file) => file !== null);
+  if (ids.length === 0) return urls.length === 0;
+  if (ids.length !== new Set(urls).size || !uploaderHash) return false;
+  const claimed = await tx
+    .update(reviewPhotos)
+    .set({ attachedAt: sql`now()` })
+    .where(
+      and(
+        inArray(reviewPhotos.id, ids),
+        isNull(reviewPhotos.attachedAt),
+        eq(reviewPhotos.uploaderHash, uploaderHash),
+      ),
+    )
+    .returning({ id: reviewPhotos.id });
+  return claimed.length === ids.length;
 }
 
 /** Photos never attached to a review within a day are deleted (a batch per call). */
@@ -153,18 +228,35 @@ export async function removeUnattachedPhotos(db: Database, batch = 100): Promise
   return removed.length;
 }
 
-/** A stored photo's bytes by file name, or null for any name the server did not give. */
-export async function readPhoto(db: Database, file: string): Promise<Buffer | null> {
+/**
+ * A stored photo's bytes by file name, or null for any name the server did not give. A photo not
+ * yet on a review is only for the browser that uploaded it (X-SEC-6): null for anyone else.
+ */
+export async function readPhoto(
+  db: Database,
+  file: string,
+  uploaderHash: string | undefined,
+): Promise<{ bytes: Buffer; attached: boolean } | null> {
   const match = STORED_NAME.exec(file);
   if (!match) return null;
   const id = file.slice(0, 36);
   const thumb = Boolean(match[1]);
   const [row] = await db
-    .select({ bytes: thumb ? reviewPhotos.thumbnail : reviewPhotos.image })
+    .select({
+      bytes: thumb ? reviewPhotos.thumbnail : reviewPhotos.image,
+      attachedAt: reviewPhotos.attachedAt,
+      uploaderHash: reviewPhotos.uploaderHash,
+    })
     .from(reviewPhotos)
     .where(eq(reviewPhotos.id, id))
     .limit(1);
-  return row?.bytes ?? (await legacyFile(file));
+  if (!row) {
+    const legacy = await legacyFile(file);
+    return legacy ? { bytes: legacy, attached: true } : null;
+  }
+  if (row.attachedAt) return { bytes: row.bytes, attached: true };
+  if (!uploaderHash || row.uploaderHash !== uploaderHash) return null;
+  return { bytes: row.bytes, attached: false };
 }
 
 /** Photos uploaded before they moved into the database are still read from DATA_DIR/uploads. */

@@ -69,38 +69,56 @@ export async function listReviewsOrEmpty(db: Database, productId: string): Promi
   }
 }
 
-/** A photo of the review was removed between the check and the insert. */
+/** A photo of the review could not be claimed: on another review, another browser's, or gone. */
 export class ReviewPhotoGone extends Error {}
 
+/** The order already has its verified review of this product (X-SEC-15). */
+export class AlreadyReviewed extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
 /**
- * Stores one review (spec section 7, call 4) and marks its photos attached in the same
- * transaction, then answers it as visitors will see it.
+ * Stores one review (spec section 7, call 4) and claims its photos for it in the same
+ * transaction (only the uploading browser's, `uploaderHash`), then answers it as visitors will
+ * see it. A second verified review of one order's product is refused by the database's unique
+ * index, whatever races it (AlreadyReviewed; X-SEC-15).
  */
 export async function createReview(
   db: Database,
   productId: string,
   input: ReviewInput,
   verifiedOrderId?: string,
+  uploaderHash?: string,
 ): Promise<PublicReview> {
-  const id = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(productReviews)
-      .values({
-        productId,
-        customerName: input.customer_name,
-        customerEmail: input.customer_email,
-        rating: input.rating,
-        reviewText: input.review_text,
-        photoUrls: input.photo_urls,
-        verifiedOrderId: verifiedOrderId ?? null,
-      })
-      .returning({ id: productReviews.id });
-    if (!inserted) throw new Error("The review insert returned no row.");
-    if (!(await attachPhotos(tx as unknown as Database, input.photo_urls))) {
-      throw new ReviewPhotoGone();
-    }
-    return inserted.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(productReviews)
+        .values({
+          productId,
+          customerName: input.customer_name,
+          customerEmail: input.customer_email,
+          rating: input.rating,
+          reviewText: input.review_text,
+          photoUrls: input.photo_urls,
+          verifiedOrderId: verifiedOrderId ?? null,
+        })
+        .returning({ id: productReviews.id });
+      if (!inserted) throw new Error("The review insert returned no row.");
+      if (!(await attachPhotos(tx as unknown as Database, input.photo_urls, uploaderHash))) {
+        throw new ReviewPhotoGone();
+      }
+      return inserted.id;
+    })
+    .catch((error: unknown) => {
+      if (verifiedOrderId && isUniqueViolation(error)) throw new AlreadyReviewed();
+      throw error;
+    });
   const [row] = await db
     .select(publicColumns)
     .from(productReviews)

@@ -4,7 +4,7 @@ import { QUOTAS } from "~/security/quotas.server";
 
 export const action = endpoint(
   { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.checkout },
-  ({ db, body }) => createCheckoutSession(db, body),
+  ({ db, body, address }) => createCheckoutSession(db, body, address),
 );
 
 export const loader = writeOnly();

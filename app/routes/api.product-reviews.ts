@@ -10,5 +10,5 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const action = endpoint(
   { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.review },
-  ({ db, params, body }) => submitReview(db, params.productId, body),
+  ({ db, params, body, request }) => submitReview(db, params.productId, body, request),
 );

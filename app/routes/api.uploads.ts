@@ -15,5 +15,5 @@ export const action = endpoint(
     },
     rateLimit: QUOTAS.upload,
   },
-  ({ db, body }) => uploadPhoto(db, body),
+  ({ db, body, request, address }) => uploadPhoto(db, body, request, address),
 );

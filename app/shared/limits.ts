@@ -14,6 +14,13 @@ export const MAX_LINE_QUANTITY = 1000;
 /** The most one order can come to. */
 export const MAX_ORDER_TOTAL_PENCE = 2_000_000;
 
+/** The most of one stocked variant one order may take unless MAX_STOCKED_PER_LINE says otherwise
+ *  (X-SEC-11): a visitor cannot hold a variant's whole stock without paying. */
+export const DEFAULT_MAX_STOCKED_PER_LINE = 10;
+/** Unpaid, unexpired checkouts one address may hold unless PENDING_ORDERS_PER_ADDRESS says
+ *  otherwise (X-SEC-11). */
+export const DEFAULT_PENDING_ORDERS_PER_ADDRESS = 3;
+
 /** The lengths of a line's choice fields, in characters, after trimming. */
 export const LINE_CHOICE_MAX = {
   productId: 100,
@@ -45,6 +52,9 @@ export const PERSON_NAME_MAX = 80;
 export const EMAIL_MAX = 254;
 /** A review's text (X-REV-1). */
 export const REVIEW_TEXT_MAX = 2000;
+/** Megabytes of photos one address may upload in 24 hours unless UPLOAD_BYTES_PER_DAY_MB says
+ *  otherwise (X-SEC-6). */
+export const DEFAULT_UPLOAD_MB_PER_DAY = 100;
 /** Photos on one review. */
 export const REVIEW_PHOTOS_MAX = 5;
 /** A review's rating: 1 to this many stars. */

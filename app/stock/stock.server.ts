@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { stockReservations, variantStock } from "~/db/schema";
 import {
+  perOrderMessage,
   shortMessage,
   type StockLevels,
   type StockLineChoice,
@@ -38,6 +39,20 @@ export class StockShortError extends Error {
   }
 }
 
+/**
+ * An order asks for more of a stocked variant than one order may hold (X-SEC-11): a 400, not a
+ * shortage; nothing was taken.
+ */
+export class StockLimitError extends Error {
+  constructor(
+    message: string,
+    readonly lineIndex: number,
+  ) {
+    super(message);
+    this.name = "StockLimitError";
+  }
+}
+
 export interface Reservation extends Variant {
   quantity: number;
 }
@@ -62,10 +77,13 @@ const byVariant = (variant: Variant) =>
  * conditional decrement per variant, never below zero, in a fixed order so two orders cannot
  * deadlock. A variant that is short throws StockShortError, and the caller's rollback gives back
  * whatever this order had taken so far. Made-to-order variants (no row, or NULL) take nothing.
+ * One order takes at most `mostPerVariant` of a stocked variant, its lines together (X-SEC-11):
+ * more throws StockLimitError; made-to-order variants have no such cap.
  */
 export async function reserveStock(
   tx: Database,
   lines: readonly StockLineChoice[],
+  mostPerVariant = Number.POSITIVE_INFINITY,
 ): Promise<ReservedLines> {
   const needs = new Map<string, { variant: Variant; quantity: number; firstLine: number }>();
   const lineVariants = lines.map((line, index) => {
@@ -82,6 +100,16 @@ export async function reserveStock(
   const stocked = new Set<string>();
   for (const key of [...needs.keys()].sort()) {
     const { variant, quantity, firstLine } = needs.get(key)!;
+    if (quantity > mostPerVariant) {
+      const [row] = await tx
+        .select({ quantity: variantStock.quantity })
+        .from(variantStock)
+        .where(byVariant(variant));
+      if (row?.quantity != null) {
+        throw new StockLimitError(perOrderMessage(variant, mostPerVariant), firstLine);
+      }
+      continue;
+    }
     const taken = await tx
       .update(variantStock)
       .set({

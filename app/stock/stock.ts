@@ -106,6 +106,11 @@ export function shortMessage(variant: Variant, left: number): string {
     : `Sorry, only ${left} left of ${variantName(variant)}.`;
 }
 
+/** X-SEC-11: the most of one stocked variant a single order may take. */
+export function perOrderMessage(variant: Variant, most: number): string {
+  return `You can buy up to ${most} of ${variantName(variant)} in one order.`;
+}
+
 /** Every variant a product can be sold as, for the back office's stock table. */
 export function variantsOfProduct(product: Product): Variant[] {
   if (product.bundle) return [];

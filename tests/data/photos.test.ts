@@ -29,6 +29,9 @@ afterAll(async () => {
 });
 
 let address = 0;
+// The browser that uploads and reviews (its uploader cookie, X-SEC-15) unless a test says otherwise.
+const BROWSER = `gt_uploader=${"a".repeat(43)}`;
+const OTHER_BROWSER = `gt_uploader=${"z".repeat(43)}`;
 async function photo(seed = 0): Promise<Buffer> {
   return sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: seed % 255, g: 90, b: 40 } },
@@ -36,7 +39,11 @@ async function photo(seed = 0): Promise<Buffer> {
     .png()
     .toBuffer();
 }
-async function upload(bytes: Buffer, db?: Database) {
+async function upload(
+  bytes: Buffer,
+  db?: Database,
+  { client = `192.0.2.${++address}`, cookie = BROWSER }: { client?: string; cookie?: string } = {},
+) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "p.png");
   const encoded = new Response(form);
@@ -47,7 +54,8 @@ async function upload(bytes: Buffer, db?: Database) {
       method: "POST",
       headers: {
         "content-type": encoded.headers.get("content-type")!,
-        "x-client-address": `192.0.2.${++address}`,
+        "x-client-address": client,
+        ...(cookie ? { cookie } : {}),
       },
       body: await encoded.arrayBuffer(),
     },
@@ -55,8 +63,24 @@ async function upload(bytes: Buffer, db?: Database) {
     db,
   );
 }
-const serve = (file: string, db?: Database) =>
-  call(uploadsRoute.loader, `/uploads/${file}`, undefined, { file }, db);
+const serve = (file: string, db?: Database, cookie: string | null = BROWSER) =>
+  call(uploadsRoute.loader, `/uploads/${file}`, cookie ? { headers: { cookie } } : undefined, { file }, db);
+const review = (photoUrls: string[], cookie: string | null = BROWSER) =>
+  call(
+    reviewsRoute.action,
+    "/api/products/mens-england-no-gi-set/reviews",
+    postJson(
+      {
+        customer_name: "Sam",
+        customer_email: "sam@example.com",
+        rating: 5,
+        review_text: "Good photo.",
+        photo_urls: photoUrls,
+      },
+      { "x-client-address": `192.0.2.${++address}`, ...(cookie ? { cookie } : {}) },
+    ),
+    { productId: "mens-england-no-gi-set" },
+  );
 
 describe(`review photos in the database (${driver})`, () => {
   beforeEach(async () => {
@@ -74,7 +98,8 @@ describe(`review photos in the database (${driver})`, () => {
     for (const name of [file, file.replace(".webp", "-thumb.webp")]) {
       const served = await serve(name, other);
       expect(served.status).toBe(200);
-      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // Not on a review yet: only for its uploader, never kept by a cache (X-SEC-6).
+      expect(served.headers.get("cache-control")).toBe("private, no-store");
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
     }
     expect((await serve(`${randomUUID()}.webp`, other)).status).toBe(404);
@@ -99,7 +124,7 @@ describe(`review photos in the database (${driver})`, () => {
           review_text: "Good photo.",
           photo_urls: [attached],
         },
-        { "x-client-address": "192.0.2.250" },
+        { "x-client-address": "192.0.2.250", cookie: BROWSER },
       ),
       { productId: "mens-england-no-gi-set" },
     );
@@ -127,7 +152,7 @@ describe(`review photos in the database (${driver})`, () => {
           review_text: "Late.",
           photo_urls: [stale],
         },
-        { "x-client-address": "192.0.2.251" },
+        { "x-client-address": "192.0.2.251", cookie: BROWSER },
       ),
       { productId: "mens-england-no-gi-set" },
     );
@@ -171,5 +196,75 @@ describe(`review photos in the database (${driver})`, () => {
     expect(Number(total!.bytes)).toBeLessThanOrEqual(limit);
     await db.delete(reviewPhotos).where(eq(reviewPhotos.storedBytes, limit - 2 * size - Math.floor(size / 2)));
     expect((await upload(bytes)).status).toBe(201);
+  });
+  it(`X-SEC-15: a photo attaches to one review only, from the browser that uploaded it; racing reviews cannot share it (${driver})`, async () => {
+    const response = await upload(await photo(11));
+    expect(response.headers.get("set-cookie")).toBeNull(); // this browser already has its cookie
+    const { fileUrl } = (await response.json()) as { fileUrl: string };
+    const notYours = await review([fileUrl], OTHER_BROWSER);
+    expect(notYours.status).toBe(400);
+    expect(((await notYours.json()) as { error: string }).error).toBe(
+      "One of the photos was not uploaded from this browser, or is already on another review. Please upload it again.",
+    );
+    expect((await review([fileUrl], null)).status).toBe(400);
+    const racing = await Promise.all(Array.from({ length: 5 }, () => review([fileUrl])));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400]);
+    const db = await testDb();
+    const withPhoto = await db
+      .select({ id: productReviews.id })
+      .from(productReviews)
+      .where(sql`${fileUrl} = ANY(${productReviews.photoUrls})`);
+    expect(withPhoto).toHaveLength(1);
+    // Once on its review, everyone sees it, cached for good.
+    const served = await serve(fileUrl.slice("/uploads/".length), undefined, null);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("X-SEC-15: the first upload sets an HttpOnly uploader cookie; the answer is still {fileUrl}", async () => {
+    const response = await upload(await photo(12), undefined, { cookie: "" });
+    expect(response.status).toBe(201);
+    const cookie = response.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^gt_uploader=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    expect(Object.keys((await response.json()) as object)).toEqual(["fileUrl"]);
+  });
+
+  it("X-SEC-6: a photo not yet on a review is served only to the browser that uploaded it", async () => {
+    const { fileUrl } = (await (await upload(await photo(13))).json()) as { fileUrl: string };
+    const file = fileUrl.slice("/uploads/".length);
+    for (const name of [file, file.replace(".webp", "-thumb.webp")]) {
+      expect((await serve(name)).status).toBe(200);
+      expect((await serve(name, undefined, OTHER_BROWSER)).status).toBe(404);
+      expect((await serve(name, undefined, null)).status).toBe(404);
+    }
+  });
+
+  it("X-SEC-6: one address uploads at most UPLOAD_BYTES_PER_DAY_MB (100) of photos in 24 hours; 429 with a sentence", async () => {
+    const db = await testDb();
+    const quota = env().UPLOAD_BYTES_PER_DAY_MB * 1024 * 1024;
+    const client = "198.51.100.66";
+    const filler = (storedBytes: number, age: string) =>
+      db.insert(reviewPhotos).values({
+        id: randomUUID(),
+        image: Buffer.from("x"),
+        thumbnail: Buffer.from("x"),
+        storedBytes,
+        clientKey: client,
+        attachedAt: sql`now()`,
+        createdAt: sql`now() - ${age}::interval`,
+      });
+    // Yesterday's uploads do not count; today's nearly fill the quota.
+    await filler(quota, "25 hours");
+    await filler(quota - 100, "1 hour");
+    const refused = await upload(await photo(14), undefined, { client });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "You have uploaded a lot of photos today. Please try again tomorrow, or send your review without a photo.",
+    );
+    // Another address is not affected.
+    expect((await upload(await photo(14), undefined, { client: "198.51.100.67" })).status).toBe(201);
+    await db.delete(reviewPhotos).where(eq(reviewPhotos.clientKey, client));
+    await filler(quota - 10 * 1024 * 1024, "1 hour");
+    expect((await upload(await photo(14), undefined, { client })).status).toBe(201);
   });
 });

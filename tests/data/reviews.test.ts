@@ -23,6 +23,8 @@ const EMAIL = "sam.rivers@example.com";
 // Every request comes from its own address unless a test says otherwise, so the rate limits
 // (5 reviews, 25 uploads a minute per address) only bite where a test wants them to.
 let addressCounter = 0;
+// One browser uploads and reviews (its uploader cookie, X-SEC-15) unless a test says otherwise.
+const BROWSER = { cookie: `gt_uploader=${"b".repeat(43)}` };
 const freshAddress = () => `198.51.100.${++addressCounter}`;
 
 // The route modules are called as React Router calls them; the tests need only these fields.
@@ -38,6 +40,7 @@ function reviewRequest(productId: string, body: unknown, headers: Record<string,
       "content-type": "application/json",
       host: "localhost",
       "x-client-address": freshAddress(),
+      ...BROWSER,
       ...headers,
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -67,6 +70,7 @@ async function upload(
       "content-type": encoded.headers.get("content-type")!,
       "x-client-address": freshAddress(),
       host: "localhost",
+      ...BROWSER,
       ...headers,
     },
     body: await encoded.arrayBuffer(),
@@ -371,17 +375,18 @@ describe(`reviews on ${driver}`, () => {
         const { fileUrl } = (await response.json()) as { fileUrl: string };
         expect(fileUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
         const file = path.basename(fileUrl);
-        const served = await uploadsRoute.loader(args(new Request(`http://localhost${fileUrl}`), { file }) as never);
+        const served = await uploadsRoute.loader(args(new Request(`http://localhost${fileUrl}`, { headers: BROWSER }), { file }) as never);
         expect(served.status).toBe(200);
         expect(served.headers.get("content-type")).toBe("image/webp");
         // nosniff comes once, from the HTTP edge (app/server/http.server.ts) for every answer (X-SEC-7), not again from the route.
         expect(served.headers.get("x-content-type-options")).toBeNull();
-        expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        // Not on a review yet: for its uploader only, and never kept by a cache (X-SEC-6).
+        expect(served.headers.get("cache-control")).toBe("private, no-store");
         const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(meta.format).toBe("webp");
         expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(1600);
         const thumbFile = file.replace(".webp", "-thumb.webp");
-        const thumb = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${thumbFile}`), { file: thumbFile }) as never);
+        const thumb = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${thumbFile}`, { headers: BROWSER }), { file: thumbFile }) as never);
         expect(thumb.status).toBe(200);
         const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
         expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBeLessThanOrEqual(400);
@@ -405,7 +410,7 @@ describe(`reviews on ${driver}`, () => {
       expect(response.status).toBe(201);
       const { fileUrl } = (await response.json()) as { fileUrl: string };
       for (const file of [path.basename(fileUrl), path.basename(fileUrl).replace(".webp", "-thumb.webp")]) {
-        const served = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${file}`), { file }) as never);
+        const served = await uploadsRoute.loader(args(new Request(`http://localhost/uploads/${file}`, { headers: BROWSER }), { file }) as never);
         const stored = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
         expect(stored.exif).toBeUndefined();
         expect(stored.xmp).toBeUndefined();

@@ -3,12 +3,14 @@
 // tests/e2e/server-edge.
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
-import { orders, serverSecrets } from "~/db/schema";
+import { orders, productReviews, serverSecrets } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
 import { reviewLinkSecret } from "~/reviews/review-link.server";
+import { markOrderCancelled } from "~/orders/orders.server";
+import { TEST_DRIVER } from "./setup";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as validateDiscount } from "~/routes/api.discounts.validate";
 import { action as reviewsAction, loader as reviewsLoader } from "~/routes/api.product-reviews";
@@ -61,6 +63,23 @@ async function newSession() {
   return ((await response.json()) as { sessionId: string }).sessionId;
 }
 
+async function pendingCount() {
+  const rows = await (await testDb())
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.status, "pending"));
+  return rows.length;
+}
+
+async function cancelAllPending() {
+  const db = await testDb();
+  const pending = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.status, "pending"));
+  for (const { id } of pending) await markOrderCancelled(db, id);
+}
+
 describe("X-SEC on the database", () => {
   beforeEach(async () => {
     await (await testDb()).delete(orders);
@@ -75,6 +94,8 @@ describe("X-SEC on the database", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       statuses.push((await checkout({ cartItems: [rashguard] }, client)).status);
+      // Each checkout is given up at once: unpaid ones have their own cap (X-SEC-11).
+      await cancelAllPending();
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     const refused = await checkout({ cartItems: [rashguard] }, client);
@@ -82,6 +103,55 @@ describe("X-SEC on the database", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     // Another address is not affected.
     expect((await checkout({ cartItems: [rashguard] })).status).toBe(200);
+  });
+
+  it("X-SEC-11: an address holds at most PENDING_ORDERS_PER_ADDRESS (3) unpaid checkouts; paid, cancelled and expired ones do not count; an IPv6 /64 is one address", async () => {
+    const client = "2001:db8:5:7::1";
+    for (let i = 0; i < 3; i++) {
+      expect((await checkout({ cartItems: [rashguard] }, client)).status).toBe(200);
+    }
+    // Another address in the same /64.
+    const fourth = await checkout({ cartItems: [rashguard] }, "2001:db8:5:7:aaaa::9");
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({
+      error: "You have unpaid checkouts waiting. Finish or wait for them to expire.",
+    });
+    expect(await pendingCount()).toBe(3);
+    // Another address is not affected.
+    expect((await checkout({ cartItems: [rashguard] }, "2001:db8:5:8::1")).status).toBe(200);
+
+    const db = await testDb();
+    const held = await db
+      .select({ id: orders.id, sessionId: orders.paymentSessionId })
+      .from(orders)
+      .where(eq(orders.clientKey, "2001:db8:5:7::/64"));
+    expect(held).toHaveLength(3);
+    // One paid, one cancelled, one past its expiry time (not yet swept): none counts.
+    expect((await paySession(held[0]!.sessionId!)).status).toBeLessThan(400);
+    await markOrderCancelled(db, held[1]!.id);
+    await db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, held[2]!.id));
+    for (let i = 0; i < 3; i++) {
+      expect((await checkout({ cartItems: [rashguard] }, client)).status).toBe(200);
+    }
+    expect((await checkout({ cartItems: [rashguard] }, client)).status).toBe(429);
+    // Paid and cancelled orders do not keep the address.
+    const [paid] = await db.select().from(orders).where(eq(orders.id, held[0]!.id));
+    expect(paid?.status).toBe("paid");
+    expect(paid?.clientKey).toBeNull();
+  });
+
+  it(`X-SEC-11: 10 checkouts at once from one address leave at most 3 pending orders (${TEST_DRIVER})`, async () => {
+    const client = "203.0.113.44";
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => checkout({ cartItems: [rashguard] }, client)),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(await pendingCount()).toBe(3);
   });
 
   it("X-SEC-6: code checks and verify-order are limited to 60 a minute per address", async () => {
@@ -231,6 +301,48 @@ describe("X-SEC on the database", () => {
       await call(reviewsLoader, `/api/products/${productId}/reviews`, undefined, { productId })
     ).json()) as { customer_name: string; verified_purchase: boolean }[];
     expect(listed.find((r) => r.customer_name === "Ana")?.verified_purchase).toBe(true);
+  });
+
+  it(`X-SEC-15: one review link gives one verified review per order and product; a second, or ten racing, are refused with 409 (${TEST_DRIVER})`, async () => {
+    const productId = "mens-ranked-gorilla-no-gi-set";
+    const db = await testDb();
+    await db.delete(productReviews);
+    const sessionId = await newSession();
+    expect((await paySession(sessionId)).status).toBe(302);
+    const mail = decodeMail((await outbox()).at(-1)!.text);
+    const token = /\/product\/mens-ranked-gorilla-no-gi-set\?review=([\w.-]+)/.exec(mail)![1]!;
+    const post = (name: string) =>
+      call(
+        reviewsAction,
+        `/api/products/${productId}/reviews`,
+        postJson(
+          {
+            customer_name: name,
+            customer_email: "ana@example.com",
+            rating: 5,
+            review_text: "Fits well.",
+            review_token: token,
+          },
+          from(address()),
+        ),
+        { productId },
+      );
+    const racing = await Promise.all(Array.from({ length: 10 }, (_, n) => post(`Ana ${n}`)));
+    const statuses = racing.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const again = await post("Ana again");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error:
+        "You have already reviewed this product for this order. Thank you: one review per purchase.",
+    });
+    const stored = await db
+      .select({ verified: productReviews.verifiedOrderId })
+      .from(productReviews)
+      .where(eq(productReviews.productId, productId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.verified).not.toBeNull();
   });
 
   it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {

@@ -126,6 +126,31 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(line?.fromStock).toBe(true);
   });
 
+  it("X-SEC-11: one order takes at most MAX_STOCKED_PER_LINE (10) of a stocked variant, its lines together; made to order keeps its limits", async () => {
+    await setStock(rashguardM, 200);
+    const greedy = await checkout([{ ...rashguardM, quantity: 200 }]);
+    expect(greedy.status).toBe(400);
+    expect(await greedy.json()).toEqual({
+      error: "You can buy up to 10 of Mens England No-Gi Set in size M in one order.",
+      lineIndex: 0,
+    });
+    // The same variant on several lines counts together; the line named is its first.
+    const split = await checkout([
+      { ...kneePads },
+      { ...rashguardM, quantity: 6 },
+      { ...rashguardM, quantity: 5 },
+    ]);
+    expect(split.status).toBe(400);
+    expect(((await split.json()) as { lineIndex: number }).lineIndex).toBe(1);
+    expect(await stockOf(rashguardM)).toBe(200);
+    expect(await orderCount()).toBe(0);
+
+    expect((await checkout([{ ...rashguardM, quantity: 10 }])).status).toBe(200);
+    expect(await stockOf(rashguardM)).toBe(190);
+    // Made to order (no stock row): up to MAX_LINE_QUANTITY as before.
+    expect((await checkout([{ ...kneePads, quantity: 200 }])).status).toBe(200);
+  });
+
   it("X-STK-3: a two-line order short on its second line takes nothing and says which line", async () => {
     await setStock(kneePads, 5);
     await setStock(hoodieM, 1);

@@ -53,11 +53,18 @@ const gi = {
   nameCustomisation: true,
 };
 
+// Each checkout from a buyer of its own: an address holds at most 3 unpaid ones (X-SEC-11).
+let buyer = 0;
+const buyerAddress = () => ({ "x-client-address": `198.51.100.${(buyer++ % 250) + 1}` });
+
 async function startCheckout() {
   const response = await call(
     app.createSession,
     "/api/create-checkout-session",
-    postJson({ cartItems: [gi, { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 2 }], discountCode: "SAVE20" }),
+    postJson(
+      { cartItems: [gi, { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 2 }], discountCode: "SAVE20" },
+      buyerAddress(),
+    ),
   );
   expect(response.status).toBe(200);
   return (await response.json()) as { url: string; sessionId: string };
@@ -160,7 +167,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
       const response = await call(
         app.createSession,
         "/api/create-checkout-session",
-        postJson({ cartItems: [gi], shippingMethod }),
+        postJson({ cartItems: [gi], shippingMethod }, buyerAddress()),
       );
       expect(response.status).toBe(200);
       const { sessionId } = (await response.json()) as { sessionId: string };

@@ -13,6 +13,21 @@ describe("X-OPS-6: CSV export cells", () => {
     expect(csvCell(null)).toBe("");
   });
 
+  it("X-OPS-6 (item 11): a cell starting with a tab or CR, or a formula after spaces or quotes, is prefixed with '", () => {
+    expect(csvCell("\t=1+1")).toBe("'\t=1+1");
+    expect(csvCell("\tplain")).toBe("'\tplain");
+    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(csvCell("  =1+1")).toBe("'  =1+1");
+    expect(csvCell(' "=1+1')).toBe(`"' ""=1+1"`);
+    expect(csvCell("'@SUM(A1)")).toBe("''@SUM(A1)");
+    expect(csvCell(" \"'-2+3")).toBe(`"' ""'-2+3"`);
+    expect(csvCell("  + 44")).toBe("'  + 44");
+    // Text that only has a sign later on is left alone.
+    expect(csvCell("  Ana = Silva")).toBe("  Ana = Silva");
+    expect(csvCell('"quoted" name')).toBe('"""quoted"" name"');
+    expect(csvCell("A-1")).toBe("A-1");
+  });
+
   it("X-OPS-6: amounts are pounds with two decimals, exact to the penny", () => {
     expect(formatPenceDecimal(0)).toBe("0.00");
     expect(formatPenceDecimal(5)).toBe("0.05");

@@ -7,6 +7,7 @@ import {
   createPendingOrder,
   linesOfOrder,
   markOrderCancelled,
+  PendingOrdersLimitError,
   setPaymentSession,
 } from "~/orders/orders.server";
 import { paymentProvider } from "~/payments/provider.server";
@@ -15,7 +16,8 @@ import { subtotalPence } from "~/pricing/lines";
 import { orderTotals } from "~/pricing/totals";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
-import { StockShortError } from "~/stock/stock.server";
+import { clientKey } from "~/security/rate-limit.server";
+import { StockLimitError, StockShortError } from "~/stock/stock.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
@@ -23,11 +25,14 @@ import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
  * discount code, store the pending order and take its stock, then ask the payment provider for
  * a hosted session. An error about one line carries `lineIndex` (its position in cartItems), so
- * the checkout page can show it against that line.
+ * the checkout page can show it against that line. `address` is the client's: it may hold
+ * PENDING_ORDERS_PER_ADDRESS unpaid checkouts at once, and each order at most
+ * MAX_STOCKED_PER_LINE of a stocked variant (X-SEC-11).
  */
 export async function createCheckoutSession(
   db: Database,
   body: unknown,
+  address: string,
 ): Promise<Outcome<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return refuse(400, firstIssue(parsed.error));
@@ -60,9 +65,15 @@ export async function createCheckoutSession(
       discount,
       provider: provider.name,
       expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),
+      mostStockedPerVariant: env().MAX_STOCKED_PER_LINE,
+      client: { key: clientKey(address), pendingMost: env().PENDING_ORDERS_PER_ADDRESS },
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had, said against that line; nothing was taken.
+    if (error instanceof StockLimitError) {
+      return refuse(400, error.message, { extra: { lineIndex: error.lineIndex } });
+    }
+    if (error instanceof PendingOrdersLimitError) return refuse(429, error.message);
     if (error instanceof StockShortError) {
       return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
     }
