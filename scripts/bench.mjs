@@ -64,8 +64,9 @@ async function startShop(port, env) {
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "grip-truth-bench-")),
       DATABASE_URL: "",
-      // The bench is one address buying many times: the per-address limit would refuse it.
+      // The bench is one address buying many times: the per-address limits would refuse it.
       CHECKOUT_RATE_LIMIT: "1000000",
+      PENDING_ORDERS_PER_ADDRESS: "1000000",
       BACKGROUND_WORK: "on",
       ...env,
     },
