@@ -95,6 +95,8 @@ const envSchema = z.object({
   STOCK_SEED_FILE: optionalString,
   /** Checkout sessions a minute per client address (X-SEC-6). */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Owner sign-in attempts a minute per client address, before any password is hashed (X-SEC-10). */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Redis for shared rate limits (redis://host:6379); without it they are counted in the database. */
   REDIS_URL: optionalString.pipe(
     z

@@ -10,7 +10,8 @@ import { action as loginAction } from "~/routes/admin.login";
 import { createOwner } from "~/admin/owners.server";
 import { lockedUntilOf } from "~/admin/lockout.server";
 import { loginForm, OWNER, signInCookie } from "./admin-fixtures";
-import { call, postJson } from "./helpers";
+import { call, countLimitsIn, frozenWindow, postJson } from "./helpers";
+import { decoyHash, hashingCounts, MAX_HASHES_AT_ONCE } from "~/admin/password.server";
 
 // The first owner comes from the environment when the database is first opened.
 process.env.ADMIN_EMAIL = OWNER.email;
@@ -146,5 +147,90 @@ describe("X-OPS-1: owner sign-in", () => {
     expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 20 * min)).toBe(29 * min);
     expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 29 * min)).toBeUndefined();
     expect(lockedUntilOf([0, 1, 2, 3, 16].map((m) => m * min), 17 * min)).toBeUndefined();
+  });
+});
+
+describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
+  /** A rate-limit store that never refuses, so only the account lock-out is seen. */
+  const noQuota = { hit: async (_key: string, windowMs: number) => ({ count: 1, resetAt: Date.now() + windowMs }) };
+
+  it("X-SEC-9: 30 wrong passwords in parallel from one address get at most 5 checked, the rest 429", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      const before = hashingCounts.started;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(OWNER.email, `parallel wrong ${i}`, "2001:db8:9::1")),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      expect(hashingCounts.started - before).toBeLessThanOrEqual(5);
+      // The lock-out counts the address by its /64, like every other limit.
+      expect((await login(OWNER.email, OWNER.password, "2001:db8:9::2")).status).toBe(429);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-9: the right password sent inside a burst of 25 wrong ones does not sign in", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      const address = "198.51.100.209";
+      const attempts = Array.from({ length: 26 }, (_, i) =>
+        i === 20 ? OWNER.password : `burst wrong ${i}`,
+      );
+      const answers = await Promise.all(attempts.map((password) => login(OWNER.email, password, address)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses[20]).toBe(429);
+      expect(statuses).not.toContain(302);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-10: 12 sign-ins from one address with different e-mails: the 11th and 12th are 429 and never hashed", async () => {
+    await decoyHash();
+    countLimitsIn(frozenWindow());
+    try {
+      const before = hashingCounts.started;
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (let i = 0; i < 12; i++) {
+        const answer = await login(`someone${i}@griptruth.test`, "a guessed password", "203.0.113.210");
+        statuses.push(answer.status);
+        if (answer.status === 429) refused = answer;
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      expect(hashingCounts.started - before).toBe(10);
+      expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused!.json()) as { error: string }).error).toMatch(/Too many sign-in attempts/);
+      // Another address is not affected.
+      expect((await login(OWNER.email, OWNER.password, "203.0.113.211")).status).toBe(302);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-10: no more than " + MAX_HASHES_AT_ONCE + " password hashes run at once; beyond the queue the sign-in is busy (503)", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      hashingCounts.peak = 0;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(`crowd${i}@griptruth.test`, "a guessed password", `192.0.2.${100 + i}`)),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(hashingCounts.peak).toBeLessThanOrEqual(MAX_HASHES_AT_ONCE);
+      expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+      const busy = answers.find((a) => a.status === 503);
+      if (busy) expect(((await busy.json()) as { error: string }).error).toMatch(/The sign-in is busy/);
+    } finally {
+      countLimitsIn(undefined);
+    }
   });
 });
