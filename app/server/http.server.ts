@@ -9,6 +9,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
+import { logError } from "~/security/log.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -188,7 +189,7 @@ export function gracefulStop(
     try {
       await after();
     } catch (error) {
-      console.error("Shutdown was not clean:", error);
+      logError("Shutdown was not clean", error);
       process.exit(1);
     }
     console.log("Stopped.");

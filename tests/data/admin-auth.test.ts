@@ -1,5 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { handleError } from "~/entry.server";
 import { testDb } from "./shop";
 import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
 import { action as logout } from "~/routes/admin.logout";
@@ -232,5 +233,50 @@ describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
     } finally {
       countLimitsIn(undefined);
     }
+  });
+});
+
+describe("X-SEC-13: where a sign-in goes, and what the log says", () => {
+  function loginTo(next: string, address: string) {
+    return answer(loginAction, `/admin/login?next=${next}`, {
+      method: "POST",
+      body: loginForm(OWNER.email, OWNER.password),
+      headers: { "x-client-address": address },
+    });
+  }
+
+  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the orders list", async () => {
+    const injected = await loginTo("/admin%0d%0aX-Injected:%201", "198.51.100.131");
+    expect(injected.status).toBe(302);
+    expect(injected.headers.get("location")).toBe("/admin/orders");
+    expect(injected.headers.get("x-injected")).toBeNull();
+    expect((await loginTo(encodeURIComponent("/admin/orders?status=paid"), "198.51.100.132")).headers.get("location")).toBe(
+      "/admin/orders?status=paid",
+    );
+    for (const next of ["//evil.test", "/admin//evil.test", "/admin\\evil.test", "/admin/../x", "/adminx", "https://evil.test/admin", "/admin/a\u0000b", "/admin/a b", "/admin\tx"]) {
+      const answer = await loginTo(encodeURIComponent(next), "198.51.100.133");
+      expect(answer.headers.get("location"), next).toBe("/admin/orders");
+    }
+  });
+
+  it("X-SEC-13: an error carrying request text is logged by its name, never by its message", async () => {
+    // What the Fetch API throws for a header value with a line break: it quotes the value.
+    let thrown: unknown;
+    try {
+      new Headers({ location: "/admin\r\nX-Injected: 1" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    try {
+      handleError(thrown, { request: new Request("http://shop.test/admin/login%0d%0aX-Injected:%202?next=ana@example.com", { method: "POST" }) });
+    } finally {
+      spy.mockRestore();
+    }
+    const output = lines.join("\n");
+    expect(output).toContain("TypeError");
+    expect(output).not.toMatch(/X-Injected|ana@example\.com|[\r]/);
   });
 });
