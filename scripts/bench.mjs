@@ -67,6 +67,8 @@ async function startShop(port, env) {
       // The bench is one address buying many times: the per-address limit would refuse it.
       CHECKOUT_RATE_LIMIT: "1000000",
       BACKGROUND_WORK: "on",
+      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+      PAYMENTS: "sandbox",
       ...env,
     },
   });
