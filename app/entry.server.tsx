@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
-import { logError } from "./security/log.server";
+import { loggablePath, logError } from "./security/log.server";
 import { rewriteDocumentStart } from "./perf/after-paint";
 
 export const streamTimeout = 5_000;
@@ -104,5 +104,5 @@ export { startShop } from "./server/main.server";
 /** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  logError(`${request.method} ${loggablePath(new URL(request.url).pathname)} failed`, error);
 }

@@ -100,6 +100,8 @@ const envSchema = z.object({
   STOCK_SEED_FILE: optionalString,
   /** Checkout sessions a minute per client address (X-SEC-6). */
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Owner sign-in attempts a minute per client address, before any password is hashed (X-SEC-10). */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Redis for shared rate limits (redis://host:6379); without it they are counted in the database. */
   REDIS_URL: optionalString.pipe(
     z
@@ -107,6 +109,12 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
       .optional(),
   ),
+  /** What every Redis key of this shop starts with, so shops can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]{1,64}$/, "REDIS_PREFIX must be 1 to 64 letters, digits or _ : . -")
+    .default("grip-truth:"),
   /** Connections each process keeps to PostgreSQL at most. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** How often each process looks for e-mail to send. */
@@ -136,6 +144,11 @@ const envSchema = z.object({
   OWNER_PASSWORD: optionalString,
   /** On SIGTERM, how long requests in flight may take before they are cut (X-SCALE-6). */
   STOP_DEADLINE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A request's headers and body must arrive within this, else 408 and the connection closes
+   *  (X-SEC-14): a client sending a byte at a time cannot hold a connection. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A request's headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Signs the owner session cookie (the id in it is random either way); generated and kept in
    *  the database when unset, like the review-link key. */
   SESSION_SECRET: optionalString,
@@ -159,10 +172,18 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
   return undefined;
 }
 
+const checkedSchema = envSchema.refine(
+  (config) => config.HEADERS_TIMEOUT_MS <= config.REQUEST_TIMEOUT_MS,
+  {
+    path: ["HEADERS_TIMEOUT_MS"],
+    message: "HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS",
+  },
+);
+
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)

@@ -68,6 +68,8 @@ async function startShop(port, env) {
       CHECKOUT_RATE_LIMIT: "1000000",
       PENDING_ORDERS_PER_ADDRESS: "1000000",
       BACKGROUND_WORK: "on",
+      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+      PAYMENTS: "sandbox",
       ...env,
     },
   });

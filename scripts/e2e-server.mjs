@@ -14,6 +14,10 @@ delete process.env.DATABASE_URL;
 // photo uploads would refuse them. The data tests check the limits themselves.
 process.env.REVIEW_RATE_LIMIT ??= "1000";
 process.env.UPLOAD_RATE_LIMIT ??= "1000";
+// Sign-ins too (X-SEC-10); the limit and the lock-out are checked in tests/data/admin-auth.test.ts.
+process.env.SIGN_IN_RATE_LIMIT ??= "1000";
+// A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+process.env.PAYMENTS ??= "sandbox";
 // The back-office browser tests sign in as this owner (created at start, X-OPS-1).
 process.env.ADMIN_EMAIL ??= "owner@griptruth.test";
 process.env.ADMIN_PASSWORD ??= "e2e owner password";

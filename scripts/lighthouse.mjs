@@ -69,6 +69,8 @@ if (!base) {
       PORT: port,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "grip-truth-lighthouse-")),
       DATABASE_URL: "",
+      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+      PAYMENTS: "sandbox",
     },
   });
 }

@@ -10,6 +10,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 if (existsSync(".env")) process.loadEnvFile(".env");
 
+// A production server must say who takes payments (X-SEC-1). With nothing configured (the quick
+// start: `npm ci && npm start`), `npm start` runs the sandbox and says so; with a Stripe key set
+// the choice is left to the operator, and the shop explains what is missing.
+if (!process.env.PAYMENTS && !process.env.STRIPE_SECRET_KEY && !process.env.STRIPE_WEBHOOK_SECRET) {
+  process.env.PAYMENTS = "sandbox";
+  console.log(
+    "PAYMENTS is not set: npm start runs the sandbox (test cards only, no card is charged). Set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments.",
+  );
+}
+
 if (!existsSync("build/server/index.js")) {
   console.log("No build found: building the shop first…");
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {

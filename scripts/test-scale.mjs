@@ -112,6 +112,9 @@ function startShop(index) {
       REDIS_URL: "",
       SMTP_URL: "",
       STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+      PAYMENTS: "sandbox",
       OUTBOX_POLL_MS: "200",
       OUTBOX_CLAIM_SECONDS: "5",
       PG_POOL_MAX: "20",

@@ -44,8 +44,21 @@ export async function currentOwner(
   return owner ? { id: owner.id, email: owner.email } : undefined;
 }
 
-/** A same-site path to go to after signing in; anything else goes to the orders list. */
+/** One path segment or query character of a URL: unreserved, sub-delims, ":" "@", or %XX. */
+const URL_CHAR = String.raw`(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})`;
+/**
+ * `/admin`, or `/admin/` followed by non-empty segments of URL characters, and an optional query
+ * of the same characters plus "/" and "?": no control characters, no backslash, no "//", no
+ * "." or ".." segment (X-SEC-13).
+ */
+const ADMIN_PATH = new RegExp(
+  String.raw`^/admin(?:/(?!\.{1,2}(?:/|\?|$))${URL_CHAR}+)*/?(?:\?(?:${URL_CHAR}|[/?])*)?$`,
+);
+
+/** A plain back-office path to go to after signing in; anything else goes to the orders list. */
 export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith("/admin") || next.startsWith("//")) return "/admin/orders";
+  if (!next || next.length > 500 || !ADMIN_PATH.test(next) || next.includes("//")) {
+    return "/admin/orders";
+  }
   return next;
 }

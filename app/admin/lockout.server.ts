@@ -1,40 +1,65 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ownerSignInFailures } from "~/db/schema";
+import { clientKey } from "~/security/rate-limit.server";
 
 /** 5 wrong passwords for an account from one address within 15 minutes lock it out there. */
 export const LOCKOUT_ATTEMPTS = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
+export type SignInAttempt =
+  { admitted: true; id: number } | { admitted: false; retryAfterSeconds: number };
+
 /**
- * The one place sign-in attempts are limited (X-OPS-1). Failures live in the database, so
- * every process behind a load balancer sees the same count.
+ * The one place sign-in attempts are limited (X-OPS-1, X-SEC-9). An attempt is written down as a
+ * failure BEFORE its password is checked, under a lock on its account and address, so parallel
+ * guesses queue for the count instead of all reading it before any failure is written: at most
+ * 5 passwords are ever checked in 15 minutes, however many arrive at once. A success clears the
+ * failures (`clearSignInFailures`); an attempt that was not checked after all is withdrawn.
+ * Failures live in the database, so every process behind a load balancer sees the same count,
+ * and the address is counted as the other limits count it (`clientKey`: IPv6 by /64).
  */
-export async function signInLockout(
+export async function beginSignInAttempt(
   db: Database,
   email: string,
   address: string,
-): Promise<{ locked: false } | { locked: true; retryAfterSeconds: number }> {
-  const rows = await db
-    .select({ at: ownerSignInFailures.failedAt })
-    .from(ownerSignInFailures)
-    .where(
-      and(
-        eq(ownerSignInFailures.email, email),
-        eq(ownerSignInFailures.address, address),
-        gt(ownerSignInFailures.failedAt, sql`now() - interval '30 minutes'`),
-      ),
-    )
-    .orderBy(asc(ownerSignInFailures.failedAt));
-  const lockedUntil = lockedUntilOf(
-    rows.map((r) => r.at.getTime()),
-    Date.now(),
-  );
-  if (lockedUntil === undefined) return { locked: false };
-  return {
-    locked: true,
-    retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - Date.now()) / 1000)),
-  };
+): Promise<SignInAttempt> {
+  const key = clientKey(address);
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}:${key}`}, 0))`,
+    );
+    const rows = await tx
+      .select({ at: ownerSignInFailures.failedAt })
+      .from(ownerSignInFailures)
+      .where(
+        and(
+          eq(ownerSignInFailures.email, email),
+          eq(ownerSignInFailures.address, key),
+          gt(ownerSignInFailures.failedAt, sql`now() - interval '30 minutes'`),
+        ),
+      )
+      .orderBy(asc(ownerSignInFailures.failedAt));
+    const now = Date.now();
+    const lockedUntil = lockedUntilOf(
+      rows.map((r) => r.at.getTime()),
+      now,
+    );
+    // Tries while locked are not counted.
+    if (lockedUntil !== undefined) {
+      return {
+        admitted: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)),
+      };
+    }
+    // clock_timestamp(): the moment of this attempt, not of the transaction's start.
+    const [row] = await tx
+      .insert(ownerSignInFailures)
+      .values({ email, address: key, failedAt: sql`clock_timestamp()` })
+      .returning({ id: ownerSignInFailures.id });
+    if (!row) throw new Error("The sign-in attempt was not recorded.");
+    return { admitted: true, id: row.id };
+  });
 }
 
 /**
@@ -53,9 +78,8 @@ export function lockedUntilOf(failures: readonly number[], now: number): number 
   return until;
 }
 
-export async function recordSignInFailure(db: Database, email: string, address: string) {
-  await db.insert(ownerSignInFailures).values({ email, address });
-  // Old failures are of no use; drop them now and then.
+/** A wrong password: the attempt stays counted. Old failures are dropped now and then. */
+export async function recordSignInFailure(db: Database) {
   if (Math.random() < 0.05) {
     await db
       .delete(ownerSignInFailures)
@@ -63,8 +87,19 @@ export async function recordSignInFailure(db: Database, email: string, address: 
   }
 }
 
+/** An attempt whose password was never checked (the server was busy): not a failure. */
+export async function withdrawSignInAttempt(db: Database, id: number) {
+  await db.delete(ownerSignInFailures).where(eq(ownerSignInFailures.id, id));
+}
+
+/** The right password: the account's failures from this address are forgotten. */
 export async function clearSignInFailures(db: Database, email: string, address: string) {
   await db
     .delete(ownerSignInFailures)
-    .where(and(eq(ownerSignInFailures.email, email), eq(ownerSignInFailures.address, address)));
+    .where(
+      and(
+        eq(ownerSignInFailures.email, email),
+        eq(ownerSignInFailures.address, clientKey(address)),
+      ),
+    );
 }

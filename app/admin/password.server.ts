@@ -7,7 +7,58 @@ const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 128 * N * R * 2;
 
+/**
+ * At most this many hashes run at once in the process (X-SEC-10): each takes 32 MiB and a thread
+ * of the pool every file read and DNS lookup share. More wait in a short queue; beyond it the
+ * caller is told the sign-in is busy instead of piling up work.
+ */
+export const MAX_HASHES_AT_ONCE = 2;
+export const MAX_HASHES_WAITING = 16;
+
+/** Thrown when the hashing queue is full; a sign-in answers 503 with `SIGN_IN_BUSY`. */
+export class PasswordHashingBusy extends Error {
+  override name = "PasswordHashingBusy";
+  constructor() {
+    super("Too many password hashes are waiting.");
+  }
+}
+export const SIGN_IN_BUSY = "The sign-in is busy. Please try again in a moment.";
+
+let running = 0;
+const waiting: (() => void)[] = [];
+/** What hashing did so far, for tests: hashes started and the most that ever ran at once. */
+export const hashingCounts = { started: 0, peak: 0 };
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_HASHES_AT_ONCE) {
+    if (waiting.length >= MAX_HASHES_WAITING) throw new PasswordHashingBusy();
+    // A finishing hash hands its place straight to the first in the queue.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  hashingCounts.started++;
+  hashingCounts.peak = Math.max(hashingCounts.peak, running);
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return limited(() => deriveNow(password, salt, n, r, p));
+}
+
+function deriveNow(
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize("NFKC"),
@@ -43,6 +94,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash to compare against when the account does not exist, so timing does not reveal it. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString("hex"));
+  decoy ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+    decoy = undefined;
+    throw error;
+  });
   return decoy;
 }

@@ -3,9 +3,14 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { hasNoNul } from "~/shared/text";
 import { recordAudit } from "~/security/audit.server";
-import { clearSignInFailures, recordSignInFailure, signInLockout } from "./lockout.server";
+import {
+  beginSignInAttempt,
+  clearSignInFailures,
+  recordSignInFailure,
+  withdrawSignInAttempt,
+} from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
-import { decoyHash, verifyPassword } from "./password.server";
+import { decoyHash, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
 import { EMAIL_MAX } from "~/shared/limits";
 
 const signInInput = z.object({
@@ -26,7 +31,9 @@ export type SignInOutcome =
 
 /**
  * Checks an owner's e-mail and password (X-OPS-1). After 5 wrong passwords for an account from
- * one address within 15 minutes, tries get 429 for 15 minutes, right password or not.
+ * one address within 15 minutes, tries get 429 for 15 minutes, right password or not; parallel
+ * tries included (X-SEC-9). The route's per-address quota (QUOTAS.signIn, X-SEC-10) is taken
+ * before this runs, and the hashes running at once are capped (password.server.ts): 503 when busy.
  */
 export async function signIn(
   db: Database,
@@ -38,22 +45,34 @@ export async function signIn(
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
   }
   const email = parsed.data.email.toLowerCase();
-  const lock = await signInLockout(db, email, address);
-  if (lock.locked) {
+  // Counted before the password is checked, so parallel guesses cannot outrun the count (X-SEC-9).
+  const attempt = await beginSignInAttempt(db, email, address);
+  if (!attempt.admitted) {
     return {
       ok: false,
       status: 429,
-      error: `Too many wrong passwords. Try again in ${Math.ceil(lock.retryAfterSeconds / 60)} minutes.`,
-      retryAfterSeconds: lock.retryAfterSeconds,
+      error: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+      retryAfterSeconds: attempt.retryAfterSeconds,
     };
   }
-  const owner = await findOwnerByEmail(db, email);
-  const matches = await verifyPassword(
-    parsed.data.password,
-    owner?.passwordHash ?? (await decoyHash()),
-  );
+  let owner;
+  let matches;
+  try {
+    owner = await findOwnerByEmail(db, email);
+    matches = await verifyPassword(
+      parsed.data.password,
+      owner?.passwordHash ?? (await decoyHash()),
+    );
+  } catch (error) {
+    // The password was never checked: the attempt does not count against the account.
+    await withdrawSignInAttempt(db, attempt.id);
+    if (error instanceof PasswordHashingBusy) {
+      return { ok: false, status: 503, error: SIGN_IN_BUSY, retryAfterSeconds: 5 };
+    }
+    throw error;
+  }
   if (!owner || !matches) {
-    await recordSignInFailure(db, email, address);
+    await recordSignInFailure(db);
     return { ok: false, status: 401, error: WRONG_CREDENTIALS };
   }
   await clearSignInFailures(db, email, address);

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { logError } from "~/security/log.server";
 
 /**
  * Work that must happen even when nobody asks: every `everyMs` the job claims what is due and
@@ -35,7 +36,7 @@ export function startJobs(db: Database, jobs: readonly BackgroundJob[]): Running
       // Logged once while it keeps failing (for example while the database is away).
       if (!failing.has(job.name)) {
         failing.add(job.name);
-        console.error(`Background job ${job.name} failed:`, error);
+        logError(`Background job ${job.name} failed`, error);
       }
       return false;
     }

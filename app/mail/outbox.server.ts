@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { env } from "~/env.server";
 import { type OutgoingMail, sendMail } from "./mailer.server";
+import { logError } from "~/security/log.server";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -112,11 +113,10 @@ export async function deliverDueMail(db: Database, options: DeliverOptions = {})
         if (done.length === 1) await options.onSent?.(tx as unknown as Database, row);
       });
     } catch (error) {
+      // Kept on the row for the owner; the log names the e-mail by its id only: the subject, the
+      // recipient and the server's message may name the customer.
       const message = error instanceof Error ? error.message : String(error);
-      console.error(
-        `E-mail "${row.subject}" to ${row.to} failed (attempt ${row.attempts}):`,
-        message,
-      );
+      logError(`E-mail ${row.id} failed (attempt ${row.attempts})`, error);
       await db
         .update(mailOutbox)
         .set({
@@ -127,7 +127,7 @@ export async function deliverDueMail(db: Database, options: DeliverOptions = {})
         .where(ours)
         .catch((recordError: unknown) =>
           // The claim runs out by itself, so the message is still retried.
-          console.error("Could not record the failed attempt:", recordError),
+          logError("Could not record the failed attempt", recordError),
         );
     }
   }

@@ -33,7 +33,8 @@ const stripeProvider: PaymentProvider = {
 type PaymentsConfig = Pick<
   Env,
   "PAYMENTS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "PUBLIC_URL"
->;
+> &
+  Partial<Pick<Env, "NODE_ENV">>;
 
 /** Who takes payments (X-SEC-1): PAYMENTS when set, else Stripe when its key is set. */
 export function paymentsMode(config: PaymentsConfig = env()): "sandbox" | "stripe" {
@@ -42,13 +43,21 @@ export function paymentsMode(config: PaymentsConfig = env()): "sandbox" | "strip
 }
 
 /**
- * Why the shop must not start with this configuration, or undefined (X-SEC-1): a public https
- * shop without Stripe keys would run the sandbox by mistake, unless PAYMENTS=sandbox says so.
+ * Why the shop must not start with this configuration, or undefined (X-SEC-1): the Stripe keys
+ * come in pairs; a production server (NODE_ENV=production, the default) must say who takes
+ * payments, so it never runs the sandbox by mistake; and a public https shop without Stripe keys
+ * would run the sandbox by mistake, unless PAYMENTS=sandbox says so.
  */
 export function paymentsStartupProblem(config: PaymentsConfig = env()): string | undefined {
   const stripeReady = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
+  if (!stripeReady && (config.STRIPE_SECRET_KEY || config.STRIPE_WEBHOOK_SECRET)) {
+    return `${config.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} is set without ${config.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: Stripe needs both, or neither for the sandbox.`;
+  }
   if (config.PAYMENTS === "stripe" && !stripeReady) {
     return "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
+  }
+  if (!config.PAYMENTS && (config.NODE_ENV ?? "production") === "production") {
+    return "PAYMENTS is not set: a production server must say who takes payments. Set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENTS=sandbox to run a test shop on purpose (npm start does this when nothing is configured).";
   }
   if (
     !config.PAYMENTS &&

@@ -6,6 +6,7 @@ import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { Wordmark } from "~/components/Wordmark";
 import { pageEndpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/admin.login";
 
 /** Owner pages are private: never kept by a browser or proxy cache. */
@@ -22,7 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, body: { kind: "form", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: 4096 },
+    rateLimit: QUOTAS.signIn,
+    noStore: true,
+  },
   ({ db, request, body, address, context }) =>
     signInWithForm(db, request, body, address, ownerSessionsFrom(context)),
 );

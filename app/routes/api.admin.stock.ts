@@ -13,7 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** PUT /api/admin/stock {productId, optionType, size, color?, quantity: number | null}. */
 export const action = endpoint(
-  { methods: ["PUT"], sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 } },
+  {
+    methods: ["PUT"],
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: 4096 },
+    noStore: true,
+  },
   async ({ db, body, owner }) => {
     const result = await setVariantStock(db, body, owner!.email);
     return result.ok ? success(result.variant) : refuse(result.status, result.error);

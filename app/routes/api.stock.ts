@@ -1,6 +1,7 @@
 import { dbFrom } from "~/db/context.server";
 import { stockLevels } from "~/stock/stock.server";
 import type { Route } from "./+types/api.stock";
+import { logError } from "~/security/log.server";
 
 /** GET /api/stock: what is left of each stocked variant (the rest is made to order), for cart lead times. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -10,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    console.error("Could not read stock levels:", error);
+    logError("Could not read stock levels", error);
     return Response.json({ error: "Stock levels are not available right now." }, { status: 503 });
   }
 }

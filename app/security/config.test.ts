@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv, parseTrustProxy } from "~/env.server";
 import { paymentsMode, paymentsStartupProblem } from "~/payments/provider.server";
+import { serverSettings } from "~/server/startup.server";
 
 describe("configuration", () => {
   it("X-SEC-4: TRUST_PROXY is a hop count or an address list, never 'every hop'", () => {
@@ -27,10 +28,14 @@ describe("configuration", () => {
       STRIPE_WEBHOOK_SECRET: undefined,
       PUBLIC_URL: undefined,
     };
-    // A fresh clone: no configuration, the sandbox, starts.
-    expect(paymentsStartupProblem(base)).toBeUndefined();
+    // Outside production (the dev server) no configuration means the sandbox.
+    expect(paymentsStartupProblem({ ...base, NODE_ENV: "development" as const })).toBeUndefined();
     expect(paymentsMode(base)).toBe("sandbox");
-    const https = { ...base, PUBLIC_URL: "https://griptruth.co.uk" };
+    const https = {
+      ...base,
+      NODE_ENV: "development" as const,
+      PUBLIC_URL: "https://griptruth.co.uk",
+    };
     expect(paymentsStartupProblem(https)).toMatch(/PAYMENTS=sandbox/);
     expect(paymentsStartupProblem({ ...https, PAYMENTS: "sandbox" as const })).toBeUndefined();
     const stripe = { ...https, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
@@ -40,5 +45,60 @@ describe("configuration", () => {
       /STRIPE_SECRET_KEY/,
     );
     expect(() => parseEnv({ PAYMENTS: "paypal" })).toThrow(/PAYMENTS/);
+  });
+
+  it("X-SEC-1 (review item 10): in production PAYMENTS must be set, and the Stripe keys come in pairs", () => {
+    const none = {
+      PAYMENTS: undefined,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      PUBLIC_URL: undefined,
+    };
+    // NODE_ENV=production is the default: unset means production.
+    for (const NODE_ENV of [undefined, "production" as const]) {
+      const production = { ...none, NODE_ENV };
+      expect(paymentsStartupProblem(production)).toMatch(/PAYMENTS is not set.*PAYMENTS=sandbox/);
+      expect(paymentsStartupProblem({ ...production, PUBLIC_URL: "http://shop.example" })).toMatch(
+        /PAYMENTS is not set/,
+      );
+      expect(
+        paymentsStartupProblem({ ...production, PAYMENTS: "sandbox" as const }),
+      ).toBeUndefined();
+      expect(
+        paymentsStartupProblem({
+          ...production,
+          PAYMENTS: "stripe" as const,
+          STRIPE_SECRET_KEY: "sk_live_x",
+          STRIPE_WEBHOOK_SECRET: "whsec_x",
+        }),
+      ).toBeUndefined();
+    }
+    // One Stripe key without the other stops the shop, whatever PAYMENTS and NODE_ENV say.
+    for (const PAYMENTS of [undefined, "sandbox" as const, "stripe" as const]) {
+      for (const NODE_ENV of ["production" as const, "development" as const]) {
+        expect(
+          paymentsStartupProblem({ ...none, NODE_ENV, PAYMENTS, STRIPE_SECRET_KEY: "sk_live_x" }),
+        ).toMatch(/STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET/);
+        expect(
+          paymentsStartupProblem({ ...none, NODE_ENV, PAYMENTS, STRIPE_WEBHOOK_SECRET: "whsec_x" }),
+        ).toMatch(/STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/);
+      }
+    }
+    // The server program stops on the problem with the message.
+    expect(() => serverSettings(parseEnv({}))).toThrow(
+      /The shop will not start: PAYMENTS is not set/,
+    );
+    expect(serverSettings(parseEnv({ PAYMENTS: "sandbox" })).notes[0]).toMatch(/Payments: sandbox/);
+  });
+
+  it("X-SEC-14: the request and header timeouts have defaults, and headers cannot outlast the request", () => {
+    expect(parseEnv({})).toMatchObject({ REQUEST_TIMEOUT_MS: 30_000, HEADERS_TIMEOUT_MS: 15_000 });
+    expect(parseEnv({ REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000" })).toMatchObject({
+      REQUEST_TIMEOUT_MS: 1500,
+      HEADERS_TIMEOUT_MS: 1000,
+    });
+    expect(() => parseEnv({ REQUEST_TIMEOUT_MS: "1000", HEADERS_TIMEOUT_MS: "2000" })).toThrow(
+      /HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS/,
+    );
   });
 });

@@ -1,7 +1,12 @@
+import { isRouteErrorResponse } from "react-router";
+
 /**
- * Logging without personal data (X-SEC-3): database errors quote the failing row and the query's
- * parameters (e-mails, addresses, phone numbers), so only the error's kind and a redacted first
- * line of its message are logged, never a row or the parameters.
+ * Logging without personal data or request text (X-SEC-3, X-SEC-13). An error's message may quote
+ * what the request carried: a database error quotes the failing row and the query's parameters
+ * (e-mails, addresses, phone numbers), a header error quotes the header's value (an attacker's
+ * text, line breaks included). So an error is logged by its name, its code and where it was
+ * thrown, never by its message; only a failed query's SQL text (the shop's own, with $1 for each
+ * parameter) is kept. A thrown answer (a 405, a 404) is logged by its status.
  */
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
@@ -11,18 +16,49 @@ export function redact(message: string): string {
   return message.replace(EMAIL, "[e-mail]").replace(PHONE, "[number]");
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return redact(String(error)).slice(0, 300);
-  // Drizzle: "Failed query: insert into … params: ana@example.com,…": keep only the query.
-  const firstLine = (error.message.split("\n")[0] ?? "").replace(/\s*params:.*$/s, "");
+/** Only letters, digits and a few marks, at most `max` characters: no line breaks, no quotes. */
+function plain(text: string, max = 80): string {
+  return text.replace(/[^\w .:/$,()=*"-]/g, "_").slice(0, max);
+}
+
+/** Where an error was thrown: the first stack frame's file name and line, nothing else. */
+function thrownAt(error: Error): string | undefined {
+  for (const line of (error.stack ?? "").split("\n").slice(1)) {
+    const frame = /([^\s()/\\]+):(\d+):\d+\)?\s*$/.exec(line.trim());
+    if (frame) return `${plain(frame[1]!, 60)}:${frame[2]}`;
+  }
+  return undefined;
+}
+
+function describe(error: unknown, depth = 0): string {
+  if (isRouteErrorResponse(error)) {
+    return `a ${error.status} answer (${plain(error.statusText, 40) || "no status text"})`;
+  }
+  if (error instanceof Response) return `a ${error.status} answer`;
+  if (!(error instanceof Error)) return `a thrown ${error === null ? "null" : typeof error}`;
+  const parts = [plain(error.name || "Error", 60)];
   const code = (error as { code?: unknown }).code;
-  const parts = [`${error.name}: ${redact(firstLine).slice(0, 300)}`];
-  if (typeof code === "string") parts.push(`(code ${code})`);
-  if (error.cause) parts.push(`caused by ${describe(error.cause)}`);
+  if (typeof code === "string" || typeof code === "number")
+    parts.push(`(code ${plain(String(code), 20)})`);
+  // Drizzle: "Failed query: insert into … values ($1) params: ana@example.com,…": the SQL only.
+  const query = /^Failed query: ([^\n]*?)(?:\s*params:.*)?$/s.exec(error.message)?.[1];
+  if (query) parts.push(`in "${redact(plain(query, 300))}"`);
+  const at = thrownAt(error);
+  if (at) parts.push(`at ${at}`);
+  if (error.cause && depth < 3) parts.push(`caused by ${describe(error.cause, depth + 1)}`);
   return parts.join(" ");
 }
 
-/** Logs what failed and why, without personal data and without a stack. */
+/**
+ * A request's path as a log may show it: as it is when made only of letters, digits and "/._-"
+ * (every page and API route of the shop), else not at all, so percent-encoded line breaks, e-mails
+ * and other text a client chose never reach the log.
+ */
+export function loggablePath(pathname: string): string {
+  return /^[\w/.-]{1,200}$/.test(pathname) ? pathname : "(a path with other characters)";
+}
+
+/** Logs what failed and why, without personal data, request text or a stack. */
 export function logError(what: string, error: unknown): void {
   console.error(`${what}: ${describe(error)}`);
 }

@@ -8,6 +8,13 @@ export const QUOTAS = {
     limit: () => env().CHECKOUT_RATE_LIMIT,
     message: "You have started many checkouts in a short time. Please wait {seconds} seconds.",
   },
+  /** Owner sign-ins (X-SEC-10): taken before any password is hashed, whichever account. */
+  signIn: {
+    name: "sign-in",
+    limit: () => env().SIGN_IN_RATE_LIMIT,
+    message:
+      "Too many sign-in attempts from your connection. Please wait {seconds} seconds and try again.",
+  },
   discountCheck: {
     name: "discount-check",
     limit: 60,

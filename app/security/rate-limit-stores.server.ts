@@ -53,7 +53,7 @@ export interface RedisLike {
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly client: () => Promise<RedisLike>,
-    private readonly prefix = "grip-truth:rl:",
+    private readonly prefix: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -72,7 +72,10 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 /** A Redis connection opened on first use, and closed with the shop. */
-function lazyRedis(url: string): { client: () => Promise<RedisLike>; close: () => Promise<void> } {
+export function lazyRedis(url: string): {
+  client: () => Promise<RedisLike>;
+  close: () => Promise<void>;
+} {
   let redis: Promise<RedisLike> | undefined;
   const client = () => {
     redis ??= (async () => {
@@ -110,9 +113,14 @@ function lazyRedis(url: string): { client: () => Promise<RedisLike>; close: () =
  */
 export function createRateLimitStore(
   db: Database,
-  config: Pick<Env, "REDIS_URL">,
+  config: Pick<Env, "REDIS_URL" | "REDIS_PREFIX">,
+  connect: typeof lazyRedis = lazyRedis,
 ): { store: RateLimitStore; close: () => Promise<void> } {
   if (!config.REDIS_URL) return { store: new DatabaseRateLimitStore(db), close: async () => {} };
-  const redis = lazyRedis(config.REDIS_URL);
-  return { store: new RedisRateLimitStore(redis.client), close: redis.close };
+  const redis = connect(config.REDIS_URL);
+  // Every key under REDIS_PREFIX, so shops (or a staging copy) can share one Redis.
+  return {
+    store: new RedisRateLimitStore(redis.client, `${config.REDIS_PREFIX}rl:`),
+    close: redis.close,
+  };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type RedisMulti, RedisRateLimitStore } from "./rate-limit-stores.server";
+import { parseEnv } from "~/env.server";
+import {
+  createRateLimitStore,
+  type RedisMulti,
+  RedisRateLimitStore,
+} from "./rate-limit-stores.server";
 import { takeRateLimit } from "./rate-limit.server";
 
 /** Redis's INCR and PEXPIRE, kept in a map, with the commands each MULTI sent. */
@@ -64,7 +69,7 @@ describe("RedisRateLimitStore", () => {
     expect(!refused.ok && refused.retryAfter).toBeGreaterThanOrEqual(1);
     const broken = new RedisRateLimitStore(async () => {
       throw new Error("Redis is away");
-    });
+    }, "t:");
     const original = console.error;
     console.error = () => undefined;
     try {
@@ -72,5 +77,26 @@ describe("RedisRateLimitStore", () => {
     } finally {
       console.error = original;
     }
+  });
+
+  it("X-SCALE-2 (review item 12): the Redis keys start with REDIS_PREFIX (default grip-truth:)", async () => {
+    const redis = fakeRedis();
+    const connect = () => ({ client: async () => redis.client, close: async () => {} });
+    const db = undefined as unknown as Parameters<typeof createRateLimitStore>[0];
+    const shared = createRateLimitStore(
+      db,
+      parseEnv({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: "shop-b:" }),
+      connect,
+    );
+    await shared.store.hit("sign-in:192.0.2.1", 60_000);
+    const byDefault = createRateLimitStore(
+      db,
+      parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }),
+      connect,
+    );
+    await byDefault.store.hit("sign-in:192.0.2.1", 60_000);
+    expect(redis.sent[0]![0]).toMatch(/^INCR shop-b:rl:sign-in:192\.0\.2\.1:60000:\d+$/);
+    expect(redis.sent[1]![0]).toMatch(/^INCR grip-truth:rl:sign-in:192\.0\.2\.1:60000:\d+$/);
+    expect(() => parseEnv({ REDIS_PREFIX: "a b" })).toThrow(/REDIS_PREFIX/);
   });
 });

@@ -3,6 +3,7 @@ import { shortBreakResponse } from "~/db/availability.server";
 import { dbContext } from "~/db/context.server";
 import { env } from "~/env.server";
 import { openShop, provideShop, type Shop } from "./shop.server";
+import { logError } from "~/security/log.server";
 
 let shop: Promise<Shop> | undefined;
 
@@ -25,7 +26,7 @@ export async function developmentShopMiddleware(
   try {
     opened = await shop;
   } catch (error) {
-    console.error("The database could not be opened:", error);
+    logError("The database could not be opened", error);
     return shortBreakResponse(request);
   }
   provideShop(context as RouterContextProvider, opened);

@@ -2,6 +2,7 @@
 // shared page cache, React Router for pages and /api, the last error handler and the graceful
 // stop. Built by app/server/main.server.ts with the shop's parts.
 import http from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest } from "express";
@@ -9,9 +10,30 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
+import { logError } from "~/security/log.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
-const VALID_HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
+
+/**
+ * A Host (or trusted X-Forwarded-Host) the shop can build a URL from (X-SEC-12): a name, an IPv4
+ * address or an [IPv6] literal, a port from 1 to 65535 when given, a dotted all-numeric name only
+ * when it is a valid IPv4 address, and nothing the URL parser refuses (a name ending in a number).
+ */
+export function hostIsPlausible(value: string): boolean {
+  const match = HOST_AND_PORT.exec(value);
+  if (!match) return false;
+  const [, name, ipv6, port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  if (name !== undefined && /^[\d.]+$/.test(name) && !isIPv4(name)) return false;
+  if (ipv6 !== undefined && !isIPv6(ipv6)) return false;
+  return URL.canParse(`http://${value}/`);
+}
+
+/** Only origin-form targets ("/path?query"): not "*" (OPTIONS *) nor an absolute URL (X-SEC-12). */
+function targetIsValid(url: string | undefined): boolean {
+  return typeof url === "string" && url.startsWith("/");
+}
 
 /** No request body is larger than a 10 MB photo plus its multipart wrapping; each route's own
  *  limit is counted while its body streams (app/security/edge.server.ts). */
@@ -33,7 +55,25 @@ type TrustFn = (address: string, hop: number) => boolean;
 
 function hostIsValid(req: http.IncomingMessage): boolean {
   const host = req.headers["x-forwarded-host"] ?? req.headers.host ?? "";
-  return VALID_HOST.test(String(host).split(",")[0]!.trim());
+  return hostIsPlausible(String(host).split(",")[0]!.trim());
+}
+
+/** The 400 for a request the shop cannot make a URL of; it never reaches Express. */
+function refuseMalformed(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  let error: string | undefined;
+  if (!targetIsValid(req.url)) error = "The request target must be a path starting with /.";
+  else if (!hostIsValid(req)) error = "The Host header is not valid.";
+  if (!error) return false;
+  const body = JSON.stringify({ error });
+  res.writeHead(400, [
+    ...SECURITY_HEADERS,
+    ["Content-Type", "application/json; charset=utf-8"],
+    ["Content-Length", String(Buffer.byteLength(body))],
+    ["Cache-Control", "no-store"],
+    ["Connection", "close"],
+  ]);
+  res.end(body);
+  return true;
 }
 
 /** Express's req.secure, for a request Express has not seen: TLS, or https said by a trusted
@@ -50,10 +90,18 @@ export interface HttpEdgeOptions {
   /** Where the browser build lives (build/client). */
   clientDir: string;
   trustProxy: false | number | string[];
+  /** REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS (X-SEC-14). */
+  timeouts: { requestMs: number; headersMs: number };
 }
 
 /** The Node HTTP server of the shop, not yet listening. */
-export function createHttpServer({ shop, build, clientDir, trustProxy }: HttpEdgeOptions) {
+export function createHttpServer({
+  shop,
+  build,
+  clientDir,
+  trustProxy,
+  timeouts,
+}: HttpEdgeOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Never Express's development error pages (stack traces), whatever NODE_ENV says (X-SEC-3).
@@ -72,11 +120,6 @@ export function createHttpServer({ shop, build, clientDir, trustProxy }: HttpEdg
   };
 
   app.use((req, res, next) => {
-    dropUntrustedForwarding(req);
-    if (!hostIsValid(req)) {
-      res.status(400).json({ error: "The Host header is not valid." });
-      return;
-    }
     // The client's address for rate limits, from the socket (or X-Forwarded-For through trusted
     // proxies only); whatever a client sent under this name is overwritten.
     req.headers["x-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
@@ -150,11 +193,26 @@ export function createHttpServer({ shop, build, clientDir, trustProxy }: HttpEdg
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
   });
-  return http.createServer((req, res) => {
-    dropUntrustedForwarding(req);
-    if (hostIsValid(req) && htmlCache.serve(req, res, isSecure(req))) return;
-    app(req, res);
-  });
+  // A slow client cannot hold a connection: the whole request within `requestTimeout`, its
+  // headers within `headersTimeout`, else Node answers 408 and closes it (X-SEC-14). Node looks
+  // for such connections every `connectionsCheckingInterval`.
+  const server = http.createServer(
+    {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(30_000, Math.floor(Math.min(timeouts.requestMs, timeouts.headersMs) / 4)),
+      ),
+    },
+    (req, res) => {
+      dropUntrustedForwarding(req);
+      if (refuseMalformed(req, res)) return;
+      if (htmlCache.serve(req, res, isSecure(req))) return;
+      app(req, res);
+    },
+  );
+  return server;
 }
 
 /**
@@ -188,7 +246,7 @@ export function gracefulStop(
     try {
       await after();
     } catch (error) {
-      console.error("Shutdown was not clean:", error);
+      logError("Shutdown was not clean", error);
       process.exit(1);
     }
     console.log("Stopped.");

@@ -34,6 +34,7 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     build,
     clientDir: path.join(root, "build/client"),
     trustProxy: settings.trustProxy,
+    timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS },
   });
   for (const note of settings.notes) console.log(note);
   server.listen(config.PORT, config.HOST, () => {

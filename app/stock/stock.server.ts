@@ -10,6 +10,7 @@ import {
   variantKey,
   variantsOfLine,
 } from "./stock";
+import { logError } from "~/security/log.server";
 
 /** What is left of every stocked variant (of the given products, or all). */
 export async function stockLevels(
@@ -185,7 +186,7 @@ export async function stockLevelsOrEmpty(
   try {
     return await stockLevels(db, productIds);
   } catch (error) {
-    console.error("Could not read stock levels:", error);
+    logError("Could not read stock levels", error);
     return {};
   }
 }

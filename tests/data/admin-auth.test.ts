@@ -1,5 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { handleError } from "~/entry.server";
 import { testDb } from "./shop";
 import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
 import { action as logout } from "~/routes/admin.logout";
@@ -10,7 +11,8 @@ import { action as loginAction } from "~/routes/admin.login";
 import { createOwner } from "~/admin/owners.server";
 import { lockedUntilOf } from "~/admin/lockout.server";
 import { loginForm, OWNER, signInCookie } from "./admin-fixtures";
-import { call, postJson } from "./helpers";
+import { call, countLimitsIn, frozenWindow, postJson } from "./helpers";
+import { decoyHash, hashingCounts, MAX_HASHES_AT_ONCE } from "~/admin/password.server";
 
 // The first owner comes from the environment when the database is first opened.
 process.env.ADMIN_EMAIL = OWNER.email;
@@ -146,5 +148,135 @@ describe("X-OPS-1: owner sign-in", () => {
     expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 20 * min)).toBe(29 * min);
     expect(lockedUntilOf([0, 1, 2, 3, 14].map((m) => m * min), 29 * min)).toBeUndefined();
     expect(lockedUntilOf([0, 1, 2, 3, 16].map((m) => m * min), 17 * min)).toBeUndefined();
+  });
+});
+
+describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
+  /** A rate-limit store that never refuses, so only the account lock-out is seen. */
+  const noQuota = { hit: async (_key: string, windowMs: number) => ({ count: 1, resetAt: Date.now() + windowMs }) };
+
+  it("X-SEC-9: 30 wrong passwords in parallel from one address get at most 5 checked, the rest 429", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      const before = hashingCounts.started;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(OWNER.email, `parallel wrong ${i}`, "2001:db8:9::1")),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      expect(hashingCounts.started - before).toBeLessThanOrEqual(5);
+      // The lock-out counts the address by its /64, like every other limit.
+      expect((await login(OWNER.email, OWNER.password, "2001:db8:9::2")).status).toBe(429);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-9: the right password sent inside a burst of 25 wrong ones does not sign in", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      const address = "198.51.100.209";
+      const attempts = Array.from({ length: 26 }, (_, i) =>
+        i === 20 ? OWNER.password : `burst wrong ${i}`,
+      );
+      const answers = await Promise.all(attempts.map((password) => login(OWNER.email, password, address)));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses[20]).toBe(429);
+      expect(statuses).not.toContain(302);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-10: 12 sign-ins from one address with different e-mails: the 11th and 12th are 429 and never hashed", async () => {
+    await decoyHash();
+    countLimitsIn(frozenWindow());
+    try {
+      const before = hashingCounts.started;
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (let i = 0; i < 12; i++) {
+        const answer = await login(`someone${i}@griptruth.test`, "a guessed password", "203.0.113.210");
+        statuses.push(answer.status);
+        if (answer.status === 429) refused = answer;
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      expect(hashingCounts.started - before).toBe(10);
+      expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused!.json()) as { error: string }).error).toMatch(/Too many sign-in attempts/);
+      // Another address is not affected.
+      expect((await login(OWNER.email, OWNER.password, "203.0.113.211")).status).toBe(302);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+
+  it("X-SEC-10: no more than " + MAX_HASHES_AT_ONCE + " password hashes run at once; beyond the queue the sign-in is busy (503)", async () => {
+    await decoyHash();
+    countLimitsIn(noQuota);
+    try {
+      hashingCounts.peak = 0;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(`crowd${i}@griptruth.test`, "a guessed password", `192.0.2.${100 + i}`)),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(hashingCounts.peak).toBeLessThanOrEqual(MAX_HASHES_AT_ONCE);
+      expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+      const busy = answers.find((a) => a.status === 503);
+      if (busy) expect(((await busy.json()) as { error: string }).error).toMatch(/The sign-in is busy/);
+    } finally {
+      countLimitsIn(undefined);
+    }
+  });
+});
+
+describe("X-SEC-13: where a sign-in goes, and what the log says", () => {
+  function loginTo(next: string, address: string) {
+    return answer(loginAction, `/admin/login?next=${next}`, {
+      method: "POST",
+      body: loginForm(OWNER.email, OWNER.password),
+      headers: { "x-client-address": address },
+    });
+  }
+
+  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the orders list", async () => {
+    const injected = await loginTo("/admin%0d%0aX-Injected:%201", "198.51.100.131");
+    expect(injected.status).toBe(302);
+    expect(injected.headers.get("location")).toBe("/admin/orders");
+    expect(injected.headers.get("x-injected")).toBeNull();
+    expect((await loginTo(encodeURIComponent("/admin/orders?status=paid"), "198.51.100.132")).headers.get("location")).toBe(
+      "/admin/orders?status=paid",
+    );
+    for (const next of ["//evil.test", "/admin//evil.test", "/admin\\evil.test", "/admin/../x", "/adminx", "https://evil.test/admin", "/admin/a\u0000b", "/admin/a b", "/admin\tx"]) {
+      const answer = await loginTo(encodeURIComponent(next), "198.51.100.133");
+      expect(answer.headers.get("location"), next).toBe("/admin/orders");
+    }
+  });
+
+  it("X-SEC-13: an error carrying request text is logged by its name, never by its message", async () => {
+    // What the Fetch API throws for a header value with a line break: it quotes the value.
+    let thrown: unknown;
+    try {
+      new Headers({ location: "/admin\r\nX-Injected: 1" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    try {
+      handleError(thrown, { request: new Request("http://shop.test/admin/login%0d%0aX-Injected:%202?next=ana@example.com", { method: "POST" }) });
+    } finally {
+      spy.mockRestore();
+    }
+    const output = lines.join("\n");
+    expect(output).toContain("TypeError");
+    expect(output).not.toMatch(/X-Injected|ana@example\.com|[\r]/);
   });
 });

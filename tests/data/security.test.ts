@@ -4,7 +4,12 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createOwner } from "~/admin/owners.server";
+import { handleError } from "~/entry.server";
+import { action as stockApi } from "~/routes/api.admin.stock";
+import { signInCookie } from "./admin-fixtures";
 import { testDb } from "./shop";
 import { orders, productReviews, serverSecrets } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
@@ -360,3 +365,35 @@ describe("X-SEC on the database", () => {
     expect((await stat(path.dirname(sent.file!))).mode & 0o077).toBe(0);
   });
 });
+
+describe("review item 12: the owner's stock answers and the error log", () => {
+  it("X-SEC-7 (review item 12): PUT /api/admin/stock answers Cache-Control: no-store, refusals included", async () => {
+    const owner = { email: "stock-owner@griptruth.test", password: "a long stock password" };
+    expect(await createOwner(await testDb(), owner)).toMatchObject({ ok: true });
+    const cookie = await signInCookie(owner.email, owner.password, "198.51.100.120");
+    const put = (body: unknown, headers: Record<string, string>) =>
+      call(stockApi, "/api/admin/stock", { ...postJson(body, headers), method: "PUT" });
+    const journal = { productId: "training-journal", optionType: "Standard", size: "N/A" };
+    const set = await put({ ...journal, quantity: 4 }, { cookie });
+    expect(set.status).toBe(200);
+    expect(set.headers.get("cache-control")).toBe("no-store");
+    const wrong = await put({ ...journal, quantity: -1 }, { cookie });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("X-SEC-13 (review item 12): a thrown 405 is logged by its status, not as [object Object]", () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    try {
+      handleError(new ErrorResponseImpl(405, "Method Not Allowed", null, true), {
+        request: new Request("http://shop.test/api/health", { method: "POST" }),
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.join("\n")).not.toContain("[object Object]");
+    expect(lines.join("\n")).toMatch(/POST \/api\/health .*405 .*Method Not Allowed/);
+  });
+});
+

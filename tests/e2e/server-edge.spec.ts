@@ -151,7 +151,7 @@ test.describe("the built server's edge", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // No NODE_ENV: the review found stack traces in exactly this mode.
-    server = await startServer({ TRUST_PROXY: "1" });
+    server = await startServer({ TRUST_PROXY: "1", PAYMENTS: "sandbox" });
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -11,6 +11,7 @@ import { notifyCustomer } from "~/orders/notify.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";
 import { REFUNDABLE, refundableFrom } from "~/orders/status";
+import { logError } from "~/security/log.server";
 
 export type Refund = typeof orderRefunds.$inferSelect;
 
@@ -104,7 +105,7 @@ export async function refundOrder(
   try {
     reference = await refundThroughProvider(reserved.order, reserved.refund);
   } catch (error) {
-    console.error(`Refund for ${orderNumber} failed at the provider:`, error);
+    logError(`Refund for ${orderNumber} failed at the provider`, error);
     await db.transaction(async (tx) => {
       await tx
         .update(orderRefunds)
