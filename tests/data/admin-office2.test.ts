@@ -9,6 +9,7 @@ import { auditLog, enquiries, productReviews, reviewPhotos } from "~/db/schema";
 import { countReviews } from "~/reviews/count.server";
 import { ReviewList } from "~/reviews/components/ReviewCard";
 import { createReview } from "~/reviews/reviews.server";
+import { uploaderHash } from "~/reviews/uploader.server";
 import type { PublicReview } from "~/reviews/types";
 import { loader as productLoader } from "~/routes/product";
 import { loader as productReviewsApi } from "~/routes/api.product-reviews";
@@ -42,15 +43,24 @@ beforeEach(async () => {
   await db.delete(enquiries);
 });
 
+/** The browser the photos of these reviews were uploaded from (X-SEC-15). */
+const UPLOADER = uploaderHash("o".repeat(43));
+
 async function review(name: string, rating: number, photoUrls: string[] = []) {
   const db = await testDb();
-  return createReview(db, PRODUCT, {
+  return createReview(
+    db,
+    PRODUCT,
+    {
     customer_name: name,
     customer_email: `${name.toLowerCase()}@example.com`,
     rating,
     review_text: `${name} says these knee pads are ${rating === 1 ? "SPAM SPAM" : "great"}.`,
     photo_urls: photoUrls,
-  });
+    },
+    undefined,
+    UPLOADER,
+  );
 }
 
 async function publicSurfaces() {
@@ -125,6 +135,7 @@ describe(`the owner's reviews (${TEST_DRIVER})`, () => {
       image: Buffer.from("image"),
       thumbnail: Buffer.from("thumb"),
       storedBytes: 10,
+      uploaderHash: UPLOADER,
     });
     const withPhoto = await review("Pics", 4, [`/uploads/${photoId}.webp`]);
 

@@ -1,0 +1,259 @@
+// `npm run test:hostile`: the outside security review's requests, repeated against the built
+// shop on loopback (X-SEC-9..15). It starts `node server.mjs` on a port of its own with a
+// throw-away DATA_DIR, sends a bounded set of hostile requests (about 500, each with a time
+// limit), and fails on any 5xx, on a limit that did not hold, or on memory that did not come back
+// down after eight parallel 40-megapixel uploads. Never any address but 127.0.0.1.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import "./check-node.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+if (!existsSync("build/server/index.js")) {
+  console.error("No build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const PORT = Number(process.env.HOSTILE_PORT ?? 4377);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OWNER = { email: "hostile@griptruth.test", password: "hostile run owner password" };
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-hostile-"));
+const child = spawn(process.execPath, ["server.mjs"], {
+  env: {
+    PATH: process.env.PATH ?? "",
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    PAYMENTS: "sandbox",
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    UPLOAD_RATE_LIMIT: "100",
+    STOCK_SEED_FILE: path.resolve("tests/e2e/stock-seed.json"),
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let log = "";
+child.stdout.on("data", (chunk) => (log += chunk));
+child.stderr.on("data", (chunk) => (log += chunk));
+
+const problems = [];
+const statuses = new Map();
+let sent = 0;
+const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+
+async function request(pathname, init = {}) {
+  sent += 1;
+  const response = await fetch(`${BASE}${pathname}`, {
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+    ...init,
+    headers: { origin: BASE, ...init.headers },
+  });
+  count(response.status);
+  if (response.status >= 500 && response.status !== 503) {
+    problems.push(`${init.method ?? "GET"} ${pathname}: ${response.status}`);
+  }
+  return response;
+}
+
+/** One raw request over a socket; resolves with the status code (0: closed unanswered). */
+function raw(text, giveUpMs = 5_000) {
+  sent += 1;
+  return new Promise((resolve) => {
+    const socket = net.connect(PORT, "127.0.0.1");
+    let answer = "";
+    const done = (status) => {
+      socket.destroy();
+      count(status);
+      if (status >= 500) problems.push(`raw ${JSON.stringify(text.split("\r\n")[0])}: ${status}`);
+      resolve(status);
+    };
+    const timer = setTimeout(() => done(-1), giveUpMs);
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (match) {
+        clearTimeout(timer);
+        done(Number(match[1]));
+      }
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      done(0);
+    });
+    socket.on("error", () => undefined);
+    socket.write(text);
+  });
+}
+
+function rssMb() {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const login = (email, password, next = "") =>
+  request(`/admin/login${next}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+
+const checkout = (cartItems) =>
+  request("/api/create-checkout-session", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ cartItems }),
+  });
+
+function expectThat(ok, what) {
+  console.log(`${ok ? "  ok  " : "  FAIL"} ${what}`);
+  if (!ok) problems.push(what);
+}
+
+try {
+  const started = Date.now();
+  for (;;) {
+    if (log.includes("is serving on")) break;
+    if (child.exitCode !== null || Date.now() - started > 120_000) {
+      throw new Error(`The shop did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log(`Hostile run against ${BASE} (PGlite, one process)`);
+
+  // X-SEC-13 (first, while the owner may still sign in): a redirect target carrying a header.
+  const injected = await login(OWNER.email, OWNER.password, "?next=/admin%0d%0aX-Injected:%201");
+  expectThat(
+    injected.status < 500 && !injected.headers.has("x-injected"),
+    `next with CR LF: ${injected.status}, no injected header`,
+  );
+  expectThat(!log.includes("X-Injected"), "the injected text is not in the log");
+
+  // X-SEC-9: 30 wrong passwords for one account at once, then the right one.
+  const guesses = await Promise.all(
+    Array.from({ length: 30 }, () => login(OWNER.email, "wrong password, guessing")),
+  );
+  const checked = guesses.filter((r) => r.status === 401 || r.status === 200).length;
+  expectThat(checked <= 5, `30 parallel wrong passwords: ${checked} checked (at most 5)`);
+  const right = await login(OWNER.email, OWNER.password);
+  expectThat(right.status !== 302, `the right password after them is refused (${right.status})`);
+
+  // X-SEC-10: 40 sign-ins at once with different e-mails from one address.
+  const before = Date.now();
+  const spray = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => login(`spray${i}@example.com`, "a password of sorts")),
+  );
+  const refused = spray.filter((r) => r.status === 429 || r.status === 503).length;
+  const health = await request("/api/health");
+  expectThat(refused >= 30, `40 parallel sign-ins, different e-mails: ${refused} refused`);
+  expectThat(health.ok, `/api/health during them: ${health.status} in ${Date.now() - before} ms`);
+
+  // X-SEC-11: all the stock of a stocked variant, and unpaid checkouts from one address.
+  const seed = JSON.parse(readFileSync("tests/e2e/stock-seed.json", "utf8"));
+  const stocked = seed.find((entry) => typeof entry.quantity === "number" && entry.quantity > 0);
+  if (stocked) {
+    const greedy = await checkout([{ ...stocked, quantity: 200 }]);
+    expectThat(
+      greedy.status === 400 || greedy.status === 409,
+      `200 of a stocked variant: ${greedy.status}`,
+    );
+  }
+  const shorts = {
+    productId: "mens-grip-n-trip-thai-shorts",
+    optionType: "Thai Shorts",
+    size: "M",
+    quantity: 1,
+  };
+  const pending = [];
+  for (let i = 0; i < 5; i++) pending.push((await checkout([shorts])).status);
+  expectThat(
+    pending.filter((s) => s === 200).length <= 3 && pending.at(-1) === 429,
+    `5 unpaid checkouts from one address: ${pending.join(", ")}`,
+  );
+
+  // X-SEC-12: malformed Host values and request targets.
+  for (const host of ["127.0.0.1:99999", "a:65536", "1.2.3.4.5", "[::1", "a b"]) {
+    const status = await raw(`GET /faq HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expectThat(status === 400, `Host: ${host} → ${status}`);
+  }
+  for (const target of ["http://evil.test/faq", "*"]) {
+    const method = target === "*" ? "OPTIONS" : "GET";
+    const status = await raw(
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
+    expectThat(status === 400, `${method} ${target} → ${status}`);
+  }
+
+  // Bad input everywhere: odd bodies and methods to the public API.
+  const junk = ["", "{", "null", "[]", '{"cartItems":"x"}', "\u0000", "a".repeat(70_000)];
+  for (const pathname of [
+    "/api/create-checkout-session",
+    "/api/discounts/validate",
+    "/api/verify-order",
+    "/api/enquiries",
+    "/api/products/mens-grip-n-trip-thai-shorts/reviews",
+  ]) {
+    for (const body of junk) {
+      await request(pathname, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    }
+    await request(pathname, { method: "DELETE" });
+  }
+  for (const pathname of [
+    "/product/%00",
+    "/mens?sort=%ff",
+    "/search?q=" + "x".repeat(5000),
+    "/tracking?n=%0d%0a",
+  ]) {
+    await request(pathname);
+  }
+
+  // Item 12: memory after eight parallel 40-megapixel uploads.
+  const big = await sharp({
+    create: { width: 7000, height: 5700, channels: 3, background: { r: 180, g: 30, b: 40 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const idle = rssMb();
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 100);
+  await Promise.all(
+    Array.from({ length: 8 }, () => {
+      const form = new FormData();
+      form.set("file", new Blob([big], { type: "image/jpeg" }), "big.jpg");
+      return request("/api/uploads", { method: "POST", body: form });
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  clearInterval(sampler);
+  const after = rssMb();
+  console.log(
+    `  memory: ${idle.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most, ${after.toFixed(0)} MB 3 s after`,
+  );
+  expectThat(
+    peak - idle < 600,
+    `eight 40 MP uploads add ${(peak - idle).toFixed(0)} MB at most (< 600)`,
+  );
+  expectThat(after - idle < 200, `and ${(after - idle).toFixed(0)} MB stays after them (< 200)`);
+
+  const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${n} × ${s}`);
+  console.log(`\n${sent} requests: ${summary.join(", ")}`);
+} catch (error) {
+  problems.push(String(error));
+} finally {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (problems.length) {
+  console.error(`\nHostile run failed:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("Hostile run passed: no 5xx, every limit held, memory came back down.");
