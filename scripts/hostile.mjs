@@ -1,6 +1,6 @@
 // `npm run test:hostile`: the outside security review's requests, repeated against the built
 // shop on loopback (X-SEC-9..15). It starts `node server.mjs` on a port of its own with a
-// throw-away DATA_DIR, sends a bounded set of hostile requests (about 500, each with a time
+// throw-away DATA_DIR, sends a bounded set of hostile requests (about 140, each with a time
 // limit), and fails on any 5xx, on a limit that did not hold, or on memory that grew and stayed
 // up after eight parallel 40-megapixel uploads. Never any address but 127.0.0.1.
 import { spawn } from "node:child_process";

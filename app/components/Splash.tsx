@@ -26,6 +26,16 @@ export function Splash() {
     const done = (event: AnimationEvent) => {
       if (event.animationName === "splash-out") root.classList.remove("show-splash");
     };
+    // Hydrated after the fade had ended (a slow phone): no animationend will come, so end it now.
+    const ended = node
+      ?.getAnimations?.()
+      .some(
+        (a) => (a as CSSAnimation).animationName === "splash-out" && a.playState === "finished",
+      );
+    if (ended) {
+      root.classList.remove("show-splash");
+      return;
+    }
     node?.addEventListener("animationend", done);
     return () => node?.removeEventListener("animationend", done);
   }, []);

@@ -14,12 +14,13 @@ export const test = base.extend<{ showSplash: boolean }>({
     if (javaScriptEnabled !== false) {
       // A page's buttons and boxes work once React has hydrated it (app/root.tsx marks that);
       // `load` alone does not say so, and a page from the HTML cache arrives fast enough to be
-      // pressed before. Every page.goto waits for it, for HTML pages.
+      // pressed before. Every page.goto waits for it, for HTML pages, unless the test asks to act
+      // as soon as the navigation commits (what shows before the JavaScript, e.g. the splash).
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
         const type = response?.headers()["content-type"] ?? "";
-        if (type.startsWith("text/html")) {
+        if (type.startsWith("text/html") && options?.waitUntil !== "commit") {
           await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
         }
         return response;

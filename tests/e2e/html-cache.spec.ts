@@ -202,6 +202,9 @@ test("X-PERF-3: a new review, a hidden review and a stock change show on cached 
   await expect(async () => {
     const asked = Date.now() - changedAt;
     await visitor.goto(path);
+    // This browser is not the fixture's: wait for React as the fixture does, or the choices
+    // below can land before hydration and be reset by it.
+    await visitor.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await visitor
       .getByRole("group", { name: /^Colour/ })
       .getByText("Purple", { exact: true })

@@ -4,6 +4,8 @@ import { expect, isMobile, test } from "./fixtures";
 test.use({ javaScriptEnabled: false });
 
 test("X-SHOP-2: every page renders without JavaScript", async ({ page }) => {
+  // Every page of the shop, one after another: more than a minute on two busy cores.
+  test.slow();
   for (const { path, heading } of PAGE_ROUTES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(400);

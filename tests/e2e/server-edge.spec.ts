@@ -1,55 +1,17 @@
 // The HTTP edge against the built server (X-SEC): `node server.mjs` started here on a port of
 // its own with a throw-away DATA_DIR, talked to over raw HTTP (chunked bodies, bad Host headers,
 // forged X-Forwarded-For), its memory read from /proc. Desktop project only: no browser needed.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type BuiltServer, startBuiltServer } from "./built-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 20;
 // One server at a time: each opens an embedded database of its own.
 test.describe.configure({ mode: "serial" });
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, port = PORT): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-edge-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += String(chunk)));
-  child.stderr!.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = Date.now();
-  while (!output.includes("is serving on")) {
-    if (child.exitCode !== null) break;
-    if (Date.now() - started > 60_000) {
-      await stop();
-      throw new Error(`The server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, port, output: () => output, stop };
-}
+type Server = BuiltServer;
+const startServer = (env: Record<string, string>, port = PORT) => startBuiltServer(env, port);
 
 interface Answer {
   status: number;

@@ -2,48 +2,24 @@
 // `node server.mjs` started here on a port of its own with a throw-away DATA_DIR and short
 // timeouts, talked to over raw sockets, since a well-behaved HTTP client cannot send a bad Host,
 // an absolute-form target or a body one byte at a time. Desktop project only: no browser needed.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type BuiltServer, startBuiltServer } from "./built-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 22;
 const OWNER = { email: "hardening@griptruth.test", password: "hardening owner password" };
 
 test.describe.configure({ mode: "serial" });
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
+type Server = BuiltServer;
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-hardening-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(PORT), DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += String(chunk)));
-  child.stderr!.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = Date.now();
-  while (!output.includes("is serving on")) {
-    if (child.exitCode !== null || Date.now() - started > 60_000) {
-      await stop();
-      throw new Error(`The server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const server = await startBuiltServer(env, PORT);
+  if (server.child.exitCode !== null) {
+    await server.stop();
+    throw new Error(`The server did not start:\n${server.output()}`);
   }
-  return { child, output: () => output, stop };
+  return server;
 }
 
 interface RawAnswer {

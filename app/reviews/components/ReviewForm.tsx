@@ -58,7 +58,15 @@ export function ReviewForm({
 
     setBusy(true);
     try {
-      const uploaded = await Promise.all(photos.map((p) => uploadPhoto(p.file)));
+      // The first upload may give this browser its uploader cookie (X-SEC-15); the others wait
+      // for it, or each would get a cookie of its own and only the last would count.
+      const [first, ...rest] = photos;
+      const uploaded = first
+        ? [
+            await uploadPhoto(first.file),
+            ...(await Promise.all(rest.map((p) => uploadPhoto(p.file)))),
+          ]
+        : [];
       const response = await fetch(`/api/products/${encodeURIComponent(productId)}/reviews`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
