@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { testDb, testShop } from "./shop";
 import { dbContext } from "~/db/context.server";
-import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
+import { rateLimitContext, type RateLimitStore, windowEnd } from "~/security/rate-limit.server";
 import { requestContext as shopContext } from "~/server/shop.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
@@ -30,6 +30,16 @@ export function frozenWindow(): RateLimitStore {
       return { count, resetAt: Date.now() + windowMs };
     },
   };
+}
+
+/**
+ * Resolves when the fixed window of `windowMs` that the stores count in (aligned to the epoch,
+ * app/security/rate-limit.server.ts `windowEnd`) has at least `needMs` left, so that a test
+ * counting real hits against a limit cannot see the window end half-way through.
+ */
+export async function roomInWindow(windowMs: number, needMs: number): Promise<void> {
+  const left = () => windowEnd(Date.now(), windowMs) - Date.now();
+  while (left() < needMs) await new Promise((resolve) => setTimeout(resolve, left() + 5));
 }
 
 /** A request context as the server program makes it (app/server/shop.server.ts) from this
