@@ -20,11 +20,14 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number] | "ACCESSORIES";
 
-export type OptionType = "Rashguard" | "Shorts" | "Gi" | "Sliders" | "Hoodies" | "Thai Shorts";
+/** An option's kind: free text (X-CAT-1), so a new kind of garment needs no code. */
+export type OptionType = string;
 
 export interface ProductOption {
   type: OptionType;
   pricePence: Pence;
+  /** The "was" price of a reduced option (a compare-at price, or the price before a sale). */
+  compareAtPricePence?: Pence;
   sizes: readonly string[];
   /** The option takes custom text (a name on a gi, a name on the England rashguard). */
   customizable?: boolean;
@@ -72,15 +75,20 @@ export const ACCESSORY_CATEGORIES = [
 ] as const;
 export type AccessoryCategory = (typeof ACCESSORY_CATEGORIES)[number];
 
+/** draft: the owner's only; active: on sale; archived: gone from the shop, kept for old orders. */
+export type ProductStatus = "draft" | "active" | "archived";
+
 export interface Product {
   /** The slug, used in /product/:productId. */
   id: string;
   name: string;
+  status: ProductStatus;
   group: Group | null;
   category: Category;
   kind: GarmentKind;
   design: DesignId;
   pricePence: Pence;
+  /** The compare-at ("was") price: set on a reduced product, or by a running sale. */
   originalPricePence?: Pence;
   description: string;
   highlights: readonly string[];
@@ -94,4 +102,23 @@ export interface Product {
    * items' prices less the percentage. Its stock is the stock of its items.
    */
   bundle?: { productIds: readonly string[]; discountPercent: number };
+  seoTitle?: string;
+  seoDescription?: string;
+}
+
+/** The owner's words on the storefront (X-CAT-5). */
+export interface SiteContent {
+  bannerText: string;
+  heroHeading: string;
+  heroText: string;
+}
+
+/** An automatic sale (X-CAT-5): a percentage off every full-price line while it runs. */
+export interface Promotion {
+  id: string;
+  name: string;
+  percent: number;
+  /** Epoch ms; absent: from now / until stopped. */
+  startsAt?: number;
+  endsAt?: number;
 }

@@ -624,3 +624,139 @@ export const returnRequestLines = pgTable(
     check("return_request_lines_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );
+
+// ---- The catalogue as data (X-CAT-1) ---------------------------------------------------------
+
+export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** A picture of a product as stored: which drawing (or photo) and how it is shown. */
+export interface StoredProductImage {
+  view: "front" | "back" | "detail" | "top";
+  alt: string;
+  rotation: 0 | -90 | 90 | 180;
+}
+
+/**
+ * The products the shop sells (X-CAT-1), seeded by migration 0007 with the spec's catalogue.
+ * `id` is the slug of /product/:id. A draft is seen by the owner only; an archived product has
+ * left the shop but is kept, as old orders name it. `version` goes up with every save, so a
+ * stale save is refused (X-CAT-2).
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    /** Where it stands among the others in a collection before any sort is chosen. */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
+    category: text("category").notNull(),
+    /** mens, womens, kids; null for accessories. */
+    audience: text("audience"),
+    /** The drawing's shape and print (app/catalogue/art). */
+    kind: text("kind").notNull(),
+    design: text("design").notNull(),
+    artColor: text("art_color"),
+    accessoryCategory: text("accessory_category"),
+    /** The headline price; with options, the first option's. */
+    pricePence: integer("price_pence").notNull(),
+    compareAtPricePence: integer("compare_at_price_pence"),
+    description: text("description").notNull(),
+    highlights: jsonb("highlights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb("images").$type<StoredProductImage[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A bundle: other products sold as one line at their prices less a percentage. */
+    bundle: jsonb("bundle").$type<{ productIds: string[]; discountPercent: number }>(),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("products_status_category_idx").on(table.status, table.category, table.position),
+    check("products_price_non_negative", sql`${table.pricePence} >= 0`),
+    check(
+      "products_compare_at_above_price",
+      sql`${table.compareAtPricePence} IS NULL OR ${table.compareAtPricePence} > ${table.pricePence}`,
+    ),
+    check("products_id_slug", sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/** A product's options (Rashguard, Shorts, Gi, …): each with its price and sizes (X-CAT-1). */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    compareAtPricePence: integer("compare_at_price_pence"),
+    sizes: jsonb("sizes").$type<string[]>().notNull(),
+    /** Takes the customer's own text (a name). */
+    customizable: boolean("customizable").notNull().default(false),
+    /** The extra price of name customisation (gis); null: not offered. */
+    customPricePence: integer("custom_price_pence"),
+    beltRanks: jsonb("belt_ranks").$type<string[]>(),
+    colors: jsonb("colors").$type<string[]>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.type] }),
+    uniqueIndex("product_options_position_idx").on(table.productId, table.position),
+    check("product_options_price_non_negative", sql`${table.pricePence} >= 0`),
+    check(
+      "product_options_custom_price_non_negative",
+      sql`${table.customPricePence} IS NULL OR ${table.customPricePence} >= 0`,
+    ),
+  ],
+);
+
+/** The owner's words on the storefront (X-CAT-5): the site banner and the home hero. One row. */
+export const siteContent = pgTable(
+  "site_content",
+  {
+    id: integer("id").primaryKey().default(1),
+    bannerText: text("banner_text").notNull(),
+    heroHeading: text("hero_heading").notNull(),
+    heroText: text("hero_text").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("site_content_one_row", sql`${table.id} = 1`)],
+);
+
+/** Automatic sales (X-CAT-5): a percentage off every full-price line while it runs. */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    percent: integer("percent").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("promotions_percent_range", sql`${table.percent} BETWEEN 1 AND 90`),
+    check(
+      "promotions_ends_after_start",
+      sql`${table.startsAt} IS NULL OR ${table.endsAt} IS NULL OR ${table.endsAt} > ${table.startsAt}`,
+    ),
+  ],
+);
+
+/**
+ * One row counting the catalogue's changes: every save of a product, the site's words or a
+ * promotion raises it in the same transaction, and each process reloads its copy of the
+ * catalogue when it sees a new figure (X-CAT-1: an owner's change shows everywhere within 10 s).
+ */
+export const catalogueRevision = pgTable(
+  "catalogue_revision",
+  {
+    id: integer("id").primaryKey().default(1),
+    revision: bigint("revision", { mode: "number" }).notNull().default(1),
+  },
+  (table) => [check("catalogue_revision_one_row", sql`${table.id} = 1`)],
+);

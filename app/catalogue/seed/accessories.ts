@@ -5,7 +5,7 @@ import {
   type AccessoryCategory,
   type GarmentKind,
   type Product,
-} from "./types";
+} from "../types";
 
 interface AccessoryInput {
   name: string;
@@ -98,6 +98,7 @@ export const ACCESSORIES: readonly Product[] = ACCESSORY_INPUTS.map((input) => {
   return {
     id,
     name: input.name,
+    status: "active",
     group: null,
     category: "ACCESSORIES",
     kind: input.kind,
@@ -144,6 +145,7 @@ function accessory(id: string): Product {
 export const TRAINING_BUNDLE: Product & { bundle: NonNullable<Product["bundle"]> } = {
   id: "complete-training-bundle",
   name: "Complete Training Bundle",
+  status: "active",
   group: null,
   category: "ACCESSORIES",
   kind: "gym-bag",

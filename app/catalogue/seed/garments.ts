@@ -1,8 +1,9 @@
 import { POLICY } from "~/policy/policy";
+import { GI_NAME_PRICE_PENCE } from "../figures";
 import { formatPence } from "~/pricing/money";
-import { pictureSrc } from "./art/pictures";
-import { DESIGNS, NO_GI_DESIGNS } from "./designs";
-import * as sizes from "./sizes";
+import { pictureSrc } from "../art/pictures";
+import { DESIGNS, NO_GI_DESIGNS } from "../designs";
+import * as sizes from "../sizes";
 import type {
   Category,
   DesignId,
@@ -13,7 +14,7 @@ import type {
   Product,
   ProductImage,
   ProductOption,
-} from "./types";
+} from "../types";
 
 /** Prices in pence, per group (S-CAT-6; the table in docs/catalogue.md). */
 const ADULT_PRICES = {
@@ -44,7 +45,7 @@ const PRICES = {
   },
 } as const;
 
-export const GI_NAME_PRICE_PENCE = 1000;
+export { GI_NAME_PRICE_PENCE };
 
 const GROUP_LABEL: Record<Group, string> = { mens: "Mens", womens: "Womens", kids: "Kids" };
 const GROUP_WORDS: Record<Group, string> = {
@@ -131,7 +132,12 @@ interface GarmentInput {
 function garment(input: GarmentInput): Product {
   const id = slugify(input.name);
   const { views, describe, ...rest } = input;
-  return { ...rest, id, images: productImages(id, input.name, views, describe) };
+  return {
+    ...rest,
+    id,
+    status: "active",
+    images: productImages(id, input.name, views, describe),
+  };
 }
 
 function noGiSet(group: Group, design: DesignId): Product {

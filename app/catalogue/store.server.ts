@@ -1,0 +1,198 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { dbFrom } from "~/db/context.server";
+import type { Database } from "~/db/database";
+import {
+  catalogueRevision,
+  productOptions,
+  products,
+  promotions,
+  siteContent,
+  type StoredProductImage,
+} from "~/db/schema";
+import { fixedPictureSrc, pictureSrc } from "./art/pictures";
+import { type Catalogue, makeCatalogue } from "./catalogue";
+import { SEED_PRODUCTS } from "./seed";
+import type {
+  Category,
+  DesignId,
+  GarmentKind,
+  Group,
+  AccessoryCategory,
+  Product,
+  ProductOption,
+  Promotion,
+  SiteContent,
+} from "./types";
+
+/**
+ * How often a process asks the database whether the catalogue changed (X-CAT-1): an owner's
+ * change shows on every process within this plus the page cache's 8 s (app/perf/html-cache.ts),
+ * under 10 s. The question is one row by its key.
+ */
+export const CATALOGUE_CHECK_MS = 1_000;
+
+/** The build draws the seeded products' pictures at hashed addresses; any other product's are
+ *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */
+const DRAWN_AT_BUILD = new Set(SEED_PRODUCTS.map((product) => product.id));
+
+function imageOf(productId: string, image: StoredProductImage) {
+  const src = DRAWN_AT_BUILD.has(productId)
+    ? pictureSrc(productId, image.view)
+    : fixedPictureSrc(productId, image.view);
+  return { ...image, src };
+}
+
+type ProductRow = typeof products.$inferSelect;
+type OptionRow = typeof productOptions.$inferSelect;
+
+/** A product as the shop uses it, from its row and its options' rows (in order). */
+export function productFromRows(row: ProductRow, options: readonly OptionRow[]): Product {
+  const product: Product = {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    group: (row.audience as Group | null) ?? null,
+    category: row.category as Category,
+    kind: row.kind as GarmentKind,
+    design: row.design as DesignId,
+    pricePence: row.pricePence,
+    description: row.description,
+    highlights: row.highlights,
+    images: row.images.map((image) => imageOf(row.id, image)),
+    options: options.map((o) => {
+      const option: ProductOption = { type: o.type, pricePence: o.pricePence, sizes: o.sizes };
+      if (o.compareAtPricePence !== null) option.compareAtPricePence = o.compareAtPricePence;
+      if (o.customizable) option.customizable = true;
+      if (o.customPricePence !== null) option.customPricePence = o.customPricePence;
+      if (o.beltRanks) option.beltRanks = o.beltRanks;
+      if (o.colors) option.colors = o.colors;
+      return option;
+    }),
+  };
+  if (row.compareAtPricePence !== null) product.originalPricePence = row.compareAtPricePence;
+  if (row.accessoryCategory) product.accessoryCategory = row.accessoryCategory as AccessoryCategory;
+  if (row.artColor) product.artColor = row.artColor;
+  if (row.bundle) product.bundle = row.bundle;
+  if (row.seoTitle) product.seoTitle = row.seoTitle;
+  if (row.seoDescription) product.seoDescription = row.seoDescription;
+  return product;
+}
+
+interface Stored {
+  revision: number;
+  products: Product[];
+  site: SiteContent;
+  promotions: Promotion[];
+}
+
+async function readRevision(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ revision: catalogueRevision.revision })
+    .from(catalogueRevision)
+    .where(eq(catalogueRevision.id, 1));
+  return row?.revision ?? 0;
+}
+
+async function readStored(db: Database): Promise<Stored> {
+  // The revision first: a change made while the rest is read is seen at the next check.
+  const revision = await readRevision(db);
+  const [productRows, optionRows, siteRows, promotionRows] = await Promise.all([
+    db.select().from(products).orderBy(asc(products.position), asc(products.id)),
+    db
+      .select()
+      .from(productOptions)
+      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+    db.select().from(siteContent).where(eq(siteContent.id, 1)),
+    db.select().from(promotions).orderBy(asc(promotions.createdAt)),
+  ]);
+  const optionsOf = new Map<string, OptionRow[]>();
+  for (const option of optionRows) {
+    const list = optionsOf.get(option.productId) ?? [];
+    list.push(option);
+    optionsOf.set(option.productId, list);
+  }
+  const site = siteRows[0];
+  return {
+    revision,
+    products: productRows.map((row) => productFromRows(row, optionsOf.get(row.id) ?? [])),
+    site: {
+      bannerText: site?.bannerText ?? "",
+      heroHeading: site?.heroHeading ?? "",
+      heroText: site?.heroText ?? "",
+    },
+    promotions: promotionRows.map(promotionFromRow),
+  };
+}
+
+export function promotionFromRow(row: typeof promotions.$inferSelect): Promotion {
+  const promotion: Promotion = { id: row.id, name: row.name, percent: row.percent };
+  if (row.startsAt) promotion.startsAt = row.startsAt.getTime();
+  if (row.endsAt) promotion.endsAt = row.endsAt.getTime();
+  return promotion;
+}
+
+interface Held {
+  stored: Promise<Stored>;
+  checkedAt: number;
+}
+
+/** Each database handle's copy of the catalogue, checked against the revision every second. */
+const held = new WeakMap<Database, Held>();
+
+/**
+ * The catalogue as it stands now (X-CAT-1), from this process's copy: asked of the database
+ * again when another process (or this one) has changed it, at most CATALOGUE_CHECK_MS late.
+ */
+export async function loadCatalogue(db: Database, now = Date.now()): Promise<Catalogue> {
+  let entry = held.get(db);
+  if (!entry) {
+    entry = { stored: readStored(db), checkedAt: now };
+    held.set(db, entry);
+  } else if (now - entry.checkedAt >= CATALOGUE_CHECK_MS) {
+    entry.checkedAt = now;
+    const previous = entry.stored;
+    const current = entry;
+    current.stored = (async () => {
+      const before = await previous.catch(() => null);
+      const revision = await readRevision(db);
+      return before && before.revision === revision ? before : readStored(db);
+    })();
+  }
+  const pending = entry.stored;
+  try {
+    const stored = await pending;
+    return makeCatalogue(stored.products, stored.site, stored.promotions, now);
+  } catch (error) {
+    // A failed read is not kept: the next request asks again.
+    if (held.get(db)?.stored === pending) held.delete(db);
+    throw error;
+  }
+}
+
+/** The request's catalogue (through the database the composition root handed in). */
+export function catalogueFrom(context: Readonly<RouterContextProvider>): Promise<Catalogue> {
+  return loadCatalogue(dbFrom(context));
+}
+
+type Executor = Pick<Database, "update" | "insert">;
+
+/**
+ * Records a change to the catalogue (a product, the site's words, a promotion), in the change's
+ * own transaction: every process reloads its copy within CATALOGUE_CHECK_MS, this one at once.
+ */
+export async function catalogueChanged(tx: Executor, db: Database): Promise<void> {
+  await tx
+    .insert(catalogueRevision)
+    .values({ id: 1, revision: 1 })
+    .onConflictDoUpdate({
+      target: catalogueRevision.id,
+      set: { revision: sql`${catalogueRevision.revision} + 1` },
+    });
+  forgetCatalogue(db);
+}
+
+/** Drops this process's copy, so the next request reads the catalogue afresh. */
+export function forgetCatalogue(db: Database): void {
+  held.delete(db);
+}
