@@ -16,6 +16,7 @@ import "./app.css";
 import { AddedToast } from "./cart/AddedToast";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { catalogueFrom } from "./catalogue/store.server";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
 import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
@@ -40,10 +41,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    reviewCount: await countReviewsOrZero(dbFrom(context)),
-    origin: canonicalOrigin(request),
-  };
+  const [reviewCount, bannerText] = await Promise.all([
+    countReviewsOrZero(dbFrom(context)),
+    // The owner's banner (X-CAT-5); a page still renders without it.
+    catalogueFrom(context).then(
+      (catalogue) => catalogue.site.bannerText,
+      () => "",
+    ),
+  ]);
+  return { reviewCount, bannerText, origin: canonicalOrigin(request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -81,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Skip to content
             </a>
             <Splash />
-            <SiteHeader />
+            <SiteHeader bannerText={data?.bannerText ?? ""} />
             <AddedToast />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}

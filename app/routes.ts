@@ -29,6 +29,8 @@ export default [
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/verify-order", "routes/api.verify-order.ts"),
   route("api/stock", "routes/api.stock.ts"),
+  route("api/cart/prices", "routes/api.cart-prices.ts"),
+  route("api/search", "routes/api.search.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
   route("api/uploads", "routes/api.uploads.ts"),

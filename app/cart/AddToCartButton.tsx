@@ -28,12 +28,15 @@ export function AddToCartButton({
     <button
       type="button"
       onClick={() =>
-        cartActions.add({
-          productId: product.id,
-          optionType: STANDARD_OPTION,
-          size: NO_SIZE,
-          quantity: 1,
-        })
+        cartActions.add(
+          {
+            productId: product.id,
+            optionType: STANDARD_OPTION,
+            size: NO_SIZE,
+            quantity: 1,
+          },
+          product,
+        )
       }
       className="relative z-10 mt-3 w-full rounded bg-ink px-4 py-3 font-semibold text-paper hover:bg-ink-soft"
     >

@@ -42,7 +42,7 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
     const shortage = available.availability?.kind === "short" ? available.availability : undefined;
     const message =
       selectionProblem(product, selection) ??
-      (shortage ? shortMessage(shortage.variant, shortage.left) : null);
+      (shortage ? shortMessage(shortage.variant, shortage.left, () => product) : null);
     setProblem(message);
     if (message) return;
     const added = cartActions.add(
@@ -65,6 +65,7 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
             size: NO_SIZE,
             quantity: selection.quantity,
           },
+      product,
     );
     if (!added) setProblem("Sorry, this item could not be added. Please refresh and try again.");
   };

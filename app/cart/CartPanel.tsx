@@ -1,14 +1,13 @@
 import { Minus, Plus, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { currentPictureSrc } from "~/catalogue/art/pictures";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/policy/LineNotice";
 import { lineTotalPence, subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { MAX_LINE_QUANTITY } from "~/shared/limits";
 import { LineLeadTime } from "~/stock/LeadTime";
-import type { StockLevels } from "~/stock/stock";
+import type { StockLevels, StockLookup } from "~/stock/stock";
 import { useStockLevels } from "~/stock/useStockLevels";
 import { lineHref, type CartLine } from "./cart";
 import { cartActions, useCart } from "./store";
@@ -17,16 +16,18 @@ function CartLineItem({
   line,
   index,
   levels,
+  lookup,
 }: {
   line: CartLine;
   index: number;
   levels: StockLevels | undefined;
+  lookup: StockLookup;
 }) {
   return (
     <li className="flex gap-4 py-4">
       {line.image ? (
         <img
-          src={currentPictureSrc(line.image)}
+          src={line.image}
           alt=""
           width={80}
           height={80}
@@ -57,7 +58,13 @@ function CartLineItem({
           ))}
         </ul>
         <LineNotice line={line} />
-        <LineLeadTime line={line} levels={levels} />
+        {line.problem ? (
+          <p className="text-sm font-semibold text-accent" data-testid="line-problem">
+            {line.problem}
+          </p>
+        ) : (
+          <LineLeadTime line={line} levels={levels} lookup={lookup} />
+        )}
         <div className="mt-1 flex items-center justify-between">
           <div
             className="flex items-center rounded border border-ink/20"
@@ -102,7 +109,7 @@ function CartLineItem({
 export function CartPanel() {
   const { lines, panelOpen } = useCart();
   const ref = useRef<HTMLDialogElement>(null);
-  const { levels, refresh } = useStockLevels();
+  const { levels, lookup, refresh } = useStockLevels();
 
   // Stock changes while the shop is open: read it again each time the panel opens.
   useEffect(() => {
@@ -164,13 +171,16 @@ export function CartPanel() {
                   line={line}
                   index={index}
                   levels={levels}
+                  lookup={lookup}
                 />
               ))}
             </ul>
             <div className="space-y-3 border-t border-stone px-5 py-4">
               <p className="flex justify-between text-lg font-bold">
                 <span>Total</span>
-                <span data-testid="cart-total">{formatPence(subtotalPence(lines))}</span>
+                <span data-testid="cart-total">
+                  {formatPence(subtotalPence(lines.filter((line) => !line.problem)))}
+                </span>
               </p>
               <p className="text-sm text-muted">Shipping and discount codes at checkout.</p>
               <Link

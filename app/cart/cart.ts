@@ -1,6 +1,5 @@
-import { findSellable } from "~/catalogue";
-import { fixedSrcOf } from "~/catalogue/art/pictures";
 import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
+import type { Product } from "~/catalogue/types";
 import { unitPricePence } from "~/pricing/lines";
 import { hasControlCharacters } from "~/shared/control-characters";
 import type { LineChoice, PricedChoice } from "~/shared/line-choice";
@@ -13,11 +12,16 @@ import {
   QUANTITY_MESSAGE,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
+  PRODUCT_NAME_MAX,
 } from "~/shared/limits";
 
 /** One line of the cart: the customer's choice (X-ARCH-3), and what the catalogue says of it. */
 export interface CartLine extends PricedChoice {
   image?: string;
+  /** Where its name leads: its product page, or a bundle's block on /accessories. */
+  href?: string;
+  /** Set when the shop no longer sells it as chosen: the sentence shown against the line. */
+  problem?: string;
 }
 
 /** A line as the customer chose it, before the catalogue prices it. */
@@ -36,20 +40,38 @@ export function lineKey(line: NewCartLine | CartLine): string {
   ]);
 }
 
-/** A line checked against the catalogue: priced, or refused with the reason in words for a person. */
+/**
+ * A line checked against the catalogue: priced, or refused with the reason in words for a person;
+ * `gone` when the shop sold it once and no longer does (X-CAT-3: a 409, shown against the line).
+ */
 export type PricedLine =
-  { line: CartLine; problem?: undefined } | { line?: undefined; problem: string };
+  | { line: CartLine; problem?: undefined; gone?: undefined }
+  | { line?: undefined; problem: string; gone?: boolean };
 
 const refuse = (problem: string): PricedLine => ({ problem });
 
+/** X-CAT-3: the product, or the option and size chosen, has left the shop. */
+export function noLongerAvailable(productName: string, optionType?: string, size?: string): string {
+  const choice = [
+    optionType && optionType !== STANDARD_OPTION ? optionType : "",
+    size && size !== NO_SIZE ? size : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return choice
+    ? `Sorry, ${productName} in ${choice} is no longer available.`
+    : `Sorry, ${productName} is no longer available.`;
+}
+
 /**
- * Checks a line against the catalogue and prices it there: the name and price never come from
- * what was stored or sent. The one place the line rules live, for the cart, the checkout page and
- * the server; a refused line says why.
+ * Checks a line against its product as the catalogue has it now (any status; undefined when the
+ * shop never had it) and prices it there: the name and price never come from what was stored or
+ * sent. The one place the line rules live, for the cart, the checkout page and the server; a
+ * refused line says why.
  */
-export function priceLine(input: NewCartLine): PricedLine {
-  const product = findSellable(input.productId);
+export function priceLine(input: NewCartLine, product: Product | undefined): PricedLine {
   if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
+  if (product.status !== "active") return { problem: noLongerAvailable(product.name), gone: true };
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
     return refuse(QUANTITY_MESSAGE);
   }
@@ -65,9 +87,11 @@ export function priceLine(input: NewCartLine): PricedLine {
     if (input.customText || nameCustomisation)
       return refuse(`${product.name} can't be customised.`);
   } else {
-    if (!option) return refuse(`${product.name} doesn't come as "${input.optionType}".`);
-    if (!option.sizes.includes(input.size)) {
-      return refuse(`${product.name} (${option.type}) doesn't come in size "${input.size}".`);
+    if (!option || !option.sizes.includes(input.size)) {
+      return {
+        problem: noLongerAvailable(product.name, input.optionType, input.size),
+        gone: true,
+      };
     }
     if (option.beltRanks && !option.beltRanks.includes(input.beltRank ?? "")) {
       return refuse(`Please choose a belt rank we make for ${product.name}.`);
@@ -102,8 +126,10 @@ export function priceLine(input: NewCartLine): PricedLine {
     size: input.size,
     quantity: input.quantity,
     unitPricePence: unit,
-    // The fixed address: a cart outlives the build whose hashed pictures it was added from.
-    image: product.images[0] && fixedSrcOf(product.images[0].src),
+    // As this build serves it; the server prices a stored cart again when it loads (./store.ts),
+    // so a cart that outlives the build gets the new address.
+    image: product.images[0]?.src,
+    href: product.bundle ? "/accessories#bundle" : `/product/${product.id}`,
   };
   if (input.beltRank) line.beltRank = input.beltRank;
   if (input.color) line.color = input.color;
@@ -113,10 +139,8 @@ export function priceLine(input: NewCartLine): PricedLine {
 }
 
 /** Where a cart line's name leads: its product page, or a bundle's block on /accessories. */
-export function lineHref(line: Pick<CartLine, "productId">): string {
-  return findSellable(line.productId)?.bundle
-    ? "/accessories#bundle"
-    : `/product/${line.productId}`;
+export function lineHref(line: Pick<CartLine, "productId" | "href">): string {
+  return line.href ?? `/product/${line.productId}`;
 }
 
 /**
@@ -208,47 +232,94 @@ function readStoredLine(value: unknown): LineChoice | null {
   return line;
 }
 
-/** The stored cart's lines (version 1, at most MAX_CART_LINES), or null when it is not one. */
+/** The stored cart's lines (version 1 or 2, at most MAX_CART_LINES), or null when it is not one. */
 export function readStoredCart(value: unknown): LineChoice[] | null {
   if (typeof value !== "object" || value === null) return null;
   const { version, lines } = value as { version?: unknown; lines?: unknown };
-  if (version !== 1 || !Array.isArray(lines) || lines.length > MAX_CART_LINES) return null;
+  if ((version !== 1 && version !== 2) || !Array.isArray(lines) || lines.length > MAX_CART_LINES) {
+    return null;
+  }
   const read = lines.map(readStoredLine);
   return read.every((line) => line !== null) ? (read as LineChoice[]) : null;
 }
 
+/** A shop address kept with a stored line (its picture, its page), or undefined. */
+const readPath = (value: unknown) =>
+  typeof value === "string" &&
+  /^\/[^/\\]/.test(value) &&
+  value.length <= 300 &&
+  !hasControlCharacters(value)
+    ? value
+    : undefined;
+
+/**
+ * What the shop said of a stored line when it was priced (version 2): its name, price, picture and
+ * page, shown until the server prices the cart again (./store.ts); null when it is not there or off.
+ */
+function readSnapshot(
+  value: unknown,
+): Pick<CartLine, "productName" | "unitPricePence" | "image" | "href"> | null {
+  const v = value as Record<string, unknown>;
+  const productName = readText(v.productName, 1, PRODUCT_NAME_MAX);
+  const price = v.unitPricePence;
+  if (!productName || typeof price !== "number" || !Number.isSafeInteger(price) || price < 0) {
+    return null;
+  }
+  return { productName, unitPricePence: price, image: readPath(v.image), href: readPath(v.href) };
+}
+
 export const CART_STORAGE_KEY = "gt-cart";
 
-/** What the customer chose on a line, without what the shop works out (name, price, picture): what is stored and sent to the server. */
+/** What the customer chose on a line, without what the shop works out (name, price, picture): what is sent to the server. */
 export function lineChoice({
   productName: _n,
   unitPricePence: _p,
   image: _i,
+  href: _h,
+  problem: _problem,
   ...choice
 }: CartLine): NewCartLine {
   return choice;
 }
 
+/** The cart as the browser keeps it (version 2): each choice with the name and price it was shown at. */
 export function serialiseCart(lines: readonly CartLine[]): string {
-  return JSON.stringify({ version: 1, lines: lines.map(lineChoice) });
+  return JSON.stringify({
+    version: 2,
+    lines: lines.map(({ problem: _problem, ...line }) => line),
+  });
+}
+
+export interface StoredCart {
+  /** Lines with the name and price they were last priced at. */
+  lines: CartLine[];
+  /** Lines kept without them (a version 1 cart): the server prices them (./store.ts). */
+  unpriced: LineChoice[];
 }
 
 /**
- * Reads a stored cart. Anything corrupt or from an older format gives an empty cart, never an
- * error; lines that no longer match the catalogue are dropped, and every price is taken afresh.
+ * Reads a stored cart. Anything corrupt or from an unknown format gives an empty cart, never an
+ * error. The prices read are only what was last shown: the server prices every line again when
+ * the cart is loaded, and at checkout (X-CAT-3).
  */
-export function parseStoredCart(raw: string | null): CartLine[] {
-  if (!raw) return [];
+export function parseStoredCart(raw: string | null): StoredCart {
+  const empty: StoredCart = { lines: [], unpriced: [] };
+  if (!raw) return empty;
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return [];
+    return empty;
   }
   const stored = readStoredCart(json);
-  if (!stored) return [];
-  return stored.reduce<CartLine[]>((lines, stored) => {
-    const { line } = priceLine(stored);
-    return (line && addLine(lines, line)) || lines;
-  }, []);
+  if (!stored) return empty;
+  const raws = (json as { lines: unknown[] }).lines;
+  return stored.reduce<StoredCart>((cart, choice, index) => {
+    const snapshot = readSnapshot(raws[index]);
+    if (!snapshot) return { ...cart, unpriced: [...cart.unpriced, choice] };
+    const line: CartLine = { ...choice, ...snapshot };
+    if (!line.image) delete line.image;
+    if (!line.href) delete line.href;
+    return { ...cart, lines: addLine(cart.lines, line) ?? cart.lines };
+  }, empty);
 }

@@ -1,15 +1,20 @@
 import { useSyncExternalStore } from "react";
+import type { Product } from "~/catalogue/types";
+import type { LineChoice } from "~/shared/line-choice";
 import {
   addLine,
   CART_STORAGE_KEY,
   type CartLine,
+  lineChoice,
   type NewCartLine,
   parseStoredCart,
   priceLine,
   removeLine,
   serialiseCart,
   setQuantity,
+  type StoredCart,
 } from "./cart";
+import { CART_PRICES_PATH, type CartPrices } from "./prices";
 
 /** How long the "Added to Cart!" flag stays set after an add (S-CART-6). */
 export const ADDED_NOTICE_MS = 3000;
@@ -32,22 +37,57 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-function readStorage(): CartLine[] {
+function readStorage(): StoredCart {
   try {
     return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
   } catch {
-    return [];
+    return { lines: [], unpriced: [] };
   }
+}
+
+/**
+ * Asks the server for the price of every line now (X-CAT-3): the catalogue lives on the server,
+ * so a price the owner changed, a sale, or a product that has left the shop shows in the cart.
+ * `unpriced` are stored lines without a price yet (a cart kept by an older version). An answer
+ * that arrives after the cart changed is dropped; the next load or opening asks again.
+ */
+async function refreshPrices(unpriced: readonly LineChoice[] = []) {
+  const asked = state.lines;
+  const choices = [...asked.map(lineChoice), ...unpriced];
+  if (choices.length === 0) return;
+  let answer: CartPrices;
+  try {
+    const response = await fetch(CART_PRICES_PATH, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ cartItems: choices }),
+    });
+    if (!response.ok) return;
+    answer = (await response.json()) as CartPrices;
+  } catch {
+    return;
+  }
+  if (state.lines !== asked || !Array.isArray(answer.lines)) return;
+  const lines = answer.lines.reduce<CartLine[]>((kept, priced, index) => {
+    const before = asked[index];
+    if (priced.line) return addLine(kept, priced.line) ?? kept;
+    // Sold once, not now: kept, and shown with the sentence until the customer removes it.
+    if (priced.gone && before) return [...kept, { ...before, problem: priced.problem }];
+    return kept;
+  }, []);
+  setLines(lines);
 }
 
 function ensureLoaded() {
   if (loaded || typeof window === "undefined") return;
   loaded = true;
-  state = { ...state, lines: readStorage() };
+  const stored = readStorage();
+  state = { ...state, lines: stored.lines };
+  void refreshPrices(stored.unpriced);
   // Another tab changed the cart: take its version, so every tab shows the same cart (X-CART-1).
   window.addEventListener("storage", (event) => {
     if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-    state = { ...state, lines: readStorage() };
+    state = { ...state, lines: readStorage().lines };
     emit();
   });
 }
@@ -79,12 +119,13 @@ export function useCart(): CartState {
 
 export const cartActions = {
   /**
-   * Prices the line from the catalogue and adds it; false when the catalogue refuses it, or
-   * when the cart already has MAX_CART_LINES other lines (checkout takes no more).
+   * Prices the line from its product as the page was given it and adds it; false when the
+   * product refuses it, or when the cart already has MAX_CART_LINES other lines (checkout takes
+   * no more). The server prices it again at checkout.
    */
-  add(input: NewCartLine): boolean {
+  add(input: NewCartLine, product: Product): boolean {
     ensureLoaded();
-    const { line } = priceLine(input);
+    const { line } = priceLine(input, product);
     const lines = line && addLine(state.lines, line);
     if (!lines) return false;
     setLines(lines);
@@ -114,6 +155,7 @@ export const cartActions = {
   openPanel() {
     state = { ...state, panelOpen: true };
     emit();
+    void refreshPrices();
   },
   closePanel() {
     state = { ...state, panelOpen: false };

@@ -37,7 +37,8 @@ export interface Catalogue {
 /** The sale running at `now`, if any: the latest started of those between their dates. */
 export function runningSale(promotions: readonly Promotion[], now: number): Promotion | null {
   const running = promotions.filter(
-    (p) => (p.startsAt === undefined || p.startsAt <= now) && (p.endsAt === undefined || now < p.endsAt),
+    (p) =>
+      (p.startsAt === undefined || p.startsAt <= now) && (p.endsAt === undefined || now < p.endsAt),
   );
   running.sort((a, b) => (b.startsAt ?? 0) - (a.startsAt ?? 0));
   return running[0] ?? null;
@@ -58,7 +59,11 @@ export function onSale(product: Product, percent: number): Product {
   const option = (o: ProductOption): ProductOption =>
     o.compareAtPricePence
       ? o
-      : { ...o, pricePence: reducedPence(o.pricePence, percent), compareAtPricePence: o.pricePence };
+      : {
+          ...o,
+          pricePence: reducedPence(o.pricePence, percent),
+          compareAtPricePence: o.pricePence,
+        };
   return {
     ...product,
     ...(product.originalPricePence

@@ -8,10 +8,12 @@ import { SearchPanel, SearchToggle } from "~/search/SearchBox";
 import { NAV_ITEMS, type NavItem } from "./navigation";
 import { Wordmark } from "./Wordmark";
 
-function SaleBanner() {
+/** The owner's site-wide banner (X-CAT-5); none when they left it empty. */
+function SaleBanner({ text }: { text: string }) {
+  if (!text) return null;
   return (
     <div className="bg-accent px-4 py-1.5 text-center text-xs font-semibold tracking-widest text-white uppercase sm:text-sm">
-      Opening sale: 30% off selected items
+      {text}
     </div>
   );
 }
@@ -101,7 +103,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   );
 }
 
-export function SiteHeader() {
+export function SiteHeader({ bannerText }: { bannerText: string }) {
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -115,7 +117,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 bg-ink text-paper shadow-md noscript:static">
-      <SaleBanner />
+      <SaleBanner text={bannerText} />
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
+import { GI_NAME_PRICE_PENCE } from "~/catalogue/figures";
 import { BRAND } from "~/shared/brand";
 import { formatPence } from "~/pricing/money";
 import { POLICY } from "~/policy/policy";

@@ -6,6 +6,7 @@ import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
+import type { StockLookup } from "~/stock/stock";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 
 export type Order = typeof orders.$inferSelect;
@@ -57,6 +58,8 @@ export async function createPendingOrder(
     expiresAt: Date;
     mostStockedPerVariant?: number;
     client?: { key: string; pendingMost: number };
+    /** The products of the lines, for what stock takes of a bundle and its messages. */
+    stockLookup: StockLookup;
   },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -65,7 +68,12 @@ export async function createPendingOrder(
     if (input.discount) {
       await takeDiscountUse(tx, input.discount, input.totals.subtotalPence);
     }
-    const reserved = await reserveStock(tx, input.lines, input.mostStockedPerVariant);
+    const reserved = await reserveStock(
+      tx,
+      input.lines,
+      input.stockLookup,
+      input.mostStockedPerVariant,
+    );
     const [order] = await tx
       .insert(orders)
       .values({

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
-import { findProduct } from "~/catalogue";
+import type { Catalogue } from "~/catalogue/catalogue";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { deleteLegacyPhotoFiles, deletePhotos } from "./photos.server";
 import { isUuid } from "~/db/ids";
@@ -26,11 +27,11 @@ export interface OwnerReview {
 
 type Row = typeof productReviews.$inferSelect;
 
-function ownerReview(row: Row): OwnerReview {
+function ownerReview(row: Row, catalogue: Catalogue): OwnerReview {
   return {
     id: row.id,
     productId: row.productId,
-    productName: findProduct(row.productId)?.name ?? row.productId,
+    productName: catalogue.all.get(row.productId)?.name ?? row.productId,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     rating: row.rating,
@@ -50,7 +51,8 @@ export async function listOwnerReviews(db: Database, limit = 500): Promise<Owner
     .from(productReviews)
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .limit(limit);
-  return rows.map(ownerReview);
+  const catalogue = await loadCatalogue(db);
+  return rows.map((row) => ownerReview(row, catalogue));
 }
 
 const NOT_FOUND = "No review has that id.";
@@ -69,6 +71,7 @@ export async function setReviewHidden(
   if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
   if (!isUuid(id)) return refuse(404, NOT_FOUND);
   const { hidden } = parsed.data;
+  const catalogue = await loadCatalogue(db);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -76,7 +79,7 @@ export async function setReviewHidden(
       .where(eq(productReviews.id, id))
       .for("update");
     if (!before) return refuse(404, NOT_FOUND);
-    if ((before.hiddenAt !== null) === hidden) return success(ownerReview(before));
+    if ((before.hiddenAt !== null) === hidden) return success(ownerReview(before, catalogue));
     const [after] = await tx
       .update(productReviews)
       .set({ hiddenAt: hidden ? sql`now()` : null })
@@ -89,7 +92,7 @@ export async function setReviewHidden(
       before: { hidden: !hidden },
       after: { hidden },
     });
-    return success(ownerReview(after!));
+    return success(ownerReview(after!, catalogue));
   });
 }
 

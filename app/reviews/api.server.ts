@@ -1,4 +1,5 @@
-import { findProduct } from "~/catalogue";
+import { findProduct } from "~/catalogue/catalogue";
+import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
@@ -31,7 +32,8 @@ export const PHOTO_TOO_LARGE = "Photos can be at most 10 MB.";
 
 /** GET /api/products/:productId/reviews: newest first, never an e-mail (X-REV-2). */
 export async function reviewsForProduct(db: Database, productId: string): Promise<Response> {
-  if (!findProduct(productId)) return Response.json({ error: UNKNOWN_PRODUCT }, { status: 404 });
+  if (!findProduct(await loadCatalogue(db), productId))
+    return Response.json({ error: UNKNOWN_PRODUCT }, { status: 404 });
   try {
     return Response.json(await listReviews(db, productId));
   } catch (error) {
@@ -64,7 +66,9 @@ export async function submitReview(
   body: unknown,
   request: Request,
 ): Promise<Outcome<Omit<PublicReview, "verified_purchase">>> {
-  if (!productId || !findProduct(productId)) return refuse(404, UNKNOWN_PRODUCT);
+  if (!productId || !findProduct(await loadCatalogue(db), productId)) {
+    return refuse(404, UNKNOWN_PRODUCT);
+  }
   const parsed = parseReviewInput(body);
   if (!parsed.ok) return refuse(400, parsed.message);
   const input = parsed.value;

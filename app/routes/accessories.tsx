@@ -1,7 +1,15 @@
 import { Backpack, BookOpen, Check, Dumbbell, Shield } from "lucide-react";
 import { Link } from "react-router";
-import { ACCESSORIES, ACCESSORY_TILES, TRAINING_BUNDLE } from "~/catalogue";
 import type { AccessoryCategory } from "~/catalogue";
+import {
+  accessories,
+  accessoryTiles,
+  type BundleProduct,
+  type BundleQuote,
+  bundleQuote,
+  bundles,
+} from "~/catalogue/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
 import {
   ACCESSORY_CATEGORY_OPTIONS,
   accessoryCategorySlug,
@@ -15,7 +23,6 @@ import { cartActions } from "~/cart/store";
 import { FilterForm } from "~/catalogue/components/FilterForm";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
-import { trainingBundleQuote } from "~/catalogue/bundle";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/seo/meta";
 import { JsonLd, useOrigin } from "~/seo/JsonLd";
@@ -33,18 +40,32 @@ import type { Route } from "./+types/accessories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseAccessoryQuery(new URL(request.url).searchParams);
+  const catalogue = await catalogueFrom(context);
+  const shelf = accessories(catalogue);
   const stock = await stockLevelsOrEmpty(
     dbFrom(context),
-    ACCESSORIES.map((product) => product.id),
+    shelf.map((product) => product.id),
   );
+  const lookup = (id: string) => catalogue.all.get(id);
   const soldOut = (productId: string) =>
-    lineAvailability({ productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 }, stock)
-      .kind === "short";
+    lineAvailability(
+      { productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 },
+      stock,
+      lookup,
+    ).kind === "short";
+  // The first bundle on sale whose items are all in the shop (S-ACC-4).
+  const offer = bundles(catalogue)
+    .map((product) => ({ product, quote: bundleQuote(catalogue, product) }))
+    .find((candidate) => candidate.quote !== null);
   return {
     query,
-    products: filterAccessories(ACCESSORIES, query),
-    bundle: trainingBundleQuote(),
-    soldOut: [...ACCESSORIES, TRAINING_BUNDLE].filter((p) => soldOut(p.id)).map((p) => p.id),
+    total: shelf.length,
+    tiles: accessoryTiles(catalogue),
+    products: filterAccessories(shelf, query),
+    bundle: offer ? { product: offer.product, quote: offer.quote! } : null,
+    soldOut: [...shelf, ...(offer ? [offer.product] : [])]
+      .filter((p) => soldOut(p.id))
+      .map((p) => p.id),
   };
 }
 
@@ -63,10 +84,12 @@ const TILE_ICONS: Record<AccessoryCategory, typeof Dumbbell> = {
 };
 
 function TrainingBundle({
+  product,
   bundle,
   soldOut,
 }: {
-  bundle: ReturnType<typeof trainingBundleQuote>;
+  product: BundleProduct;
+  bundle: BundleQuote;
   soldOut: boolean;
 }) {
   return (
@@ -78,15 +101,15 @@ function TrainingBundle({
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
           <p className="text-xs font-semibold tracking-[0.3em] text-accent-bright uppercase">
-            Save {TRAINING_BUNDLE.bundle.discountPercent}%
+            Save {product.bundle.discountPercent}%
           </p>
           <h2 id="bundle-title" className="mt-2 font-display text-4xl font-bold uppercase">
-            {TRAINING_BUNDLE.name}
+            {product.name}
           </h2>
           <p className="mt-3 max-w-md text-stone">
             Everything a new starter needs in one go: bag, protection, bottle and kit care, at{" "}
-            {TRAINING_BUNDLE.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it
-            would cost on its own.
+            {product.bundle.discountPercent}% off the {formatPence(bundle.fullPence)} it would cost
+            on its own.
           </p>
         </div>
         {/* A disclosure works without JavaScript too (X-SHOP-2). */}
@@ -131,12 +154,15 @@ function TrainingBundle({
               <button
                 type="button"
                 onClick={() =>
-                  cartActions.add({
-                    productId: TRAINING_BUNDLE.id,
-                    optionType: STANDARD_OPTION,
-                    size: NO_SIZE,
-                    quantity: 1,
-                  })
+                  cartActions.add(
+                    {
+                      productId: product.id,
+                      optionType: STANDARD_OPTION,
+                      size: NO_SIZE,
+                      quantity: 1,
+                    },
+                    product,
+                  )
                 }
                 className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
               >
@@ -151,7 +177,7 @@ function TrainingBundle({
 }
 
 export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
-  const { query, products, bundle, soldOut } = loaderData;
+  const { query, total, tiles, products, bundle, soldOut } = loaderData;
   const origin = useOrigin();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -165,7 +191,7 @@ export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <ul aria-label="Accessory categories" className="mb-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {ACCESSORY_TILES.map((tile) => {
+        {tiles.map((tile) => {
           const Icon = TILE_ICONS[tile.category];
           const slug = accessoryCategorySlug(tile.category);
           return (
@@ -208,7 +234,7 @@ export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <p aria-live="polite" className="mb-4 text-sm text-muted">
-        Showing {products.length} of {ACCESSORIES.length} accessories
+        Showing {products.length} of {total} accessories
       </p>
       {products.length === 0 ? (
         <p className="rounded-lg bg-white p-6 ring-1 ring-black/5">
@@ -226,7 +252,13 @@ export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
           )}
         />
       )}
-      <TrainingBundle bundle={bundle} soldOut={soldOut.includes(TRAINING_BUNDLE.id)} />
+      {bundle ? (
+        <TrainingBundle
+          product={bundle.product}
+          bundle={bundle.quote}
+          soldOut={soldOut.includes(bundle.product.id)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -34,7 +34,7 @@ export default function Checkout() {
     message: string;
     lines: typeof lines;
   } | null>(null);
-  const { levels, refresh } = useStockLevels();
+  const { levels, lookup, refresh } = useStockLevels();
   // A changed cart is a new question: the last answer about one of its lines no longer applies.
   const currentLineError = lineError?.lines === lines ? lineError : null;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(DEFAULT_SHIPPING_METHOD);
@@ -103,7 +103,12 @@ export default function Checkout() {
               <h2 id="order-items" className="font-display text-2xl font-bold uppercase">
                 Your order
               </h2>
-              <CheckoutLines lines={lines} levels={levels} lineError={currentLineError} />
+              <CheckoutLines
+                lines={lines}
+                levels={levels}
+                lookup={lookup}
+                lineError={currentLineError}
+              />
             </section>
             <section
               aria-labelledby="order-summary"

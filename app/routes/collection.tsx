@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, NavLink } from "react-router";
-import { productsInCategories } from "~/catalogue";
+import { productsInCategories } from "~/catalogue/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
 import {
   browseOptions,
   browseProducts,
@@ -20,11 +21,11 @@ import { JsonLd, useOrigin } from "~/seo/JsonLd";
 import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A client-side navigation asks for "/mens.data": the page's path is the same without ".data".
   const collection = findCollection(new URL(request.url).pathname.replace(/\.data$/, ""));
   if (!collection) throw data("Not found", { status: 404 });
-  const all = productsInCategories(collection.categories);
+  const all = productsInCategories(await catalogueFrom(context), collection.categories);
   const options = browseOptions(all);
   // The same URL renders the same list on the server and in the browser (X-CAT-1).
   const query = parseBrowseQuery(new URL(request.url).searchParams, options);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { findProduct } from "~/catalogue";
+import { findProduct } from "~/catalogue/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { BRAND } from "~/shared/brand";
 import { pageMeta } from "~/seo/meta";
 import { InfoPageShell, PROSE } from "~/ui/InfoPageShell";
@@ -63,13 +64,18 @@ function designAlt(alt: string | undefined, fallback: string): string {
   return description.charAt(0).toUpperCase() + description.slice(1);
 }
 
-const DESIGNS = CUSTOMISATION_DESIGN_IDS.map((id) => {
-  const product = findProduct(id);
-  const name = product?.name ?? id;
-  return { id, name, alt: designAlt(product?.images[0]?.alt, `${name}, front view`) };
-});
+export async function loader({ context }: Route.LoaderArgs) {
+  const catalogue = await catalogueFrom(context);
+  return {
+    designs: CUSTOMISATION_DESIGN_IDS.map((id) => {
+      const product = findProduct(catalogue, id);
+      const name = product?.name ?? id;
+      return { id, name, alt: designAlt(product?.images[0]?.alt, `${name}, front view`) };
+    }),
+  };
+}
 
-export default function Customisation({ actionData }: Route.ComponentProps) {
+export default function Customisation({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <InfoPageShell
       eyebrow="Academies and teams"
@@ -140,7 +146,7 @@ export default function Customisation({ actionData }: Route.ComponentProps) {
         <p>Five of our no-gi designs started life as kit for a club, a team or a cause.</p>
       </div>
       <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {DESIGNS.map((design) => (
+        {loaderData.designs.map((design) => (
           <li key={design.id}>
             <Link
               to={`/product/${design.id}`}

@@ -2,9 +2,11 @@ import { ArrowRight } from "lucide-react";
 import { JsonLd, useOrigin } from "~/seo/JsonLd";
 import { organizationJsonLd } from "~/seo/structured-data";
 import { Link } from "react-router";
-import { NEW_ARRIVALS, findProduct } from "~/catalogue";
+import { findProduct, newArrivals } from "~/catalogue/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
+import type { ProductImage, SiteContent } from "~/catalogue/types";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
-import { GI_NAME_PRICE_PENCE } from "~/catalogue/garments";
+import { GI_NAME_PRICE_PENCE } from "~/catalogue/figures";
 import { BRAND } from "~/shared/brand";
 import { formatPenceShort } from "~/pricing/money";
 import { PromoBlock } from "~/components/home/PromoBlock";
@@ -19,11 +21,22 @@ export const meta: Route.MetaFunction = () =>
   });
 
 const THAI_SHORTS_ID = "mens-grip-n-trip-thai-shorts";
+const HERO_PRODUCT_IDS = ["mens-england-no-gi-set", "mens-ranked-gorilla-no-gi-set"];
 
-function Hero() {
-  const heroImages = ["mens-england-no-gi-set", "mens-ranked-gorilla-no-gi-set"]
-    .map((id) => findProduct(id)?.images[0])
-    .filter((image) => image !== undefined);
+export async function loader({ context }: Route.LoaderArgs) {
+  const catalogue = await catalogueFrom(context);
+  const picture = (id: string) => findProduct(catalogue, id)?.images[0] ?? null;
+  return {
+    site: catalogue.site,
+    heroImages: HERO_PRODUCT_IDS.map(picture).filter((image) => image !== null),
+    newArrivals: newArrivals(catalogue),
+    thaiShorts: picture(THAI_SHORTS_ID),
+    accessory: picture("premium-gym-bag"),
+    gi: picture("mens-grip-truth-bjj-gi"),
+  };
+}
+
+function Hero({ site, heroImages }: { site: SiteContent; heroImages: readonly ProductImage[] }) {
   return (
     <section className="relative overflow-hidden bg-ink text-paper" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-14 md:grid-cols-2 md:py-20">
@@ -33,16 +46,11 @@ function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mt-4 font-display text-6xl leading-[0.95] font-bold uppercase sm:text-7xl lg:text-8xl"
+            className="mt-4 max-w-[9ch] font-display text-6xl leading-[0.95] font-bold text-balance uppercase sm:text-7xl lg:text-8xl"
           >
-            20% off
-            <br />
-            site wide
+            {site.heroHeading}
           </h1>
-          <p className="mt-5 max-w-md text-lg text-stone">
-            On every full-price line: no-gi sets, gis, Thai shorts and rest-day kit. Built for the
-            mat, made in small runs.
-          </p>
+          <p className="mt-5 max-w-md text-lg text-stone">{site.heroText}</p>
           <Link
             to="/mens"
             className="mt-8 inline-flex items-center gap-2 rounded bg-accent px-7 py-4 font-display text-lg tracking-wider text-white uppercase hover:bg-accent-dark"
@@ -72,15 +80,13 @@ function Hero() {
   );
 }
 
-export default function Home() {
-  const thaiShorts = findProduct(THAI_SHORTS_ID);
-  const accessory = findProduct("premium-gym-bag");
-  const gi = findProduct("mens-grip-truth-bjj-gi");
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { site, heroImages, newArrivals, thaiShorts, accessory, gi } = loaderData;
   const origin = useOrigin();
   return (
     <>
       <JsonLd data={organizationJsonLd(origin)} />
-      <Hero />
+      <Hero site={site} heroImages={heroImages} />
 
       <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-14">
         <div className="mb-8 flex items-end justify-between gap-4">
@@ -94,7 +100,7 @@ export default function Home() {
             View all no-gi
           </Link>
         </div>
-        <ProductGrid products={NEW_ARRIVALS} label="New arrivals" lead="lazy" />
+        <ProductGrid products={newArrivals} label="New arrivals" lead="lazy" />
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 md:grid-cols-2">
@@ -105,7 +111,7 @@ export default function Home() {
             text="Traditional-cut satin shorts with side splits for high kicks. Purple, red or grey."
             cta="Shop Thai shorts"
             to={`/product/${THAI_SHORTS_ID}`}
-            image={thaiShorts.images[0]}
+            image={thaiShorts}
             tone="dark"
           />
         ) : null}
@@ -124,7 +130,7 @@ export default function Home() {
             text={`Your academy's name, logo and colours on gis, rashguards and hoodies. Names on gis from ${formatPenceShort(GI_NAME_PRICE_PENCE)}.`}
             cta="Design your kit"
             to="/customisation"
-            image={gi.images[0]}
+            image={gi}
             tone="light"
           />
         ) : null}
@@ -135,7 +141,7 @@ export default function Home() {
             text="Gym bags, mouth guards, knee pads and everything else that goes in the kit bag."
             cta="Shop accessories"
             to="/accessories"
-            image={accessory.images[0]}
+            image={accessory}
             tone="light"
           />
         ) : null}

@@ -1,6 +1,6 @@
-import { findProduct } from "~/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { drawProductImage } from "~/catalogue/art";
-import { fixedPictureSrc, pictureSrc } from "~/catalogue/art/pictures";
+import { fixedPictureSrc } from "~/catalogue/art/pictures";
 import { svgToPng } from "~/catalogue/art/png.server";
 import type { Route } from "./+types/product-image";
 
@@ -18,20 +18,22 @@ function notFound(): Response {
  * not cached, since the next build may move it. Without a build the picture is drawn here.
  * :view.png is the same picture as a PNG for link previews (og:image), drawn once per process.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const product = findProduct(params.productId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // Any product the shop has had: a draft's preview and an old order's lines show pictures too.
+  const product = (await catalogueFrom(context)).all.get(params.productId);
   if (!product) return notFound();
   const match = /^([a-z]+)\.(svg|png)$/.exec(params.file);
   const image = match ? product.images.find((i) => i.view === match[1]) : undefined;
   if (!image) return notFound();
-  const built = pictureSrc(product.id, image.view);
+  const built = image.src;
   if (match?.[2] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
     return new Response(null, {
       status: 302,
       headers: { Location: built, "Cache-Control": "no-cache" },
     });
   }
-  const key = `${product.id}/${image.view}`;
+  // The drawing follows the product's shape, print and colour, which the owner may change.
+  const key = [product.id, image.view, product.kind, product.design, product.artColor].join("/");
   let svg = rendered.get(key);
   if (svg === undefined) {
     svg = drawProductImage(product, image.view);

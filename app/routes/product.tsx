@@ -1,5 +1,8 @@
 import { data, Link, useNavigate } from "react-router";
-import { CATEGORY_LABELS, findProduct } from "~/catalogue";
+import { CATEGORY_LABELS } from "~/catalogue";
+import { findProduct, fromPricePence, pricesDiffer } from "~/catalogue/catalogue";
+import { catalogueFrom } from "~/catalogue/store.server";
+import { currentOwner } from "~/admin/guard.server";
 import { previewPngOf } from "~/catalogue/art/pictures";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
@@ -18,11 +21,19 @@ import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const product = findProduct(params.productId);
+  const catalogue = await catalogueFrom(context);
+  const stored = catalogue.all.get(params.productId);
+  // A draft is shown to a signed-in owner only, as a preview (X-CAT-2); an archived product,
+  // or a bundle (sold on /accessories), has no page.
+  const preview =
+    stored?.status === "draft" && !stored.bundle && (await currentOwner(request, context))
+      ? stored
+      : undefined;
+  const product = findProduct(catalogue, params.productId) ?? preview;
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
   if (!product)
     return data(
-      { product: null, origin: "", reviews: [], rating: null, stock: {} },
+      { product: null, preview: false, origin: "", reviews: [], rating: null, stock: {} },
       { status: 404 },
     );
   const db = dbFrom(context);
@@ -33,6 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const average = meanRating(reviews.map((review) => review.rating));
   return {
     product,
+    preview: Boolean(preview),
     origin: canonicalOrigin(request),
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
@@ -83,8 +95,9 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, origin, rating, reviews, stock } = loaderData;
+  const { product, preview, origin, rating, reviews, stock } = loaderData;
   if (!product) return <ProductNotFound />;
+  const from = pricesDiffer(product);
   const section = product.group ? `/${product.group}` : "/accessories";
   const sectionLabel = product.group
     ? product.group[0]!.toUpperCase() + product.group.slice(1)
@@ -96,6 +109,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      {preview ? (
+        <p
+          role="status"
+          className="mb-4 rounded border border-accent bg-accent/10 px-4 py-3 font-semibold"
+        >
+          Draft preview: only signed-in owners can see this page.{" "}
+          <Link to={`/admin/products/${product.id}`} className="underline">
+            Edit the product
+          </Link>
+        </p>
+      ) : null}
       <JsonLd data={[productJsonLd(product, origin, rating), breadcrumbJsonLd(trail, origin)]} />
       <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
@@ -109,8 +133,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.name}
             </h1>
             <Price
-              pence={product.pricePence}
+              pence={from ? fromPricePence(product) : product.pricePence}
               wasPence={product.originalPricePence}
+              from={from}
               size="large"
               className="mt-3"
             />

@@ -4,15 +4,17 @@ import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { pageMeta } from "~/seo/meta";
 import { SEARCH_QUERY_MAX } from "~/search/limits";
 import { searchPages, searchProducts } from "~/search/search";
+import { catalogueFrom } from "~/catalogue/store.server";
 import type { Route } from "./+types/search";
 
 const querySchema = z.object({ q: z.string().catch("") });
 
 /** /search?q=…: every match, server-rendered, so it works with JavaScript off (S-SRCH, X-SHOP-2). */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const q = querySchema.parse(params).q.trim().slice(0, SEARCH_QUERY_MAX);
-  return { q, products: searchProducts(q), pages: searchPages(q) };
+  const catalogue = await catalogueFrom(context);
+  return { q, products: searchProducts(catalogue.products, q), pages: searchPages(q) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -3,7 +3,7 @@ import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { SEARCH_QUERY_MAX } from "./limits";
-import { suggest } from "./search";
+import { pageResults, SEARCH_LIMIT_PER_KIND, type SearchResult, SUGGEST_PATH } from "./search";
 
 /** How long the suggestions stay after the box loses focus (S-SRCH-4), so a click can land. */
 export const BLUR_HIDE_MS = 200;
@@ -61,8 +61,35 @@ export function SearchPanel({
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const baseId = useId();
   const listId = `${baseId}-list`;
-  const results = suggest(query);
-  const showList = listOpen && query.trim() !== "";
+  const [found, setFound] = useState<{ query: string; products: SearchResult[] }>({
+    query: "",
+    products: [],
+  });
+  const trimmed = query.trim();
+  // Products come from the server (the catalogue is not in the page); the last answer is shown
+  // while the next is on its way, pages at once.
+  const results = [
+    ...(trimmed ? found.products : []),
+    ...pageResults(query, SEARCH_LIMIT_PER_KIND),
+  ];
+  const showList = listOpen && trimmed !== "";
+
+  useEffect(() => {
+    if (!trimmed) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`${SUGGEST_PATH}?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : Promise.reject(response)))
+        .then((body: { results: SearchResult[] }) =>
+          setFound({ query: trimmed, products: body.results }),
+        )
+        .catch(() => undefined);
+    }, 120);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed]);
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
   useEffect(() => {

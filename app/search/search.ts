@@ -1,4 +1,4 @@
-import { PRODUCTS, type Product } from "~/catalogue";
+import type { Product } from "~/catalogue/types";
 import { COLLECTIONS } from "~/catalogue/collections";
 import { SEARCH_QUERY_MAX } from "./limits";
 
@@ -45,25 +45,37 @@ export function normaliseQuery(query: string): string {
  * Case-insensitive substring match over product names and page names (S-SRCH-1). A blank query
  * matches nothing. `limit` caps each kind separately; without it every match is returned.
  */
-export function searchSite(query: string, limit?: number): SearchResult[] {
-  const products: SearchResult[] = searchProducts(query, limit).map((p) => ({
+export function searchSite(
+  catalogue: readonly Product[],
+  query: string,
+  limit?: number,
+): SearchResult[] {
+  const products: SearchResult[] = searchProducts(catalogue, query, limit).map((p) => ({
     kind: "product",
     name: p.name,
     to: `/product/${p.id}`,
   }));
-  const pages: SearchResult[] = searchPages(query, limit).map((p) => ({
+  return [...products, ...pageResults(query, limit)];
+}
+
+/** The pages whose name holds the query, as results (known in the browser: no request). */
+export function pageResults(query: string, limit?: number): SearchResult[] {
+  return searchPages(query, limit).map((p) => ({
     kind: "page",
     name: p.name,
     to: p.to,
   }));
-  return [...products, ...pages];
 }
 
 /** The products whose name holds the query, in catalogue order. */
-export function searchProducts(query: string, limit?: number): Product[] {
+export function searchProducts(
+  catalogue: readonly Product[],
+  query: string,
+  limit?: number,
+): Product[] {
   const q = normaliseQuery(query);
   if (!q) return [];
-  return PRODUCTS.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
+  return catalogue.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
 }
 
 /** The pages whose name holds the query. */
@@ -73,7 +85,11 @@ export function searchPages(query: string, limit?: number): SearchPage[] {
   return SEARCH_PAGES.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
 }
 
-/** The header's suggestions: at most 3 products and 3 pages (S-SRCH-2). */
-export function suggest(query: string): SearchResult[] {
-  return searchSite(query, SEARCH_LIMIT_PER_KIND);
+/** The header's product suggestions: at most 3 (S-SRCH-2), from GET /api/search (the catalogue
+ *  is the server's, X-CAT-1); the pages are matched in the browser. */
+export function suggestProducts(catalogue: readonly Product[], query: string): SearchResult[] {
+  return searchSite(catalogue, query, SEARCH_LIMIT_PER_KIND).filter((r) => r.kind === "product");
 }
+
+/** Where the header asks for product suggestions. */
+export const SUGGEST_PATH = "/api/search";

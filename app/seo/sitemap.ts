@@ -1,4 +1,4 @@
-import { PRODUCTS } from "~/catalogue";
+import type { Product } from "~/catalogue/types";
 import { COLLECTIONS } from "~/catalogue/collections";
 import { INFO_PAGE_SLUGS } from "~/content/info-page-slugs";
 
@@ -17,15 +17,15 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
 ];
 
 /** Every page and product a search engine should know (X-SHOP-1), as paths. */
-export function sitemapPaths(): string[] {
-  return [...PUBLIC_PAGE_PATHS, ...PRODUCTS.map((p) => `/product/${p.id}`)];
+export function sitemapPaths(products: readonly Pick<Product, "id">[]): string[] {
+  return [...PUBLIC_PAGE_PATHS, ...products.map((p) => `/product/${p.id}`)];
 }
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function sitemapXml(origin: string): string {
-  const urls = sitemapPaths()
+export function sitemapXml(origin: string, products: readonly Pick<Product, "id">[]): string {
+  const urls = sitemapPaths(products)
     .map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

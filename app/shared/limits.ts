@@ -44,6 +44,11 @@ export const CART_LINES_MESSAGE = `An order can have at most ${MAX_CART_LINES} l
 /** A discount code as typed (S-CHK-3). */
 export const DISCOUNT_CODE_MAX = 40;
 
+// ── The catalogue ────────────────────────────────────────────────────────────────────────────
+
+/** A product's name (X-CAT-1). */
+export const PRODUCT_NAME_MAX = 120;
+
 // ── People and what they write ───────────────────────────────────────────────────────────────
 
 /** A person's name on a review or an enquiry. */

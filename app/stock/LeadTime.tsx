@@ -5,6 +5,7 @@ import {
   shortMessage,
   type StockLevels,
   type StockLineChoice,
+  type StockLookup,
 } from "./stock";
 
 /**
@@ -15,10 +16,15 @@ import {
 export function LineLeadTime({
   line,
   levels,
+  lookup,
 }: {
-  line: StockLineChoice;
+  line: StockLineChoice & { productName: string };
   levels: StockLevels | undefined;
+  /** The products GET /api/stock named; the line's own product is known by its name. */
+  lookup: StockLookup;
 }) {
+  const find: StockLookup = (id) =>
+    lookup(id) ?? (id === line.productId ? { name: line.productName } : undefined);
   if (!levels) {
     return (
       <p
@@ -31,11 +37,11 @@ export function LineLeadTime({
       </p>
     );
   }
-  const availability = lineAvailability(line, levels);
+  const availability = lineAvailability(line, levels, find);
   if (availability.kind === "short") {
     return (
       <p className="text-sm font-semibold text-accent" data-testid="line-stock">
-        {shortMessage(availability.variant, availability.left)}
+        {shortMessage(availability.variant, availability.left, find)}
       </p>
     );
   }

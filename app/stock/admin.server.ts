@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { findProduct, findSellable, PRODUCTS } from "~/catalogue";
+import { findProduct, findSellable } from "~/catalogue/catalogue";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { variantStock } from "~/db/schema";
@@ -20,7 +21,8 @@ export type { ProductStock, VariantStock } from "./stock";
 /** Every product with every variant and its stock, for /admin/stock (a table per product). */
 export async function listStock(db: Database): Promise<ProductStock[]> {
   const levels = await stockLevels(db);
-  return PRODUCTS.map((product) => ({
+  const { products } = await loadCatalogue(db);
+  return products.map((product) => ({
     productId: product.id,
     productName: product.name,
     variants: variantsOfProduct(product).map((variant) => ({
@@ -74,7 +76,8 @@ export async function setVariantStock(
     return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid stock." };
   }
   const { productId, quantity, ...rest } = parsed.data;
-  const bundle = findSellable(productId);
+  const catalogue = await loadCatalogue(db);
+  const bundle = findSellable(catalogue, productId);
   if (bundle?.bundle) {
     return {
       ok: false,
@@ -82,7 +85,7 @@ export async function setVariantStock(
       error: `${bundle.name} has no stock of its own: set the stock of its items.`,
     };
   }
-  const product = findProduct(productId);
+  const product = findProduct(catalogue, productId);
   if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
   if (!isVariantOf(product, rest)) {
     const colour = rest.color ? `, colour "${rest.color}"` : "";
@@ -129,7 +132,7 @@ export async function applyStockForm(
   actor?: string,
 ): Promise<{ ok: true; saved: number } | { ok: false; status: 400 | 404; error: string }> {
   const productId = String(form.get("productId") ?? "");
-  const product = findProduct(productId);
+  const product = findProduct(await loadCatalogue(db), productId);
   if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
   const updates: unknown[] = [];
   for (const variant of variantsOfProduct(product)) {

@@ -6,11 +6,32 @@ import {
   shortMessage,
   type StockLevels,
   type StockLineChoice,
+  type StockLookup,
+  type StockProduct,
   type Variant,
   variantKey,
   variantsOfLine,
 } from "./stock";
 import { logError } from "~/security/log.server";
+import type { Catalogue } from "~/catalogue/catalogue";
+import type { StockAnswer } from "./useStockLevels";
+
+/**
+ * GET /api/stock's answer: every stocked variant's level, and the products a cart needs to read
+ * them (the stocked ones' names, the bundles' items), so the catalogue stays on the server.
+ */
+export async function stockAnswer(db: Database, catalogue: Catalogue): Promise<StockAnswer> {
+  const levels = await stockLevels(db);
+  const products: Record<string, StockProduct> = {};
+  const named = new Set(Object.keys(levels).map((key) => key.split("|")[0]!));
+  for (const product of catalogue.all.values()) {
+    if (product.status !== "active" || !(product.bundle || named.has(product.id))) continue;
+    products[product.id] = product.bundle
+      ? { name: product.name, bundle: { productIds: product.bundle.productIds } }
+      : { name: product.name };
+  }
+  return { levels, products };
+}
 
 /** What is left of every stocked variant (of the given products, or all). */
 export async function stockLevels(
@@ -84,11 +105,12 @@ const byVariant = (variant: Variant) =>
 export async function reserveStock(
   tx: Database,
   lines: readonly StockLineChoice[],
+  lookup: StockLookup,
   mostPerVariant = Number.POSITIVE_INFINITY,
 ): Promise<ReservedLines> {
   const needs = new Map<string, { variant: Variant; quantity: number; firstLine: number }>();
   const lineVariants = lines.map((line, index) => {
-    const variants = variantsOfLine(line);
+    const variants = variantsOfLine(line, lookup);
     for (const variant of variants) {
       const key = variantKey(variant);
       const need = needs.get(key) ?? { variant, quantity: 0, firstLine: index };
@@ -107,7 +129,7 @@ export async function reserveStock(
         .from(variantStock)
         .where(byVariant(variant));
       if (row?.quantity != null) {
-        throw new StockLimitError(perOrderMessage(variant, mostPerVariant), firstLine);
+        throw new StockLimitError(perOrderMessage(variant, mostPerVariant, lookup), firstLine);
       }
       continue;
     }
@@ -128,7 +150,7 @@ export async function reserveStock(
       .from(variantStock)
       .where(byVariant(variant));
     if (row?.quantity != null) {
-      throw new StockShortError(shortMessage(variant, row.quantity), firstLine);
+      throw new StockShortError(shortMessage(variant, row.quantity, lookup), firstLine);
     }
   }
 

@@ -1,6 +1,17 @@
-import { findSellable, type Product } from "~/catalogue";
+import type { Product } from "~/catalogue/types";
 import { findOption, NO_SIZE, type Selection, STANDARD_OPTION } from "~/catalogue/options";
 import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
+
+/**
+ * What stock needs to know of a product (X-CAT-1: the catalogue is the server's): its name, and a
+ * bundle's items. The server looks products up in the catalogue; a page in the products it shows
+ * or the cart's own lines.
+ */
+export interface StockProduct {
+  name: string;
+  bundle?: { productIds: readonly string[] };
+}
+export type StockLookup = (productId: string) => StockProduct | undefined;
 
 /** One sellable variant (X-STK-1): product + option + size, and colour ('' when it has none). */
 export type Variant = Pick<LineChoice, "productId" | "optionType" | "size"> & { color: string };
@@ -45,9 +56,9 @@ export type StockLineChoice = Pick<
  * The variants one item of a line takes from stock: none for a line with custom text (made for
  * the customer), one of each item for a bundle, otherwise the line's own variant.
  */
-export function variantsOfLine(line: StockLineChoice): Variant[] {
+export function variantsOfLine(line: StockLineChoice, lookup: StockLookup): Variant[] {
   if (line.customText?.trim()) return [];
-  const product = findSellable(line.productId);
+  const product = lookup(line.productId);
   if (!product) return [];
   if (product.bundle) {
     return product.bundle.productIds.map((productId) => ({
@@ -76,8 +87,12 @@ export type Availability =
  * Whether a line can be had as it stands: from stock, made to order, or short of a stocked
  * variant (sold out, or fewer left than asked). A line is from stock only when every item is.
  */
-export function lineAvailability(line: StockLineChoice, levels: StockLevels): Availability {
-  const variants = variantsOfLine(line);
+export function lineAvailability(
+  line: StockLineChoice,
+  levels: StockLevels,
+  lookup: StockLookup,
+): Availability {
+  const variants = variantsOfLine(line, lookup);
   let allStocked = variants.length > 0;
   let fewest = Infinity;
   for (const variant of variants) {
@@ -92,23 +107,22 @@ export function lineAvailability(line: StockLineChoice, levels: StockLevels): Av
   return allStocked ? { kind: "in-stock", left: fewest } : { kind: "made-to-order" };
 }
 
-function variantName(variant: Variant): string {
-  const product = findSellable(variant.productId);
-  const name = product?.name ?? variant.productId;
+function variantName(variant: Variant, lookup: StockLookup): string {
+  const name = lookup(variant.productId)?.name ?? variant.productId;
   const colour = variant.color ? ` (${variant.color})` : "";
   return variant.size === NO_SIZE ? `${name}${colour}` : `${name} in size ${variant.size}${colour}`;
 }
 
 /** The customer's message for a short variant (X-STK-3), the same on the page and the server. */
-export function shortMessage(variant: Variant, left: number): string {
+export function shortMessage(variant: Variant, left: number, lookup: StockLookup): string {
   return left <= 0
-    ? `Sorry, ${variantName(variant)} has just sold out.`
-    : `Sorry, only ${left} left of ${variantName(variant)}.`;
+    ? `Sorry, ${variantName(variant, lookup)} has just sold out.`
+    : `Sorry, only ${left} left of ${variantName(variant, lookup)}.`;
 }
 
 /** X-SEC-11: the most of one stocked variant a single order may take. */
-export function perOrderMessage(variant: Variant, most: number): string {
-  return `You can buy up to ${most} of ${variantName(variant)} in one order.`;
+export function perOrderMessage(variant: Variant, most: number, lookup: StockLookup): string {
+  return `You can buy up to ${most} of ${variantName(variant, lookup)} in one order.`;
 }
 
 /** Every variant a product can be sold as, for the back office's stock table. */
@@ -199,6 +213,7 @@ export function choiceStock(
           quantity: choice.quantity,
         },
         levels,
+        (id) => (id === product.id ? product : undefined),
       )
     : undefined;
   return { soldOutSizes, soldOutColors, availability, allMadeToOrder };

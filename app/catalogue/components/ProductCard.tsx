@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
 import type { Product } from "~/catalogue/types";
 import { Price } from "~/pricing/Price";
+import { fromPricePence, pricesDiffer } from "../catalogue";
 import { ProductImage, type PictureLoading } from "./ProductImage";
 
 /** A product card (S-CAT-4): pictures with carousel dots, category, name, price, was-price. */
@@ -85,8 +86,9 @@ export function ProductCard({
           <p className="line-clamp-2 text-sm text-muted max-sm:hidden">{product.description}</p>
         ) : null}
         <Price
-          pence={product.pricePence}
+          pence={pricesDiffer(product) ? fromPricePence(product) : product.pricePence}
           wasPence={product.originalPricePence}
+          from={pricesDiffer(product)}
           className="mt-auto pt-2"
         />
         {action}

@@ -1,20 +1,21 @@
 import type { CartLine } from "~/cart/cart";
-import { currentPictureSrc } from "~/catalogue/art/pictures";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/policy/LineNotice";
 import { formatPence } from "~/pricing/money";
 import type { OrderTotals } from "~/pricing/totals";
 import { LineLeadTime } from "~/stock/LeadTime";
-import type { StockLevels } from "~/stock/stock";
+import type { StockLevels, StockLookup } from "~/stock/stock";
 import { shippingText } from "./DeliveryChoice";
 
 export function CheckoutLines({
   lines,
   levels,
+  lookup,
   lineError,
 }: {
   lines: readonly CartLine[];
   levels: StockLevels | undefined;
+  lookup: StockLookup;
   /** The server's answer about one line (e.g. sold out since it was added), shown on that line. */
   lineError?: { index: number; message: string } | null;
 }) {
@@ -24,7 +25,7 @@ export function CheckoutLines({
         <li key={`${i}-${line.productId}`} className="flex gap-4 py-4">
           {line.image ? (
             <img
-              src={currentPictureSrc(line.image)}
+              src={line.image}
               alt=""
               width={72}
               height={72}
@@ -38,12 +39,12 @@ export function CheckoutLines({
               {line.quantity} × {formatPence(line.unitPricePence)}
             </p>
             <LineNotice line={line} className="mt-1" />
-            {lineError?.index === i ? (
+            {lineError?.index === i || line.problem ? (
               <p className="mt-1 text-sm font-bold text-accent" data-testid="line-error">
-                {lineError.message}
+                {lineError?.index === i ? lineError.message : line.problem}
               </p>
             ) : (
-              <LineLeadTime line={line} levels={levels} />
+              <LineLeadTime line={line} levels={levels} lookup={lookup} />
             )}
           </div>
           <p className="font-semibold">{formatPence(line.unitPricePence * line.quantity)}</p>

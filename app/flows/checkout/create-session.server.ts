@@ -19,6 +19,7 @@ import { logError } from "~/security/log.server";
 import { clientKey } from "~/security/rate-limit.server";
 import { StockLimitError, StockShortError } from "~/stock/stock.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 /**
@@ -36,8 +37,12 @@ export async function createCheckoutSession(
 ): Promise<Outcome<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return refuse(400, firstIssue(parsed.error));
-  const checked = checkCartItems(parsed.data.cartItems);
-  if (!checked.ok) return refuse(400, checked.error, { extra: { lineIndex: checked.lineIndex } });
+  // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
+  const catalogue = await loadCatalogue(db);
+  const checked = checkCartItems(catalogue, parsed.data.cartItems);
+  if (!checked.ok) {
+    return refuse(checked.status, checked.error, { extra: { lineIndex: checked.lineIndex } });
+  }
 
   const code = parsed.data.discountCode?.trim();
   // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
@@ -67,6 +72,7 @@ export async function createCheckoutSession(
       expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),
       mostStockedPerVariant: env().MAX_STOCKED_PER_LINE,
       client: { key: clientKey(address), pendingMost: env().PENDING_ORDERS_PER_ADDRESS },
+      stockLookup: (id) => catalogue.all.get(id),
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had, said against that line; nothing was taken.

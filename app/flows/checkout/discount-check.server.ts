@@ -5,6 +5,7 @@ import { refusalStatus } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/shared/text";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 const checkSchema = z.object({
@@ -27,8 +28,8 @@ export async function checkDiscountCode(db: Database, body: unknown): Promise<Ou
   if (parsed.data.cartItems !== undefined) {
     const items = checkoutRequestSchema.shape.cartItems.safeParse(parsed.data.cartItems);
     if (!items.success) return refuse(400, firstIssue(items.error));
-    const checked = checkCartItems(items.data);
-    if (!checked.ok) return refuse(400, checked.error);
+    const checked = checkCartItems(await loadCatalogue(db), items.data);
+    if (!checked.ok) return refuse(checked.status, checked.error);
     subtotal = subtotalPence(checked.lines);
   }
   const verdict = await findDiscount(db, parsed.data.code, subtotal);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "~/shared/text";
 import { type CartLine, priceLine } from "~/cart/cart";
+import type { Catalogue } from "~/catalogue/catalogue";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { DISCOUNT_CODE_MAX, CART_LINES_MESSAGE, MAX_CART_LINES } from "~/shared/limits";
@@ -27,14 +28,27 @@ export const checkoutRequestSchema = z.object({
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export type CheckedCart =
-  { ok: true; lines: CartLine[] } | { ok: false; error: string; lineIndex: number };
+  | { ok: true; lines: CartLine[] }
+  | { ok: false; error: string; lineIndex: number; status: 400 | 409 };
 
-/** Checks every line against the catalogue and prices it there; the first problem, if any. */
-export function checkCartItems(items: readonly LineChoice[]): CheckedCart {
+/**
+ * Checks every line against the catalogue as it is now and prices it there; the first problem,
+ * if any: 409 with the product's own sentence when it has left the shop (X-CAT-3), else 400.
+ */
+export function checkCartItems(catalogue: Catalogue, items: readonly LineChoice[]): CheckedCart {
   const lines: CartLine[] = [];
   for (const [position, item] of items.entries()) {
-    const { line, problem } = priceLine(item);
-    if (!line) return { ok: false, error: `Item ${position + 1}: ${problem}`, lineIndex: position };
+    const { line, problem, gone } = priceLine(item, catalogue.all.get(item.productId));
+    if (!line) {
+      return gone
+        ? { ok: false, error: problem, lineIndex: position, status: 409 }
+        : {
+            ok: false,
+            error: `Item ${position + 1}: ${problem}`,
+            lineIndex: position,
+            status: 400,
+          };
+    }
     lines.push(line);
   }
   return { ok: true, lines };
