@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { QUANTITY_MAX_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
 import {
   addLine,
+  lineChoice,
   parseStoredCart,
   priceLine,
   removeLine,
@@ -10,6 +11,11 @@ import {
   totalQuantity,
   type NewCartLine,
 } from "./cart";
+import { seedCatalogue } from "~/catalogue/seed/catalogue";
+
+const seeded = seedCatalogue();
+const priceOf = (line: Parameters<typeof priceLine>[0]) =>
+  priceLine(line, seeded.all.get(line.productId));
 
 const gi: NewCartLine = {
   productId: "kids-grip-truth-bjj-gi",
@@ -34,7 +40,7 @@ const bottle: NewCartLine = {
 };
 
 const priced = (line: NewCartLine) => {
-  const result = priceLine(line);
+  const result = priceOf(line);
   if (!result.line) throw new Error(`line refused: ${result.problem}`);
   return result.line;
 };
@@ -46,42 +52,43 @@ describe("cart lines are checked and priced against the catalogue", () => {
       productName: "Kids Grip Truth BJJ Gi",
       unitPricePence: 5999,
       image: "/images/products/kids-grip-truth-bjj-gi/front.svg",
+      href: "/product/kids-grip-truth-bjj-gi",
     });
     expect(priced(bottle).unitPricePence).toBe(1299);
   });
 
   it("refuses what the catalogue does not offer", () => {
-    expect(priceLine({ ...gorilla, productId: "no-such-thing" }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, size: "XXXL" }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, beltRank: "Red" }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, beltRank: undefined }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, optionType: "Shorts", beltRank: "Blue" }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, quantity: 0 }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, quantity: 1.5 }).line).toBeUndefined();
-    expect(priceLine({ ...gi, customText: "X".repeat(21) }).line).toBeUndefined();
-    expect(priceLine({ ...gorilla, customText: "NAME" }).line).toBeUndefined();
-    expect(priceLine({ ...bottle, size: "M" }).line).toBeUndefined();
-    expect(priceLine({ ...gi, customText: undefined }).line).toBeUndefined();
-    expect(priceLine({ ...gi, customText: "   " }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, productId: "no-such-thing" }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, size: "XXXL" }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, beltRank: "Red" }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, beltRank: undefined }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, optionType: "Shorts", beltRank: "Blue" }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, quantity: 0 }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, quantity: 1.5 }).line).toBeUndefined();
+    expect(priceOf({ ...gi, customText: "X".repeat(21) }).line).toBeUndefined();
+    expect(priceOf({ ...gorilla, customText: "NAME" }).line).toBeUndefined();
+    expect(priceOf({ ...bottle, size: "M" }).line).toBeUndefined();
+    expect(priceOf({ ...gi, customText: undefined }).line).toBeUndefined();
+    expect(priceOf({ ...gi, customText: "   " }).line).toBeUndefined();
   });
 
   it("says why a line is refused, in one place for cart, checkout and server", () => {
-    expect(priceLine({ ...gorilla, productId: "no-such-thing" }).problem).toMatch(/don't sell/);
-    expect(priceLine({ ...gorilla, size: "XXXL" }).problem).toMatch(/size "XXXL"/);
-    expect(priceLine({ ...gi, customText: undefined }).problem).toMatch(/needs the name/);
-    expect(priceLine({ ...bottle, size: "M" }).problem).toBe(
-      "Water Bottle has no options or sizes.",
+    expect(priceOf({ ...gorilla, productId: "no-such-thing" }).problem).toMatch(/don't sell/);
+    expect(priceOf({ ...gorilla, size: "XXXL" }).problem).toBe(
+      "Sorry, Mens Ranked Gorilla No-Gi Set in Rashguard XXXL is no longer available.",
     );
+    expect(priceOf({ ...gi, customText: undefined }).problem).toMatch(/needs the name/);
+    expect(priceOf({ ...bottle, size: "M" }).problem).toBe("Water Bottle has no options or sizes.");
     // The bundle is a catalogue product: a wrong size is a wrong size, not an unknown product.
     expect(
-      priceLine({
+      priceOf({
         productId: "complete-training-bundle",
         optionType: "Standard",
         size: "M",
         quantity: 1,
       }).problem,
     ).toBe("Complete Training Bundle has no options or sizes.");
-    expect(priceLine(gorilla).problem).toBeUndefined();
+    expect(priceOf(gorilla).problem).toBeUndefined();
   });
 });
 
@@ -124,10 +131,10 @@ describe("X-ARCH-3: the cart keeps within checkout's limits", () => {
   });
 
   it("X-ARCH-3: a line of more than MAX_LINE_QUANTITY is refused with checkout's words", () => {
-    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY }).line?.quantity).toBe(
+    expect(priceOf({ ...bottle, quantity: MAX_LINE_QUANTITY }).line?.quantity).toBe(
       MAX_LINE_QUANTITY,
     );
-    expect(priceLine({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 }).problem).toBe(
+    expect(priceOf({ ...bottle, quantity: MAX_LINE_QUANTITY + 1 }).problem).toBe(
       QUANTITY_MAX_MESSAGE,
     );
   });
@@ -143,37 +150,41 @@ describe("X-ARCH-3: the cart keeps within checkout's limits", () => {
   });
 });
 
-describe("X-CART-1: persistence", () => {
-  it("a stored cart reads back the same, priced afresh", () => {
+describe("X-CART-1 X-CAT-3: persistence", () => {
+  const EMPTY = { lines: [], unpriced: [] };
+
+  it("a stored cart reads back the same lines, with the name and price they were shown at", () => {
     const lines = [priced(gi), priced(gorilla), priced(bottle)];
-    const stored = serialiseCart(lines);
-    expect(stored).not.toContain("unitPricePence");
-    expect(parseStoredCart(stored)).toEqual(lines);
+    expect(parseStoredCart(serialiseCart(lines))).toEqual({ lines, unpriced: [] });
   });
 
-  it("a tampered price in storage is ignored", () => {
-    const stored = JSON.parse(serialiseCart([priced(gi)]));
-    stored.lines[0].unitPricePence = 1;
-    stored.lines[0].price = "£0.01";
-    expect(parseStoredCart(JSON.stringify(stored))[0]?.unitPricePence).toBe(5999);
+  it("a cart kept by the older version (choices only) is kept for the server to price", () => {
+    const stored = { version: 1, lines: [lineChoice(priced(gorilla))] };
+    expect(parseStoredCart(JSON.stringify(stored))).toEqual({
+      lines: [],
+      unpriced: [lineChoice(priced(gorilla))],
+    });
+  });
+
+  it("a line's problem is not stored: the server says it again", () => {
+    const stored = serialiseCart([{ ...priced(gi), problem: "Sorry, gone." }]);
+    expect(stored).not.toContain("Sorry, gone.");
   });
 
   it("a corrupt or outdated stored cart is dropped, never a crash", () => {
-    expect(parseStoredCart(null)).toEqual([]);
-    expect(parseStoredCart("{not json")).toEqual([]);
-    expect(parseStoredCart('"a string"')).toEqual([]);
-    expect(parseStoredCart(JSON.stringify([{ productId: "x", price: "£1" }]))).toEqual([]);
-    expect(parseStoredCart(JSON.stringify({ version: 0, lines: [] }))).toEqual([]);
+    expect(parseStoredCart(null)).toEqual(EMPTY);
+    expect(parseStoredCart("{not json")).toEqual(EMPTY);
+    expect(parseStoredCart('"a string"')).toEqual(EMPTY);
+    expect(parseStoredCart(JSON.stringify([{ productId: "x", price: "£1" }]))).toEqual(EMPTY);
+    expect(parseStoredCart(JSON.stringify({ version: 0, lines: [] }))).toEqual(EMPTY);
     expect(parseStoredCart(JSON.stringify({ version: 1, lines: [{ quantity: "lots" }] }))).toEqual(
-      [],
+      EMPTY,
     );
   });
 
-  it("lines the catalogue no longer has are dropped and the rest kept", () => {
-    const stored = JSON.parse(serialiseCart([priced(gorilla)]));
-    stored.lines.push({ productId: "discontinued-gi", optionType: "Gi", size: "A2", quantity: 1 });
-    expect(parseStoredCart(JSON.stringify(stored)).map((l) => l.productId)).toEqual([
-      "mens-ranked-gorilla-no-gi-set",
-    ]);
+  it("a stored price that is not a whole number of pence leaves the line for the server to price", () => {
+    const stored = JSON.parse(serialiseCart([priced(gi)]));
+    stored.lines[0].unitPricePence = "£0.01";
+    expect(parseStoredCart(JSON.stringify(stored)).unpriced).toEqual([lineChoice(priced(gi))]);
   });
 });

@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { seeded } from "~/catalogue/seed/catalogue";
 import { CART_STORAGE_KEY, serialiseCart, priceLine } from "./cart";
+
+// The page hands the product it shows (the catalogue is the server's, X-CAT-1).
+const product = (id: string) => seeded(id);
 
 async function freshStore() {
   vi.resetModules();
@@ -22,12 +26,15 @@ describe("cart store", () => {
     const { useCart } = await import("./store");
     const { result } = renderHook(() => useCart());
     act(() => {
-      cartActions.add({
-        productId: "water-bottle",
-        optionType: "Standard",
-        size: "N/A",
-        quantity: 1,
-      });
+      cartActions.add(
+        {
+          productId: "water-bottle",
+          optionType: "Standard",
+          size: "N/A",
+          quantity: 1,
+        },
+        product("water-bottle"),
+      );
     });
     expect(ADDED_NOTICE_MS).toBe(3000);
     expect(result.current.justAdded).toBe(true);
@@ -43,15 +50,29 @@ describe("cart store", () => {
     const { useCart } = await import("./store");
     const { result } = renderHook(() => useCart());
     act(() => {
-      cartActions.add({ productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 2 });
+      cartActions.add(
+        { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 2 },
+        product("knee-pads"),
+      );
     });
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).lines).toEqual([
-      { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 2 },
+      {
+        productId: "knee-pads",
+        optionType: "Standard",
+        size: "N/A",
+        quantity: 2,
+        productName: "Knee Pads",
+        unitPricePence: 2499,
+        image: "/images/products/knee-pads/front.svg",
+        href: "/product/knee-pads",
+      },
     ]);
 
     const otherTab = serialiseCart([
-      priceLine({ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 5 })
-        .line!,
+      priceLine(
+        { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 5 },
+        product("water-bottle"),
+      ).line!,
     ]);
     localStorage.setItem(CART_STORAGE_KEY, otherTab);
     act(() => {
@@ -70,13 +91,19 @@ describe("cart store", () => {
     const { useCart } = await import("./store");
     const { result } = renderHook(() => useCart());
     act(() => {
-      cartActions.add({ productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 });
-      cartActions.add({
-        productId: "water-bottle",
-        optionType: "Standard",
-        size: "N/A",
-        quantity: 1,
-      });
+      cartActions.add(
+        { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 },
+        product("knee-pads"),
+      );
+      cartActions.add(
+        {
+          productId: "water-bottle",
+          optionType: "Standard",
+          size: "N/A",
+          quantity: 1,
+        },
+        product("water-bottle"),
+      );
     });
     act(() => cartActions.increment(0));
     expect(result.current.lines[0]?.quantity).toBe(2);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ACCESSORIES, productsInCategories } from "./index";
+import { accessories, productsInCategories as inCategories } from "./catalogue";
+import { seedCatalogue } from "./seed/catalogue";
+
+const productsInCategories = (categories: Parameters<typeof inCategories>[1]) =>
+  inCategories(seedCatalogue(), categories);
+const ACCESSORIES = accessories(seedCatalogue());
 import { findCollection } from "./collections";
 import {
   browseOptions,

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ACCESSORIES, GARMENTS, NEW_ARRIVALS, PRODUCTS, findProduct, type Product } from ".";
+import type { Product } from ".";
+import { accessories, findProduct as find, newArrivals } from "./catalogue";
+import { seedCatalogue } from "./seed/catalogue";
+
+// The seeded catalogue, as the shop builds it from the database (migration 0007 writes this seed;
+// tests/data/catalogue.test.ts checks the database holds exactly it).
+const CATALOGUE = seedCatalogue();
+const PRODUCTS = CATALOGUE.products;
+const ACCESSORIES = accessories(CATALOGUE);
+const GARMENTS = PRODUCTS.filter((p) => p.category !== "ACCESSORIES");
+const NEW_ARRIVALS = newArrivals(CATALOGUE);
+const findProduct = (id: string) => find(CATALOGUE, id);
 
 // The lists and prices below are copied from the product specification's size lists and price
 // list (S-CAT-6, summarised in docs/catalogue.md), not from the code.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from ".";
+import { seeded as findProduct } from "./seed/catalogue";
 import {
   changeOptionType,
   clampCustomText,

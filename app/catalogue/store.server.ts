@@ -12,7 +12,7 @@ import {
 } from "~/db/schema";
 import { fixedPictureSrc, pictureSrc } from "./art/pictures";
 import { type Catalogue, makeCatalogue } from "./catalogue";
-import { SEED_PRODUCTS } from "./seed";
+import { SEED_PICTURED } from "./seed";
 import type {
   Category,
   DesignId,
@@ -34,7 +34,7 @@ export const CATALOGUE_CHECK_MS = 1_000;
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
  *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */
-const DRAWN_AT_BUILD = new Set(SEED_PRODUCTS.map((product) => product.id));
+const DRAWN_AT_BUILD = new Set(SEED_PICTURED.map((product) => product.id));
 
 function imageOf(productId: string, image: StoredProductImage) {
   const src = DRAWN_AT_BUILD.has(productId)

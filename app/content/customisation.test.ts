@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from "~/catalogue";
+import { seeded as findProduct } from "~/catalogue/seed/catalogue";
 import {
   CUSTOMISATION_DESIGN_IDS,
   CUSTOMISATION_FACTS,

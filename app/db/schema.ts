@@ -663,8 +663,14 @@ export const products = pgTable(
     pricePence: integer("price_pence").notNull(),
     compareAtPricePence: integer("compare_at_price_pence"),
     description: text("description").notNull(),
-    highlights: jsonb("highlights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    images: jsonb("images").$type<StoredProductImage[]>().notNull().default(sql`'[]'::jsonb`),
+    highlights: jsonb("highlights")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    images: jsonb("images")
+      .$type<StoredProductImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A bundle: other products sold as one line at their prices less a percentage. */
     bundle: jsonb("bundle").$type<{ productIds: string[]; discountPercent: number }>(),
     seoTitle: text("seo_title"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from "~/catalogue";
+import { seeded as findProduct } from "~/catalogue/seed/catalogue";
 import { subtotalPence, unitPricePence } from "./lines";
 
 const p = (id: string) => findProduct(id)!;

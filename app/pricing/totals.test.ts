@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { priceLine } from "~/cart/cart";
 import { discountOnSubtotal, orderTotals } from "./totals";
+import { seedCatalogue } from "~/catalogue/seed/catalogue";
+
+const seeded = seedCatalogue();
+const priceOf = (line: Parameters<typeof priceLine>[0]) =>
+  priceLine(line, seeded.all.get(line.productId));
 
 describe("S-CHK-2: checkout totals", () => {
   it("shipping is £3.99 per item with quantities summed below £75; total = subtotal + shipping - discount", () => {
@@ -50,7 +55,7 @@ describe("S-CHK-2: checkout totals", () => {
 
   it("X-CHK-1: browser and server price the same line the same way (one pricing module)", () => {
     // The checkout page and the server both price lines with priceLine from the catalogue.
-    const { line } = priceLine({
+    const { line } = priceOf({
       productId: "mens-grip-truth-bjj-gi",
       optionType: "Gi",
       size: "A2",

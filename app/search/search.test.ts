@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCTS } from "~/catalogue";
-import { normaliseQuery, searchSite, SEARCH_PAGES, suggest } from "./search";
+import { PRODUCTS } from "~/catalogue/seed/catalogue";
+import {
+  normaliseQuery,
+  pageResults,
+  SEARCH_LIMIT_PER_KIND,
+  searchSite as searchIn,
+  SEARCH_PAGES,
+  suggestProducts,
+} from "./search";
+
+const searchSite = (query: string, limit?: number) => searchIn(PRODUCTS, query, limit);
+// The header's list: products from GET /api/search, then the pages matched in the browser.
+const suggest = (query: string) => [
+  ...suggestProducts(PRODUCTS, query),
+  ...pageResults(query, SEARCH_LIMIT_PER_KIND),
+];
 
 describe("site search", () => {
   it("S-SRCH-1: matches product names as a case-insensitive substring", () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { findProduct } from "~/catalogue";
+import { seeded as findProduct, seedCatalogue } from "~/catalogue/seed/catalogue";
+
+const catalogue = seedCatalogue();
+const lookup = (id: string) => catalogue.all.get(id);
 import { choiceStock, lineAvailability, shortMessage, variantKey, variantsOfLine } from "./stock";
 
 const hoodie = findProduct("mens-grip-truth-hoodie")!;
@@ -15,15 +18,18 @@ describe("stock rules shared by the page and the server", () => {
       size: "M",
       quantity: 1,
     };
-    expect(variantsOfLine({ ...line, customText: "SILVA" })).toEqual([]);
-    expect(variantsOfLine(line)).toHaveLength(1);
+    expect(variantsOfLine({ ...line, customText: "SILVA" }, lookup)).toEqual([]);
+    expect(variantsOfLine(line, lookup)).toHaveLength(1);
     expect(
-      variantsOfLine({
-        productId: "complete-training-bundle",
-        optionType: "Standard",
-        size: "N/A",
-        quantity: 1,
-      }).map((v) => v.productId),
+      variantsOfLine(
+        {
+          productId: "complete-training-bundle",
+          optionType: "Standard",
+          size: "N/A",
+          quantity: 1,
+        },
+        lookup,
+      ).map((v) => v.productId),
     ).toEqual(["premium-gym-bag", "mouth-guard-set", "knee-pads", "water-bottle", "gear-wash-kit"]);
   });
 
@@ -35,18 +41,18 @@ describe("stock rules shared by the page and the server", () => {
       color: "Grey",
       quantity: 2,
     };
-    expect(lineAvailability(line, {})).toEqual({ kind: "made-to-order" });
-    expect(lineAvailability(line, { [key("M", "Grey")]: 5 })).toEqual({
+    expect(lineAvailability(line, {}, lookup)).toEqual({ kind: "made-to-order" });
+    expect(lineAvailability(line, { [key("M", "Grey")]: 5 }, lookup)).toEqual({
       kind: "in-stock",
       left: 5,
     });
-    const short = lineAvailability(line, { [key("M", "Grey")]: 1 });
+    const short = lineAvailability(line, { [key("M", "Grey")]: 1 }, lookup);
     expect(short).toMatchObject({ kind: "short", left: 1 });
     if (short.kind !== "short") throw new Error("expected short");
-    expect(shortMessage(short.variant, 1)).toBe(
+    expect(shortMessage(short.variant, 1, lookup)).toBe(
       "Sorry, only 1 left of Mens Grip Truth Hoodie in size M (Grey).",
     );
-    expect(shortMessage(short.variant, 0)).toBe(
+    expect(shortMessage(short.variant, 0, lookup)).toBe(
       "Sorry, Mens Grip Truth Hoodie in size M (Grey) has just sold out.",
     );
   });

@@ -1,3 +1,4 @@
+import { seeded } from "~/catalogue/seed/catalogue";
 import { eq, sql } from "drizzle-orm";
 import { testDb } from "./shop";
 import { type OrderStatus, orders } from "~/db/schema";
@@ -40,6 +41,7 @@ export async function paidOrder(
     provider: over.provider ?? "sandbox",
     shippingMethod: "uk-standard",
     expiresAt: new Date(Date.now() + 30 * 60_000),
+    stockLookup: (id) => seeded(id),
   });
   const address = {
     firstName: over.firstName ?? "Ana",

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findProduct } from "~/catalogue";
+import { seeded as findProduct } from "~/catalogue/seed/catalogue";
 import { testDb } from "./shop";
 import { auditLog, enquiries, productReviews, reviewPhotos } from "~/db/schema";
 import { countReviews } from "~/reviews/count.server";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { findProduct } from "~/catalogue";
+import { seeded as findProduct } from "~/catalogue/seed/catalogue";
 import { testDb } from "./shop";
 import { auditLog, discountCodes, orders } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCTS, findProduct, type Product } from "~/catalogue";
+import type { Product } from "~/catalogue";
+import { PRODUCTS, seeded as findProduct } from "~/catalogue/seed/catalogue";
 import { drawProductImage } from "./index";
 import { escapeXml } from "./svg";
 

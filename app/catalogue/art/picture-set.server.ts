@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SEED_PRODUCTS } from "../seed";
+import { SEED_PICTURED } from "../seed";
 import type { Product } from "../types";
 import { drawProductImage } from "./index";
 
@@ -13,7 +13,7 @@ export interface PictureFile {
  * Every picture of the catalogue, drawn once at build time (X-PERF-2), under a folder named by a
  * hash of all of them: the address changes exactly when a drawing does. See ./pictures.ts.
  */
-export function drawPictureSet(products: readonly Product[] = SEED_PRODUCTS): {
+export function drawPictureSet(products: readonly Product[] = SEED_PICTURED): {
   set: string;
   files: PictureFile[];
 } {

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PRODUCTS } from "~/catalogue";
+import { PRODUCTS } from "~/catalogue/seed/catalogue";
 import type { Product } from "~/catalogue/types";
-import type * as ProductImageRoute from "~/routes/product-image";
 import { drawPictureSet } from "./picture-set.server";
-
-type LoaderArgs = Parameters<typeof ProductImageRoute.loader>[0];
 
 /** pictures.ts and the route as a build with the given picture set compiles them. */
 async function built(set: string | undefined) {
@@ -12,7 +9,6 @@ async function built(set: string | undefined) {
   vi.stubEnv("PRODUCT_PICTURE_SET", set);
   return {
     pictures: await import("./pictures"),
-    route: await import("~/routes/product-image"),
   };
 }
 
@@ -58,22 +54,5 @@ describe("product pictures drawn at build time", () => {
     expect(src).toBe("/images/products/premium-gym-bag/detail.svg");
     expect(pictures.currentPictureSrc(src)).toBe(src);
     expect(pictures.fixedSrcOf(src)).toBe(src);
-  });
-
-  it("X-PERF-2: the fixed SVG address of a build sends the browser to the hashed file, uncached", async () => {
-    const { route } = await built("Abc_12-xyz");
-    const get = (productId: string, file: string) =>
-      route.loader({ params: { productId, file } } as unknown as LoaderArgs);
-    const response = await get("mens-england-no-gi-set", "back.svg");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(
-      "/assets/pictures/Abc_12-xyz/mens-england-no-gi-set/back.svg",
-    );
-    expect(response.headers.get("Cache-Control")).toBe("no-cache");
-    // Unknown products and views are still 404, and the link-preview PNG is still drawn here.
-    expect((await get("mens-england-no-gi-set", "top.svg")).status).toBe(404);
-    expect((await get("no-such-product", "front.svg")).status).toBe(404);
-    const png = await get("mens-england-no-gi-set", "front.png");
-    expect(png.headers.get("Content-Type")).toBe("image/png");
   });
 });

@@ -13,3 +13,7 @@ export const SEED_PRODUCTS: readonly Product[] = [
   ...ACCESSORIES,
   TRAINING_BUNDLE,
 ];
+
+/** The products whose pictures a build draws at hashed addresses (a bundle shows its first
+ *  item's drawing, drawn on request). */
+export const SEED_PICTURED: readonly Product[] = SEED_PRODUCTS.filter((product) => !product.bundle);
