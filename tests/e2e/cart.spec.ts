@@ -96,8 +96,16 @@ test("S-ACC-3 X-ACC-1 S-PDP-7: an accessory goes in as Standard, size N/A", asyn
   await page.getByRole("button", { name: /Add to Cart.*Knee Pads/ }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   const stored = await page.evaluate(() => localStorage.getItem("gt-cart"));
+  // The choice, with the name and price it was shown at (the server prices it again, X-CAT-3).
   expect(JSON.parse(stored!).lines).toEqual([
-    { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 },
+    expect.objectContaining({
+      productId: "knee-pads",
+      optionType: "Standard",
+      size: "N/A",
+      quantity: 1,
+      productName: "Knee Pads",
+      unitPricePence: 2499,
+    }),
   ]);
   const panel = await openCart(page);
   await expect(panel).toContainText("Knee Pads");
