@@ -70,6 +70,8 @@ CREATE TABLE "site_content" (
 ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_options_position_idx" ON "product_options" USING btree ("product_id","position");--> statement-breakpoint
 CREATE INDEX "products_status_category_idx" ON "products" USING btree ("status","category","position");--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "was_unit_price_pence" integer;
+--> statement-breakpoint
 -- The spec's catalogue, as the shop opened with it (app/catalogue/seed, written by
 -- scripts/catalogue-seed-sql.mjs).
 INSERT INTO "products" ("id", "position", "name", "status", "category", "audience", "kind", "design", "art_color", "accessory_category", "price_pence", "compare_at_price_pence", "description", "highlights", "images", "bundle") VALUES

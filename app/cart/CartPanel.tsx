@@ -94,6 +94,12 @@ function CartLineItem({
             </button>
           </div>
           <span className="font-semibold" data-testid="line-total">
+            {line.wasUnitPricePence ? (
+              <s className="mr-1.5 text-sm font-normal text-muted">
+                <span className="sr-only">was </span>
+                {formatPence(lineTotalPence(line.wasUnitPricePence, line.quantity))}
+              </s>
+            ) : null}
             {formatPence(lineTotalPence(line.unitPricePence, line.quantity))}
           </span>
         </div>

@@ -1,6 +1,6 @@
 import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
-import { unitPricePence } from "~/pricing/lines";
+import { unitPricePence, wasUnitPricePence } from "~/pricing/lines";
 import { hasControlCharacters } from "~/shared/control-characters";
 import type { LineChoice, PricedChoice } from "~/shared/line-choice";
 import {
@@ -119,6 +119,7 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
   }
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
+  const was = wasUnitPricePence(product, input.optionType, nameCustomisation);
   const line: CartLine = {
     productId: product.id,
     productName: product.name,
@@ -126,6 +127,7 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
     size: input.size,
     quantity: input.quantity,
     unitPricePence: unit,
+    ...(was !== undefined && was > unit ? { wasUnitPricePence: was } : {}),
     // As this build serves it; the server prices a stored cart again when it loads (./store.ts),
     // so a cart that outlives the build gets the new address.
     image: product.images[0]?.src,
@@ -258,14 +260,26 @@ const readPath = (value: unknown) =>
  */
 function readSnapshot(
   value: unknown,
-): Pick<CartLine, "productName" | "unitPricePence" | "image" | "href"> | null {
+): Pick<
+  CartLine,
+  "productName" | "unitPricePence" | "wasUnitPricePence" | "image" | "href"
+> | null {
   const v = value as Record<string, unknown>;
   const productName = readText(v.productName, 1, PRODUCT_NAME_MAX);
   const price = v.unitPricePence;
   if (!productName || typeof price !== "number" || !Number.isSafeInteger(price) || price < 0) {
     return null;
   }
-  return { productName, unitPricePence: price, image: readPath(v.image), href: readPath(v.href) };
+  const was = v.wasUnitPricePence;
+  const wasUnitPricePence =
+    typeof was === "number" && Number.isSafeInteger(was) && was > price ? was : undefined;
+  return {
+    productName,
+    unitPricePence: price,
+    wasUnitPricePence,
+    image: readPath(v.image),
+    href: readPath(v.href),
+  };
 }
 
 export const CART_STORAGE_KEY = "gt-cart";
@@ -274,6 +288,7 @@ export const CART_STORAGE_KEY = "gt-cart";
 export function lineChoice({
   productName: _n,
   unitPricePence: _p,
+  wasUnitPricePence: _w,
   image: _i,
   href: _h,
   problem: _problem,
@@ -319,6 +334,7 @@ export function parseStoredCart(raw: string | null): StoredCart {
     if (!snapshot) return { ...cart, unpriced: [...cart.unpriced, choice] };
     const line: CartLine = { ...choice, ...snapshot };
     if (!line.image) delete line.image;
+    if (line.wasUnitPricePence === undefined) delete line.wasUnitPricePence;
     if (!line.href) delete line.href;
     return { ...cart, lines: addLine(cart.lines, line) ?? cart.lines };
   }, empty);

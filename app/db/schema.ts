@@ -230,6 +230,8 @@ export const orderLines = pgTable(
     nameCustomisation: boolean("name_customisation").notNull().default(false),
     quantity: integer("quantity").notNull(),
     unitPricePence: integer("unit_price_pence").notNull(),
+    /** The unit price it was reduced from when it was sold (a compare-at price or a sale). */
+    wasUnitPricePence: integer("was_unit_price_pence"),
     lineTotalPence: integer("line_total_pence").notNull(),
     /** Every item of the line came from stock (X-STK-2: "Dispatched in 2-3 working days"). */
     fromStock: boolean("from_stock").notNull().default(false),

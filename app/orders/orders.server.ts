@@ -107,6 +107,7 @@ export async function createPendingOrder(
           nameCustomisation: Boolean(line.nameCustomisation),
           quantity: line.quantity,
           unitPricePence: line.unitPricePence,
+          wasUnitPricePence: line.wasUnitPricePence ?? null,
           lineTotalPence: line.unitPricePence * line.quantity,
           fromStock: reserved.fromStock[position] ?? false,
         })),

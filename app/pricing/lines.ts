@@ -6,7 +6,14 @@ export const STANDARD_OPTION = "Standard";
 /** What pricing reads of a product: its own price and its options' (the catalogue's products). */
 export interface PricedProduct {
   pricePence: Pence;
-  options: readonly { type: string; pricePence: Pence; customPricePence?: Pence }[];
+  /** A product without options: the price it was reduced from. */
+  originalPricePence?: Pence;
+  options: readonly {
+    type: string;
+    pricePence: Pence;
+    compareAtPricePence?: Pence;
+    customPricePence?: Pence;
+  }[];
 }
 
 /**
@@ -26,6 +33,21 @@ export function unitPricePence(
   if (!option) return undefined;
   const extra = nameCustomisation && option.customPricePence ? option.customPricePence : 0;
   return option.pricePence + extra;
+}
+
+/** The unit price a reduced item was reduced from (compare-at, or before a sale), if it was. */
+export function wasUnitPricePence(
+  product: PricedProduct,
+  optionType: string,
+  nameCustomisation: boolean,
+): Pence | undefined {
+  if (product.options.length === 0) {
+    return optionType === STANDARD_OPTION ? product.originalPricePence : undefined;
+  }
+  const option = product.options.find((candidate) => candidate.type === optionType);
+  if (!option?.compareAtPricePence) return undefined;
+  const extra = nameCustomisation && option.customPricePence ? option.customPricePence : 0;
+  return option.compareAtPricePence + extra;
 }
 
 export function lineTotalPence(unit: Pence, quantity: number): Pence {

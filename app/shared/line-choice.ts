@@ -75,4 +75,6 @@ export type LineChoiceOrNull = {
 export interface PricedChoice extends LineChoice {
   productName: string;
   unitPricePence: number;
+  /** The unit price it was reduced from (a compare-at price, or before a sale; X-CAT-5). */
+  wasUnitPricePence?: number;
 }

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
+import * as cartPrices from "~/routes/api.cart-prices";
 import * as checkout from "~/routes/api.create-checkout-session";
 import * as discounts from "~/routes/api.discounts.validate";
 import * as enquiries from "~/routes/api.enquiries";
@@ -32,6 +33,7 @@ const ROUTES: Route[] = [
     url: "/api/create-checkout-session",
     fields: ["cartItems", "discountCode", "shippingMethod"],
   },
+  { name: "cart-prices", action: cartPrices.action, url: "/api/cart/prices", fields: ["cartItems"] },
   { name: "discounts", action: discounts.action, url: "/api/discounts/validate", fields: ["code"] },
   { name: "verify-order", action: verify.action, url: "/api/verify-order", fields: ["sessionId"] },
   { name: "webhook", action: webhook.action, url: "/api/webhooks/stripe", fields: ["type", "data"] },

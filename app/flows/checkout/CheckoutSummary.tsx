@@ -37,6 +37,12 @@ export function CheckoutLines({
             <p className="text-sm text-muted">{choiceDetails(line).join(" · ")}</p>
             <p className="text-sm text-muted">
               {line.quantity} × {formatPence(line.unitPricePence)}
+              {line.wasUnitPricePence ? (
+                <s className="ml-1.5">
+                  <span className="sr-only">was </span>
+                  {formatPence(line.wasUnitPricePence)}
+                </s>
+              ) : null}
             </p>
             <LineNotice line={line} className="mt-1" />
             {lineError?.index === i || line.problem ? (

@@ -30,6 +30,8 @@ type EmailLine = Required<
 > & {
   productName: string;
   lineTotalPence: number;
+  /** The unit price it was reduced from, when it was sold reduced (X-CAT-5). */
+  wasUnitPricePence?: number | null;
   /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
   fromStock: boolean;
 };
@@ -75,8 +77,10 @@ export function confirmationEmail(
   const method = SHIPPING_METHODS[order.shippingMethod];
   const vat = vatReceipt(order.totalPence, settings.vatNumber);
   const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
+  const wasTotal = (l: EmailLine) =>
+    l.wasUnitPricePence ? formatPence(l.wasUnitPricePence * l.quantity) : null;
   const lineText = lines.flatMap((l) => [
-    `${l.quantity} × ${l.productName}${describeOrderLine(l) ? ` (${describeOrderLine(l)})` : ""}: ${formatPence(l.lineTotalPence)}`,
+    `${l.quantity} × ${l.productName}${describeOrderLine(l) ? ` (${describeOrderLine(l)})` : ""}: ${formatPence(l.lineTotalPence)}${wasTotal(l) ? ` (was ${wasTotal(l)})` : ""}`,
     `    ${leadTime(l.fromStock)}`,
     `    ${lineNotice(l)}`,
   ]);
@@ -139,7 +143,7 @@ ${vat ? "<p>This e-mail is your VAT receipt.</p>" : ""}
 ${lines
   .map(
     (l) =>
-      `<tr><td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${formatPence(l.lineTotalPence)}</td></tr>`,
+      `<tr><td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${wasTotal(l) ? `<s>${wasTotal(l)}</s> ` : ""}${formatPence(l.lineTotalPence)}</td></tr>`,
   )
   .join("\n")}
 <tr><td></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
