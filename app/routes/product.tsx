@@ -61,8 +61,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     });
   }
   return pageMeta({
-    title: product.name,
-    description: product.description,
+    // The owner's SEO title and description when set (X-CAT-1), else the name and description.
+    title: product.seoTitle || product.name,
+    description: product.seoDescription || product.description,
     // Link previews want a raster picture: the same drawing as a PNG.
     image: product.images[0]
       ? `${loaderData.origin}${previewPngOf(product.images[0].src)}`
