@@ -1,4 +1,3 @@
-import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
 import { cartActions } from "./store";
 
@@ -27,17 +26,7 @@ export function AddToCartButton({
   return (
     <button
       type="button"
-      onClick={() =>
-        cartActions.add(
-          {
-            productId: product.id,
-            optionType: STANDARD_OPTION,
-            size: NO_SIZE,
-            quantity: 1,
-          },
-          product,
-        )
-      }
+      onClick={() => cartActions.addStandard(product)}
       className="relative z-10 mt-3 w-full rounded bg-ink px-4 py-3 font-semibold text-paper hover:bg-ink-soft"
     >
       Add to Cart<span className="sr-only">: {product.name}</span>

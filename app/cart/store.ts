@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
 import type { LineChoice } from "~/shared/line-choice";
 import {
@@ -137,6 +138,13 @@ export const cartActions = {
       emit();
     }, ADDED_NOTICE_MS);
     return true;
+  },
+  /** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
+  addStandard(product: Product): boolean {
+    return cartActions.add(
+      { productId: product.id, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 },
+      product,
+    );
   },
   remove(index: number) {
     setLines(removeLine(state.lines, index));

@@ -153,17 +153,7 @@ function TrainingBundle({
             ) : (
               <button
                 type="button"
-                onClick={() =>
-                  cartActions.add(
-                    {
-                      productId: product.id,
-                      optionType: STANDARD_OPTION,
-                      size: NO_SIZE,
-                      quantity: 1,
-                    },
-                    product,
-                  )
-                }
+                onClick={() => cartActions.addStandard(product)}
                 className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
               >
                 Add Bundle to Cart
