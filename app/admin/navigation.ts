@@ -10,6 +10,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Orders", to: "/admin/orders" },
+  { label: "Products", to: "/admin/products" },
   { label: "Stock", to: "/admin/stock" },
   { label: "Returns", to: "/admin/returns", badge: "returns" },
   { label: "Reviews", to: "/admin/reviews" },
