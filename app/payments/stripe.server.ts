@@ -144,12 +144,33 @@ export async function refundStripePayment(
   amountPence: number,
   idempotencyKey: string,
 ): Promise<string> {
-  const refund = await stripe().refunds.create(
-    { payment_intent: paymentIntent, amount: amountPence },
-    { idempotencyKey: `refund_${idempotencyKey}` },
-  );
+  let refund: Stripe.Refund;
+  try {
+    refund = await stripe().refunds.create(
+      { payment_intent: paymentIntent, amount: amountPence },
+      { idempotencyKey: `refund_${idempotencyKey}` },
+    );
+  } catch (error) {
+    // Only Stripe's clear answer is a refusal; a timeout, a dropped connection or a 5xx may
+    // come after Stripe made the refund, so it is not one (issue 27).
+    if (
+      error instanceof Stripe.errors.StripeError &&
+      error.statusCode !== undefined &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500 &&
+      error.statusCode !== 429
+    ) {
+      throw new RefundRefused(error.message);
+    }
+    throw error;
+  }
   if (refund.status === "failed" || refund.status === "canceled") {
-    throw new Error(`Stripe refund ${refund.id} is ${refund.status}.`);
+    throw new RefundRefused(`Stripe refund ${refund.id} is ${refund.status}.`);
   }
   return refund.id;
+}
+
+/** The provider's clear refusal of a refund: nothing was refunded, with the provider's reason. */
+export class RefundRefused extends Error {
+  override name = "RefundRefused";
 }

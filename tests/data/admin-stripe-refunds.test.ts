@@ -57,4 +57,26 @@ describe("X-OPS-4: refunds through Stripe (against a local fake)", () => {
     const [failed] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(failed!.status).toBe("failed");
   });
+
+  it("X-OPS-4: a refund whose provider does not answer stays pending with its amount reserved", async () => {
+    const { paidOrder, signInCookie } = await import("./admin-fixtures");
+    const { testDb } = await import("./shop");
+    const { orderRefunds, orders } = await import("~/db/schema");
+    const cookie = await signInCookie();
+    const order = await paidOrder({ provider: "stripe", reference: "pi_down" });
+    const response = await refundVia(order.orderNumber, { amountPence: 1000 }, cookie);
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: string }).error).toMatch(/did not answer/);
+    const db = await testDb();
+    const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ refundedPence: 1000, status: "paid" });
+    const [pending] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(pending!.status).toBe("pending");
+    // The SDK may ask again after the dropped connection, always with the refund's own key.
+    const keys = fake.requests
+      .filter((r) => r.path === "/v1/refunds" && r.params.get("payment_intent") === "pi_down")
+      .map((r) => r.idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+  });
 });

@@ -6,7 +6,7 @@ export interface FakeStripe {
   url: string;
   sessions: Map<string, Record<string, unknown>>;
   /** Every form-encoded request body received, by path. */
-  requests: { method: string; path: string; params: URLSearchParams }[];
+  requests: { method: string; path: string; params: URLSearchParams; idempotencyKey?: string }[];
   close: () => Promise<void>;
 }
 
@@ -22,7 +22,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on("end", () => {
       const path = (req.url ?? "").split("?")[0] ?? "";
       const params = new URLSearchParams(body);
-      requests.push({ method: req.method ?? "", path, params });
+      requests.push({
+        method: req.method ?? "",
+        path,
+        params,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${counter}` });
         res.end(JSON.stringify(json));
@@ -96,6 +101,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const key = String(req.headers["idempotency-key"] ?? "");
         const earlier = key ? refunds.get(key) : undefined;
         if (earlier) return send(200, earlier);
+        if (params.get("payment_intent") === "pi_down") {
+          // A provider that is down: the connection drops without an answer.
+          req.socket.destroy();
+          return;
+        }
         if (params.get("payment_intent") === "pi_fail") {
           return send(400, {
             error: { type: "invalid_request_error", message: "Charge already refunded" },

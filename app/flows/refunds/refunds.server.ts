@@ -5,7 +5,7 @@ import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orderRefunds, orders } from "~/db/schema";
-import { refundStripePayment } from "~/payments/stripe.server";
+import { RefundRefused, refundStripePayment } from "~/payments/stripe.server";
 import { formatPence } from "~/pricing/money";
 import { notifyCustomer } from "~/orders/notify.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
@@ -31,7 +31,8 @@ export type RefundOutcome =
 /** Sends the refund to the order's payment provider; the sandbox records its own reference. */
 async function refundThroughProvider(order: Order, refund: Refund): Promise<string> {
   if (order.paymentProvider === "stripe") {
-    if (!order.paymentReference) throw new Error("The order has no Stripe payment to refund.");
+    if (!order.paymentReference)
+      throw new RefundRefused("The order has no Stripe payment to refund.");
     return refundStripePayment(order.paymentReference, refund.amountPence, refund.id);
   }
   return `sandbox_re_${randomBytes(12).toString("base64url")}`;
@@ -106,6 +107,16 @@ export async function refundOrder(
     reference = await refundThroughProvider(reserved.order, reserved.refund);
   } catch (error) {
     logError(`Refund for ${orderNumber} failed at the provider`, error);
+    if (!(error instanceof RefundRefused)) {
+      // No clear answer: the provider may have made the refund, so the amount stays reserved and
+      // the refund pending; asking again must reuse this refund's id as the idempotency key.
+      return {
+        ok: false,
+        status: 502,
+        error:
+          "The payment provider did not answer, so the refund is pending: it may have been made. Do not refund again; check the refund with the payment provider.",
+      };
+    }
     await db.transaction(async (tx) => {
       await tx
         .update(orderRefunds)
