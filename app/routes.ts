@@ -40,9 +40,9 @@ export default [
   // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
-  route("admin", "routes/admin.index.ts"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   layout("routes/admin.layout.tsx", [
+    route("admin", "routes/admin.dashboard.tsx"),
     route("admin/orders", "routes/admin.orders.tsx"),
     route("admin/orders/print", "routes/admin.orders.print.tsx"),
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
@@ -66,6 +66,7 @@ export default [
   route("api/admin/enquiries/:id/handled", "routes/api.admin.enquiry-handled.ts"),
   route("api/admin/discounts", "routes/api.admin.discounts.ts"),
   route("api/admin/discounts/:code", "routes/api.admin.discount.ts"),
+  route("api/admin/summary", "routes/api.admin.summary.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

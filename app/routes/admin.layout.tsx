@@ -36,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <header className="bg-ink text-paper print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <a href="/admin/orders" className="text-xl">
+          <a href="/admin" className="text-xl">
             <Wordmark />
             <span className="ml-2 font-display text-sm tracking-wide text-stone uppercase">
               Back office
@@ -48,6 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <li key={section.to}>
                   <NavLink
                     to={section.to}
+                    end={section.end}
                     className={({ isActive }) =>
                       `inline-flex min-h-11 items-center rounded px-3 font-semibold ${
                         isActive ? "bg-paper text-ink" : "text-paper hover:bg-ink-soft"

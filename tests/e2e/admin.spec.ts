@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
 import {
+  buyGi,
   expect,
   expectNoAxeViolations,
   isMobile,
@@ -10,48 +10,6 @@ import {
   signInOwner,
   test,
 } from "./fixtures";
-
-/** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
-async function buyGi(request: APIRequestContext, email: string, name: string) {
-  const checkout = await request.post("/api/create-checkout-session", {
-    data: {
-      cartItems: [
-        {
-          productId: "mens-grip-truth-bjj-gi",
-          optionType: "Gi",
-          size: "A2",
-          quantity: 1,
-          customText: name,
-          nameCustomisation: true,
-        },
-      ],
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const { sessionId } = (await checkout.json()) as { sessionId: string };
-  const paid = await request.post(`/payment?session_id=${encodeURIComponent(sessionId)}`, {
-    form: {
-      firstName: "Rosa",
-      lastName: "Mendes",
-      email,
-      phone: "07700 900789",
-      address: "9 Harbour Street",
-      city: "Whitby",
-      postcode: "YO21 3PU",
-      country: "United Kingdom",
-      sameAsShipping: "on",
-      cardNumber: "4242 4242 4242 4242",
-      cardName: "ROSA MENDES",
-      expiryDate: "12/34",
-      cvv: "123",
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
-  const verify = await request.post("/api/verify-order", { data: { sessionId } });
-  const { session } = (await verify.json()) as { session: { order_number: string } };
-  return session.order_number;
-}
 
 test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
   page,

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 /** Pages most tests visit; the splash is marked as seen so it does not cover them. */
 export const test = base.extend<{ showSplash: boolean }>({
@@ -87,4 +87,46 @@ export async function mailsTo(email: string): Promise<string[]> {
 export async function mailTo(email: string): Promise<string> {
   await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(0);
   return (await mailsTo(email))[0]!;
+}
+
+/** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
+export async function buyGi(request: APIRequestContext, email: string, name: string) {
+  const checkout = await request.post("/api/create-checkout-session", {
+    data: {
+      cartItems: [
+        {
+          productId: "mens-grip-truth-bjj-gi",
+          optionType: "Gi",
+          size: "A2",
+          quantity: 1,
+          customText: name,
+          nameCustomisation: true,
+        },
+      ],
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const paid = await request.post(`/payment?session_id=${encodeURIComponent(sessionId)}`, {
+    form: {
+      firstName: "Rosa",
+      lastName: "Mendes",
+      email,
+      phone: "07700 900789",
+      address: "9 Harbour Street",
+      city: "Whitby",
+      postcode: "YO21 3PU",
+      country: "United Kingdom",
+      sameAsShipping: "on",
+      cardNumber: "4242 4242 4242 4242",
+      cardName: "ROSA MENDES",
+      expiryDate: "12/34",
+      cvv: "123",
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  const verify = await request.post("/api/verify-order", { data: { sessionId } });
+  const { session } = (await verify.json()) as { session: { order_number: string } };
+  return session.order_number;
 }
