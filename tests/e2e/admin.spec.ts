@@ -111,8 +111,13 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = await readFile((await (await download).path())!, "utf8");
+  // X-DAY-6: a byte-order mark, so a spreadsheet reads it as UTF-8; delivery and tracking on the row.
+  expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(
+    ',UK standard (2-5 working days),"Rosa Mendes, 9 Harbour Street, Whitby, YO21 3PU, United Kingdom",,Royal Mail,RM123456785GB',
+  );
   expect(lines[1]).toContain(`${orderNumber},`);
   expect(lines[1]).toContain(",partly_refunded,Rosa Mendes,");
   expect(lines[1]).toContain(",R. MENDES,1,");
