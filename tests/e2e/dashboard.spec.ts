@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buyGi, expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
+import { buyGi, expect, expectNoAxeViolations, mailsTo, shot, signInOwner, test } from "./fixtures";
 
 interface Summary {
   takingsPence: number;
@@ -29,7 +29,7 @@ const figure = (page: Page, label: string) =>
     .locator("dt", { hasText: new RegExp(`^${label}$`) })
     .locator("xpath=following-sibling::dd[1]");
 
-test("X-DAY-2: the dashboard shows the figures of /api/admin/summary, the order and refund just placed among them", async ({
+test("X-DAY-2, X-DAY-5: the dashboard shows the figures of /api/admin/summary, the order and refund just placed among them", async ({
   page,
   request,
   baseURL,
@@ -37,6 +37,14 @@ test("X-DAY-2: the dashboard shows the figures of /api/admin/summary, the order 
   test.setTimeout(90_000);
   const email = `dash-${testInfo.project.name}-${Date.now()}@example.com`;
   const orderNumber = await buyGi(request, email, "DASH");
+  // X-DAY-5: the shop hears of the paid order by e-mail to SHOP_EMAIL (the default address).
+  await expect
+    .poll(async () =>
+      (await mailsTo("hello@griptruth.co.uk")).some((mail) =>
+        mail.includes(`Order ${orderNumber} has been paid`),
+      ),
+    )
+    .toBe(true);
 
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);

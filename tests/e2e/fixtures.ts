@@ -71,16 +71,24 @@ export async function mailsTo(email: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
   const files = await readdir(dir).catch(() => [] as string[]);
   const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
-  return texts
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) =>
-      Buffer.from(
+  return (
+    texts
+      // The To header itself: the shop's own notices (X-DAY-5) carry the customer as Reply-To.
+      .filter((raw) =>
         raw
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-        "latin1",
-      ).toString("utf8"),
-    );
+          .split(/\r?\n\r?\n/)[0]!
+          .split(/\r?\n/)
+          .includes(`To: ${email}`),
+      )
+      .map((raw) =>
+        Buffer.from(
+          raw
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+      )
+  );
 }
 
 /** The first e-mail to `email`, once the outbox worker has sent it. */
