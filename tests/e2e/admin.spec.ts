@@ -11,7 +11,7 @@ import {
   test,
 } from "./fixtures";
 
-test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
+test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
   page,
   request,
 }, testInfo) => {
@@ -65,7 +65,7 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   // Both fields are required: the browser stops an empty form.
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderNumber}\\?notice=`));
-  await page.getByLabel("Carrier").fill("Royal Mail");
+  await page.getByLabel("Carrier").selectOption("Royal Mail");
   await page.getByLabel("Tracking number").fill("RM123456785GB");
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(page.getByRole("status")).toHaveText("Order dispatched.");
@@ -91,6 +91,10 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   expect(mails.find((m) => m.includes("is in production"))).toContain("3-6 weeks");
   const dispatched = mails.find((m) => m.includes("has been dispatched"))!;
   expect(dispatched).toContain("Tracking number: RM123456785GB");
+  // X-DAY-5: the carrier from the list links to the parcel on its site.
+  expect(dispatched).toContain(
+    "Follow your parcel on Royal Mail's site: https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+  );
   expect(mails.some((m) => m.includes("We have refunded £10.00"))).toBe(true);
 
   // The packing slip (X-OPS-5): custom text large, address, no buttons on paper.
@@ -136,6 +140,10 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
   await expect(page.getByTestId("order-tracking-number")).toHaveText("RM123456785GB");
   await expect(page.getByTestId("order-carrier")).toHaveText("Royal Mail");
+  await expect(page.getByTestId("order-tracking-link")).toHaveAttribute(
+    "href",
+    "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+  );
 });
 
 test("X-OPS-5: slips for the orders ticked in the list", async ({ page, request }, testInfo) => {
