@@ -8,6 +8,8 @@ import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
+import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence, formatPenceDecimal } from "~/pricing/money";
@@ -90,6 +92,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold uppercase">Order {order.orderNumber}</h1>
         <StatusBadge status={order.status} />
+        <DeliveryBadge method={order.shippingMethod} />
         <ButtonLink
           to={`/admin/orders/print?orders=${order.orderNumber}`}
           className="ml-auto print:hidden"
@@ -97,7 +100,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           Packing slip
         </ButtonLink>
       </div>
-      <p className="text-muted">Placed {when(order.createdAt)}</p>
+      <p className="text-muted">
+        Placed {when(order.createdAt)} · Delivery:{" "}
+        <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
+      </p>
 
       <div aria-live="polite" className="mt-3">
         {actionData?.error ? (

@@ -57,6 +57,7 @@ describe("X-OPS-2: the orders list", () => {
       customer_email: "first@example.com",
       customer_name: "Kai Brown",
       created_at: a.createdAt.toISOString(),
+      shipping_method: "uk-standard",
     });
     const page = (await (await call(ordersPage, "/admin/orders", { headers: { cookie } })).json()) as {
       orders: { order_number: string; items: number }[];

@@ -98,7 +98,12 @@ export async function mailTo(email: string): Promise<string> {
 }
 
 /** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
-export async function buyGi(request: APIRequestContext, email: string, name: string) {
+export async function buyGi(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  shippingMethod = "uk-standard",
+) {
   const checkout = await request.post("/api/create-checkout-session", {
     data: {
       cartItems: [
@@ -111,6 +116,7 @@ export async function buyGi(request: APIRequestContext, email: string, name: str
           nameCustomisation: true,
         },
       ],
+      shippingMethod,
     },
   });
   expect(checkout.status()).toBe(200);
