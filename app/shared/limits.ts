@@ -48,6 +48,24 @@ export const DISCOUNT_CODE_MAX = 40;
 
 /** A product's name (X-CAT-1). */
 export const PRODUCT_NAME_MAX = 120;
+/** What the owner writes of a product, and how many of each list (X-CAT-1). */
+export const PRODUCT_LIMITS = {
+  id: 80,
+  description: 4000,
+  highlights: 12,
+  highlight: 200,
+  options: 12,
+  /** Sizes, belt ranks or colours of one option. */
+  list: 40,
+  seoTitle: 70,
+  seoDescription: 300,
+  /** A price in pence: £10,000.00. */
+  pricePence: 1_000_000,
+} as const;
+/** The site's words (X-CAT-5). */
+export const SITE_TEXT_MAX = { bannerText: 120, heroHeading: 60, heroText: 300 } as const;
+/** A promotion's name. */
+export const PROMOTION_NAME_MAX = 80;
 
 // ── People and what they write ───────────────────────────────────────────────────────────────
 

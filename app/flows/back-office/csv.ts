@@ -2,24 +2,11 @@ import { formatPenceDecimal } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
 import { UK_ZONE } from "./uk-days";
 
-/**
- * The orders export as CSV (X-OPS-6, X-DAY-6): UTF-8 with a byte-order mark, dates as UK local
- * times, RFC 4180 quoting, and a cell that a spreadsheet could
- * run as a formula gets a leading ' so it shows as text (item 11): one that starts with a tab or
- * a carriage return, or whose first character after any spaces and quotes is =, +, - or @
- * (spreadsheets trim those and still run " =1+1" or "\"=1+1").
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The orders export as CSV (X-OPS-6, X-DAY-6): UTF-8 with a byte-order mark, dates as UK local
+// times; cells are quoted and guarded against formulas by app/shared/csv.ts (item 11).
+import { csvCell, csvRow } from "~/shared/csv";
 
-const FORMULA_START = /^[\t\r]|^[\s"']*[=+\-@]/;
-
-export function csvRow(values: readonly (string | number | null | undefined)[]): string {
-  return values.map(csvCell).join(",");
-}
+export { csvCell, csvRow };
 
 export const EXPORT_HEADER = [
   "order_number",

@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { DESIGNS } from "../designs";
+import { CATEGORIES, type Category, type GarmentKind, type ProductStatus } from "../types";
+import { text } from "~/shared/text";
+import { LINE_CHOICE_MAX, PRODUCT_LIMITS, PRODUCT_NAME_MAX } from "~/shared/limits";
+
+/** The owner's product as the JSON API and the form send it (X-CAT-1, X-CAT-2). */
+
+export const PRODUCT_CATEGORIES = [
+  ...CATEGORIES,
+  "ACCESSORIES",
+] as const satisfies readonly Category[];
+export const STATUSES = ["draft", "active", "archived"] as const satisfies readonly ProductStatus[];
+export const AUDIENCES = ["mens", "womens", "kids"] as const;
+export const GARMENT_KINDS = [
+  "no-gi-set",
+  "gi",
+  "sliders",
+  "hoodie",
+  "thai-shorts",
+  "gym-bag",
+  "mouth-guard",
+  "journal",
+  "water-bottle",
+  "knee-pads",
+  "patches",
+  "wash-kit",
+  "equipment-bag",
+] as const satisfies readonly GarmentKind[];
+
+export const STALE_VERSION = "This product was changed by someone else. Reload to see the changes.";
+
+const price = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number of pence.` })
+    .int(`${what} must be a whole number of pence.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(PRODUCT_LIMITS.pricePence, `${what} can be at most £10,000.00.`);
+
+const shortText = (what: string, max: number) =>
+  text({ error: `${what} must be text.` })
+    .trim()
+    .min(1, `${what} cannot be empty.`)
+    .max(max, `${what} can be at most ${max} characters.`);
+
+const list = (what: string, itemMax: number) =>
+  z
+    .array(shortText(`Each of the ${what}`, itemMax), { error: `${what} must be a list.` })
+    .max(PRODUCT_LIMITS.list, `At most ${PRODUCT_LIMITS.list} ${what}.`)
+    .refine((items) => new Set(items).size === items.length, `The ${what} must not repeat.`);
+
+const optionSchema = z
+  .object({
+    type: shortText("An option's type", LINE_CHOICE_MAX.optionType),
+    pricePence: price("An option's price"),
+    compareAtPricePence: price("An option's compare-at price").nullish(),
+    sizes: list("sizes", LINE_CHOICE_MAX.size).refine(
+      (sizes) => sizes.length > 0,
+      "Each option needs at least one size.",
+    ),
+    customPricePence: price("The name customisation price").nullish(),
+    customizable: z.boolean().optional(),
+    beltRanks: list("belt ranks", LINE_CHOICE_MAX.beltRank).nullish(),
+    colors: list("colours", LINE_CHOICE_MAX.color).nullish(),
+  })
+  .strict()
+  .refine((o) => o.compareAtPricePence == null || o.compareAtPricePence > o.pricePence, {
+    message: "A compare-at price must be higher than the price.",
+  });
+
+export type OptionInput = z.infer<typeof optionSchema>;
+
+const fields = {
+  name: shortText("The name", PRODUCT_NAME_MAX),
+  category: z.enum(PRODUCT_CATEGORIES, {
+    error: `The category must be one of ${PRODUCT_CATEGORIES.join(", ")}.`,
+  }),
+  status: z.enum(STATUSES, { error: "The status must be draft, active or archived." }),
+  audience: z.enum(AUDIENCES, { error: "The audience must be mens, womens or kids." }).nullish(),
+  description: text({ multiline: true, error: "The description must be text." })
+    .trim()
+    .min(1, "The description cannot be empty.")
+    .max(
+      PRODUCT_LIMITS.description,
+      `The description can be at most ${PRODUCT_LIMITS.description} characters.`,
+    ),
+  highlights: z
+    .array(shortText("Each highlight", PRODUCT_LIMITS.highlight), {
+      error: "highlights must be a list.",
+    })
+    .max(PRODUCT_LIMITS.highlights, `At most ${PRODUCT_LIMITS.highlights} highlights.`),
+  pricePence: price("The price"),
+  compareAtPricePence: price("The compare-at price").nullish(),
+  options: z
+    .array(optionSchema, { error: "options must be a list." })
+    .max(PRODUCT_LIMITS.options, `At most ${PRODUCT_LIMITS.options} options.`)
+    .refine(
+      (options) => new Set(options.map((o) => o.type)).size === options.length,
+      "Two options cannot have the same type.",
+    ),
+  kind: z.enum(GARMENT_KINDS, { error: `The drawing must be one of ${GARMENT_KINDS.join(", ")}.` }),
+  design: z.enum(Object.keys(DESIGNS) as [string, ...string[]], {
+    error: `The print must be one of ${Object.keys(DESIGNS).join(", ")}.`,
+  }),
+  seoTitle: text()
+    .trim()
+    .max(
+      PRODUCT_LIMITS.seoTitle,
+      `The SEO title can be at most ${PRODUCT_LIMITS.seoTitle} characters.`,
+    )
+    .nullish(),
+  seoDescription: text()
+    .trim()
+    .max(
+      PRODUCT_LIMITS.seoDescription,
+      `The SEO description can be at most ${PRODUCT_LIMITS.seoDescription} characters.`,
+    )
+    .nullish(),
+};
+
+const ID_MESSAGE = `The id must be 1 to ${PRODUCT_LIMITS.id} lower-case letters and digits in words joined by "-", e.g. mens-storm-rashguard.`;
+
+export const createSchema = z
+  .object({
+    id: z
+      .string({ error: ID_MESSAGE })
+      .max(PRODUCT_LIMITS.id, ID_MESSAGE)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, ID_MESSAGE),
+    ...fields,
+    status: fields.status.default("draft"),
+    highlights: fields.highlights.default([]),
+    pricePence: fields.pricePence.optional(),
+    options: fields.options.default([]),
+    kind: fields.kind.optional(),
+    design: fields.design.optional(),
+  })
+  .strict();
+
+export const updateSchema = z
+  .object({
+    ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
+    version: z.number({ error: "Send the version you edited." }).int().min(1),
+  } as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> } & {
+    version: z.ZodNumber;
+  })
+  .strict();
+
+export type CreateInput = z.infer<typeof createSchema>;
+export type UpdateInput = z.infer<typeof updateSchema>;
+
+/** The first problem as a sentence, naming the option where it is one. */
+export function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The product could not be read.";
+  if (issue.code === "unrecognized_keys") {
+    return `Unknown field: ${issue.keys.join(", ")}.`;
+  }
+  const [field, index] = issue.path;
+  if (field === "options" && typeof index === "number")
+    return `Option ${index + 1}: ${issue.message}`;
+  return issue.message;
+}
+
+/** The drawing a new product gets from its category, when the owner does not choose one. */
+export function defaultKind(category: Category): GarmentKind {
+  if (category === "ACCESSORIES") return "gym-bag";
+  if (category.endsWith("GI") && !category.includes("NO-GI")) return "gi";
+  if (category.includes("LEISUREWEAR")) return "hoodie";
+  if (category.includes("MUAY-THAI")) return "thai-shorts";
+  return "no-gi-set";
+}
+
+/** Pounds as typed ("34.99", "£34.99") as pence; undefined when empty, null when not a price. */
+export function poundsToPence(cell: string): number | null | undefined {
+  const value = cell.trim().replace(/^£/, "");
+  if (!value) return undefined;
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ""] = value.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Pence as the owner types pounds: "34.99"; "" for none. */
+export const penceToPounds = (pence: number | null | undefined) =>
+  pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);

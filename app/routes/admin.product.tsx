@@ -1,0 +1,314 @@
+import { data, Form, Link, redirect } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { CATEGORY_LABELS, DESIGNS } from "~/catalogue";
+import { blankProduct, NEW_OPTION_SLOTS, readProductForm } from "~/catalogue/editing/product-form";
+import {
+  AUDIENCES,
+  GARMENT_KINDS,
+  PRODUCT_CATEGORIES,
+  penceToPounds,
+  STALE_VERSION,
+  STATUSES,
+} from "~/catalogue/editing/product-input";
+import {
+  archiveProduct,
+  createProduct,
+  readOwnerProduct,
+  updateProduct,
+} from "~/catalogue/editing/products.server";
+import type { ProductOption } from "~/catalogue/types";
+import { dbFrom } from "~/db/context.server";
+import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { Button } from "~/ui/Button";
+import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+import type { Route } from "./+types/admin.product";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.product.name || "New product"} | GRIP TRUTH back office`,
+  },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", context);
+  if (!params.id) return { product: blankProduct(), creating: true };
+  const product = await readOwnerProduct(dbFrom(context), params.id);
+  if (!product) throw data("No such product", { status: 404 });
+  return { product, creating: false };
+}
+
+/** Saves the form (create or update with its version), or archives the product. */
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 64 * 1024 }, noStore: true },
+  async ({ db, body, params, owner }) => {
+    const id = params.id;
+    if (body.get("intent") === "archive" && id) {
+      const archived = await archiveProduct(db, id, owner!.email);
+      return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;
+    }
+    const read = readProductForm(body, !id);
+    if (!read.ok) return refuse(400, read.error);
+    if (!id) {
+      const created = await createProduct(db, read.body, owner!.email);
+      if (!created.ok) return created;
+      throw redirect(`/admin/products/${created.data.id}?created=1`);
+    }
+    const saved = await updateProduct(db, id, read.body, owner!.email);
+    return saved.ok ? success({ message: `${saved.data.name} saved.` }) : saved;
+  },
+);
+
+const ADD_HINT = "One per line, in the order the shop shows them.";
+
+function OptionFields({ option, n }: { option: ProductOption | undefined; n: number }) {
+  const legend = option ? `Option: ${option.type}` : "Add an option";
+  return (
+    <fieldset className="space-y-3 rounded-md border border-ink/15 p-4">
+      <legend className="px-1 font-semibold">{legend}</legend>
+      <div className="grid gap-3 sm:grid-cols-4">
+        <Field
+          label="Type"
+          name={`option-${n}-type`}
+          defaultValue={option?.type ?? ""}
+          hint="e.g. Rashguard, Shorts, Gi"
+        />
+        <Field
+          label="Price (£)"
+          name={`option-${n}-price`}
+          inputMode="decimal"
+          defaultValue={penceToPounds(option?.pricePence)}
+        />
+        <Field
+          label="Compare-at price (£)"
+          name={`option-${n}-compareAt`}
+          inputMode="decimal"
+          defaultValue={penceToPounds(option?.compareAtPricePence)}
+        />
+        <Field
+          label="Position"
+          name={`option-${n}-position`}
+          type="number"
+          min={1}
+          defaultValue={n + 1}
+          hint="Options are shown by this number."
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextAreaField
+          label="Sizes"
+          name={`option-${n}-sizes`}
+          rows={5}
+          hint={ADD_HINT}
+          defaultValue={option?.sizes.join("\n") ?? ""}
+        />
+        <TextAreaField
+          label="Belt ranks"
+          name={`option-${n}-beltRanks`}
+          rows={5}
+          hint="Leave empty when there is no choice of rank."
+          defaultValue={option?.beltRanks?.join("\n") ?? ""}
+        />
+        <TextAreaField
+          label="Colours"
+          name={`option-${n}-colors`}
+          rows={5}
+          hint="Leave empty when there is no choice of colour."
+          defaultValue={option?.colors?.join("\n") ?? ""}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
+        <Field
+          label="Name on it (£ extra)"
+          name={`option-${n}-customPrice`}
+          inputMode="decimal"
+          hint="Empty: no paid name."
+          defaultValue={penceToPounds(option?.customPricePence)}
+        />
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            name={`option-${n}-customizable`}
+            defaultChecked={Boolean(option?.customizable)}
+            className="size-5"
+          />
+          Takes the customer's own text
+        </label>
+        {option ? (
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name={`option-${n}-remove`} className="size-5" />
+            Remove this option
+          </label>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+/** /admin/products/new and /admin/products/:id (X-CAT-2): every field of a product. */
+export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, creating } = loaderData;
+  const slots = product.options.length + NEW_OPTION_SLOTS;
+  const stale = actionData && "error" in actionData && actionData.error === STALE_VERSION;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <p>
+        <Link to="/admin/products" className="underline underline-offset-4">
+          All products
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-display text-3xl font-bold break-words uppercase">
+          {creating ? "New product" : product.name}
+        </h1>
+        {creating ? null : (
+          <a
+            href={`/product/${product.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          >
+            Preview {product.status === "draft" ? "(draft: owners only)" : "in the shop"}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </header>
+      <ActionOutcome outcome={actionData} />
+      {stale ? (
+        <p>
+          <Link
+            reloadDocument
+            to={`/admin/products/${product.id}`}
+            className="font-semibold underline"
+          >
+            Reload the product
+          </Link>
+        </p>
+      ) : null}
+      {/* A fresh form after each save, so it shows what was stored (and the new version). */}
+      <Form method="post" key={`${product.id}-${product.version}`} className="space-y-6">
+        <input type="hidden" name="version" value={product.version} />
+        <input type="hidden" name="optionCount" value={slots} />
+        <section className="grid gap-4 rounded-lg bg-white p-5 ring-1 ring-black/5 sm:grid-cols-2">
+          <h2 className="font-display text-xl font-bold uppercase sm:col-span-2">The product</h2>
+          {creating ? (
+            <Field
+              label="Id (its address: /product/…)"
+              name="id"
+              required
+              hint="Lower-case words joined by -, e.g. mens-storm-rashguard. It cannot change later."
+              className="sm:col-span-2"
+            />
+          ) : null}
+          <Field
+            label="Name"
+            name="name"
+            required
+            defaultValue={product.name}
+            className="sm:col-span-2"
+          />
+          <SelectField label="Status" name="status" defaultValue={product.status}>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status === "draft"
+                  ? "Draft (owners only)"
+                  : status === "active"
+                    ? "Active (on sale)"
+                    : "Archived (gone from the shop)"}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Category" name="category" defaultValue={product.category}>
+            {PRODUCT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="For" name="audience" defaultValue={product.group ?? ""}>
+            <option value="">Everyone (accessories)</option>
+            {AUDIENCES.map((audience) => (
+              <option key={audience} value={audience}>
+                {audience[0]!.toUpperCase() + audience.slice(1)}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField label="Drawing" name="kind" defaultValue={product.kind}>
+              {GARMENT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Print" name="design" defaultValue={product.design}>
+              {Object.values(DESIGNS).map((design) => (
+                <option key={design.id} value={design.id}>
+                  {design.name}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={5}
+            required
+            defaultValue={product.description}
+            className="sm:col-span-2"
+          />
+          <TextAreaField
+            label="Highlights"
+            name="highlights"
+            rows={4}
+            hint="One per line."
+            defaultValue={product.highlights.join("\n")}
+            className="sm:col-span-2"
+          />
+          <Field
+            label="Price (£)"
+            name="price"
+            inputMode="decimal"
+            hint="With options: the price on cards (empty: the first option's)."
+            defaultValue={creating ? "" : penceToPounds(product.pricePence)}
+          />
+          <Field
+            label="Compare-at price (£)"
+            name="compareAt"
+            inputMode="decimal"
+            hint='The "was" price; empty when it is not reduced.'
+            defaultValue={penceToPounds(product.originalPricePence)}
+          />
+          <Field label="SEO title" name="seoTitle" defaultValue={product.seoTitle ?? ""} />
+          <Field
+            label="SEO description"
+            name="seoDescription"
+            defaultValue={product.seoDescription ?? ""}
+          />
+        </section>
+        <section className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <h2 className="font-display text-xl font-bold uppercase">Options and sizes</h2>
+          <p className="text-sm text-muted">
+            A product without options is sold as it is, at its own price. Save to add another
+            option.
+          </p>
+          {Array.from({ length: slots }, (_, n) => (
+            <OptionFields key={n} n={n} option={product.options[n]} />
+          ))}
+        </section>
+        <div className="flex flex-wrap gap-3">
+          <Button>{creating ? "Create product" : "Save product"}</Button>
+        </div>
+      </Form>
+      {!creating && product.status !== "archived" ? (
+        <Form method="post" className="rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <input type="hidden" name="intent" value="archive" />
+          <p className="mb-3 text-sm text-muted">
+            Archiving takes the product out of the shop; orders keep it.
+          </p>
+          <Button variant="danger">Archive {product.name}</Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

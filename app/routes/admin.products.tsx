@@ -1,0 +1,135 @@
+import { Form, Link } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import { CATEGORY_LABELS } from "~/catalogue";
+import { listOwnerProducts } from "~/catalogue/editing/products.server";
+import { PRODUCT_CATEGORIES, STATUSES } from "~/catalogue/editing/product-input";
+import { dbFrom } from "~/db/context.server";
+import { formatPence } from "~/pricing/money";
+import { Button, ButtonLink } from "~/ui/Button";
+import { Field, SelectField } from "~/ui/Field";
+import type { Route } from "./+types/admin.products";
+
+export const meta = () => [{ title: "Products | GRIP TRUTH back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", context);
+  const params = new URL(request.url).searchParams;
+  const query = {
+    status: params.get("status") ?? "",
+    category: params.get("category") ?? "",
+    q: params.get("q") ?? "",
+    page: Number(params.get("page") ?? 1) || 1,
+  };
+  return { query, ...(await listOwnerProducts(dbFrom(context), query)) };
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  active: "bg-green-100 text-green-900",
+  draft: "bg-amber-100 text-amber-900",
+  archived: "bg-stone text-ink",
+};
+
+/** /admin/products (X-CAT-2): search, filter by status and category, 50 a page. */
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { query, products, total, page, pages } = loaderData;
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (query.status) params.set("status", query.status);
+    if (query.category) params.set("category", query.category);
+    params.set("page", String(n));
+    return `/admin/products?${params}`;
+  };
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-bold uppercase">Products</h1>
+          <p className="mt-1 text-muted">
+            {total} {total === 1 ? "product" : "products"}. A draft is seen by owners only; an
+            archived product has left the shop and stays on old orders.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/admin/products/new">New product</ButtonLink>
+          <ButtonLink to="/admin/site" variant="secondary">
+            Banner, hero and sales
+          </ButtonLink>
+          <a
+            href="/admin/products/export.csv"
+            download
+            className="inline-flex min-h-11 items-center rounded border border-ink/30 bg-white px-4 font-semibold hover:bg-stone"
+          >
+            Export CSV
+          </a>
+        </div>
+      </header>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Products"
+        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      >
+        <Field label="Search" name="q" type="search" defaultValue={query.q} />
+        <SelectField label="Status" name="status" defaultValue={query.status}>
+          <option value="">Any status</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status[0]!.toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Category" name="category" defaultValue={query.category}>
+          <option value="">Any category</option>
+          {PRODUCT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </SelectField>
+        <Button>Show</Button>
+      </Form>
+      {products.length === 0 ? (
+        <p className="rounded-lg bg-white p-5 ring-1 ring-black/5">No products match.</p>
+      ) : (
+        <ul
+          className="divide-y divide-stone rounded-lg bg-white ring-1 ring-black/5"
+          aria-label="Products"
+        >
+          {products.map((product) => (
+            <li key={product.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+              <Link
+                to={`/admin/products/${product.id}`}
+                className="min-w-0 flex-1 font-semibold break-words underline-offset-4 hover:underline"
+              >
+                {product.name}
+                <span className="block text-sm font-normal break-all text-muted">{product.id}</span>
+              </Link>
+              <span className="text-sm text-muted">
+                {CATEGORY_LABELS[product.category as keyof typeof CATEGORY_LABELS] ??
+                  product.category}
+              </span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_STYLE[product.status] ?? ""}`}
+              >
+                {product.status}
+              </span>
+              <span className="w-24 text-right font-semibold">
+                {formatPence(product.price_pence)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          {page > 1 ? <Link to={pageHref(page - 1)}>Previous page</Link> : <span />}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={pageHref(page + 1)}>Next page</Link> : <span />}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { Form } from "react-router";
+import { requireOwner } from "~/admin/guard.server";
+import {
+  createPromotion,
+  deletePromotion,
+  listPromotions,
+  readSite,
+  saveSite,
+} from "~/catalogue/editing/site.server";
+import { formatLondon, fromLondonLocal } from "~/discounts/london-time";
+import { dbFrom } from "~/db/context.server";
+import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+import { Button } from "~/ui/Button";
+import { Field, TextAreaField } from "~/ui/Field";
+import type { Route } from "./+types/admin.site";
+
+export const meta = () => [{ title: "Banner, hero and sales | GRIP TRUTH back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", context);
+  const db = dbFrom(context);
+  return { site: await readSite(db), promotions: await listPromotions(db) };
+}
+
+/** A UK time from the form as an ISO instant; "" stays empty, anything else is refused. */
+function londonTime(value: FormDataEntryValue | null): string | null | "bad" {
+  const text = String(value ?? "").trim();
+  if (!text) return null;
+  return fromLondonLocal(text)?.toISOString() ?? "bad";
+}
+
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 16 * 1024 }, noStore: true },
+  async ({ db, body, owner }) => {
+    const intent = body.get("intent");
+    if (intent === "site") {
+      const saved = await saveSite(
+        db,
+        {
+          bannerText: String(body.get("bannerText") ?? ""),
+          heroHeading: String(body.get("heroHeading") ?? ""),
+          heroText: String(body.get("heroText") ?? ""),
+        },
+        owner!.email,
+      );
+      return saved.ok ? success({ message: "The banner and hero are saved." }) : saved;
+    }
+    if (intent === "end") {
+      const ended = await deletePromotion(db, String(body.get("id") ?? ""), owner!.email);
+      return ended.ok ? success({ message: "The sale has ended." }) : ended;
+    }
+    const startsAt = londonTime(body.get("startsAt"));
+    const endsAt = londonTime(body.get("endsAt"));
+    if (startsAt === "bad" || endsAt === "bad")
+      return refuse(400, "Choose the dates from the calendar.");
+    const created = await createPromotion(
+      db,
+      {
+        name: String(body.get("name") ?? ""),
+        percent: Number(body.get("percent")),
+        startsAt,
+        endsAt,
+      },
+      owner!.email,
+    );
+    return created.ok ? success({ message: `${created.data.name} is set.` }, 201) : created;
+  },
+);
+
+/** /admin/site (X-CAT-5): the banner, the home hero and the automatic sales. */
+export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, promotions } = loaderData;
+  const when = (iso: string | null, none: string) => (iso ? formatLondon(new Date(iso)) : none);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <h1 className="font-display text-3xl font-bold uppercase">Banner, hero and sales</h1>
+      <ActionOutcome outcome={actionData} />
+      <Form method="post" className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+        <h2 className="font-display text-xl font-bold uppercase">The shop's words</h2>
+        <input type="hidden" name="intent" value="site" />
+        <Field
+          label="Banner"
+          name="bannerText"
+          defaultValue={site.bannerText}
+          hint="The strip across the top of every page; empty to hide it."
+        />
+        <Field label="Home page heading" name="heroHeading" defaultValue={site.heroHeading} />
+        <TextAreaField
+          label="Home page text"
+          name="heroText"
+          rows={3}
+          defaultValue={site.heroText}
+        />
+        <Button>Save the banner and hero</Button>
+      </Form>
+      <section
+        className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5"
+        aria-labelledby="sales"
+      >
+        <h2 id="sales" className="font-display text-xl font-bold uppercase">
+          Automatic sales
+        </h2>
+        <p className="text-sm text-muted">
+          A percentage off every full-price line (a line already reduced keeps its price) while the
+          sale runs; a discount code applies after it. Times are UK time.
+        </p>
+        {promotions.length === 0 ? <p>No sale is set.</p> : null}
+        <ul className="divide-y divide-stone" aria-label="Sales">
+          {promotions.map((promotion) => (
+            <li
+              key={promotion.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+            >
+              <span>
+                <strong>{promotion.name}</strong>: {promotion.percent}% off,{" "}
+                {when(promotion.startsAt, "from now")} to {when(promotion.endsAt, "until ended")}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="end" />
+                <input type="hidden" name="id" value={promotion.id} />
+                <Button variant="secondary" aria-label={`End ${promotion.name}`}>
+                  End sale
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="grid gap-3 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Sale name" name="name" required />
+          <Field label="Percent off" name="percent" type="number" min={1} max={90} required />
+          <Field label="Starts (optional)" name="startsAt" type="datetime-local" />
+          <Field label="Ends (optional)" name="endsAt" type="datetime-local" />
+          <div className="sm:col-span-2">
+            <Button>Start the sale</Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { importCatalogueCsv } from "~/catalogue/editing/csv.server";
+import { endpoint, writeOnly } from "~/security/edge.server";
+
+/** POST /api/admin/products/import (text/csv): {created, updated}, or 422 {errors} and no change. */
+export const action = endpoint(
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: {
+      kind: "raw",
+      limit: 2 * 1024 * 1024,
+      tooLarge: "A catalogue file can be at most 2 MB.",
+    },
+    noStore: true,
+  },
+  async ({ db, body, owner }) => {
+    const result = await importCatalogueCsv(db, body, owner!.email);
+    return result.ok
+      ? Response.json({ created: result.created, updated: result.updated })
+      : Response.json({ errors: result.errors }, { status: result.status });
+  },
+);
+
+export const loader = writeOnly();

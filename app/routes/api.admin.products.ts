@@ -1,0 +1,24 @@
+import { requireOwner } from "~/admin/guard.server";
+import { createProduct, listOwnerProducts } from "~/catalogue/editing/products.server";
+import { dbFrom } from "~/db/context.server";
+import { endpoint } from "~/security/edge.server";
+import type { Route } from "./+types/api.admin.products";
+
+/** GET /api/admin/products?status=&category=&q=&page= (X-CAT-2): 50 a page, with the total. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "api", context);
+  const params = new URL(request.url).searchParams;
+  const { products, total } = await listOwnerProducts(dbFrom(context), {
+    status: params.get("status") ?? undefined,
+    category: params.get("category") ?? undefined,
+    q: params.get("q") ?? undefined,
+    page: Number(params.get("page") ?? 1),
+  });
+  return Response.json({ products, total }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** POST /api/admin/products: 201 the product; 409 when the id exists; 400 with a sentence. */
+export const action = endpoint(
+  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 64 * 1024 }, noStore: true },
+  ({ db, body, owner }) => createProduct(db, body, owner!.email),
+);

@@ -1,0 +1,25 @@
+import { requireOwner } from "~/admin/guard.server";
+import { readSite, saveSite } from "~/catalogue/editing/site.server";
+import { dbFrom } from "~/db/context.server";
+import { endpoint } from "~/security/edge.server";
+import type { Route } from "./+types/api.admin.site";
+
+/** GET /api/admin/site: {bannerText, heroHeading, heroText} (X-CAT-5). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "api", context);
+  return Response.json(await readSite(dbFrom(context)), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** PUT /api/admin/site with any of them: the content. */
+export const action = endpoint(
+  {
+    methods: ["PUT"],
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: 8 * 1024 },
+    noStore: true,
+  },
+  ({ db, body, owner }) => saveSite(db, body, owner!.email),
+);
