@@ -45,6 +45,8 @@ export default [
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/orders", "routes/admin.orders.tsx"),
+    route("admin/customers", "routes/admin.customers.tsx"),
+    route("admin/customers/:key", "routes/admin.customer.tsx"),
     route("admin/orders/print", "routes/admin.orders.print.tsx"),
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
     route("admin/stock", "routes/admin.stock.tsx"),
@@ -72,6 +74,7 @@ export default [
   route("api/admin/discounts", "routes/api.admin.discounts.ts"),
   route("api/admin/discounts/:code", "routes/api.admin.discount.ts"),
   route("api/admin/summary", "routes/api.admin.summary.ts"),
+  route("api/admin/customers", "routes/api.admin.customers.ts"),
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),
   route("api/admin/products/:id", "routes/api.admin.product.ts"),

@@ -13,6 +13,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Dashboard", to: "/admin", end: true },
   { label: "Orders", to: "/admin/orders" },
+  { label: "Customers", to: "/admin/customers" },
   { label: "Products", to: "/admin/products" },
   { label: "Stock", to: "/admin/stock" },
   { label: "Returns", to: "/admin/returns", badge: "returns" },
