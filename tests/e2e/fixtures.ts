@@ -103,6 +103,16 @@ export async function buyGi(
   email: string,
   name: string,
   shippingMethod = "uk-standard",
+): Promise<string> {
+  return (await buyGiSession(request, email, name, shippingMethod)).orderNumber;
+}
+
+/** The same, with its payment session's id (for /order-confirmation?session_id=…). */
+export async function buyGiSession(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  shippingMethod = "uk-standard",
 ) {
   const checkout = await request.post("/api/create-checkout-session", {
     data: {
@@ -142,5 +152,5 @@ export async function buyGi(
   expect(paid.status()).toBeLessThan(400);
   const verify = await request.post("/api/verify-order", { data: { sessionId } });
   const { session } = (await verify.json()) as { session: { order_number: string } };
-  return session.order_number;
+  return { orderNumber: session.order_number, sessionId };
 }
