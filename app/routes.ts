@@ -47,6 +47,7 @@ export default [
     route("admin/orders", "routes/admin.orders.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
     route("admin/customers/:key", "routes/admin.customer.tsx"),
+    route("admin/*", "routes/admin.not-found.tsx"),
     route("admin/orders/print", "routes/admin.orders.print.tsx"),
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
     route("admin/stock", "routes/admin.stock.tsx"),

@@ -5,6 +5,7 @@ import { customerByKey } from "~/flows/back-office/customers.server";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { formatPence } from "~/pricing/money";
+import { EmailText } from "~/ui/EmailText";
 import type { Route } from "./+types/admin.customer";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -52,9 +53,9 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg bg-white p-4 ring-1 ring-black/5">
           <dt className="text-sm font-semibold text-muted">E-mail</dt>
-          <dd className="[overflow-wrap:anywhere]">
+          <dd>
             <a href={`mailto:${customer.email}`} className="underline underline-offset-4">
-              {customer.email}
+              <EmailText email={customer.email} />
             </a>
           </dd>
         </div>

@@ -5,6 +5,7 @@ import { listCustomers, parseCustomerFilter } from "~/flows/back-office/customer
 import { formatPence } from "~/pricing/money";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field } from "~/ui/Field";
+import { EmailText } from "~/ui/EmailText";
 import type { Route } from "./+types/admin.customers";
 
 export const meta = () => [{ title: "Customers | GRIP TRUTH back office" }];
@@ -69,8 +70,8 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               >
                 <span className="min-w-0">
                   <span className="block font-semibold">{c.name || "(no name)"}</span>
-                  <span className="block text-sm [overflow-wrap:anywhere] text-muted">
-                    {c.email}
+                  <span className="block text-sm text-muted">
+                    <EmailText email={c.email} />
                   </span>
                 </span>
                 <span className="text-sm">

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
+import { EmailText } from "~/ui/EmailText";
 import { ORDER_STATUSES } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
@@ -170,8 +171,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
                   <span className="block">{order.customer_name || "—"}</span>
-                  <span className="block text-sm break-all text-muted">
-                    {order.customer_email ?? "no e-mail yet"}
+                  <span className="block text-sm text-muted">
+                    {order.customer_email ? (
+                      <EmailText email={order.customer_email} />
+                    ) : (
+                      "no e-mail yet"
+                    )}
                   </span>
                 </td>
                 <td className="text-right text-sm md:table-cell md:p-3 md:text-base">

@@ -46,6 +46,19 @@ export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
 }
 
+/** The back office's sections: behind "Menu" at phone width (a <details>), in view when wider. */
+export async function adminNav(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  if ((page.viewportSize()?.width ?? 1280) < 640) await nav.locator("summary").click();
+  return nav;
+}
+
+/** Closes the phone-width menu again, so it no longer covers the page. */
+export async function closeAdminNav(page: Page) {
+  const details = page.getByRole("navigation", { name: "Back office" }).locator("details[open]");
+  if (await details.count()) await details.locator("summary").click();
+}
+
 /** A full-page screenshot of the back office into ADMIN_SCREENSHOTS, when that is set (for looking at). */
 export async function shot(page: Page, name: string) {
   const dir = process.env.ADMIN_SCREENSHOTS;
