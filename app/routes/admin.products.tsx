@@ -100,7 +100,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <li key={product.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
               <Link
                 to={`/admin/products/${product.id}`}
-                className="min-w-0 flex-1 font-semibold break-words underline-offset-4 hover:underline"
+                className="min-w-0 basis-full font-semibold break-words underline-offset-4 hover:underline sm:basis-0 sm:flex-1"
               >
                 {product.name}
                 <span className="block text-sm font-normal break-all text-muted">{product.id}</span>
@@ -114,7 +114,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               >
                 {product.status}
               </span>
-              <span className="w-24 text-right font-semibold">
+              <span className="ml-auto font-semibold sm:w-24 sm:text-right">
                 {formatPence(product.price_pence)}
               </span>
             </li>
