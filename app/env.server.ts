@@ -34,6 +34,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
   /** Where customers' enquiries are sent (the shop's copy; replies go to the customer). */
   SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
+  /** "off": no e-mail to SHOP_EMAIL for each paid order and return request (X-DAY-5). */
+  OWNER_NOTIFICATIONS: z
+    .enum(["on", "off"], { error: "OWNER_NOTIFICATIONS must be on or off" })
+    .default("on"),
   /** Who takes payments: `sandbox` (test cards only) or `stripe`; unset: Stripe when its key is
    *  set, else the sandbox, which an https PUBLIC_URL refuses (X-SEC-1). */
   PAYMENTS: optionalString.pipe(

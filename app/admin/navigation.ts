@@ -6,10 +6,14 @@ export interface AdminSection {
   label: string;
   to: string;
   badge?: string;
+  /** Active only on this exact path (the dashboard at /admin). */
+  end?: boolean;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: "Dashboard", to: "/admin", end: true },
   { label: "Orders", to: "/admin/orders" },
+  { label: "Customers", to: "/admin/customers" },
   { label: "Products", to: "/admin/products" },
   { label: "Stock", to: "/admin/stock" },
   { label: "Returns", to: "/admin/returns", badge: "returns" },

@@ -1,5 +1,6 @@
 import { BRAND } from "~/shared/brand";
 import { formatPence } from "~/pricing/money";
+import { trackingUrl } from "~/shared/carriers";
 
 /** The made-to-order lead time customers are told (the same as the confirmation e-mail). */
 export const MADE_TO_ORDER_LEAD_TIME = "3-6 weeks";
@@ -36,6 +37,11 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
           `Your order ${n} is on its way.`,
           `Carrier: ${notice.carrier}`,
           `Tracking number: ${notice.trackingNumber}`,
+          ...(trackingUrl(notice.carrier, notice.trackingNumber)
+            ? [
+                `Follow your parcel on ${notice.carrier}'s site: ${trackingUrl(notice.carrier, notice.trackingNumber)}`,
+              ]
+            : []),
           `You can also follow it on our tracking page with your order number and e-mail address.`,
         ],
       };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trackingUrl } from "~/shared/carriers";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
@@ -40,6 +41,8 @@ export type TrackingResult =
       /** Once dispatched: who carries it and its tracking number. */
       carrier: string | null;
       trackingNumber: string | null;
+      /** The parcel on the carrier's site (X-DAY-5); null for Other. */
+      trackingUrl: string | null;
       placed: string;
       totalPence: number;
       /** The delivery chosen at checkout (X-UK-1). */
@@ -79,6 +82,7 @@ export async function trackOrder(
       statusCode: order.status,
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
+      trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
       delivery: SHIPPING_METHODS[order.shippingMethod].label,

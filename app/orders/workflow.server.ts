@@ -20,6 +20,7 @@ import {
 } from "./status";
 import type { CustomerNotice } from "./status-emails";
 import { CARRIER_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import { CARRIER_LIST_TEXT, carrierNamed } from "~/shared/carriers";
 
 export const statusChangeInput = z
   .object({
@@ -31,6 +32,12 @@ export const statusChangeInput = z
       .trim()
       .max(CARRIER_MAX, `The carrier can have at most ${CARRIER_MAX} characters.`)
       .refine(hasNoNul, "The carrier has a character that is not allowed.")
+      // From the list (X-DAY-5), stored in the list's spelling; the form offers only these.
+      .refine(
+        (text) => text === "" || carrierNamed(text) !== undefined,
+        `Choose the carrier from the list: ${CARRIER_LIST_TEXT}.`,
+      )
+      .transform((text) => carrierNamed(text) ?? text)
       .optional(),
     trackingNumber: z
       .string()

@@ -50,3 +50,32 @@ export function returnAcknowledgementEmail(request: {
 </body></html>`;
   return { subject, text, html };
 }
+
+/** The shop's own note of a return request (X-DAY-5), to SHOP_EMAIL; replying reaches the customer. */
+export function returnRequestNotice(
+  request: {
+    reference: string;
+    orderNumber: string;
+    customerEmail: string;
+    reason: string;
+    lines: readonly { productName: string; details: string; quantity: number }[];
+  },
+  shopUrl: string,
+) {
+  return {
+    subject: `Return requested: ${request.reference} for order ${request.orderNumber}`,
+    replyTo: request.customerEmail,
+    text: [
+      `${request.customerEmail} asked to return items of order ${request.orderNumber} (reference ${request.reference}).`,
+      "",
+      "Items:",
+      ...request.lines.map(
+        (l) => `${l.quantity} × ${l.productName}${l.details ? ` (${l.details})` : ""}`,
+      ),
+      "",
+      `Reason: ${request.reason}`,
+      "",
+      `Returns in the back office: ${new URL("/admin/returns", shopUrl).toString()}`,
+    ].join("\n"),
+  };
+}

@@ -5,10 +5,12 @@ import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
+import { notifyOwner } from "~/mail/owner-notice.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/shared/text";
-import { returnAcknowledgementEmail } from "./acknowledgement-email";
+import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
 import { lineRefusal, returnReference, returnWindow } from "./rules";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
@@ -191,6 +193,12 @@ export async function createReturnRequest(
         lines,
       };
       await enqueueReturnAcknowledgement(txDb, created);
+      await notifyOwner(
+        txDb,
+        `return-request:${created.id}`,
+        returnRequestNotice(created, canonicalOrigin()),
+        created.id,
+      );
       return created;
     });
   } catch (error) {

@@ -1,20 +1,23 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
-import { Field, TextAreaField } from "~/ui/Field";
+import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import type { PostalAddress } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
+import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
-import { CARRIER_MAX, ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import { ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.orderNumber} | GRIP TRUTH back office` },
@@ -89,6 +92,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold uppercase">Order {order.orderNumber}</h1>
         <StatusBadge status={order.status} />
+        <DeliveryBadge method={order.shippingMethod} />
         <ButtonLink
           to={`/admin/orders/print?orders=${order.orderNumber}`}
           className="ml-auto print:hidden"
@@ -96,7 +100,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           Packing slip
         </ButtonLink>
       </div>
-      <p className="text-muted">Placed {when(order.createdAt)}</p>
+      <p className="text-muted">
+        Placed {when(order.createdAt)} · Delivery:{" "}
+        <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
+      </p>
 
       <div aria-live="polite" className="mt-3">
         {actionData?.error ? (
@@ -159,13 +166,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     >
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="status" value="dispatched" />
-                      <Field
-                        label="Carrier"
-                        name="carrier"
-                        required
-                        maxLength={CARRIER_MAX}
-                        placeholder="Royal Mail"
-                      />
+                      <SelectField label="Carrier" name="carrier" required defaultValue="">
+                        <option value="" disabled>
+                          Choose a carrier
+                        </option>
+                        {CARRIER_NAMES.map((name) => (
+                          <option key={name} value={name}>
+                            {name}
+                          </option>
+                        ))}
+                      </SelectField>
                       <Field
                         label="Tracking number"
                         name="trackingNumber"
@@ -190,6 +200,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-3">
                 Sent with <strong>{order.carrier}</strong>, tracking number{" "}
                 <strong className="break-all">{order.trackingNumber}</strong>
+                {trackingUrl(order.carrier, order.trackingNumber) ? (
+                  <>
+                    {" · "}
+                    <a
+                      href={trackingUrl(order.carrier, order.trackingNumber)!}
+                      rel="noopener noreferrer"
+                      className="underline underline-offset-4"
+                    >
+                      Follow the parcel
+                    </a>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </Panel>

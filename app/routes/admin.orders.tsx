@@ -2,10 +2,12 @@ import { Form, Link } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
+import { EmailText } from "~/ui/EmailText";
 import { ORDER_STATUSES } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
+import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
@@ -28,6 +30,14 @@ function query(filter: { status?: string; q?: string }, page?: number) {
   return text ? `?${text}` : "";
 }
 
+/** X-DAY-3: the work in hand, one tap away; checkouts not yet paid have their own. */
+const QUICK_FILTERS = [
+  { label: "All", status: undefined },
+  { label: "To make", status: "paid" },
+  { label: "To ship", status: "in_production" },
+  { label: "Awaiting payment", status: "pending" },
+] as const;
+
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -41,16 +51,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="font-display text-3xl font-bold uppercase">Orders</h1>
       <Form
+        // A new filter from a link remounts the form, so its fields show the filter in force.
+        key={`${filter.status ?? ""}|${filter.q ?? ""}`}
         method="get"
         role="search"
         aria-label="Filter orders"
-        className="mt-4 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        className="mt-4 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[15rem_1fr_auto] sm:items-end"
       >
         <SelectField label="Status" name="status" defaultValue={filter.status ?? ""}>
-          <option value="">All statuses</option>
+          <option value="">All but awaiting payment</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {statusLabel(status)}
+              {status === "pending" ? "Awaiting payment" : statusLabel(status)}
             </option>
           ))}
         </SelectField>
@@ -64,6 +76,22 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         />
         <Button>Filter</Button>
       </Form>
+
+      <nav aria-label="Quick filters" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {QUICK_FILTERS.map(({ label, status }) => (
+            <li key={label}>
+              <Link
+                to={query({ status })}
+                aria-current={filter.status === status && !filter.q ? "page" : undefined}
+                className="inline-flex min-h-11 items-center rounded-full border border-ink/30 bg-white px-4 font-semibold hover:bg-stone aria-[current=page]:bg-ink aria-[current=page]:text-paper"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <p className="w-full text-muted sm:mr-auto sm:w-auto" aria-live="polite">
@@ -107,6 +135,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 Total
               </th>
               <th scope="col" className="p-3">
+                Delivery
+              </th>
+              <th scope="col" className="p-3">
                 Status
               </th>
             </tr>
@@ -117,7 +148,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 key={order.order_number}
                 className="grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg bg-white p-4 ring-1 ring-black/5 md:table-row md:rounded-none md:border-b md:border-stone md:p-0 md:ring-0"
               >
-                <td className="row-span-3 md:table-cell md:p-3">
+                <td className="row-span-4 md:table-cell md:p-3">
                   <input
                     type="checkbox"
                     name="orders"
@@ -140,8 +171,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
                   <span className="block">{order.customer_name || "—"}</span>
-                  <span className="block text-sm break-all text-muted">
-                    {order.customer_email ?? "no e-mail yet"}
+                  <span className="block text-sm text-muted">
+                    {order.customer_email ? (
+                      <EmailText email={order.customer_email} />
+                    ) : (
+                      "no e-mail yet"
+                    )}
                   </span>
                 </td>
                 <td className="text-right text-sm md:table-cell md:p-3 md:text-base">
@@ -149,6 +184,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="col-start-2 font-semibold md:table-cell md:p-3 md:text-right">
                   {formatPence(order.total_pence)}
+                </td>
+                <td className="col-start-2 md:table-cell md:p-3">
+                  <DeliveryBadge method={order.shipping_method} />
                 </td>
                 <td className="text-right md:table-cell md:p-3 md:text-left">
                   <StatusBadge status={order.status} />

@@ -6,6 +6,7 @@ import { pageMeta } from "~/seo/meta";
 import { ConfirmationReceipt } from "~/flows/checkout/ConfirmationReceipt";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { formatPence } from "~/pricing/money";
+import { Button } from "~/ui/Button";
 
 export const meta = () =>
   pageMeta({ title: "Order confirmation", description: "Your GRIP TRUTH order." });
@@ -13,8 +14,8 @@ export const meta = () =>
 /** The page shows an order's details once verified: never kept by a cache (X-SEC-7). */
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-/** Home after a successful order (S-CHK-6). */
-const REDIRECT_MS = 5000;
+/** Home after a successful order (S-CHK-6), unless the customer stays. */
+const REDIRECT_SECONDS = 5;
 
 interface Verified {
   amount_total: number;
@@ -71,11 +72,18 @@ export default function OrderConfirmation() {
     };
   }, [sessionId]);
 
+  // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6; issue 24, item 12).
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
+  const [staying, setStaying] = useState(false);
   useEffect(() => {
-    if (state.kind !== "success") return;
-    const timer = setTimeout(() => void navigate("/"), REDIRECT_MS);
+    if (state.kind !== "success" || staying) return;
+    if (secondsLeft <= 0) {
+      void navigate("/");
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
     return () => clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [state.kind, staying, secondsLeft, navigate]);
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-live="polite">
@@ -126,8 +134,27 @@ export default function OrderConfirmation() {
             <Link to="/tracking" className="text-accent underline">
               tracking page
             </Link>
-            . Taking you back to the shop in 5 seconds.
+            .{" "}
+            {staying ? (
+              <span data-testid="redirect-note">You are staying on this page.</span>
+            ) : (
+              // The number changes every second: read out once, not at every tick.
+              <span data-testid="redirect-note" aria-live="off">
+                Taking you back to the shop in {secondsLeft}{" "}
+                {secondsLeft === 1 ? "second" : "seconds"}.
+              </span>
+            )}
           </p>
+          {staying ? null : (
+            <Button
+              type="button"
+              variant="secondary"
+              className="mt-3"
+              onClick={() => setStaying(true)}
+            >
+              Stay on this page
+            </Button>
+          )}
           {state.receipt ? <ConfirmationReceipt receipt={state.receipt} /> : null}
         </>
       )}

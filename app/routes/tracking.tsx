@@ -108,6 +108,18 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
               <p>
                 Sent with <strong data-testid="order-carrier">{result.carrier}</strong>, tracking
                 number <strong data-testid="order-tracking-number">{result.trackingNumber}</strong>
+                {result.trackingUrl ? (
+                  <>
+                    {" · "}
+                    <a
+                      href={result.trackingUrl}
+                      rel="noopener noreferrer"
+                      data-testid="order-tracking-link"
+                    >
+                      Follow your parcel on {result.carrier}&apos;s site
+                    </a>
+                  </>
+                ) : null}
               </p>
             ) : null}
             <p>

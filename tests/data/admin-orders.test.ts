@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
 import { auditLog, ORDER_STATUSES, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { canMoveTo, WORKFLOW_TARGETS } from "~/orders/status";
+import { ukDateTimeCell } from "~/flows/back-office/csv";
 import { loader as exportCsv } from "~/routes/admin.orders.export";
 import { loader as ordersPage } from "~/routes/admin.orders";
 import { action as orderPageAction, loader as orderPage } from "~/routes/admin.order";
@@ -56,6 +57,7 @@ describe("X-OPS-2: the orders list", () => {
       customer_email: "first@example.com",
       customer_name: "Kai Brown",
       created_at: a.createdAt.toISOString(),
+      shipping_method: "uk-standard",
     });
     const page = (await (await call(ordersPage, "/admin/orders", { headers: { cookie } })).json()) as {
       orders: { order_number: string; items: number }[];
@@ -283,7 +285,7 @@ describe("X-OPS-4: bad input gets a message and a 4xx", () => {
 });
 
 describe("X-OPS-6: CSV export", () => {
-  it("X-OPS-6: one row per line with the list's filters, pounds to the penny, formula cells neutralised, audited", async () => {
+  it("X-OPS-6, X-DAY-6: one row per line with the list's filters, pounds to the penny, formula cells neutralised, audited; BOM, UK dates, delivery, address, code, refunds, tracking", async () => {
     const a = await paidOrder({ firstName: "@Evil", lastName: "Name", email: "csv@example.com" });
     const b = await paidOrder({ firstName: "Other" });
     await forceStatus(b.id, "in_production");
@@ -291,13 +293,16 @@ describe("X-OPS-6: CSV export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = (await response.text()).trim().split("\r\n");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // X-DAY-6: a byte-order mark (a spreadsheet then reads UTF-8), UK local dates, the new columns.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe(
-      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded",
+      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number",
     );
     expect(rows[1]).toBe(
-      `${a.orderNumber},${a.createdAt.toISOString()},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00`,
+      `${a.orderNumber},${ukDateTimeCell(a.createdAt)},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00,UK standard (2-5 working days),"'@Evil Name, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,,`,
     );
     expect(rows[2]).toContain(",Water Bottle,Standard,N/A,,,,2,12.99,25.98,");
     const db = await testDb();

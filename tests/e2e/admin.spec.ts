@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
 import {
+  buyGi,
   expect,
   expectNoAxeViolations,
   isMobile,
@@ -11,49 +11,7 @@ import {
   test,
 } from "./fixtures";
 
-/** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
-async function buyGi(request: APIRequestContext, email: string, name: string) {
-  const checkout = await request.post("/api/create-checkout-session", {
-    data: {
-      cartItems: [
-        {
-          productId: "mens-grip-truth-bjj-gi",
-          optionType: "Gi",
-          size: "A2",
-          quantity: 1,
-          customText: name,
-          nameCustomisation: true,
-        },
-      ],
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const { sessionId } = (await checkout.json()) as { sessionId: string };
-  const paid = await request.post(`/payment?session_id=${encodeURIComponent(sessionId)}`, {
-    form: {
-      firstName: "Rosa",
-      lastName: "Mendes",
-      email,
-      phone: "07700 900789",
-      address: "9 Harbour Street",
-      city: "Whitby",
-      postcode: "YO21 3PU",
-      country: "United Kingdom",
-      sameAsShipping: "on",
-      cardNumber: "4242 4242 4242 4242",
-      cardName: "ROSA MENDES",
-      expiryDate: "12/34",
-      cvv: "123",
-    },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
-  const verify = await request.post("/api/verify-order", { data: { sessionId } });
-  const { session } = (await verify.json()) as { session: { order_number: string } };
-  return session.order_number;
-}
-
-test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
+test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid to delivered, refunds part, prints and exports it", async ({
   page,
   request,
 }, testInfo) => {
@@ -107,7 +65,7 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   // Both fields are required: the browser stops an empty form.
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderNumber}\\?notice=`));
-  await page.getByLabel("Carrier").fill("Royal Mail");
+  await page.getByLabel("Carrier").selectOption("Royal Mail");
   await page.getByLabel("Tracking number").fill("RM123456785GB");
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(page.getByRole("status")).toHaveText("Order dispatched.");
@@ -133,6 +91,10 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   expect(mails.find((m) => m.includes("is in production"))).toContain("3-6 weeks");
   const dispatched = mails.find((m) => m.includes("has been dispatched"))!;
   expect(dispatched).toContain("Tracking number: RM123456785GB");
+  // X-DAY-5: the carrier from the list links to the parcel on its site.
+  expect(dispatched).toContain(
+    "Follow your parcel on Royal Mail's site: https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+  );
   expect(mails.some((m) => m.includes("We have refunded £10.00"))).toBe(true);
 
   // The packing slip (X-OPS-5): custom text large, address, no buttons on paper.
@@ -153,8 +115,13 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const csv = await readFile((await (await download).path())!, "utf8");
+  // X-DAY-6: a byte-order mark, so a spreadsheet reads it as UTF-8; delivery and tracking on the row.
+  expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(
+    ',UK standard (2-5 working days),"Rosa Mendes, 9 Harbour Street, Whitby, YO21 3PU, United Kingdom",,Royal Mail,RM123456785GB',
+  );
   expect(lines[1]).toContain(`${orderNumber},`);
   expect(lines[1]).toContain(",partly_refunded,Rosa Mendes,");
   expect(lines[1]).toContain(",R. MENDES,1,");
@@ -173,6 +140,10 @@ test("X-OPS-1..6: the owner takes a custom gi order from paid to delivered, refu
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
   await expect(page.getByTestId("order-tracking-number")).toHaveText("RM123456785GB");
   await expect(page.getByTestId("order-carrier")).toHaveText("Royal Mail");
+  await expect(page.getByTestId("order-tracking-link")).toHaveAttribute(
+    "href",
+    "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB",
+  );
 });
 
 test("X-OPS-5: slips for the orders ticked in the list", async ({ page, request }, testInfo) => {

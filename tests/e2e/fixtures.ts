@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 /** Pages most tests visit; the splash is marked as seen so it does not cover them. */
 export const test = base.extend<{ showSplash: boolean }>({
@@ -46,6 +46,19 @@ export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 1024;
 }
 
+/** The back office's sections: behind "Menu" at phone width (a <details>), in view when wider. */
+export async function adminNav(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Back office" });
+  if ((page.viewportSize()?.width ?? 1280) < 640) await nav.locator("summary").click();
+  return nav;
+}
+
+/** Closes the phone-width menu again, so it no longer covers the page. */
+export async function closeAdminNav(page: Page) {
+  const details = page.getByRole("navigation", { name: "Back office" }).locator("details[open]");
+  if (await details.count()) await details.locator("summary").click();
+}
+
 /** A full-page screenshot of the back office into ADMIN_SCREENSHOTS, when that is set (for looking at). */
 export async function shot(page: Page, name: string) {
   const dir = process.env.ADMIN_SCREENSHOTS;
@@ -71,20 +84,86 @@ export async function mailsTo(email: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
   const files = await readdir(dir).catch(() => [] as string[]);
   const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
-  return texts
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) =>
-      Buffer.from(
+  return (
+    texts
+      // The To header itself: the shop's own notices (X-DAY-5) carry the customer as Reply-To.
+      .filter((raw) =>
         raw
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-        "latin1",
-      ).toString("utf8"),
-    );
+          .split(/\r?\n\r?\n/)[0]!
+          .split(/\r?\n/)
+          .includes(`To: ${email}`),
+      )
+      .map((raw) =>
+        Buffer.from(
+          raw
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
+      )
+  );
 }
 
 /** The first e-mail to `email`, once the outbox worker has sent it. */
 export async function mailTo(email: string): Promise<string> {
   await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(0);
   return (await mailsTo(email))[0]!;
+}
+
+/** A paid order for a gi with a custom name, bought through the shop's own API and payment page. */
+export async function buyGi(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  shippingMethod = "uk-standard",
+): Promise<string> {
+  return (await buyGiSession(request, email, name, shippingMethod)).orderNumber;
+}
+
+/** The same, with its payment session's id (for /order-confirmation?session_id=…). */
+export async function buyGiSession(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  shippingMethod = "uk-standard",
+) {
+  const checkout = await request.post("/api/create-checkout-session", {
+    data: {
+      cartItems: [
+        {
+          productId: "mens-grip-truth-bjj-gi",
+          optionType: "Gi",
+          size: "A2",
+          quantity: 1,
+          customText: name,
+          nameCustomisation: true,
+        },
+      ],
+      shippingMethod,
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const paid = await request.post(`/payment?session_id=${encodeURIComponent(sessionId)}`, {
+    form: {
+      firstName: "Rosa",
+      lastName: "Mendes",
+      email,
+      phone: "07700 900789",
+      address: "9 Harbour Street",
+      city: "Whitby",
+      postcode: "YO21 3PU",
+      country: "United Kingdom",
+      sameAsShipping: "on",
+      cardNumber: "4242 4242 4242 4242",
+      cardName: "ROSA MENDES",
+      expiryDate: "12/34",
+      cvv: "123",
+    },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  const verify = await request.post("/api/verify-order", { data: { sessionId } });
+  const { session } = (await verify.json()) as { session: { order_number: string } };
+  return { orderNumber: session.order_number, sessionId };
 }

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
+import {
+  adminNav,
+  closeAdminNav,
+  expect,
+  expectNoAxeViolations,
+  shot,
+  signInOwner,
+  test,
+} from "./fixtures";
 
 // X-OPS-7..9: reviews, enquiries and discount codes in the back office.
 // The owner scripts/e2e-server.mjs creates at start.
@@ -141,8 +149,9 @@ test("X-OPS-8: the owner opens an enquiry, replies by e-mail and marks it handle
   });
   expect(sent.status()).toBe(201);
   await signIn(page, "/admin/enquiries");
-  const nav = page.getByRole("navigation", { name: "Back office" });
+  const nav = await adminNav(page);
   await expect(nav.getByRole("link", { name: /Enquiries/ })).toContainText(/\d/);
+  await closeAdminNav(page);
   await expectNoAxeViolations(page);
   await shot(page, "enquiries");
   await page.getByRole("link", { name: new RegExp(academy) }).click();

@@ -187,7 +187,7 @@ test("X-UK-5 X-OPS-4: a return request starts from tracking, is refused before d
   await signInOwner(owner);
   await owner.getByRole("button", { name: "Mark in production" }).click();
   await expect(owner.getByRole("status")).toHaveText("Order in production.");
-  await owner.getByLabel("Carrier").fill("Royal Mail");
+  await owner.getByLabel("Carrier").selectOption("Royal Mail");
   await owner.getByLabel("Tracking number").fill("RM123456785GB");
   await owner.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(owner.getByRole("status")).toHaveText("Order dispatched.");

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatPenceDecimal } from "~/pricing/money";
-import { csvCell, ordersCsv } from "./csv";
+import { csvCell, ordersCsv, ukDateTimeCell } from "./csv";
 
-describe("X-OPS-6: CSV export cells", () => {
+describe("X-OPS-6, X-DAY-6: CSV export cells", () => {
   it("X-OPS-6: a cell starting with =, +, - or @ is prefixed with '", () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell("+44 7700")).toBe("'+44 7700");
@@ -57,12 +57,25 @@ describe("X-OPS-6: CSV export cells", () => {
         discountPence: 1700,
         totalPence: 15298,
         refundedPence: 0,
+        shippingMethod: "UK express (1-2 working days)",
+        deliveryAddress: "Ana Silva, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",
+        discountCode: "SAVE10",
+        carrier: "Royal Mail",
+        trackingNumber: "RM123456785GB",
       },
     ]);
-    const [header, row] = csv.trim().split("\r\n");
-    expect(header).toContain("order_number,date,status");
-    expect(row).toBe(
-      "GT-10001,2026-11-21T10:00:00.000Z,paid,Ana Silva,ana@example.com,Gi,Gi,A2,,,'=1+1,2,84.99,169.98,169.98,0.00,17.00,152.98,0.00",
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, row] = csv.slice(1).trim().split("\r\n");
+    expect(header).toBe(
+      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number",
     );
+    expect(row).toBe(
+      'GT-10001,21/11/2026 10:00,paid,Ana Silva,ana@example.com,Gi,Gi,A2,,,\'=1+1,2,84.99,169.98,169.98,0.00,17.00,152.98,0.00,UK express (1-2 working days),"Ana Silva, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,Royal Mail,RM123456785GB',
+    );
+  });
+
+  it("X-DAY-6: dates are UK local times, summer time included", () => {
+    expect(ukDateTimeCell(new Date("2026-07-01T23:30:00Z"))).toBe("02/07/2026 00:30");
+    expect(ukDateTimeCell(new Date("2026-12-01T09:05:00Z"))).toBe("01/12/2026 09:05");
   });
 });

@@ -1,8 +1,9 @@
 import { formatPenceDecimal } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
+import { UK_ZONE } from "./uk-days";
 
-// The orders export as CSV (X-OPS-6); cells are quoted and guarded against formulas by
-// app/shared/csv.ts (item 11).
+// The orders export as CSV (X-OPS-6, X-DAY-6): UTF-8 with a byte-order mark, dates as UK local
+// times; cells are quoted and guarded against formulas by app/shared/csv.ts (item 11).
 import { csvCell, csvRow } from "~/shared/csv";
 
 export { csvCell, csvRow };
@@ -27,7 +28,30 @@ export const EXPORT_HEADER = [
   "order_discount",
   "order_total",
   "order_refunded",
+  "shipping_method",
+  "delivery_address",
+  "discount_code",
+  "carrier",
+  "tracking_number",
 ] as const;
+
+/** Opens a UTF-8 file as UTF-8 in Excel (X-DAY-6): without it, "£" and accents come out garbled. */
+export const BYTE_ORDER_MARK = "\uFEFF";
+
+const ukDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "24/11/2026 09:05": the time on a clock in the UK, as a UK spreadsheet reads a date (X-DAY-6). */
+export function ukDateTimeCell(instant: Date): string {
+  return ukDateTime.format(instant).replace(",", "");
+}
 
 /** One row of the export: the order, and the line's choice (X-ARCH-3) as the order row holds it. */
 export type ExportLine = Required<
@@ -46,13 +70,20 @@ export type ExportLine = Required<
   discountPence: number;
   totalPence: number;
   refundedPence: number;
+  /** The delivery's label ("UK express (1-2 working days)"). */
+  shippingMethod: string;
+  /** The delivery address on one line ("Ana Silva, 1 Beach Road, Redcar, TS10 1AA, United Kingdom"). */
+  deliveryAddress: string;
+  discountCode: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
 };
 
 export function ordersCsv(lines: readonly ExportLine[]): string {
   const rows = lines.map((l) =>
     csvRow([
       l.orderNumber,
-      l.createdAt.toISOString(),
+      ukDateTimeCell(l.createdAt),
       l.status,
       l.customerName,
       l.customerEmail,
@@ -70,7 +101,12 @@ export function ordersCsv(lines: readonly ExportLine[]): string {
       formatPenceDecimal(l.discountPence),
       formatPenceDecimal(l.totalPence),
       formatPenceDecimal(l.refundedPence),
+      l.shippingMethod,
+      l.deliveryAddress,
+      l.discountCode,
+      l.carrier,
+      l.trackingNumber,
     ]),
   );
-  return [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";
+  return BYTE_ORDER_MARK + [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";
 }

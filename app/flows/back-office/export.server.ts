@@ -2,6 +2,19 @@ import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { linesForExport, type OrderFilter } from "./back-office.server";
 import { ordersCsv } from "./csv";
+import { ukDay } from "./uk-days";
+import { isShippingMethodId, shippingMethod } from "~/pricing/shipping";
+import type { PostalAddress } from "~/db/schema";
+
+/** The address on one line, for a spreadsheet cell; empty when the order has none yet. */
+export function addressLine(address: PostalAddress | null): string {
+  if (!address) return "";
+  const name = `${address.firstName} ${address.lastName}`.trim();
+  return [name, address.address, address.city, address.postcode, address.country]
+    .map((part) => part.replace(/\s*\r?\n\s*/g, ", ").trim())
+    .filter(Boolean)
+    .join(", ");
+}
 
 /** The CSV of every line of the orders in the list's filter (X-OPS-6), audited. */
 export async function exportOrdersCsv(
@@ -31,6 +44,13 @@ export async function exportOrdersCsv(
       discountPence: order.discountPence,
       totalPence: order.totalPence,
       refundedPence: order.refundedPence,
+      shippingMethod: isShippingMethodId(order.shippingMethod)
+        ? shippingMethod(order.shippingMethod).label
+        : order.shippingMethod,
+      deliveryAddress: addressLine(order.shippingAddress),
+      discountCode: order.discountCode,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
     })),
   );
   await recordAudit(db, {
@@ -38,6 +58,6 @@ export async function exportOrdersCsv(
     action: "orders.export",
     after: { status: filter.status ?? null, q: filter.q ?? null, rows: rows.length },
   });
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = ukDay(new Date());
   return { csv, filename: `orders-${stamp}.csv`, rows: rows.length };
 }

@@ -4,6 +4,8 @@ import { orders } from "~/db/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
 import { reviewLinksFor } from "~/reviews/review-link.server";
 import { confirmationEmail } from "./confirmation-email";
+import { paidOrderNotice } from "./owner-notice";
+import { notifyOwner } from "~/mail/owner-notice.server";
 import { receiptSettings } from "~/orders/receipt.server";
 import {
   linesOfOrder,
@@ -16,8 +18,8 @@ const CONFIRMATION = "order-confirmation";
 
 /**
  * Fulfils a payment: marks the order paid (once) and, in the same transaction, writes its
- * confirmation e-mail to the outbox, whichever path gets here first: the payment page, a
- * webhook, or verify-order (X-CHK-2, X-SCALE-4). Only the caller that changed the order writes
+ * confirmation e-mail and the shop's own notice (X-DAY-5) to the outbox, whichever path gets
+ * here first: the payment page, a webhook, or verify-order (X-CHK-2, X-SCALE-4). Only the caller that changed the order writes
  * the e-mail, and its dedupe key makes a second one impossible.
  */
 export async function fulfilPaidOrder(
@@ -28,8 +30,9 @@ export async function fulfilPaidOrder(
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
-    if (changed && order?.customerEmail) {
-      const lines = await linesOfOrder(txDb, order.id);
+    if (!changed || !order) return order;
+    const lines = await linesOfOrder(txDb, order.id);
+    if (order.customerEmail) {
       const reviewLinks = await reviewLinksFor(txDb, order, lines);
       await enqueueMail(
         txDb,
@@ -40,6 +43,13 @@ export async function fulfilPaidOrder(
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
     }
+    // The shop hears of it in the same transaction (X-DAY-5), once, like the customer.
+    await notifyOwner(
+      txDb,
+      `order-paid:${order.id}`,
+      paidOrderNotice(order, lines, receiptSettings().shopUrl),
+      order.id,
+    );
     return order;
   });
 }

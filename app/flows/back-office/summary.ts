@@ -1,0 +1,35 @@
+/** The dashboard's figures (X-DAY-2), as GET /api/admin/summary answers them; see summary.server.ts. */
+export interface DashboardSummary {
+  takingsPence: number;
+  refundsPence: number;
+  netPence: number;
+  orders: number;
+  averageOrderPence: number;
+  byDay: { date: string; netPence: number; orders: number }[];
+  toMake: number;
+  toShip: number;
+  openReturns: number;
+  openEnquiries: number;
+  lowStock: {
+    productId: string;
+    optionType: string;
+    size: string;
+    color: string;
+    quantity: number;
+  }[];
+  topProducts: { productId: string; name: string; quantity: number; netPence: number }[];
+}
+
+/** What the page shows beside the JSON's figures. */
+export interface DashboardExtras {
+  todayTakingsPence: number;
+  todayOrders: number;
+  /** Product names for the low-stock list, by id. */
+  productNames: Record<string, string>;
+}
+
+export const SUMMARY_DAYS_DEFAULT = 30;
+export const SUMMARY_DAYS_MAX = 366;
+/** A stocked variant with this many or fewer left is listed as running low. */
+export const LOW_STOCK_AT = 3;
+export const TOP_PRODUCTS = 5;

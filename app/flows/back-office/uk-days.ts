@@ -1,0 +1,34 @@
+/** UK days (Europe/London, summer time included) for the owner's figures and exports. */
+export const UK_ZONE = "Europe/London";
+
+const londonDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: UK_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** "2026-11-24": the day it is in London at this instant. */
+export function ukDay(instant: Date): string {
+  return londonDate.format(instant);
+}
+
+/** The instant a UK day begins (midnight in London, summer time included). */
+export function startOfUkDay(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  // London is UTC or UTC+1 at midnight: the earlier candidate whose London day is `day`.
+  for (const offsetHours of [1, 0]) {
+    const instant = new Date(Date.UTC(y, m - 1, d) - offsetHours * 3_600_000);
+    if (ukDay(instant) === day) return instant;
+  }
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** The last `days` UK days, oldest first, ending with the day of `now`. */
+export function ukDaysEnding(now: Date, days: number): string[] {
+  const today = ukDay(now);
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  return Array.from({ length: days }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - (days - 1 - i))).toISOString().slice(0, 10),
+  );
+}

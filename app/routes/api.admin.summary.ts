@@ -1,0 +1,14 @@
+import { requireOwner } from "~/admin/guard.server";
+import { dbFrom } from "~/db/context.server";
+import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
+import type { Route } from "./+types/api.admin.summary";
+
+/** GET /api/admin/summary?days=30: the dashboard's figures (X-DAY-2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "api", context);
+  const headers = { "Cache-Control": "no-store" };
+  const days = parseSummaryDays(new URL(request.url).searchParams);
+  if (!days.ok) return Response.json({ error: days.error }, { status: days.status, headers });
+  const { summary } = await dashboardSummary(dbFrom(context), days.days);
+  return Response.json(summary, { headers });
+}
