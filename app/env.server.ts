@@ -100,6 +100,11 @@ const envSchema = z.object({
     .default(30),
   /** How often each process looks for pending orders past their expiry time. */
   EXPIRY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Issue 27: a refund still pending this long after the provider was last asked (a crash, a
+   * timeout) is asked again with the same idempotency key, backing off up to an hour, for a day.
+   */
+  REFUND_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A JSON file of stock settings ([{productId, optionType, size, color?, quantity}]) applied at start. */
   STOCK_SEED_FILE: optionalString,
   /** Checkout sessions a minute per client address (X-SEC-6). */

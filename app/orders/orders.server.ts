@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { PricedChoice } from "~/shared/line-choice";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, type PostalAddress, stockReservations } from "~/db/schema";
+import {
+  flaggedPayments,
+  orderLines,
+  orders,
+  type PostalAddress,
+  stockReservations,
+} from "~/db/schema";
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
@@ -261,9 +267,34 @@ export async function findOrderForTracking(db: Database, orderNumber: string, em
  * Flags an order for the owner (X-SEC-5): a payment that does not match it, or a payment for an
  * order that was already cancelled, to be refunded. The first reason is kept.
  */
-export async function flagOrder(db: Database, orderId: string, reason: string) {
-  await db
-    .update(orders)
-    .set({ attentionReason: reason, attentionAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), isNull(orders.attentionReason)));
+export interface FlaggedPayment {
+  provider: "sandbox" | "stripe";
+  sessionId: string;
+  paymentReference: string | null;
+  amountPence: number;
+  currency: string;
+}
+
+/**
+ * Marks an order for the owner (X-SEC-5), and keeps a payment the shop would not apply to it, so
+ * the owner can give it back from "Needs attention" (issue 27); one row per provider session.
+ */
+export async function flagOrder(
+  db: Database,
+  orderId: string,
+  reason: string,
+  payment?: FlaggedPayment,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ attentionReason: reason, attentionAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), isNull(orders.attentionReason)));
+    if (payment) {
+      await tx
+        .insert(flaggedPayments)
+        .values({ orderId, reason, ...payment })
+        .onConflictDoNothing({ target: flaggedPayments.sessionId });
+    }
+  });
 }

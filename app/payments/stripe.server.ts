@@ -136,38 +136,81 @@ export function paymentDetailsFromSession(session: StripeSession) {
 }
 
 /**
- * Refunds part of a payment through Stripe's refunds API (X-OPS-4); the refund's own id is the
- * idempotency key, so a retried request never refunds twice. Answers Stripe's refund id.
+ * What a payment provider said of a refund (issue 27). "pending" is an accepted refund that is not
+ * final yet (Stripe's pending or requires_action); "refused" is a clear no, with its reason. An
+ * unclear answer (a timeout, a dropped connection, a 429 or 5xx) is not an answer: it is thrown,
+ * and the refund is asked again later with the same idempotency key.
+ */
+export type RefundAnswer =
+  | { state: "succeeded"; reference: string }
+  | { state: "pending"; reference: string; providerStatus: string }
+  | { state: "refused"; reason: string; reference?: string };
+
+/** A Stripe refund object read as an answer. */
+export function answerOfStripeRefund(refund: {
+  id: string;
+  status: string | null;
+  failure_reason?: string | null;
+}): RefundAnswer {
+  if (refund.status === "succeeded") return { state: "succeeded", reference: refund.id };
+  if (refund.status === "failed" || refund.status === "canceled") {
+    return {
+      state: "refused",
+      reference: refund.id,
+      reason: `Stripe ${refund.status === "failed" ? "could not make" : "cancelled"} the refund${
+        refund.failure_reason ? ` (${refund.failure_reason.replaceAll("_", " ")})` : ""
+      }.`,
+    };
+  }
+  return { state: "pending", reference: refund.id, providerStatus: refund.status ?? "pending" };
+}
+
+/** Stripe's clear 4xx answer is a refusal; anything else may come after the refund was made. */
+function refusalOf(error: unknown): RefundAnswer | undefined {
+  if (
+    error instanceof Stripe.errors.StripeError &&
+    error.statusCode !== undefined &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500 &&
+    error.statusCode !== 429
+  ) {
+    return { state: "refused", reason: error.message };
+  }
+  return undefined;
+}
+
+/**
+ * Refunds part of a payment through Stripe's refunds API (X-OPS-4). The shop's refund id is the
+ * idempotency key, so asking again (after a crash or a timeout) never refunds twice, and it rides
+ * along as metadata so Stripe's webhooks name the shop's refund.
  */
 export async function refundStripePayment(
   paymentIntent: string,
   amountPence: number,
-  idempotencyKey: string,
-): Promise<string> {
-  let refund: Stripe.Refund;
+  refundId: string,
+): Promise<RefundAnswer> {
   try {
-    refund = await stripe().refunds.create(
-      { payment_intent: paymentIntent, amount: amountPence },
-      { idempotencyKey: `refund_${idempotencyKey}` },
+    const refund = await stripe().refunds.create(
+      { payment_intent: paymentIntent, amount: amountPence, metadata: { refund_id: refundId } },
+      { idempotencyKey: `refund_${refundId}` },
     );
+    return answerOfStripeRefund(refund);
   } catch (error) {
-    // Only Stripe's clear answer is a refusal; a timeout, a dropped connection or a 5xx may
-    // come after Stripe made the refund, so it is not one (issue 27).
-    if (
-      error instanceof Stripe.errors.StripeError &&
-      error.statusCode !== undefined &&
-      error.statusCode >= 400 &&
-      error.statusCode < 500 &&
-      error.statusCode !== 429
-    ) {
-      throw new RefundRefused(error.message);
-    }
+    const refused = refusalOf(error);
+    if (refused) return refused;
     throw error;
   }
-  if (refund.status === "failed" || refund.status === "canceled") {
-    throw new RefundRefused(`Stripe refund ${refund.id} is ${refund.status}.`);
+}
+
+/** Today's word on a refund Stripe has already made (it may have been pending before). */
+export async function stripeRefundNow(reference: string): Promise<RefundAnswer> {
+  try {
+    return answerOfStripeRefund(await stripe().refunds.retrieve(reference));
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (refused) return refused;
+    throw error;
   }
-  return refund.id;
 }
 
 /** The provider's clear refusal of a refund: nothing was refunded, with the provider's reason. */

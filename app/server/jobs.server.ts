@@ -3,6 +3,7 @@ import { deliverDueMail } from "~/mail/outbox.server";
 import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
+import { REFUND_RETRY_BATCH, retryPendingRefunds } from "~/flows/refunds/retry.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 
@@ -10,7 +11,7 @@ const MAIL_BATCH = 10;
 
 /** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
 export function backgroundJobs(
-  config: Pick<Env, "OUTBOX_POLL_MS" | "EXPIRY_CHECK_SECONDS">,
+  config: Pick<Env, "OUTBOX_POLL_MS" | "EXPIRY_CHECK_SECONDS" | "REFUND_RETRY_AFTER_SECONDS">,
 ): BackgroundJob[] {
   return [
     {
@@ -26,6 +27,14 @@ export function backgroundJobs(
       everyMs: config.EXPIRY_CHECK_SECONDS * 1000,
       batch: EXPIRY_BATCH,
       run: async (db) => (await expireDueOrders(db)).length,
+    },
+    {
+      // Issue 27: refunds left pending by a crash, a timeout or a provider that was down.
+      name: "refund-retry",
+      everyMs: Math.min(config.REFUND_RETRY_AFTER_SECONDS, 30) * 1000,
+      batch: REFUND_RETRY_BATCH,
+      run: (db) =>
+        retryPendingRefunds(db, { retryAfterSeconds: config.REFUND_RETRY_AFTER_SECONDS }),
     },
     {
       name: "unattached-photos",

@@ -8,6 +8,7 @@ import {
   type Order,
 } from "~/orders/orders.server";
 import { logError } from "~/security/log.server";
+import { formatPence } from "~/pricing/money";
 import { paymentDetailsFromSession, type StripeSession } from "~/payments/stripe.server";
 
 /**
@@ -20,13 +21,13 @@ export function sessionMismatch(order: Order, session: StripeSession): string | 
     return "A Stripe payment arrived for an order made for the sandbox.";
   }
   if (order.paymentSessionId !== session.id) {
-    return `A Stripe payment arrived from session ${session.id}, not the order's own session.`;
-  }
-  if (session.amount_total !== order.totalPence) {
-    return `Stripe was paid ${String(session.amount_total)} (minor units) but the order's total is ${order.totalPence} pence.`;
+    return `A Stripe payment came from checkout session ${session.id}, not this order's own session.`;
   }
   if ((session.currency ?? "").toLowerCase() !== order.currency.toLowerCase()) {
-    return `Stripe was paid in ${String(session.currency)} but the order is in ${order.currency}.`;
+    return `Stripe took the payment in ${String(session.currency).toUpperCase()}, but the order is in ${order.currency.toUpperCase()}.`;
+  }
+  if (session.amount_total !== order.totalPence) {
+    return `Stripe took ${formatPence(session.amount_total ?? 0)}, but the order's total is ${formatPence(order.totalPence)}.`;
   }
   return undefined;
 }
@@ -62,19 +63,35 @@ export async function settleStripeSession(
     return { kind: "waiting", order };
   }
   const flag = async (reason: string): Promise<Settlement> => {
-    await flagOrder(db, order.id, reason);
+    const { paymentReference } = paymentDetailsFromSession(session);
+    await flagOrder(db, order.id, reason, {
+      provider: "stripe",
+      sessionId: session.id,
+      paymentReference,
+      amountPence: session.amount_total ?? 0,
+      currency: (session.currency ?? order.currency).toLowerCase(),
+    });
     logError(`Order ${order.orderNumber} needs the owner`, new Error(reason));
     return { kind: "flagged", order, reason };
   };
   const mismatch = sessionMismatch(order, session);
   if (mismatch) return flag(mismatch);
   if (order.status === "cancelled" || order.status === "failed") {
-    return flag(`Paid through Stripe after the order was ${order.status}: refund the payment.`);
+    return flag(`The customer paid after the order was ${statusWord(order)}: refund the payment.`);
   }
   const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
   if (paid?.status === "paid") return { kind: "paid", order: paid };
   // Cancelled between the read and the update.
-  return flag(`Paid through Stripe after the order was ${paid?.status ?? "removed"}: refund it.`);
+  return flag(
+    `The customer paid after the order was ${paid ? statusWord(paid) : "removed"}: refund the payment.`,
+  );
+}
+
+/** How a closed order is named to the owner: a checkout that ended unpaid "expired". */
+function statusWord(order: Order): string {
+  if (order.status === "failed") return "marked failed";
+  if (order.status === "cancelled" && !order.paidAt) return "cancelled unpaid (its checkout expired)";
+  return order.status.replaceAll("_", " ");
 }
 
 /** An expired or failed Checkout Session: its pending order is cancelled (X-SEC-5). */

@@ -4,6 +4,11 @@ import { env } from "~/env.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
+import {
+  settleFromStripeRefund,
+  settleRefundsOfPayment,
+  type StripeRefundEvent,
+} from "~/flows/refunds/provider-events.server";
 
 const SETTLING = new Set([
   "checkout.session.completed",
@@ -15,6 +20,7 @@ const CANCELLING = new Set(["checkout.session.expired", "checkout.session.async_
  * POST /api/webhooks/stripe: the signature is checked on the raw body; then the event is checked
  * against the stored order (X-SEC-5). Anything signed is acknowledged with 200 once handled, a
  * mismatch included (it is flagged for the owner, and Stripe retrying would change nothing).
+ * Refund events (`refund.created`, `refund.updated`, `charge.refunded`) settle pending refunds.
  */
 export async function handleStripeWebhook(
   db: Database,
@@ -37,6 +43,15 @@ export async function handleStripeWebhook(
     await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
   } else if (CANCELLING.has(event.type)) {
     await cancelStripeSession(db, event.data.object as Stripe.Checkout.Session);
+  } else if (event.type === "refund.updated" || event.type === "refund.created") {
+    // Issue 27: Stripe's word on a refund settles it, whether it or the retry job comes first.
+    await settleFromStripeRefund(db, event.data.object as StripeRefundEvent);
+  } else if (event.type === "charge.refunded") {
+    const charge = event.data.object as Stripe.Charge;
+    for (const refund of charge.refunds?.data ?? []) await settleFromStripeRefund(db, refund);
+    const intent =
+      typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+    if (intent) await settleRefundsOfPayment(db, intent);
   }
   return success({ received: true });
 }

@@ -1,19 +1,17 @@
 import type { Refusal } from "~/security/edge.server";
-import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orderRefunds, orders } from "~/db/schema";
-import { RefundRefused, refundStripePayment } from "~/payments/stripe.server";
+import { env } from "~/env.server";
+import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
-import { notifyCustomer } from "~/orders/notify.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";
 import { REFUNDABLE, refundableFrom } from "~/orders/status";
 import { logError } from "~/security/log.server";
+import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 
-export type Refund = typeof orderRefunds.$inferSelect;
+export type { Refund } from "./settle.server";
 
 const refundInput = z.object({
   amountPence: z
@@ -28,14 +26,38 @@ export type RefundOutcome =
   | { ok: true; refund: Refund; order: Order }
   | { ok: false; status: Refusal["status"]; error: string };
 
-/** Sends the refund to the order's payment provider; the sandbox records its own reference. */
-async function refundThroughProvider(order: Order, refund: Refund): Promise<string> {
-  if (order.paymentProvider === "stripe") {
-    if (!order.paymentReference)
-      throw new RefundRefused("The order has no Stripe payment to refund.");
-    return refundStripePayment(order.paymentReference, refund.amountPence, refund.id);
+/** The owner's answer when the provider gave none: the refund is pending, not refused. */
+export const REFUND_UNANSWERED =
+  "The payment provider did not answer, so the refund is pending: it may have been made. Do not refund again: the shop asks the provider again by itself, with the same request, so it cannot be paid twice. It shows under Needs attention if it is not settled within ten minutes.";
+
+/**
+ * Asks the provider about a refund just reserved and records the answer (issue 27). Any outcome
+ * but a clear refusal leaves the refund recorded: pending (asked again later) or done.
+ */
+export async function askAndSettle(
+  db: Database,
+  refund: Refund,
+): Promise<{ ok: true; refund: Refund } | { ok: false; status: 502; error: string }> {
+  let answer;
+  try {
+    answer = await askProvider(db, refund);
+  } catch (error) {
+    logError(`Refund ${refund.id} had no clear answer from the provider`, error);
+    await recordUnclearAnswer(db, refund.id, error);
+    return { ok: false, status: 502, error: REFUND_UNANSWERED };
   }
-  return `sandbox_re_${randomBytes(12).toString("base64url")}`;
+  const settled = await settleRefund(db, refund.id, answer);
+  if (!settled) return { ok: false, status: 502, error: REFUND_UNANSWERED };
+  if (settled.state === "failed") {
+    return {
+      ok: false,
+      status: 502,
+      error: `The payment provider did not accept the refund${
+        settled.refund.failureReason ? ` (${settled.refund.failureReason.replace(/\.$/, "")})` : ""
+      }. Nothing was refunded; try again.`,
+    };
+  }
+  return { ok: true, refund: settled.refund };
 }
 
 /**
@@ -85,6 +107,9 @@ export async function refundOrder(
         amountPence: amount,
         provider: order.paymentProvider,
         createdBy: actor,
+        // Asked once now; if no answer is recorded, the retry job asks again after this.
+        attempts: 1,
+        nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
       })
       .returning();
     return { order, refund: refund! };
@@ -102,83 +127,10 @@ export async function refundOrder(
     };
   }
 
-  let reference: string;
-  try {
-    reference = await refundThroughProvider(reserved.order, reserved.refund);
-  } catch (error) {
-    logError(`Refund for ${orderNumber} failed at the provider`, error);
-    if (!(error instanceof RefundRefused)) {
-      // No clear answer: the provider may have made the refund, so the amount stays reserved and
-      // the refund pending; asking again must reuse this refund's id as the idempotency key.
-      return {
-        ok: false,
-        status: 502,
-        error:
-          "The payment provider did not answer, so the refund is pending: it may have been made. Do not refund again; check the refund with the payment provider.",
-      };
-    }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(orderRefunds)
-        .set({ status: "failed" })
-        .where(eq(orderRefunds.id, reserved.refund.id));
-      await tx
-        .update(orders)
-        .set({ refundedPence: sql`${orders.refundedPence} - ${amount}`, updatedAt: sql`now()` })
-        .where(eq(orders.id, current.id));
-    });
-    return {
-      ok: false,
-      status: 502,
-      error: "The payment provider did not accept the refund. Nothing was refunded; try again.",
-    };
-  }
-
-  const done = await db.transaction(async (tx) => {
-    const [refund] = await tx
-      .update(orderRefunds)
-      .set({ status: "succeeded", providerReference: reference })
-      .where(eq(orderRefunds.id, reserved.refund.id))
-      .returning();
-    const [before] = await tx.select().from(orders).where(eq(orders.id, current.id)).for("update");
-    // The status follows what has been refunded so far, whichever refund finishes last.
-    const [order] = await tx
-      .update(orders)
-      .set({
-        status: sql`CASE WHEN ${orders.refundedPence} >= ${orders.totalPence} THEN 'refunded' WHEN ${orders.status} = 'cancelled' THEN 'cancelled' ELSE 'partly_refunded' END`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, current.id))
-      .returning();
-    const beforeState = { status: before!.status, refundedPence: before!.refundedPence - amount };
-    const afterState = {
-      status: order!.status,
-      refundedPence: order!.refundedPence,
-      amountPence: amount,
-      reference,
-    };
-    await tx.insert(orderEvents).values({
-      orderId: current.id,
-      kind: "refund",
-      actor,
-      before: beforeState,
-      after: afterState,
-    });
-    await recordAudit(tx, {
-      actor,
-      action: "order.refund",
-      subject: `order:${number}`,
-      before: beforeState,
-      after: afterState,
-    });
-    await notifyCustomer(tx, order!, {
-      kind: "refunded",
-      amountPence: amount,
-      fully: order!.refundedPence >= order!.totalPence,
-    });
-    return { refund: refund!, order: order! };
-  });
-  return { ok: true, ...done };
+  const asked = await askAndSettle(db, reserved.refund);
+  if (!asked.ok) return asked;
+  const [order] = await db.select().from(orders).where(eq(orders.id, current.id));
+  return { ok: true, refund: asked.refund, order: order! };
 }
 
 export async function refundsOfOrder(db: Database, orderId: string): Promise<Refund[]> {
@@ -187,4 +139,45 @@ export async function refundsOfOrder(db: Database, orderId: string): Promise<Ref
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(desc(orderRefunds.createdAt));
+}
+
+/**
+ * "Refund this payment" (issue 27): gives back a payment the shop would not apply to its order
+ * (a wrong amount, a payment after the order was cancelled or expired), exactly once: the database
+ * refuses a second refund of the same payment while the first is pending or done.
+ */
+export async function refundFlaggedPayment(
+  db: Database,
+  flaggedPaymentId: string,
+  actor: string,
+): Promise<{ ok: true; refund: Refund } | { ok: false; status: Refusal["status"]; error: string }> {
+  if (!z.uuid().safeParse(flaggedPaymentId).success) {
+    return { ok: false, status: 404, error: "No payment needs that refund." };
+  }
+  const [flagged] = await db
+    .select()
+    .from(flaggedPayments)
+    .where(eq(flaggedPayments.id, flaggedPaymentId));
+  if (!flagged) return { ok: false, status: 404, error: "No payment needs that refund." };
+  const inserted = await db
+    .insert(orderRefunds)
+    .values({
+      orderId: flagged.orderId,
+      flaggedPaymentId: flagged.id,
+      amountPence: flagged.amountPence,
+      provider: flagged.provider,
+      createdBy: actor,
+      attempts: 1,
+      nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+    })
+    .onConflictDoNothing({
+      target: orderRefunds.flaggedPaymentId,
+      where: sql`${orderRefunds.status} <> 'failed'`,
+    })
+    .returning();
+  const refund = inserted[0];
+  if (!refund) {
+    return { ok: false, status: 409, error: "This payment has already been refunded." };
+  }
+  return askAndSettle(db, refund);
 }

@@ -1,0 +1,166 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { flaggedPayments, orderEvents, orderRefunds, orders } from "~/db/schema";
+import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";
+import { notifyCustomer } from "~/orders/notify.server";
+import { recordAudit } from "~/security/audit.server";
+
+export type Refund = typeof orderRefunds.$inferSelect;
+
+/** The longest wait between two asks of the provider about one refund (the retry job). */
+export const LONGEST_WAIT_SECONDS = 3600;
+
+/** The payment a refund gives back: the order's own, or a flagged one (issue 27). */
+async function paymentOf(db: Database, refund: Refund): Promise<string | null> {
+  if (refund.flaggedPaymentId) {
+    const [flagged] = await db
+      .select({ reference: flaggedPayments.paymentReference })
+      .from(flaggedPayments)
+      .where(eq(flaggedPayments.id, refund.flaggedPaymentId));
+    return flagged?.reference ?? null;
+  }
+  const [order] = await db
+    .select({ reference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId));
+  return order?.reference ?? null;
+}
+
+/**
+ * Asks the refund's provider about it (issue 27). The first ask and every retry send the same
+ * idempotency key (the refund's id), so however often this runs the provider refunds once; a
+ * refund the provider already knows (it answered "pending") is looked up instead. An unclear
+ * answer (timeout, dropped connection, 5xx) is thrown.
+ */
+export async function askProvider(db: Database, refund: Refund): Promise<RefundAnswer> {
+  if (refund.provider === "sandbox") {
+    // The sandbox is its own provider: the refund is made when it is asked, once per refund.
+    return { state: "succeeded", reference: `sandbox_re_${refund.id.replaceAll("-", "")}` };
+  }
+  if (refund.providerReference) return stripeRefundNow(refund.providerReference);
+  const payment = await paymentOf(db, refund);
+  if (!payment) return { state: "refused", reason: "There is no Stripe payment to refund." };
+  return refundStripePayment(payment, refund.amountPence, refund.id);
+}
+
+export type Settled =
+  | { state: "succeeded" | "failed"; refund: Refund; now: boolean }
+  | { state: "pending"; refund: Refund };
+
+/**
+ * Records a provider's answer about a pending refund, exactly once whoever brings it (the owner's
+ * request, the retry job on any process, or Stripe's webhook): the row moves from pending in one
+ * conditional update, and only the one that moved it writes the history and e-mails the customer.
+ * A refusal hands the reserved amount back to the order.
+ */
+export async function settleRefund(
+  db: Database,
+  refundId: string,
+  answer: RefundAnswer,
+): Promise<Settled | undefined> {
+  if (answer.state === "pending") {
+    const [refund] = await db
+      .update(orderRefunds)
+      .set({
+        providerReference: answer.reference,
+        lastError: `The provider says the refund is ${answer.providerStatus.replaceAll("_", " ")}.`,
+      })
+      .where(sql`${orderRefunds.id} = ${refundId} AND ${orderRefunds.status} = 'pending'`)
+      .returning();
+    return refund ? { state: "pending", refund } : current(db, refundId);
+  }
+  return db.transaction(async (tx) => {
+    const succeeded = answer.state === "succeeded";
+    const [refund] = await tx
+      .update(orderRefunds)
+      .set({
+        status: succeeded ? "succeeded" : "failed",
+        providerReference: answer.reference ?? sql`${orderRefunds.providerReference}`,
+        failureReason: succeeded ? null : answer.reason,
+        settledAt: sql`now()`,
+      })
+      .where(sql`${orderRefunds.id} = ${refundId} AND ${orderRefunds.status} = 'pending'`)
+      .returning();
+    if (!refund) return current(tx, refundId);
+    const amount = refund.amountPence;
+    const [before] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, refund.orderId))
+      .for("update");
+    if (!before) return { state: refund.status as "succeeded" | "failed", refund, now: true };
+    let after = before;
+    if (!refund.flaggedPaymentId) {
+      // The amount was taken off what is left when the refund was asked for; the order's
+      // status follows what has been refunded so far, whichever refund finishes last.
+      const [updated] = succeeded
+        ? await tx
+            .update(orders)
+            .set({
+              status: sql`CASE WHEN ${orders.refundedPence} >= ${orders.totalPence} THEN 'refunded' WHEN ${orders.status} = 'cancelled' THEN 'cancelled' ELSE 'partly_refunded' END`,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(orders.id, before.id))
+            .returning()
+        : await tx
+            .update(orders)
+            .set({
+              refundedPence: sql`${orders.refundedPence} - ${amount}`,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(orders.id, before.id))
+            .returning();
+      after = updated ?? before;
+    }
+    const beforeState = {
+      status: before.status,
+      refundedPence: succeeded && !refund.flaggedPaymentId ? before.refundedPence - amount : before.refundedPence,
+    };
+    const afterState = {
+      status: after.status,
+      refundedPence: after.refundedPence,
+      amountPence: amount,
+      ...(refund.providerReference ? { reference: refund.providerReference } : {}),
+      ...(refund.flaggedPaymentId ? { flaggedPayment: true } : {}),
+      ...(succeeded ? {} : { failed: true, reason: refund.failureReason }),
+    };
+    await tx.insert(orderEvents).values({
+      orderId: before.id,
+      kind: succeeded ? "refund" : "refund_failed",
+      actor: refund.createdBy,
+      before: beforeState,
+      after: afterState,
+    });
+    await recordAudit(tx, {
+      actor: refund.createdBy,
+      action: succeeded ? "order.refund" : "order.refund_failed",
+      subject: `order:${before.orderNumber}`,
+      before: beforeState,
+      after: afterState,
+    });
+    if (succeeded) {
+      await notifyCustomer(tx, after, {
+        kind: "refunded",
+        amountPence: amount,
+        fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
+      });
+    }
+    return { state: succeeded ? "succeeded" : "failed", refund, now: true };
+  });
+}
+
+async function current(db: Database, refundId: string): Promise<Settled | undefined> {
+  const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!refund) return undefined;
+  if (refund.status === "pending") return { state: "pending", refund };
+  return { state: refund.status, refund, now: false };
+}
+
+/** An unclear answer: kept for the owner; the refund stays pending, to be asked again. */
+export async function recordUnclearAnswer(db: Database, refundId: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  await db
+    .update(orderRefunds)
+    .set({ lastError: `No clear answer from the provider: ${message}`.slice(0, 500) })
+    .where(sql`${orderRefunds.id} = ${refundId} AND ${orderRefunds.status} = 'pending'`);
+}
