@@ -7,7 +7,20 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, unknown>>;
   /** Every form-encoded request body received, by path. */
   requests: { method: string; path: string; params: URLSearchParams; idempotencyKey?: string }[];
+  /** Every refund the fake has made, by Stripe id: what a real Stripe account would hold. */
+  refunds: Map<string, Record<string, unknown>>;
+  /** How the refunds API behaves (issue 27): see `refundControl` below. */
+  refundControl: RefundControl;
   close: () => Promise<void>;
+}
+
+export interface RefundControl {
+  /** Down: every refund request's connection drops before anything is made. */
+  down: boolean;
+  /** The next this many answers are lost after the refund is made (a crash, a timeout). */
+  dropAnswersAfterMaking: number;
+  /** The status a new refund starts in ("succeeded", or "pending" / "requires_action"). */
+  newStatus: string;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
@@ -15,6 +28,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const coupons = new Map<string, number>();
   const requests: FakeStripe["requests"] = [];
   const refunds = new Map<string, Record<string, unknown>>();
+  const refundsById = new Map<string, Record<string, unknown>>();
+  const refundControl: RefundControl = { down: false, dropAnswersAfterMaking: 0, newStatus: "succeeded" };
   let counter = 0;
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -28,6 +43,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         params,
         idempotencyKey: req.headers["idempotency-key"] as string | undefined,
       });
+      // The refund is made; its answer may be lost on the way back (issue 27's crash).
+      const answerRefund = (refund: Record<string, unknown>) => {
+        if (refundControl.dropAnswersAfterMaking > 0) {
+          refundControl.dropAnswersAfterMaking -= 1;
+          req.socket.destroy();
+          return;
+        }
+        send(200, refund);
+      };
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${counter}` });
         res.end(JSON.stringify(json));
@@ -97,10 +121,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(200, session);
       }
       if (req.method === "POST" && path === "/v1/refunds") {
+        if (refundControl.down) {
+          req.socket.destroy();
+          return;
+        }
         // Like Stripe: the same Idempotency-Key answers the same refund again.
         const key = String(req.headers["idempotency-key"] ?? "");
         const earlier = key ? refunds.get(key) : undefined;
-        if (earlier) return send(200, earlier);
+        if (earlier) return answerRefund(earlier);
         if (params.get("payment_intent") === "pi_down") {
           // A provider that is down: the connection drops without an answer.
           req.socket.destroy();
@@ -112,16 +140,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           });
         }
         counter += 1;
-        const refund = {
+        const refund: Record<string, unknown> = {
           id: `re_fake_${counter}`,
           object: "refund",
           amount: Number(params.get("amount")),
           currency: "gbp",
           payment_intent: params.get("payment_intent"),
-          status: "succeeded",
+          metadata: { refund_id: params.get("metadata[refund_id]") },
+          status: refundControl.newStatus,
         };
         if (key) refunds.set(key, refund);
-        return send(200, refund);
+        refundsById.set(refund.id as string, refund);
+        return answerRefund(refund);
+      }
+      const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && refundMatch) {
+        if (refundControl.down) {
+          req.socket.destroy();
+          return;
+        }
+        const refund = refundsById.get(decodeURIComponent(refundMatch[1]!));
+        return refund
+          ? send(200, refund)
+          : send(404, { error: { type: "invalid_request_error", message: "No such refund" } });
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match) {
@@ -139,6 +180,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    refunds: refundsById,
+    refundControl,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
