@@ -75,6 +75,8 @@ export default [
   route("api/admin/discounts", "routes/api.admin.discounts.ts"),
   route("api/admin/discounts/:code", "routes/api.admin.discount.ts"),
   route("api/admin/summary", "routes/api.admin.summary.ts"),
+  route("api/admin/attention", "routes/api.admin.attention.ts"),
+  route("api/admin/payments/:id/refund", "routes/api.admin.payment-refund.ts"),
   route("api/admin/customers", "routes/api.admin.customers.ts"),
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),

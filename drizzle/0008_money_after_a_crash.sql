@@ -6,6 +6,7 @@ CREATE TABLE "flagged_payments" (
 	"payment_reference" text,
 	"amount_pence" integer NOT NULL,
 	"currency" text NOT NULL,
+	"customer_email" text,
 	"reason" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "flagged_payments_session_id_unique" UNIQUE("session_id")

@@ -597,6 +597,8 @@ export const flaggedPayments = pgTable(
     paymentReference: text("payment_reference"),
     amountPence: integer("amount_pence").notNull(),
     currency: text("currency").notNull(),
+    /** Who paid, as the provider collected it: the order may never have had an address. */
+    customerEmail: text("customer_email"),
     reason: text("reason").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -273,6 +273,7 @@ export interface FlaggedPayment {
   paymentReference: string | null;
   amountPence: number;
   currency: string;
+  customerEmail: string | null;
 }
 
 /**

@@ -7,6 +7,9 @@ import {
   SUMMARY_DAYS_DEFAULT,
 } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";
+import { needsAttention } from "~/flows/back-office/attention.server";
+import { refundFlaggedPaymentAction } from "~/flows/back-office/attention-actions.server";
+import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.dashboard";
 
 export const meta = () => [{ title: "Dashboard | GRIP TRUTH back office" }];
@@ -16,13 +19,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const parsed = parseSummaryDays(new URL(request.url).searchParams);
   const days = parsed.ok ? parsed.days : SUMMARY_DAYS_DEFAULT;
-  const { summary, extras } = await dashboardSummary(dbFrom(context), days);
+  const db = dbFrom(context);
+  const [{ summary, extras }, attention] = await Promise.all([
+    dashboardSummary(db, days),
+    needsAttention(db),
+  ]);
+  // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
+  const confirm = new URL(request.url).searchParams.get("confirm");
   return data(
-    { days, summary, ...extras, error: parsed.ok ? null : parsed.error },
+    { days, summary, ...extras, attention, confirm, error: parsed.ok ? null : parsed.error },
     parsed.ok ? undefined : { status: parsed.status },
   );
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  return <Dashboard {...loaderData} />;
+/** The confirmed "Refund this payment" (issue 27). */
+export const action = pageEndpoint(
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
+  ({ db, body, owner }) =>
+    refundFlaggedPaymentAction(db, String(body.get("payment") ?? ""), owner!.email),
+);
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  return <Dashboard {...loaderData} outcome={actionData} />;
 }

@@ -36,6 +36,9 @@ export const action = pageEndpoint(
   ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
 );
 
+/** Issue 27: a refund's state in words; pending ones are asked about again until settled. */
+const REFUND_STATES = { pending: "pending", succeeded: "refunded", failed: "refused" } as const;
+
 const when = (iso: string | Date) =>
   new Intl.DateTimeFormat("en-GB", {
     dateStyle: "medium",
@@ -78,7 +81,7 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, refunds, audit, notice, stage, returns } = loaderData;
+  const { order, lines, history, refunds, audit, notice, stage, returns, attention } = loaderData;
   const busy = useNavigation().state === "submitting";
   const moves = nextMoves(order.status, stage);
   const refundable = refundableFrom(order);
@@ -104,6 +107,32 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Placed {when(order.createdAt)} · Delivery:{" "}
         <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
       </p>
+
+      {attention.length > 0 ? (
+        <section
+          aria-labelledby="order-attention"
+          className="mt-3 rounded-lg border-l-4 border-accent bg-white p-4 ring-1 ring-black/5"
+        >
+          <h2 id="order-attention" className="font-semibold">
+            Needs attention
+          </h2>
+          <ul className="mt-1 space-y-2">
+            {attention.map((item) => (
+              <li key={`${item.kind}-${item.at}`} className="break-words">
+                {item.sentence}{" "}
+                {item.flaggedPaymentId ? (
+                  <Link
+                    to={`/admin?confirm=${item.flaggedPaymentId}#dashboard-attention`}
+                    className="font-semibold underline underline-offset-4"
+                  >
+                    Refund this payment
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <div aria-live="polite" className="mt-3">
         {actionData?.error ? (
@@ -238,7 +267,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <ul className="mt-3 grid gap-1 text-sm">
                 {refunds.map((refund) => (
                   <li key={refund.id}>
-                    {formatPence(refund.amountPence)} · {refund.status} · {when(refund.createdAt)}
+                    {formatPence(refund.amountPence)} · {REFUND_STATES[refund.status]} ·{" "}
+                    {when(refund.createdAt)}
+                    {refund.status === "failed" && refund.failureReason ? (
+                      <span className="block">{refund.failureReason}</span>
+                    ) : null}
+                    {refund.status === "pending" ? (
+                      <span className="block text-muted">
+                        {refund.lastError ?? "Waiting for the payment provider's answer."} The shop
+                        asks again by itself, with the same request.
+                      </span>
+                    ) : null}
                     {refund.providerReference ? (
                       <span className="block break-all text-muted">{refund.providerReference}</span>
                     ) : null}

@@ -21,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, filter };
 }
 
-function query(filter: { status?: string; q?: string }, page?: number) {
+function query(filter: { status?: string; q?: string; attention?: boolean }, page?: number) {
   const params = new URLSearchParams();
   if (filter.status) params.set("status", filter.status);
+  if (filter.attention) params.set("attention", "1");
   if (filter.q) params.set("q", filter.q);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
@@ -36,6 +37,8 @@ const QUICK_FILTERS = [
   { label: "To make", status: "paid" },
   { label: "To ship", status: "in_production" },
   { label: "Awaiting payment", status: "pending" },
+  // Issue 27: refunds pending too long or failed, payments that did not match their order.
+  { label: "Needs attention", status: undefined, attention: true },
 ] as const;
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -52,7 +55,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-3xl font-bold uppercase">Orders</h1>
       <Form
         // A new filter from a link remounts the form, so its fields show the filter in force.
-        key={`${filter.status ?? ""}|${filter.q ?? ""}`}
+        key={`${filter.status ?? ""}|${filter.q ?? ""}|${filter.attention ? "attention" : ""}`}
         method="get"
         role="search"
         aria-label="Filter orders"
@@ -74,19 +77,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           placeholder="Order number, e-mail or name"
           maxLength={100}
         />
+        {filter.attention ? <input type="hidden" name="attention" value="1" /> : null}
         <Button>Filter</Button>
       </Form>
 
       <nav aria-label="Quick filters" className="mt-4">
         <ul className="flex flex-wrap gap-2">
-          {QUICK_FILTERS.map(({ label, status }) => (
-            <li key={label}>
+          {QUICK_FILTERS.map((quick) => (
+            <li key={quick.label}>
               <Link
-                to={query({ status })}
-                aria-current={filter.status === status && !filter.q ? "page" : undefined}
+                to={query(quick)}
+                aria-current={
+                  filter.status === quick.status &&
+                  filter.attention === "attention" in quick &&
+                  !filter.q
+                    ? "page"
+                    : undefined
+                }
                 className="inline-flex min-h-11 items-center rounded-full border border-ink/30 bg-white px-4 font-semibold hover:bg-stone aria-[current=page]:bg-ink aria-[current=page]:text-paper"
               >
-                {label}
+                {quick.label}
               </Link>
             </li>
           ))}

@@ -20,6 +20,13 @@ beforeAll(async () => {
   process.env.ADMIN_EMAIL = OWNER.email;
   process.env.ADMIN_PASSWORD = OWNER.password;
   process.env.REFUND_RETRY_AFTER_SECONDS = "60";
+  // The routes are loaded here, within the hook's time, not inside the first test's.
+  await Promise.all([
+    import("~/routes/api.admin.order-refunds"),
+    import("~/routes/api.webhooks.stripe"),
+    import("~/flows/refunds/retry.server"),
+    import("./admin-fixtures"),
+  ]);
 });
 afterAll(async () => {
   await fake.close();

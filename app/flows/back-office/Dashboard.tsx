@@ -5,11 +5,17 @@ import { Button } from "~/ui/Button";
 import { SelectField } from "~/ui/Field";
 import type { DashboardExtras, DashboardSummary } from "./summary";
 import { TakingsChart } from "./TakingsChart";
+import { NeedsAttention } from "./NeedsAttention";
+import type { AttentionItem } from "./attention.server";
 
 export interface DashboardProps extends DashboardExtras {
   days: number;
   summary: DashboardSummary;
   error: string | null;
+  /** Issue 27: refunds and payments that need the owner, and the one being confirmed. */
+  attention: readonly AttentionItem[];
+  confirm: string | null;
+  outcome?: unknown;
 }
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -50,6 +56,9 @@ export function Dashboard({
   todayOrders,
   productNames,
   error,
+  attention,
+  confirm,
+  outcome,
 }: DashboardProps) {
   const period = `Last ${days} ${days === 1 ? "day" : "days"}`;
   return (
@@ -76,12 +85,7 @@ export function Dashboard({
         </p>
       ) : null}
 
-      {/*
-        NEEDS ATTENTION (issue 27, the refunds branch): a "Needs attention" section goes here,
-        first on the page, from `needsAttention(db)` (payments to look at, refunds that failed).
-        Add its result to the dashboard loader (app/routes/admin.dashboard.tsx) and render it in
-        this place; nothing else on the page needs to change.
-      */}
+      <NeedsAttention items={attention} confirm={confirm} outcome={outcome} />
 
       <section aria-labelledby="dashboard-today" className="space-y-3">
         <h2 id="dashboard-today" className="font-display text-xl font-bold uppercase">

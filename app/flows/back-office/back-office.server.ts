@@ -9,6 +9,7 @@ import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
+import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
 import { ORDER_NOTE_MAX } from "~/shared/limits";
 
@@ -26,6 +27,12 @@ export const orderFilterSchema = z.object({
     .catch(undefined)
     .transform((q) => q || undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  /** Issue 27: only orders with a refund or a payment that needs the owner. */
+  attention: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((on) => on === "1"),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
@@ -34,6 +41,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
     status: params.get("status") || undefined,
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
+    attention: params.get("attention") ?? undefined,
   });
 }
 
@@ -43,7 +51,9 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   // Checkouts not yet paid have their own filter (X-DAY-3): out of the default list and export.
   if (filter.status) conditions.push(eq(orders.status, filter.status));
-  else conditions.push(ne(orders.status, "pending"));
+  // A payment for a checkout the shop had closed needs attention whatever the order's status.
+  else if (!filter.attention) conditions.push(ne(orders.status, "pending"));
+  if (filter.attention) conditions.push(needingAttention());
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -167,6 +177,8 @@ export interface OrderDetail {
   returns: ReturnRequestSummary[];
   /** The last workflow step reached (what a partly refunded order carries on from). */
   stage: FulfilmentStage;
+  /** Refunds and payments of this order that need the owner (issue 27). */
+  attention: AttentionItem[];
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string) {
@@ -183,7 +195,7 @@ export async function orderDetail(
 ): Promise<OrderDetail | undefined> {
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return undefined;
-  const [lines, history, refunds, audit, returns] = await Promise.all([
+  const [lines, history, refunds, audit, returns, attention] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -197,11 +209,21 @@ export async function orderDetail(
     refundsOfOrder(db, order.id),
     auditFor(db, `order:${order.orderNumber}`),
     listReturnRequests(db, { orderNumber: order.orderNumber }),
+    needsAttention(db, { orderId: order.id }),
   ]);
   const stage = stageOf(
     history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
   );
-  return { order, lines, history: historyOf(order, history), refunds, audit, stage, returns };
+  return {
+    order,
+    lines,
+    history: historyOf(order, history),
+    refunds,
+    audit,
+    stage,
+    returns,
+    attention,
+  };
 }
 
 /** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */

@@ -44,7 +44,11 @@ export async function orderPageAction(
     }
     const outcome = await refundOrder(db, orderNumber, { amountPence }, owner.email);
     if (!outcome.ok) return refuse(outcome.status, outcome.error);
-    throw back(`Refunded ${formatPence(outcome.refund.amountPence)}.`);
+    throw back(
+      outcome.refund.status === "succeeded"
+        ? `Refunded ${formatPence(outcome.refund.amountPence)}.`
+        : `The payment provider has the refund of ${formatPence(outcome.refund.amountPence)} but has not finished it; the customer is e-mailed when it has gone through.`,
+    );
   }
   if (intent === "note") {
     const outcome = await addOrderNote(db, orderNumber, { note: form.get("note") }, owner.email);

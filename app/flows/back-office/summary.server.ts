@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orderLines, orderRefunds, orders, products, variantStock } from "~/db/schema";
@@ -73,7 +73,14 @@ export async function dashboardSummary(
           refunds: sql<number>`coalesce(sum(${orderRefunds.amountPence}), 0)::int`,
         })
         .from(orderRefunds)
-        .where(and(eq(orderRefunds.status, "succeeded"), gte(orderRefunds.createdAt, from)))
+        .where(
+          and(
+            eq(orderRefunds.status, "succeeded"),
+            gte(orderRefunds.createdAt, from),
+            // A flagged payment given back was never counted as takings (issue 27).
+            isNull(orderRefunds.flaggedPaymentId),
+          ),
+        )
         .groupBy(refundDay),
       db
         .select({ status: orders.status, n: sql<number>`count(*)::int` })

@@ -70,6 +70,7 @@ export async function settleStripeSession(
       paymentReference,
       amountPence: session.amount_total ?? 0,
       currency: (session.currency ?? order.currency).toLowerCase(),
+      customerEmail: session.customer_details?.email ?? order.customerEmail,
     });
     logError(`Order ${order.orderNumber} needs the owner`, new Error(reason));
     return { kind: "flagged", order, reason };
@@ -90,7 +91,8 @@ export async function settleStripeSession(
 /** How a closed order is named to the owner: a checkout that ended unpaid "expired". */
 function statusWord(order: Order): string {
   if (order.status === "failed") return "marked failed";
-  if (order.status === "cancelled" && !order.paidAt) return "cancelled unpaid (its checkout expired)";
+  if (order.status === "cancelled" && !order.paidAt)
+    return "cancelled unpaid (its checkout expired)";
   return order.status.replaceAll("_", " ");
 }
 

@@ -114,7 +114,10 @@ export async function settleRefund(
     }
     const beforeState = {
       status: before.status,
-      refundedPence: succeeded && !refund.flaggedPaymentId ? before.refundedPence - amount : before.refundedPence,
+      refundedPence:
+        succeeded && !refund.flaggedPaymentId
+          ? before.refundedPence - amount
+          : before.refundedPence,
     };
     const afterState = {
       status: after.status,
@@ -139,11 +142,23 @@ export async function settleRefund(
       after: afterState,
     });
     if (succeeded) {
-      await notifyCustomer(tx, after, {
-        kind: "refunded",
-        amountPence: amount,
-        fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
-      });
+      // A flagged payment's payer is who the provider collected, whatever the order holds.
+      const payer = refund.flaggedPaymentId
+        ? await tx
+            .select({ email: flaggedPayments.customerEmail })
+            .from(flaggedPayments)
+            .where(eq(flaggedPayments.id, refund.flaggedPaymentId))
+            .then((rows) => rows[0]?.email)
+        : undefined;
+      await notifyCustomer(
+        tx,
+        { ...after, customerEmail: payer ?? after.customerEmail },
+        {
+          kind: "refunded",
+          amountPence: amount,
+          fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
+        },
+      );
     }
     return { state: succeeded ? "succeeded" : "failed", refund, now: true };
   });

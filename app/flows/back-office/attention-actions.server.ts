@@ -1,0 +1,31 @@
+import type { Database } from "~/db/client.server";
+import { formatPence } from "~/pricing/money";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { refundFlaggedPayment } from "../refunds/refunds.server";
+
+/**
+ * "Refund this payment" from Needs attention (issue 27), for the dashboard's confirmed form and
+ * the JSON route alike: the payment is given back once, however often it is asked.
+ */
+export async function refundFlaggedPaymentAction(
+  db: Database,
+  flaggedPaymentId: string,
+  actor: string,
+): Promise<Outcome<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
+  const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor);
+  if (!outcome.ok) return refuse(outcome.status, outcome.error);
+  const { refund } = outcome;
+  const amount = formatPence(refund.amountPence);
+  return success(
+    {
+      message:
+        refund.status === "succeeded"
+          ? `Refunded ${amount}. The customer has been e-mailed.`
+          : `The refund of ${amount} is with the payment provider; the customer is e-mailed when it has gone through.`,
+      refund_id: refund.id,
+      status: refund.status,
+      amount_pence: refund.amountPence,
+    },
+    201,
+  );
+}

@@ -1,0 +1,135 @@
+import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
+import { formatPence } from "~/pricing/money";
+import { REFUND_RETRY_FOR_HOURS } from "../refunds/retry.server";
+
+/** A refund not settled this long after it was asked for is shown to the owner (issue 27). */
+export const REFUND_ATTENTION_MINUTES = 10;
+/** Failed refunds are shown for this long, unless a later refund on the order went through. */
+const FAILED_SHOWN_DAYS = 30;
+
+export interface AttentionItem {
+  kind: "refund-pending" | "refund-failed" | "payment-flagged";
+  orderNumber: string;
+  at: string;
+  /** What happened and what to do, in a sentence or two. */
+  sentence: string;
+  /** For a flagged payment: the one action, "Refund this payment". */
+  flaggedPaymentId?: string;
+  amountPence: number;
+}
+
+const when = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+function providerName(provider: string) {
+  return provider === "stripe" ? "Stripe" : "the sandbox";
+}
+
+/** Refunds pending for ten minutes or more. */
+const pendingTooLong = and(
+  eq(orderRefunds.status, "pending"),
+  lt(orderRefunds.createdAt, sql`now() - make_interval(mins => ${REFUND_ATTENTION_MINUTES})`),
+);
+/** Failed refunds of the last 30 days with no later refund on the same order that went through. */
+const failedUnresolved = and(
+  eq(orderRefunds.status, "failed"),
+  gt(orderRefunds.createdAt, sql`now() - make_interval(days => ${FAILED_SHOWN_DAYS})`),
+  sql`NOT EXISTS (SELECT 1 FROM order_refunds later WHERE later.order_id = ${orderRefunds.orderId}
+        AND later.status = 'succeeded' AND later.created_at > ${orderRefunds.createdAt})`,
+);
+/** Flagged payments not given back (no refund of them pending or done). */
+const flaggedOpen = sql`NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.flagged_payment_id = ${flaggedPayments.id}
+        AND r.status <> 'failed')`;
+
+/**
+ * "Needs attention" (issue 27): refunds pending for more than ten minutes or failed, and payments
+ * the shop would not apply to their order, newest first, each with a sentence for the owner.
+ */
+export async function needsAttention(
+  db: Database,
+  { orderId }: { orderId?: string } = {},
+): Promise<AttentionItem[]> {
+  const ofOrder = (column: typeof orders.id) => (orderId ? eq(column, orderId) : undefined);
+  const [refunds, flagged] = await Promise.all([
+    db
+      .select({ refund: orderRefunds, orderNumber: orders.orderNumber })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(and(sql`((${pendingTooLong}) OR (${failedUnresolved}))`, ofOrder(orders.id)))
+      .orderBy(desc(orderRefunds.createdAt))
+      .limit(100),
+    db
+      .select({ payment: flaggedPayments, orderNumber: orders.orderNumber })
+      .from(flaggedPayments)
+      .innerJoin(orders, eq(orders.id, flaggedPayments.orderId))
+      .where(and(flaggedOpen, ofOrder(orders.id)))
+      .orderBy(desc(flaggedPayments.createdAt))
+      .limit(100),
+  ]);
+  const items: AttentionItem[] = [];
+  for (const { refund, orderNumber } of refunds) {
+    const amount = formatPence(refund.amountPence);
+    const provider = providerName(refund.provider);
+    const since = when.format(refund.createdAt);
+    const of = refund.flaggedPaymentId ? "a payment that did not belong to" : "";
+    if (refund.status === "failed") {
+      items.push({
+        kind: "refund-failed",
+        orderNumber,
+        at: refund.createdAt.toISOString(),
+        amountPence: refund.amountPence,
+        sentence: `${provider} refused a refund of ${amount} on ${of ? `${of} ` : ""}${orderNumber} (${since}): ${
+          refund.failureReason ?? "no reason given"
+        } Nothing was refunded. If the customer is still owed it, refund again from the order page.`,
+      });
+      continue;
+    }
+    const stoppedAsking =
+      refund.createdAt.getTime() < Date.now() - REFUND_RETRY_FOR_HOURS * 3600_000;
+    const withProvider = refund.providerReference
+      ? `${provider} has the refund of ${amount} on ${orderNumber} (asked ${since}) but has not finished it: ${
+          refund.lastError ?? "it is pending"
+        } The customer is e-mailed when it succeeds; if it needs action, open refund ${refund.providerReference} in ${provider}'s dashboard.`
+      : `A refund of ${amount} on ${orderNumber} has waited for ${provider}'s answer since ${since}. ${
+          stoppedAsking
+            ? `The shop stopped asking after ${REFUND_RETRY_FOR_HOURS} hours: look the payment up in ${provider}'s dashboard before refunding again.`
+            : "The shop keeps asking with the same request, so it cannot be refunded twice; do not refund again."
+        }`;
+    items.push({
+      kind: "refund-pending",
+      orderNumber,
+      at: refund.createdAt.toISOString(),
+      amountPence: refund.amountPence,
+      sentence: withProvider,
+    });
+  }
+  for (const { payment, orderNumber } of flagged) {
+    items.push({
+      kind: "payment-flagged",
+      orderNumber,
+      at: payment.createdAt.toISOString(),
+      amountPence: payment.amountPence,
+      flaggedPaymentId: payment.id,
+      sentence: `${formatPence(payment.amountPence)} was paid through ${providerName(payment.provider)} on ${when.format(
+        payment.createdAt,
+      )} for ${orderNumber}, but the shop did not apply it: ${payment.reason.replace(
+        /:? ?refund the payment\.?$/i,
+        ".",
+      )} Give it back with "Refund this payment".`,
+    });
+  }
+  return items.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The order list's "Needs attention" filter: orders with any item above. */
+export function needingAttention(): SQL {
+  return sql`(${orders.id} IN (SELECT ${orderRefunds.orderId} FROM ${orderRefunds} WHERE (${pendingTooLong}) OR (${failedUnresolved}))
+    OR ${orders.id} IN (SELECT ${flaggedPayments.orderId} FROM ${flaggedPayments} WHERE ${flaggedOpen}))`;
+}
