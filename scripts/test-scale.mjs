@@ -1,5 +1,6 @@
 // npm run test:scale (X-SCALE-1..6): two shop processes on one fresh PostgreSQL, started
-// together, under concurrent buyers, a kill -9, a PostgreSQL restart and a SIGTERM. The
+// together, under concurrent buyers, a kill -9, a PostgreSQL restart, a kill -9 in the middle of
+// a refund (issue 27) and a SIGTERM. The
 // PostgreSQL server is one this script makes itself (initdb/pg_ctl in a temporary directory, on
 // port SCALE_PG_PORT), never the machine's shared server. Prints its figures; exits non-zero on
 // any lost, doubled or unpaid order, any missing or doubled e-mail, or any failed check.
@@ -96,6 +97,54 @@ function stopPostgres(mode = "fast") {
   pgCommand("pg_ctl", ["stop", "-w", "-m", mode, "-D", pgData]);
 }
 
+// ── A fake Stripe for refunds (issue 27) ─────────────────────────────────────────────────────
+// Just the refunds API, on loopback, as Stripe answers it: the same Idempotency-Key answers the
+// same refund again. `onMade`, when set, runs once after a refund is made and before it is
+// answered (step 7 kills the shop there), and the answer is then lost.
+const OWNER_LOGIN = { email: "scale-owner@example.com", password: "scale owner password 1" };
+const fakeStripe = { byKey: new Map(), byId: new Map(), onMade: null, base: "" };
+const fakeStripeServer = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    const send = (status, json) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(json));
+    };
+    const url = (req.url ?? "").split("?")[0];
+    if (req.method === "POST" && url === "/v1/refunds") {
+      const params = new URLSearchParams(body);
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const earlier = fakeStripe.byKey.get(key);
+      if (earlier) return send(200, earlier);
+      const refund = {
+        id: `re_scale_${fakeStripe.byId.size + 1}`,
+        object: "refund",
+        amount: Number(params.get("amount")),
+        currency: "gbp",
+        payment_intent: params.get("payment_intent"),
+        metadata: { refund_id: params.get("metadata[refund_id]") },
+        status: "succeeded",
+      };
+      if (key) fakeStripe.byKey.set(key, refund);
+      fakeStripe.byId.set(refund.id, refund);
+      if (fakeStripe.onMade) {
+        const made = fakeStripe.onMade;
+        fakeStripe.onMade = null;
+        made();
+        req.socket.destroy();
+        return;
+      }
+      return send(200, refund);
+    }
+    const match = /^\/v1\/refunds\/([^/]+)$/.exec(url);
+    if (req.method === "GET" && match && fakeStripe.byId.has(match[1])) {
+      return send(200, fakeStripe.byId.get(match[1]));
+    }
+    send(404, { error: { type: "invalid_request_error", message: `No route ${url}` } });
+  });
+});
+
 // ── Shop processes ───────────────────────────────────────────────────────────────────────────
 const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/shop`;
 const shops = [];
@@ -111,10 +160,16 @@ function startShop(index) {
       DATA_DIR: dataDir,
       REDIS_URL: "",
       SMTP_URL: "",
-      STRIPE_SECRET_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
+      // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1);
+      // step 7's Stripe order is refunded through the fake Stripe above.
       PAYMENTS: "sandbox",
+      STRIPE_SECRET_KEY: "sk_test_scale",
+      STRIPE_WEBHOOK_SECRET: "whsec_scale",
+      STRIPE_API_BASE: fakeStripe.base,
+      // A refund left pending is asked about again 10 s on (60 s in a real shop).
+      REFUND_RETRY_AFTER_SECONDS: "10",
+      ADMIN_EMAIL: OWNER_LOGIN.email,
+      ADMIN_PASSWORD: OWNER_LOGIN.password,
       OUTBOX_POLL_MS: "200",
       OUTBOX_CLAIM_SECONDS: "5",
       PG_POOL_MAX: "20",
@@ -367,6 +422,93 @@ async function sharedPageCache() {
   figures.push(`hidden review gone after ${gone.map((t) => t?.toFixed(0)).join(" and ")} ms`);
 }
 
+// ── A refund interrupted by kill -9 (issue 27) ─────────────────────────────────────────────
+/**
+ * A paid Stripe order is refunded on process B; the fake Stripe makes the refund, then B is
+ * killed before it hears the answer. After B restarts, the refund must be recorded exactly once,
+ * within two minutes, with one refund at Stripe and one e-mail to the customer.
+ */
+async function crashDuringRefund() {
+  const paid = await buyer(9_100, [shops[0], shops[1]]);
+  check(paid.verified, `an order to refund was paid${paid.error ? `: ${paid.error}` : ""}`);
+  // Paid through Stripe as far as the refund is concerned: the fake holds its payment.
+  const [order] = await query(
+    "UPDATE orders SET payment_provider = 'stripe', payment_reference = 'pi_scale_crash' WHERE payment_session_id = $1 RETURNING order_number",
+    [paid.sessionId],
+  );
+  const b = shops[1];
+  const login = await fetch(`${b.base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: b.base,
+      ...from(90_000),
+    },
+    body: new URLSearchParams(OWNER_LOGIN),
+  });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  check(
+    login.status === 302 && cookie !== "",
+    `the owner signed in on process B (${login.status})`,
+  );
+  fakeStripe.onMade = () => b.child.kill("SIGKILL");
+  const answer = await fetch(`${b.base}/api/admin/orders/${order.order_number}/refunds`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: b.base, cookie, ...from(90_000) },
+    body: JSON.stringify({ amountPence: 1000 }),
+  }).then(
+    (r) => `answered ${r.status}`,
+    (error) => error.cause?.code ?? String(error),
+  );
+  const exit = await b.exited;
+  const refundsOf = () =>
+    query(
+      "SELECT r.status, r.provider_reference, o.refunded_pence, o.status AS order_status FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE o.order_number = $1",
+      [order.order_number],
+    );
+  const before = await refundsOf();
+  check(
+    exit.signal === "SIGKILL" && !answer.startsWith("answered") && fakeStripe.byId.size === 1,
+    `process B was killed after Stripe made the refund and before it recorded it (the owner's request: ${answer})`,
+  );
+  check(
+    before.length === 1 && before[0].status === "pending" && before[0].provider_reference === null,
+    `the refund was left pending with its amount reserved (${JSON.stringify(before)})`,
+  );
+  console.log("  restarting process B…");
+  const restartedAt = performance.now();
+  startShop(1);
+  check(await waitHealthy(shops[1]), "process B serves again after the restart");
+  let after = before;
+  while (performance.now() - restartedAt < 120_000) {
+    after = await refundsOf();
+    if (after[0]?.status !== "pending") break;
+    await sleep(250);
+  }
+  const seconds = (performance.now() - restartedAt) / 1000;
+  figures.push(`refund after kill -9: recorded ${seconds.toFixed(1)} s after the restart began`);
+  console.log(`  ${figures.at(-1)}`);
+  check(
+    after.length === 1 &&
+      after[0].status === "succeeded" &&
+      after[0].provider_reference === "re_scale_1" &&
+      after[0].refunded_pence === 1000 &&
+      after[0].order_status === "partly_refunded",
+    `within two minutes the order shows the refund done, once (${JSON.stringify(after)})`,
+  );
+  check(
+    fakeStripe.byId.size === 1,
+    `the fake Stripe holds exactly one refund (${fakeStripe.byId.size})`,
+  );
+  await waitForOutbox(20_000);
+  const [mails] = await query(
+    "SELECT count(*)::int AS n FROM mail_outbox WHERE subject LIKE 'Refund of %' AND subject LIKE $1",
+    [`%${order.order_number}`],
+  );
+  check(mails.n === 1, `the customer has one refund e-mail (${mails.n})`);
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   console.log(
@@ -384,6 +526,8 @@ async function main() {
     const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
     chownSync(work, Number(ids.stdout), Number(gid.stdout));
   }
+  await new Promise((resolve) => fakeStripeServer.listen(0, "127.0.0.1", resolve));
+  fakeStripe.base = `http://127.0.0.1:${fakeStripeServer.address().port}`;
   pgCommand("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   startPostgres();
   const setup = new pg.Client({
@@ -541,7 +685,12 @@ async function main() {
     `a buyer after the restart pays and verifies${after.error ? `: ${after.error}` : ""}`,
   );
 
-  console.log("\n6. SIGTERM with requests in flight (X-SCALE-6)");
+  console.log(
+    "\n6. kill -9 between the payment provider and the database during a refund (issue 27)",
+  );
+  await crashDuringRefund();
+
+  console.log("\n7. SIGTERM with requests in flight (X-SCALE-6)");
   // 20 requests, each on its own connection, whose bodies are half sent when SIGTERM arrives:
   // certainly in flight. The rest of each body follows after the signal; each must be answered.
   const body = JSON.stringify(CART);
@@ -612,6 +761,7 @@ try {
   } catch {
     // not running
   }
+  fakeStripeServer.close();
   rmSync(work, { recursive: true, force: true });
   console.log("\nFigures:");
   for (const line of figures) console.log(`  ${line}`);
