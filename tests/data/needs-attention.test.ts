@@ -116,8 +116,8 @@ async function refundPayment(id: string) {
   }, { id });
 }
 
-describe("X-MONEY-3: Needs attention (issue 27)", () => {
-  it("X-MONEY-3: a payment whose amount does not match its order is listed with a sentence and given back once", async () => {
+describe("X-SEC-5: Needs attention (issue 27)", () => {
+  it("X-SEC-5: a payment whose amount does not match its order is listed with a sentence and given back once", async () => {
     const { sessionId, order } = await stripeCheckout();
     await webhook(
       "checkout.session.completed",
@@ -160,7 +160,7 @@ describe("X-MONEY-3: Needs attention (issue 27)", () => {
     expect(mails.map((m) => m.to)).toEqual(["payer@example.com"]);
   });
 
-  it("X-MONEY-3: a payment for an expired order is listed and refunded from the dashboard's confirmed form", async () => {
+  it("X-SEC-5: a payment for an expired order is listed and refunded from the dashboard's confirmed form", async () => {
     const { sessionId, order } = await stripeCheckout();
     await webhook("checkout.session.expired", paidSession(sessionId, order.id, { payment_status: "unpaid" }));
     await webhook(
@@ -197,7 +197,7 @@ describe("X-MONEY-3: Needs attention (issue 27)", () => {
     expect(atFake[0]).toMatchObject({ amount: order.totalPence });
   });
 
-  it("X-MONEY-3: refunds pending over ten minutes and refused refunds are listed; the order list filters them", async () => {
+  it("X-SEC-5: refunds pending over ten minutes and refused refunds are listed; the order list filters them", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const { db, orderRefunds } = await parts();
     const stuck = await paidOrder({ provider: "stripe", reference: "pi_down" });
@@ -228,7 +228,7 @@ describe("X-MONEY-3: Needs attention (issue 27)", () => {
     });
     expect(items.find((i) => i.orderNumber === refused.orderNumber)).toMatchObject({
       kind: "refund-failed",
-      sentence: expect.stringContaining(": Charge already refunded Nothing was refunded."),
+      sentence: expect.stringContaining(": Charge already refunded. Nothing was refunded."),
     });
 
     const { loader } = await import("~/routes/admin.orders");
@@ -243,7 +243,7 @@ describe("X-MONEY-3: Needs attention (issue 27)", () => {
   });
 
   it.runIf(TEST_DRIVER === "postgres")(
-    "X-MONEY-3: ten owners pressing \"Refund this payment\" at once give it back once (PostgreSQL)",
+    "X-SEC-5: ten owners pressing \"Refund this payment\" at once give it back once (PostgreSQL)",
     async () => {
       const { sessionId, order } = await stripeCheckout();
       await webhook(

@@ -97,8 +97,8 @@ function sendWebhook(event: Record<string, unknown>) {
   );
 }
 
-describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
-  it("X-MONEY-1: the provider makes the refund but the answer is lost; the retry job records it once, with the same key, one e-mail", async () => {
+describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
+  it("X-OPS-4: the provider makes the refund but the answer is lost; the retry job records it once, with the same key, one e-mail", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const { db, retry } = await parts();
     const order = await paidOrder({ provider: "stripe", reference: "pi_crash_1" });
@@ -136,7 +136,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
     expect((await state(order)).mails).toHaveLength(1);
   });
 
-  it("X-MONEY-1: a provider that is down for a while: the refund stays pending, asked again with back-off, then done once", async () => {
+  it("X-OPS-4: a provider that is down for a while: the refund stays pending, asked again with back-off, then done once", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const { db, retry } = await parts();
     const order = await paidOrder({ provider: "stripe", reference: "pi_outage" });
@@ -166,7 +166,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
     expect(now.mails).toHaveLength(1);
   });
 
-  it("X-MONEY-1: a clear refusal hands the amount back and keeps the provider's reason", async () => {
+  it("X-OPS-4: a clear refusal hands the amount back and keeps the provider's reason", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const order = await paidOrder({ provider: "stripe", reference: "pi_fail" });
     const response = await refundVia(order.orderNumber, 1000);
@@ -180,7 +180,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
     expect(now.mails).toHaveLength(0);
   });
 
-  it("X-MONEY-1: a refund Stripe reports as pending stays pending, and the e-mail goes when it has succeeded", async () => {
+  it("X-OPS-4: a refund Stripe reports as pending stays pending, and the e-mail goes when it has succeeded", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const { db, retry } = await parts();
     const order = await paidOrder({ provider: "stripe", reference: "pi_slow" });
@@ -209,7 +209,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
     expect(now.atFake).toHaveLength(1);
   });
 
-  it("X-MONEY-2: Stripe's refund.updated settles a pending refund; the retry job after it finds nothing to do", async () => {
+  it("X-OPS-4: Stripe's refund.updated settles a pending refund; the retry job after it finds nothing to do", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const { db, retry } = await parts();
     const order = await paidOrder({ provider: "stripe", reference: "pi_hook" });
@@ -226,7 +226,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
     expect(now.mails).toHaveLength(1);
   });
 
-  it("X-MONEY-2: Stripe's charge.refunded settles what is pending on that payment", async () => {
+  it("X-OPS-4: Stripe's charge.refunded settles what is pending on that payment", async () => {
     const { paidOrder } = await import("./admin-fixtures");
     const order = await paidOrder({ provider: "stripe", reference: "pi_charge" });
     fake.refundControl.dropAnswersAfterMaking = 2;
@@ -240,7 +240,7 @@ describe("X-MONEY: refunds finish by themselves (issue 27)", () => {
   });
 
   it.runIf(TEST_DRIVER === "postgres")(
-    "X-MONEY-1: retry jobs on four connections at once, and the webhook racing them, record each refund once (PostgreSQL)",
+    "X-OPS-4: retry jobs on four connections at once, and the webhook racing them, record each refund once (PostgreSQL)",
     async () => {
       const { paidOrder } = await import("./admin-fixtures");
       const { db, retry } = await parts();

@@ -28,6 +28,12 @@ const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
+/** A provider's reason as the end of a sentence. */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 function providerName(provider: string) {
   return provider === "stripe" ? "Stripe" : "the sandbox";
 }
@@ -85,18 +91,18 @@ export async function needsAttention(
         orderNumber,
         at: refund.createdAt.toISOString(),
         amountPence: refund.amountPence,
-        sentence: `${provider} refused a refund of ${amount} on ${of ? `${of} ` : ""}${orderNumber} (${since}): ${
-          refund.failureReason ?? "no reason given"
-        } Nothing was refunded. If the customer is still owed it, refund again from the order page.`,
+        sentence: `${provider} refused a refund of ${amount} on ${of ? `${of} ` : ""}${orderNumber} (${since}): ${asSentence(
+          refund.failureReason ?? "no reason given",
+        )} Nothing was refunded. If the customer is still owed it, refund again from the order page.`,
       });
       continue;
     }
     const stoppedAsking =
       refund.createdAt.getTime() < Date.now() - REFUND_RETRY_FOR_HOURS * 3600_000;
     const withProvider = refund.providerReference
-      ? `${provider} has the refund of ${amount} on ${orderNumber} (asked ${since}) but has not finished it: ${
-          refund.lastError ?? "it is pending"
-        } The customer is e-mailed when it succeeds; if it needs action, open refund ${refund.providerReference} in ${provider}'s dashboard.`
+      ? `${provider} has the refund of ${amount} on ${orderNumber} (asked ${since}) but has not finished it: ${asSentence(
+          refund.lastError ?? "it is pending",
+        )} The customer is e-mailed when it succeeds; if it needs action, open refund ${refund.providerReference} in ${provider}'s dashboard.`
       : `A refund of ${amount} on ${orderNumber} has waited for ${provider}'s answer since ${since}. ${
           stoppedAsking
             ? `The shop stopped asking after ${REFUND_RETRY_FOR_HOURS} hours: look the payment up in ${provider}'s dashboard before refunding again.`
