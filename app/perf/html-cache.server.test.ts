@@ -173,6 +173,24 @@ describe("X-PERF-3: the shared HTML cache in front of the app", () => {
     expect((await hit("/")).body.toString()).toContain("Reviews: 2");
   });
 
+  it("X-PERF-3 (issue 25): a discount-code check empties nothing; random queries render the page once", async () => {
+    const { rendered, request, hit } = await shop();
+    const first = await hit("/");
+    expect(first.headers["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=4, stale-while-revalidate=4",
+    );
+    for (const path of ["/api/discounts/validate", "/api/cart/prices", "/tracking"]) {
+      await request(path, { method: "POST" });
+      expect((await request("/")).headers["x-cache"], path).toBe("HIT");
+    }
+    const before = rendered.length;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => request(`/?q${n}=${Math.random()}`)),
+    );
+    expect(answers.every((a) => a.headers["x-cache"] === "HIT")).toBe(true);
+    expect(rendered.length).toBe(before);
+  });
+
   it("X-PERF-3: a change made by another process shows once the page is past its age limits", async () => {
     const { rendered, request, hit, clock, changeElsewhere, holdRenders } = await shop();
     expect((await hit("/")).body.toString()).toContain("Reviews: 1");

@@ -12,6 +12,8 @@ import { contentSecurityPolicy } from "~/security/content-security-policy";
 import {
   acceptsGzip,
   cacheKey,
+  changesCachedPages,
+  SHARED_PAGE_CACHE_CONTROL,
   ExpiringLru,
   HTML_CACHE_MAX_BYTES,
   HTML_CACHE_MAX_ENTRIES,
@@ -116,10 +118,13 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     if (!enabled) return false;
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") {
-      // A review, a stock level, an owner's change: this process shows it at once.
-      res.once("finish", () => {
-        if (res.statusCode < 400) clear();
-      });
+      // A review, a stock level, an owner's change: this process shows it at once; a discount
+      // check or a search changes nothing shown, so it forgets nothing (issue 25).
+      if (changesCachedPages(req.url)) {
+        res.once("finish", () => {
+          if (res.statusCode < 400) clear();
+        });
+      }
       return false;
     }
     const key = cacheKey(req.url);
@@ -173,12 +178,14 @@ async function renderForSharing(
 
   const common: string[] = [];
   response.headers.forEach((value, name) => {
-    if (RENDER_ONLY.has(name)) return;
+    if (RENDER_ONLY.has(name) || name === "cache-control") return;
     // Express names the charset on the uncached path (`text/html; charset=utf-8`); so do we.
     if (name === "content-type" && !/charset=/i.test(value)) value += "; charset=utf-8";
     common.push(name, value);
   });
   common.push("Content-Security-Policy", policy, "Vary", "Accept-Encoding", "X-Cache", "HIT");
+  // A CDN or nginx in front may hold the shared page too, no longer than this cache (README).
+  common.push("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
   for (const [name, value] of options.headers) common.push(name, value);
   const secureExtra = options.secureHeaders.flat();
 

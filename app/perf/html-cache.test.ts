@@ -3,6 +3,7 @@ import {
   acceptsGzip,
   cacheKey,
   carriesCookie,
+  changesCachedPages,
   ExpiringLru,
   inlineScriptHashes,
   isCacheablePath,
@@ -56,6 +57,50 @@ describe("X-PERF-3: what the shared HTML cache keeps", () => {
     expect(cacheKey("/checkout?x=1")).toBeNull();
     expect(cacheKey("http://evil.example/mens")).toBeNull();
     expect(cacheKey(undefined)).toBeNull();
+  });
+
+  it("X-PERF-3 (issue 25): the key keeps only the query a page reads, in one order, without defaults", () => {
+    // What the page ignores lands on the page it renders as.
+    expect(cacheKey("/?utm_source=mail&x=1")).toBe("/");
+    expect(cacheKey("/product/water-bottle?ref=ig")).toBe("/product/water-bottle");
+    expect(cacheKey("/faq?open=3")).toBe("/faq");
+    expect(cacheKey("/mens?utm_source=mail")).toBe("/mens");
+    // Unknown values and defaults are dropped as the page drops them.
+    expect(cacheKey("/mens?sort=zzz&page=0&view=tiles")).toBe("/mens");
+    expect(cacheKey("/mens?sort=featured&page=1&view=grid")).toBe("/mens");
+    expect(cacheKey("/mens?page=51")).toBe("/mens");
+    // What it reads is kept, in the page's own order whatever the request's.
+    expect(cacheKey("/mens?page=2&sort=price-asc&age=adult&type=rashguards")).toBe(
+      cacheKey("/mens?type=rashguards&sort=price-asc&page=2&zz=1&age=adult"),
+    );
+    expect(cacheKey("/womens?sort=price-desc&page=3")).toBe("/womens?sort=price-desc&page=3");
+    expect(cacheKey("/accessories?price=all&category=nope")).toBe("/accessories");
+    // Two hundred random queries on the home page are one key.
+    const keys = new Set(
+      Array.from({ length: 200 }, () => cacheKey(`/?${Math.random().toString(36).slice(2)}=1`)),
+    );
+    expect([...keys]).toEqual(["/"]);
+  });
+
+  it("X-PERF-3 (issue 25): a discount check, a search or a tracking lookup forgets no page", () => {
+    for (const target of [
+      "/api/discounts/validate",
+      "/api/cart/prices",
+      "/tracking",
+      "/tracking.data",
+      "/api/enquiries",
+    ]) {
+      expect(changesCachedPages(target), target).toBe(false);
+    }
+    for (const target of [
+      "/api/products/water-bottle/reviews",
+      "/api/create-checkout-session",
+      "/payment?session_id=x",
+      "/api/admin/stock",
+      "/admin/products/water-bottle",
+    ]) {
+      expect(changesCachedPages(target), target).toBe(true);
+    }
   });
 
   it("X-PERF-3: answers GET and HEAD without a body, never the owner's requests", () => {

@@ -2,6 +2,15 @@
 // on their own; app/perf/html-cache.server.ts applies them to requests.
 import { createHash } from "node:crypto";
 import { PUBLIC_PAGE_PATHS } from "~/seo/sitemap";
+import { COLLECTIONS } from "~/catalogue/collections";
+import {
+  ACCESSORY_CATEGORY_OPTIONS,
+  AGE_BANDS,
+  MAX_PAGE,
+  PRICE_BANDS,
+  SORTS,
+  VIEWS,
+} from "~/catalogue/browse";
 
 /**
  * The oldest a stored page may be when it is answered (counted from the start of its render):
@@ -30,14 +39,96 @@ export function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.has(pathname) || PRODUCT_PAGE.test(pathname);
 }
 
-/** The cache key: the path and query exactly as asked (`/mens?sort=price`), or null when the
- *  request's target is not a cacheable page. */
+/** A query value the page reads: accepted, or (null) dropped from the key as the page drops it. */
+type ValueRule = (value: string) => boolean;
+const among =
+  (values: readonly string[]): ValueRule =>
+  (value) =>
+    values.includes(value);
+const wholePage: ValueRule = (value) => /^[1-9]\d{0,2}$/.test(value) && Number(value) <= MAX_PAGE;
+
+/**
+ * The query parameters each cached page reads, with the values it accepts (issue 25): the key
+ * keeps only these, in this order, so `?utm_source=…`, a misspelt parameter or an unknown value
+ * lands on the page it renders as, and a visitor cannot fill the cache with copies of one page.
+ * A default value (`sort=featured`, `page=1`) is dropped too. Everything else reads no query.
+ */
+const COLLECTION_QUERY: ReadonlyArray<[string, ValueRule]> = [
+  // A product type's slug is checked by the page against its collection's types.
+  ["type", (value) => /^[a-z0-9-]{1,40}$/.test(value)],
+  ["age", among(AGE_BANDS.map((band) => band.value))],
+  ["sort", among(SORTS.map((sort) => sort.value).filter((sort) => sort !== "featured"))],
+  ["view", among(VIEWS.filter((view) => view !== "grid"))],
+  ["page", (value) => wholePage(value) && value !== "1"],
+];
+const QUERY_READ: ReadonlyMap<string, ReadonlyArray<[string, ValueRule]>> = new Map([
+  ...COLLECTIONS.map((c): [string, ReadonlyArray<[string, ValueRule]>] => [
+    c.path,
+    COLLECTION_QUERY,
+  ]),
+  [
+    "/accessories",
+    [
+      ["category", among(ACCESSORY_CATEGORY_OPTIONS.map((option) => option.value))],
+      ["price", among(PRICE_BANDS.map((band) => band.value).filter((band) => band !== "all"))],
+    ],
+  ],
+]);
+
+/**
+ * The cache key: the path and the query parameters its page reads (above), or null when the
+ * request's target is not a cacheable page.
+ */
 export function cacheKey(target: string | undefined): string | null {
   if (!target?.startsWith("/")) return null;
   const query = target.indexOf("?");
   const pathname = query === -1 ? target : target.slice(0, query);
-  return isCacheablePath(pathname) ? target : null;
+  if (!isCacheablePath(pathname)) return null;
+  const reads = QUERY_READ.get(pathname);
+  if (!reads || query === -1) return pathname;
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(target.slice(query + 1));
+  } catch {
+    return pathname;
+  }
+  const kept = new URLSearchParams();
+  for (const [name, accepts] of reads) {
+    const value = params.get(name);
+    if (value !== null && accepts(value)) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `${pathname}?${text}` : pathname;
 }
+
+/**
+ * Requests that change nothing any cached page shows, so they forget nothing (issue 25): a
+ * discount-code check, the cart's prices, a search, a tracking lookup, an enquiry, a photo upload
+ * not yet attached to a review, a return request. Everything else that succeeds (a review, a
+ * checkout holding stock, a payment, an owner's change) forgets this process's pages at once; the
+ * other processes' copies age out within HTML_CACHE_MAX_AGE_MS.
+ */
+const CHANGES_NO_PAGE = new Set([
+  "/api/discounts/validate",
+  "/api/cart/prices",
+  "/api/search",
+  "/tracking",
+  "/api/enquiries",
+  "/api/uploads",
+  "/returns/request",
+  "/api/reviews/count",
+  "/api/stock",
+]);
+
+export function changesCachedPages(target: string | undefined): boolean {
+  const pathname = (target ?? "").split("?")[0]!.replace(/\.data$/, "");
+  return !CHANGES_NO_PAGE.has(pathname);
+}
+
+/** What a CDN or a proxy in front may do with a shared page: keep it as long as this cache does. */
+export const SHARED_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${
+  HTML_CACHE_MAX_AGE_MS / 2000
+}, stale-while-revalidate=${HTML_CACHE_MAX_AGE_MS / 2000}`;
 
 export interface RequestFacts {
   method: string | undefined;
