@@ -10,7 +10,13 @@ export type CustomerNotice =
   | { kind: "dispatched"; carrier: string; trackingNumber: string }
   | { kind: "delivered" }
   | { kind: "cancelled" }
-  | { kind: "refunded"; amountPence: number; fully: boolean };
+  | {
+      kind: "refunded";
+      amountPence: number;
+      fully: boolean;
+      /** The owner's reason, told to the customer (X-DAY-1). */
+      reason?: string | null;
+    };
 
 interface NoticeOrder {
   orderNumber: string;
@@ -66,6 +72,7 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         subject: `Refund of ${formatPence(notice.amountPence)} for your ${BRAND.name} order ${n}`,
         body: [
           `We have refunded ${formatPence(notice.amountPence)} for your order ${n}${notice.fully ? " (the full amount)" : ""}.`,
+          ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
           `It goes back to the card you paid with and usually shows within 5-10 working days.`,
         ],
       };

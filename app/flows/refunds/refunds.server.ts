@@ -12,6 +12,7 @@ import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";
 import { REFUNDABLE, refundableFrom } from "~/orders/status";
 import { logError } from "~/security/log.server";
+import { refundReason } from "./refund-reason";
 
 export type Refund = typeof orderRefunds.$inferSelect;
 
@@ -22,6 +23,7 @@ const refundInput = z.object({
     .positive("The refund must be more than £0.00.")
     .max(100_000_000, "That amount is too large.")
     .optional(),
+  reason: refundReason,
 });
 
 export type RefundOutcome =
@@ -85,6 +87,7 @@ export async function refundOrder(
         amountPence: amount,
         provider: order.paymentProvider,
         createdBy: actor,
+        reason: parsed.data.reason,
       })
       .returning();
     return { order, refund: refund! };
@@ -163,6 +166,7 @@ export async function refundOrder(
       actor,
       before: beforeState,
       after: afterState,
+      note: refund!.reason,
     });
     await recordAudit(tx, {
       actor,
@@ -175,6 +179,7 @@ export async function refundOrder(
       kind: "refunded",
       amountPence: amount,
       fully: order!.refundedPence >= order!.totalPence,
+      reason: refund!.reason,
     });
     return { refund: refund!, order: order! };
   });

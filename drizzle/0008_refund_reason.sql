@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_reason_length" CHECK ("order_refunds"."reason" IS NULL OR char_length("order_refunds"."reason") <= 300);
