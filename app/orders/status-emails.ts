@@ -16,6 +16,8 @@ export type CustomerNotice =
       fully: boolean;
       /** The owner's reason, told to the customer (X-DAY-1). */
       reason?: string | null;
+      /** The order was cancelled: this one e-mail says so with the refund (X-DAY-1). */
+      cancelled?: boolean;
     };
 
 interface NoticeOrder {
@@ -68,6 +70,16 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         ],
       };
     case "refunded":
+      if (notice.cancelled) {
+        return {
+          subject: `Your ${BRAND.name} order ${n} has been cancelled and ${formatPence(notice.amountPence)} refunded`,
+          body: [
+            `Your order ${n} has been cancelled and we have refunded ${formatPence(notice.amountPence)}${notice.fully ? " (the full amount)" : ""}.`,
+            ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+            `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+          ],
+        };
+      }
       return {
         subject: `Refund of ${formatPence(notice.amountPence)} for your ${BRAND.name} order ${n}`,
         body: [

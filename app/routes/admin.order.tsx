@@ -195,7 +195,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="status" value={move} />
                       <Button variant={move === "cancelled" ? "danger" : "primary"} disabled={busy}>
-                        {ACTION_LABELS[move]}
+                        {move === "cancelled" && refundable > 0
+                          ? "Cancel and refund"
+                          : ACTION_LABELS[move]}
                       </Button>
                     </Form>
                   ),

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
-import { orderEvents, orderRefunds, orders } from "~/db/schema";
+import { discountCodes, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { action as orderPageAction } from "~/routes/admin.order";
 import { action as refundApi } from "~/routes/api.admin.order-refunds";
+import { action as statusApi } from "~/routes/api.admin.order-status";
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
@@ -98,5 +99,97 @@ describe("X-DAY-1: nothing irreversible on one click", () => {
     // Other steps need no confirmation.
     const other = await paidOrder();
     expect((await pagePost(other.orderNumber, { intent: "status", status: "in_production" })).status).toBe(302);
+  });
+});
+
+const setStatus = (orderNumber: string, body: unknown) =>
+  call(statusApi, `/api/admin/orders/${orderNumber}/status`, postJson(body, { cookie }), { orderNumber });
+
+async function usesOf(code: string) {
+  const [row] = await (await testDb()).select().from(discountCodes).where(eq(discountCodes.code, code));
+  return row!.uses;
+}
+
+describe("X-DAY-1: cancel and refund, exactly once", () => {
+  it("X-DAY-1: two cancel-with-refund requests at once give one refund and one e-mail stating the amount", async () => {
+    const order = await paidOrder({ email: "race-cancel@example.com" });
+    const usesBefore = await usesOf("SAVE10");
+    const answers = await Promise.all([
+      setStatus(order.orderNumber, { status: "cancelled", refund: true }),
+      setStatus(order.orderNumber, { status: "cancelled", refund: true }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as Json[];
+    expect(bodies.filter((b) => b.refund)).toHaveLength(1);
+    for (const body of bodies) expect(body).toMatchObject({ refunded_pence: order.totalPence, refundable_pence: 0 });
+    const db = await testDb();
+    const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amountPence: order.totalPence, status: "succeeded" });
+    const after = await orderRow(order.id);
+    expect(after.refundedPence).toBe(order.totalPence);
+    expect(after.status).toBe("refunded");
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => [e.kind, e.after?.status])).toEqual([
+      ["status", "cancelled"],
+      ["refund", "refunded"],
+    ]);
+    // The discount code's use comes back with the cancel, once.
+    expect(await usesOf("SAVE10")).toBe(usesBefore - 1);
+    const mails = (await mailsTo("race-cancel@example.com")).filter((m) => /cancelled|refunded/.test(m));
+    expect(mails).toHaveLength(1);
+    const amount = `£${(order.totalPence / 100).toFixed(2)}`;
+    expect(mails[0]).toContain(`cancelled and we have refunded ${amount} (the full amount)`);
+
+    // Asking again later changes nothing and sends nothing.
+    const again = await setStatus(order.orderNumber, { status: "cancelled", refund: true });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: "refunded", refunded_pence: order.totalPence });
+    // A plain cancel of the refunded order is still refused.
+    expect((await setStatus(order.orderNumber, { status: "cancelled" })).status).toBe(409);
+    expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
+    expect((await mailsTo("race-cancel@example.com")).filter((m) => /cancelled|refunded/.test(m))).toHaveLength(1);
+  });
+
+  it("X-DAY-1: six at once, with a reason: still one refund, one e-mail, one use given back", async () => {
+    const order = await paidOrder({ email: "six@example.com" });
+    const usesBefore = await usesOf("SAVE10");
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => setStatus(order.orderNumber, { status: "cancelled", refund: true, reason: "Out of fabric" })),
+    );
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const db = await testDb();
+    expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
+    expect(await usesOf("SAVE10")).toBe(usesBefore - 1);
+    const mails = (await mailsTo("six@example.com")).filter((m) => /cancelled|refunded/.test(m));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Reason: Out of fabric");
+  });
+
+  it("X-DAY-1: refund must be a boolean and only with a cancel; an unpaid order is just cancelled", async () => {
+    const order = await paidOrder({ email: "unpaid-cancel@example.com" });
+    expect((await setStatus(order.orderNumber, { status: "cancelled", refund: "yes" })).status).toBe(400);
+    expect((await setStatus(order.orderNumber, { status: "in_production", refund: true })).status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe("paid");
+    const db = await testDb();
+    await db.update(orders).set({ status: "pending", paidAt: null }).where(eq(orders.id, order.id));
+    const response = await setStatus(order.orderNumber, { status: "cancelled", refund: true });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "cancelled", refunded_pence: 0 });
+    expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(0);
+    const mails = (await mailsTo("unpaid-cancel@example.com")).filter((m) => m.includes("has been cancelled"));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("X-DAY-1: the order page offers Cancel and refund for a paid order, asks first, then does both", async () => {
+    const order = await paidOrder({ email: "page-cancel@example.com" });
+    let response = await pagePost(order.orderNumber, { intent: "status", status: "cancelled" });
+    expect(await response.json()).toEqual({ confirm: { kind: "cancel", refundPence: order.totalPence } });
+    expect((await orderRow(order.id)).status).toBe("paid");
+    response = await pagePost(order.orderNumber, { intent: "status", status: "cancelled", refund: "yes", confirmed: "yes" });
+    expect(response.status).toBe(302);
+    const amount = `£${(order.totalPence / 100).toFixed(2)}`;
+    expect(decodeURIComponent(response.headers.get("location")!)).toContain(`Order cancelled and ${amount} refunded.`);
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refundedPence: order.totalPence });
   });
 });

@@ -45,6 +45,36 @@ test("X-DAY-1: a refund asks first, keeps its reason, and leaves the amount empt
     .toContain("Reason: Thread colour not as asked");
 });
 
+test("X-DAY-1: a paid order is cancelled with its refund after one confirmation, and told once", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `cancel-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderNumber = await buyGi(request, email, "CANCEL");
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Cancel and refund" }).click();
+  const step = page.getByTestId("confirm-step");
+  await expect(
+    step.getByRole("heading", { name: /^Cancel order .* and refund £\d+\.\d\d\?$/ }),
+  ).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shot(page, "cancel-confirm");
+  await step.getByRole("link", { name: "Keep the order" }).click();
+  await expect(page.getByTestId("confirm-step")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel and refund" }).click();
+  await page.getByRole("button", { name: /^Yes, cancel and refund £/ }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Order cancelled and £\d+\.\d\d refunded\.$/);
+  await expect(page.getByText("Nothing to refund.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel and refund" })).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => /cancelled|refunded/.test(m)).length)
+    .toBe(1);
+  expect(
+    (await mailsTo(email)).find((m) => m.includes("has been cancelled and we have refunded")),
+  ).toBeTruthy();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("X-DAY-1: the refund's confirming step is a page and a second form", async ({

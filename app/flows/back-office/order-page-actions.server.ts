@@ -9,6 +9,7 @@ import { refundableFrom, statusLabel } from "~/orders/status";
 import { changeOrderStatus } from "~/orders/workflow.server";
 import { addOrderNote, findOrderByNumber } from "./back-office.server";
 import { refundReason } from "../refunds/refund-reason";
+import { cancelAndRefund } from "../refunds/cancel-and-refund.server";
 import { CONFIRMED, type ConfirmStep } from "./confirm-step";
 
 /**
@@ -31,7 +32,16 @@ export async function orderPageAction(
     if (form.get("status") === "cancelled" && !confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
       if (!order) return refuse(404, "No order has that number.");
-      return success({ confirm: { kind: "cancel", refundPence: 0 } });
+      return success({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
+    }
+    if (form.get("status") === "cancelled" && form.get("refund") === "yes") {
+      const outcome = await cancelAndRefund(db, orderNumber, owner.email);
+      if (!outcome.ok) return refuse(outcome.status, outcome.error);
+      throw back(
+        outcome.refund
+          ? `Order cancelled and ${formatPence(outcome.refund.amountPence)} refunded.`
+          : "Order cancelled.",
+      );
     }
     const outcome = await changeOrderStatus(
       db,

@@ -180,6 +180,7 @@ export async function refundOrder(
       amountPence: amount,
       fully: order!.refundedPence >= order!.totalPence,
       reason: refund!.reason,
+      cancelled: before!.status === "cancelled",
     });
     return { refund: refund!, order: order! };
   });
