@@ -22,6 +22,7 @@ import {
   EMAIL_MAX,
   LINE_CHOICE_MAX,
   PERSON_NAME_MAX,
+  REFUND_REASON_MAX,
   RETURN_REASON_MAX,
   REVIEW_PHOTOS_MAX,
   REVIEW_STARS_MAX,
@@ -564,6 +565,8 @@ export const orderRefunds = pgTable(
     /** The provider's reason when it refused or failed the refund. */
     failureReason: text("failure_reason"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** The owner's optional reason (X-DAY-1): in the order's history and the customer's e-mail. */
+    reason: text("reason"),
   },
   (table) => [
     index("order_refunds_order_idx").on(table.orderId),
@@ -576,6 +579,10 @@ export const orderRefunds = pgTable(
       .on(table.flaggedPaymentId)
       .where(sql`${table.status} <> 'failed'`),
     check("order_refunds_amount_positive", sql`${table.amountPence} > 0`),
+    check(
+      "order_refunds_reason_length",
+      sql`${table.reason} IS NULL OR char_length(${table.reason}) <= ${limit(REFUND_REASON_MAX)}`,
+    ),
   ],
 );
 

@@ -30,4 +30,28 @@ describe("X-OPS-4: the customer's e-mail for each step", () => {
     expect(refund.subject).toContain("£12.50");
     expect(refund.text).toContain("refunded £12.50");
   });
+  it("X-DAY-1: a refund's reason is told to the customer, escaped in the HTML", () => {
+    const mail = customerNoticeEmail(order, {
+      kind: "refunded",
+      amountPence: 500,
+      fully: false,
+      reason: "Thread <colour> wrong",
+    });
+    expect(mail.text).toContain("Reason: Thread <colour> wrong");
+    expect(mail.html).toContain("Reason: Thread &#60;colour&#62; wrong");
+  });
+  it("X-DAY-1: a cancelled order's refund is one e-mail saying both, with the amount", () => {
+    const mail = customerNoticeEmail(order, {
+      kind: "refunded",
+      amountPence: 8499,
+      fully: true,
+      cancelled: true,
+    });
+    expect(mail.subject).toBe(
+      "Your GRIP TRUTH order GT-10042 has been cancelled and £84.99 refunded",
+    );
+    expect(mail.text).toContain(
+      "Your order GT-10042 has been cancelled and we have refunded £84.99 (the full amount).",
+    );
+  });
 });

@@ -10,7 +10,15 @@ export type CustomerNotice =
   | { kind: "dispatched"; carrier: string; trackingNumber: string }
   | { kind: "delivered" }
   | { kind: "cancelled" }
-  | { kind: "refunded"; amountPence: number; fully: boolean };
+  | {
+      kind: "refunded";
+      amountPence: number;
+      fully: boolean;
+      /** The owner's reason, told to the customer (X-DAY-1). */
+      reason?: string | null;
+      /** The order was cancelled: this one e-mail says so with the refund (X-DAY-1). */
+      cancelled?: boolean;
+    };
 
 interface NoticeOrder {
   orderNumber: string;
@@ -62,10 +70,21 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         ],
       };
     case "refunded":
+      if (notice.cancelled) {
+        return {
+          subject: `Your ${BRAND.name} order ${n} has been cancelled and ${formatPence(notice.amountPence)} refunded`,
+          body: [
+            `Your order ${n} has been cancelled and we have refunded ${formatPence(notice.amountPence)}${notice.fully ? " (the full amount)" : ""}.`,
+            ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+            `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+          ],
+        };
+      }
       return {
         subject: `Refund of ${formatPence(notice.amountPence)} for your ${BRAND.name} order ${n}`,
         body: [
           `We have refunded ${formatPence(notice.amountPence)} for your order ${n}${notice.fully ? " (the full amount)" : ""}.`,
+          ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
           `It goes back to the card you paid with and usually shows within 5-10 working days.`,
         ],
       };

@@ -14,6 +14,7 @@ import {
   ALLOWED_FROM,
   canMoveTo,
   type FulfilmentStage,
+  refundableFrom,
   stageOf,
   statusLabel,
   WORKFLOW_TARGETS,
@@ -83,6 +84,11 @@ export async function changeOrderStatus(
   orderNumber: string,
   input: unknown,
   actor: string,
+  options: {
+    /** A refund of what was paid follows this cancel, and its e-mail tells the customer both
+     *  (X-DAY-1): a paid order's cancel then sends no e-mail of its own. */
+    refundFollows?: boolean;
+  } = {},
 ): Promise<StatusChangeOutcome> {
   const parsed = statusChangeInput.safeParse(input);
   if (!parsed.success) {
@@ -157,15 +163,15 @@ export async function changeOrderStatus(
     });
     // A cancelled order's reserved stock goes back on the shelf, once (X-STK-3).
     if (target === "cancelled") await returnStock(tx, before.id);
-    // A pending order gives back its discount-code use; a paid one keeps it (X-OPS-9).
-    if (target === "cancelled" && before.status === "pending") {
-      await giveBackDiscountUse(tx, before.discountCode);
-    }
+    // A cancelled order gives back its discount-code use, paid or not (X-OPS-9, X-DAY-1).
+    if (target === "cancelled") await giveBackDiscountUse(tx, before.discountCode);
     const notice: CustomerNotice =
       target === "dispatched"
         ? { kind: "dispatched", carrier: carrier!, trackingNumber: trackingNumber! }
         : { kind: target };
-    await notifyCustomer(tx, after, notice);
+    const refundTells =
+      options.refundFollows && target === "cancelled" && refundableFrom(before) > 0;
+    if (!refundTells) await notifyCustomer(tx, after, notice);
     return { ok: true as const, order: after, changed: true };
   });
   return result;

@@ -12,11 +12,12 @@ import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
-import { formatPence, formatPenceDecimal } from "~/pricing/money";
+import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
-import { ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import { ORDER_NOTE_MAX, REFUND_REASON_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
 import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
 
 export const meta = ({ params }: Route.MetaArgs) => [
@@ -151,6 +152,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
       </div>
+      {actionData && "confirm" in actionData && actionData.confirm ? (
+        <div className="mt-3">
+          <ConfirmStepPanel step={actionData.confirm} orderNumber={order.orderNumber} busy={busy} />
+        </div>
+      ) : null}
 
       {/* One column on a phone, in the order the owner works (lines, then the buttons); the same
           order for the keyboard. Two columns from lg up. */}
@@ -218,7 +224,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="status" value={move} />
                       <Button variant={move === "cancelled" ? "danger" : "primary"} disabled={busy}>
-                        {ACTION_LABELS[move]}
+                        {move === "cancelled" && refundable > 0
+                          ? "Cancel and refund"
+                          : ACTION_LABELS[move]}
                       </Button>
                     </Form>
                   ),
@@ -246,15 +254,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </Panel>
           <Panel title="Refund" id="refund-title">
             {refundable > 0 ? (
-              <Form method="post" className="grid gap-3">
+              // Keyed by what is refunded so far: after a refund the fields start empty again.
+              <Form method="post" className="grid gap-3" key={order.refundedPence}>
                 <input type="hidden" name="intent" value="refund" />
                 <Field
                   label="Amount"
                   name="amount"
                   inputMode="decimal"
-                  defaultValue={formatPenceDecimal(refundable)}
+                  autoComplete="off"
                   hint={`Up to ${formatPence(refundable)}, in pounds.`}
                   required
+                />
+                <Field
+                  label="Reason (optional)"
+                  name="reason"
+                  autoComplete="off"
+                  maxLength={REFUND_REASON_MAX}
+                  hint="Kept in the history and told to the customer."
                 />
                 <Button variant="danger" disabled={busy}>
                   Refund

@@ -95,6 +95,8 @@ export const RETURN_REASON_MAX = 1000;
 
 /** The owner's internal note on an order (X-OPS-3). */
 export const ORDER_NOTE_MAX = 2000;
+/** Why the owner refunds (X-DAY-1): kept in the order's history and told to the customer. */
+export const REFUND_REASON_MAX = 300;
 /** A carrier's name and a tracking number (X-OPS-4). */
 export const CARRIER_MAX = 60;
 export const TRACKING_NUMBER_MAX = 80;

@@ -250,7 +250,7 @@ describe("X-OPS-3: the order page", () => {
     response = await post({ intent: "status", status: "delivered" });
     expect(response.status).toBe(409);
     expect(((await response.json()) as Json).error).toMatch(/cannot be changed to delivered/);
-    response = await post({ intent: "refund", amount: "12.5" });
+    response = await post({ intent: "refund", amount: "12.5", confirmed: "yes" });
     expect(response.status).toBe(302);
     expect(decodeURIComponent(response.headers.get("location")!)).toContain("Refunded £12.50.");
     response = await post({ intent: "refund", amount: "twelve" });

@@ -72,9 +72,10 @@ test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid 
   await expect(page.getByTestId("order-history")).toContainText("In production → Dispatched");
   await expect(page.getByTestId("order-history")).toContainText(OWNER.email);
 
-  // Refund part of it (X-OPS-4).
+  // Refund part of it (X-OPS-4), confirmed (X-DAY-1).
   await page.getByLabel("Amount").fill("10.00");
   await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await page.getByRole("button", { name: "Yes, refund £10.00" }).click();
   await expect(page.getByRole("status")).toHaveText("Refunded £10.00.");
   await expect(page.getByText("Partly refunded").first()).toBeVisible();
   await page.getByLabel("Internal note").fill("Collar re-stitched before posting.");

@@ -36,7 +36,11 @@ export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) 
       {history.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="border-l-4 border-stone pl-3">
           <p className="font-semibold">{describe(entry)}</p>
-          {entry.note ? <p className="whitespace-pre-wrap">{entry.note}</p> : null}
+          {entry.note ? (
+            <p className="whitespace-pre-wrap">
+              {entry.kind === "refund" ? `Reason: ${entry.note}` : entry.note}
+            </p>
+          ) : null}
           <p className="text-sm text-muted">
             {entry.actor} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
           </p>

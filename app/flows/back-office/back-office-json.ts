@@ -70,6 +70,7 @@ export function refundJson(refund: Refund) {
     provider: refund.provider,
     provider_reference: refund.providerReference,
     created_by: refund.createdBy,
+    reason: refund.reason,
     created_at: refund.createdAt.toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import type { Order } from "~/orders/orders.server";
 import { REFUNDABLE, refundableFrom } from "~/orders/status";
 import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
+import { refundReason } from "./refund-reason";
 
 export type { Refund } from "./settle.server";
 
@@ -20,6 +21,7 @@ const refundInput = z.object({
     .positive("The refund must be more than £0.00.")
     .max(100_000_000, "That amount is too large.")
     .optional(),
+  reason: refundReason,
 });
 
 export type RefundOutcome =
@@ -110,6 +112,7 @@ export async function refundOrder(
         // Asked once now; if no answer is recorded, the retry job asks again after this.
         attempts: 1,
         nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+        reason: parsed.data.reason,
       })
       .returning();
     return { order, refund: refund! };

@@ -133,6 +133,7 @@ export async function settleRefund(
       actor: refund.createdBy,
       before: beforeState,
       after: afterState,
+      note: refund.reason,
     });
     await recordAudit(tx, {
       actor: refund.createdBy,
@@ -157,6 +158,8 @@ export async function settleRefund(
           kind: "refunded",
           amountPence: amount,
           fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
+          reason: refund.reason,
+          cancelled: before.status === "cancelled",
         },
       );
     }

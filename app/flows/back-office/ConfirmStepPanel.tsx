@@ -1,0 +1,95 @@
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { Button, ButtonLink } from "~/ui/Button";
+import { formatPence, formatPenceDecimal } from "~/pricing/money";
+import { CONFIRMED, type ConfirmStep } from "./confirm-step";
+
+/**
+ * The second step of a refund or a cancellation (X-DAY-1): says what will happen and does it only
+ * from its own button. Server-rendered after the first post, so it works without JavaScript; with
+ * it, the step appears in place and takes the focus.
+ */
+export function ConfirmStepPanel({
+  step,
+  orderNumber,
+  busy,
+}: {
+  step: ConfirmStep;
+  orderNumber: string;
+  busy: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [step]);
+  const refunding = step.kind === "refund" ? step.amountPence : step.refundPence;
+  const title =
+    step.kind === "refund"
+      ? `Refund ${formatPence(step.amountPence)}?`
+      : refunding > 0
+        ? `Cancel order ${orderNumber} and refund ${formatPence(refunding)}?`
+        : `Cancel order ${orderNumber}?`;
+  const doIt =
+    step.kind === "refund"
+      ? `Yes, refund ${formatPence(step.amountPence)}`
+      : refunding > 0
+        ? `Yes, cancel and refund ${formatPence(refunding)}`
+        : "Yes, cancel the order";
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      data-testid="confirm-step"
+      className="rounded-lg bg-white p-4 ring-2 ring-accent sm:p-5"
+    >
+      <h2
+        id="confirm-title"
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-xl font-bold uppercase focus:outline-none"
+      >
+        {title}
+      </h2>
+      <div className="mt-2 grid gap-1">
+        {step.kind === "refund" ? (
+          <>
+            <p>The money goes back to the customer&rsquo;s card, and they are e-mailed.</p>
+            {step.reason ? (
+              <p>
+                <span className="font-semibold">Reason:</span> {step.reason}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p>
+            Its stock goes back on the shelf
+            {refunding > 0 ? ", the money goes back to the customer's card" : ""} and the customer
+            is e-mailed.
+          </p>
+        )}
+        <p className="font-semibold">This cannot be undone.</p>
+      </div>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="confirmed" value={CONFIRMED} />
+        {step.kind === "refund" ? (
+          <>
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="amount" value={formatPenceDecimal(step.amountPence)} />
+            <input type="hidden" name="reason" value={step.reason ?? ""} />
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="status" value="cancelled" />
+            {refunding > 0 ? <input type="hidden" name="refund" value="yes" /> : null}
+          </>
+        )}
+        <Button variant="danger" disabled={busy}>
+          {doIt}
+        </Button>
+        <ButtonLink to={`/admin/orders/${orderNumber}`} replace>
+          {step.kind === "refund" ? "Don't refund" : "Keep the order"}
+        </ButtonLink>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { buyGi, expect, expectNoAxeViolations, mailsTo, shot, signInOwner, test } from "./fixtures";
+
+test("X-DAY-1: a refund asks first, keeps its reason, and leaves the amount empty again", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `safe-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderNumber = await buyGi(request, email, "SAFE");
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+
+  const amount = page.getByLabel("Amount");
+  await expect(amount).toHaveValue("");
+  await amount.fill("5");
+  await page.getByLabel("Reason (optional)").fill("Thread colour not as asked");
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  const step = page.getByTestId("confirm-step");
+  await expect(step.getByRole("heading", { name: "Refund £5.00?" })).toBeFocused();
+  await expect(step).toContainText("Reason: Thread colour not as asked");
+  await expectNoAxeViolations(page);
+  await shot(page, "refund-confirm");
+
+  // Not yet: "Don't refund" leaves everything as it was.
+  await step.getByRole("link", { name: "Don't refund" }).click();
+  await expect(page.getByTestId("confirm-step")).toHaveCount(0);
+  await expect(page.getByText("Nothing to refund.")).toHaveCount(0);
+
+  await amount.fill("5");
+  await page.getByLabel("Reason (optional)").fill("Thread colour not as asked");
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  // The keyboard reaches the confirming button from the focused heading.
+  await expect(step.getByRole("heading", { name: "Refund £5.00?" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Yes, refund £5.00" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Refunded £5.00.");
+  await expect(amount).toHaveValue("");
+  await expect(page.getByLabel("Reason (optional)")).toHaveValue("");
+  await expect(page.getByTestId("order-history")).toContainText(
+    "Reason: Thread colour not as asked",
+  );
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => m.includes("We have refunded £5.00")))
+    .toContain("Reason: Thread colour not as asked");
+});
+
+test("X-DAY-1: a paid order is cancelled with its refund after one confirmation, and told once", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `cancel-${testInfo.project.name}-${Date.now()}@example.com`;
+  const orderNumber = await buyGi(request, email, "CANCEL");
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Cancel and refund" }).click();
+  const step = page.getByTestId("confirm-step");
+  await expect(
+    step.getByRole("heading", { name: /^Cancel order .* and refund £\d+\.\d\d\?$/ }),
+  ).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shot(page, "cancel-confirm");
+  await step.getByRole("link", { name: "Keep the order" }).click();
+  await expect(page.getByTestId("confirm-step")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel and refund" }).click();
+  await page.getByRole("button", { name: /^Yes, cancel and refund £/ }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Order cancelled and £\d+\.\d\d refunded\.$/);
+  await expect(page.getByText("Nothing to refund.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel and refund" })).toHaveCount(0);
+  await expect
+    .poll(async () => (await mailsTo(email)).filter((m) => /cancelled|refunded/.test(m)).length)
+    .toBe(1);
+  expect(
+    (await mailsTo(email)).find((m) => m.includes("has been cancelled and we have refunded")),
+  ).toBeTruthy();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("X-DAY-1: the refund's confirming step is a page and a second form", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const orderNumber = await buyGi(
+      request,
+      `safe-nojs-${testInfo.project.name}-${Date.now()}@example.com`,
+      "NOJS",
+    );
+    await page.goto(`/admin/orders/${orderNumber}`);
+    await signInOwner(page);
+    await page.getByLabel("Amount").fill("3.50");
+    await page.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Refund £3.50?" })).toBeVisible();
+    await expect(page.getByText("Refunded £3.50.")).toHaveCount(0);
+    await page.getByRole("button", { name: "Yes, refund £3.50" }).click();
+    await expect(page.getByRole("status")).toHaveText("Refunded £3.50.");
+    await expect(page.getByLabel("Amount")).toHaveValue("");
+  });
+});
