@@ -54,7 +54,9 @@ const wholePage: ValueRule = (value) => /^[1-9]\d{0,2}$/.test(value) && Number(v
  * A default value (`sort=featured`, `page=1`) is dropped too. Everything else reads no query.
  */
 const COLLECTION_QUERY: ReadonlyArray<[string, ValueRule]> = [
-  // A product type's slug is checked by the page against its collection's types.
+  // A product type's slug is checked by the page against its collection's types, which come
+  // from the catalogue in the database; here only its form is (a known gap: a made-up type that
+  // looks like a slug is a key of its own).
   ["type", (value) => /^[a-z0-9-]{1,40}$/.test(value)],
   ["age", among(AGE_BANDS.map((band) => band.value))],
   ["sort", among(SORTS.map((sort) => sort.value).filter((sort) => sort !== "featured"))],
