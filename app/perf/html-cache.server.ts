@@ -69,11 +69,11 @@ const RENDER_ONLY = new Set([
 
 export interface HtmlCache {
   /**
-   * Answers `req` from the cache and returns true, or returns false for the caller to hand it on
-   * (marked `X-Cache: MISS` when it is a page the cache keeps). Call it after the Host check, with
-   * whether the request came over https.
+   * Answers `req` from the cache (a hit, or a miss rendered once and stored), or calls `next` to
+   * hand it to the app (marked `X-Cache: MISS` when it is a page the cache keeps). Call it after
+   * the Host check, with whether the request came over https.
    */
-  serve(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean;
+  serve(req: IncomingMessage, res: ServerResponse, secure: boolean, next: () => void): void;
   /** Forgets every page (also done after any change this process handles). */
   clear(): void;
   readonly size: number;
@@ -86,7 +86,8 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     HTML_CACHE_MAX_ENTRIES,
     HTML_CACHE_MAX_BYTES,
   );
-  const rendering = new Set<string>();
+  /** Renders in flight, by key: a miss waits for the one under way instead of rendering again. */
+  const rendering = new Map<string, Promise<Filled>>();
   // Bumped by clear(): a render that started before a change is not stored after it.
   let generation = 0;
 
@@ -95,27 +96,51 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     pages.clear();
   }
 
-  async function fill(key: string) {
-    rendering.add(key);
+  function fill(key: string): Promise<Filled> {
+    const under = rendering.get(key);
+    if (under) return under;
     const started = clock();
     const startedIn = generation;
-    try {
-      const page = await renderForSharing(options, key, started + HTML_CACHE_REFRESH_MS);
-      if (generation !== startedIn) return;
-      if (page === PASS) pages.set(key, PASS, key.length, started + HTML_CACHE_REFRESH_MS);
-      else {
-        const size = page.identity.length + page.gzip.length;
-        pages.set(key, page, size, started + HTML_CACHE_MAX_AGE_MS);
+    const done = (async (): Promise<Filled> => {
+      try {
+        const filled = await renderForSharing(options, key, started + HTML_CACHE_REFRESH_MS);
+        if (generation !== startedIn) return filled;
+        if (filled.page) {
+          const size = filled.page.identity.length + filled.page.gzip.length;
+          pages.set(key, filled.page, size, started + HTML_CACHE_MAX_AGE_MS);
+        } else pages.set(key, PASS, key.length, started + HTML_CACHE_REFRESH_MS);
+        return filled;
+      } catch (error) {
+        logError(`Caching ${key} failed`, error);
+        return {};
+      } finally {
+        rendering.delete(key);
       }
-    } catch (error) {
-      logError(`Caching ${key} failed`, error);
-    } finally {
-      rendering.delete(key);
-    }
+    })();
+    rendering.set(key, done);
+    return done;
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean {
-    if (!enabled) return false;
+  function answer(
+    res: ServerResponse,
+    page: StoredPage,
+    head: boolean,
+    gzip: boolean,
+    secure: boolean,
+    state: "HIT" | "MISS",
+  ) {
+    const headers = page.head[gzip ? 1 : 0][secure ? 1 : 0];
+    res.writeHead(200, state === "HIT" ? headers : withCacheState(headers, state));
+    res.end(head ? undefined : gzip ? page.gzip : page.identity);
+  }
+
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    secure: boolean,
+    next: () => void,
+  ): void {
+    if (!enabled) return next();
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") {
       // A review, a stock level, an owner's change: this process shows it at once; a discount
@@ -125,10 +150,10 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
           if (res.statusCode < 400) clear();
         });
       }
-      return false;
+      return next();
     }
     const key = cacheKey(req.url);
-    if (key === null) return false;
+    if (key === null) return next();
     const headers = req.headers;
     const facts = {
       method,
@@ -136,19 +161,34 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       transferEncoding: headers["transfer-encoding"],
       cookie: headers.cookie,
     };
-    if (!mayAnswerFromCache(facts, SESSION_COOKIE)) return false;
+    if (!mayAnswerFromCache(facts, SESSION_COOKIE)) return next();
     const now = clock();
     const page = pages.get(key, now);
-    if (page === undefined || page === PASS) {
-      if (page === undefined && !rendering.has(key)) void fill(key);
+    const gzip = acceptsGzip(headers["accept-encoding"]);
+    if (page === PASS) {
+      // Rendered lately as something not to share (a 404): the app's, once per request.
       res.setHeader("X-Cache", "MISS");
-      return false;
+      return next();
+    }
+    if (page === undefined) {
+      // A miss renders once (issue 25): this request, and any that arrive meanwhile, are
+      // answered from the one render that fills the cache; the first to ask also gets a render
+      // that is not to be shared (a 404), the others the app's own.
+      const first = !rendering.has(key);
+      void fill(key).then(
+        (filled) => {
+          if (filled.page) return answer(res, filled.page, method === "HEAD", gzip, secure, "MISS");
+          if (first && filled.unshared && !filled.unshared.headers.has("set-cookie"))
+            return writeUnshared(res, filled.unshared, options, secure, method === "HEAD");
+          res.setHeader("X-Cache", "MISS");
+          next();
+        },
+        () => next(),
+      );
+      return;
     }
     if (now >= page.refreshAt && !rendering.has(key)) void fill(key);
-    const gzip = acceptsGzip(headers["accept-encoding"]);
-    res.writeHead(200, page.head[gzip ? 1 : 0][secure ? 1 : 0]);
-    res.end(method === "HEAD" ? undefined : gzip ? page.gzip : page.identity);
-    return true;
+    answer(res, page, method === "HEAD", gzip, secure, "HIT");
   }
 
   return {
@@ -160,20 +200,29 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
   };
 }
 
+/** What one render gave: a page to share, or (for the visitor who asked) one not to share. */
+interface Filled {
+  page?: StoredPage;
+  unshared?: { status: number; headers: Headers; body: Buffer };
+}
+
 async function renderForSharing(
   options: HtmlCacheOptions,
   target: string,
   refreshAt: number,
-): Promise<StoredPage | typeof PASS> {
+): Promise<Filled> {
   const response = await options.render(target);
   if (!isStorable(response.status, response.headers)) {
-    await response.body?.cancel();
-    return PASS;
+    const body = Buffer.from(await response.arrayBuffer());
+    return { unshared: { status: response.status, headers: response.headers, body } };
   }
   const html = await response.text();
   const nonce = policyNonce(response.headers.get("content-security-policy"));
   const shared = nonce ? withoutNonce(html, nonce) : html;
-  if (shared === null) return PASS;
+  if (shared === null) {
+    const body = Buffer.from(html, "utf8");
+    return { unshared: { status: response.status, headers: response.headers, body } };
+  }
   const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(shared) });
 
   const common: string[] = [];
@@ -196,5 +245,33 @@ async function renderForSharing(
     if (encoded) plain.push("Content-Encoding", "gzip");
     return [plain, [...plain, ...secureExtra]];
   };
-  return { identity, gzip, head: [head(identity, false), head(gzip, true)], refreshAt };
+  return { page: { identity, gzip, head: [head(identity, false), head(gzip, true)], refreshAt } };
+}
+
+/** A stored page's headers with its X-Cache state changed (the first answer of a render). */
+function withCacheState(headers: string[], state: string): string[] {
+  const copy = [...headers];
+  for (let i = 0; i < copy.length; i += 2) if (copy[i] === "X-Cache") copy[i + 1] = state;
+  return copy;
+}
+
+/** A render not to share (a 404, a page with its own nonce), written once for its visitor. */
+function writeUnshared(
+  res: ServerResponse,
+  rendered: NonNullable<Filled["unshared"]>,
+  options: HtmlCacheOptions,
+  secure: boolean,
+  head: boolean,
+) {
+  const headers: string[] = [];
+  rendered.headers.forEach((value, name) => {
+    if (name === "content-length" || name === "content-encoding" || name === "transfer-encoding")
+      return;
+    headers.push(name, value);
+  });
+  for (const [name, value] of options.headers) headers.push(name, value);
+  if (secure) headers.push(...options.secureHeaders.flat());
+  headers.push("X-Cache", "MISS", "Content-Length", String(rendered.body.length));
+  res.writeHead(rendered.status, headers);
+  res.end(head ? undefined : rendered.body);
 }

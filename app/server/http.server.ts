@@ -208,8 +208,7 @@ export function createHttpServer({
     (req, res) => {
       dropUntrustedForwarding(req);
       if (refuseMalformed(req, res)) return;
-      if (htmlCache.serve(req, res, isSecure(req))) return;
-      app(req, res);
+      htmlCache.serve(req, res, isSecure(req), () => app(req, res));
     },
   );
   return server;

@@ -47,22 +47,22 @@ test.describe("with the splash", () => {
     // uncached render.
     const path = `/womens?type=x-perf-3-${randomUUID().slice(0, 8)}`;
     const first = await request.get(path);
+    // A miss renders once (issue 25): its visitor gets the very render the cache keeps.
     expect(first.headers()["x-cache"]).toBe("MISS");
-    expect(first.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
     const cached = await cachedAnswer(request, path);
     const policy = cached.headers()["content-security-policy"]!;
     expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/);
     expect(policy).not.toContain("nonce");
+    expect(first.headers()["content-security-policy"]).toBe(policy);
     for (const name of ["x-content-type-options", "x-frame-options", "referrer-policy", "vary"]) {
       expect(cached.headers()[name], name).toBe(first.headers()[name]);
     }
     expect(cached.headers()["content-type"]).toBe(first.headers()["content-type"]);
-    // Same head (title, canonical, preloads) and same main content; no nonce left to reuse.
-    const uncached = (await first.text()).replace(/ nonce="[^"]*"/g, "");
+    // The same page, with no nonce left to reuse.
     const shared = await cached.text();
     expect(shared).not.toContain("nonce=");
-    expect(section(shared, "head")).toBe(section(uncached, "head"));
-    expect(section(shared, "main")).toBe(section(uncached, "main"));
+    expect(shared).toBe(await first.text());
+    expect(section(shared, "main")).toContain("<h1");
 
     const violations: string[] = [];
     page.on("console", (message) => {
