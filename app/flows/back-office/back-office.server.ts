@@ -9,6 +9,7 @@ import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
+import { restockableReturns } from "../returns/return-actions.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
 import { ORDER_NOTE_MAX } from "~/shared/limits";
 
@@ -165,6 +166,8 @@ export interface OrderDetail {
   refunds: Refund[];
   audit: Awaited<ReturnType<typeof auditFor>>;
   returns: ReturnRequestSummary[];
+  /** Received returns with stocked items to put back (X-DAY-1). */
+  restockable: string[];
   /** The last workflow step reached (what a partly refunded order carries on from). */
   stage: FulfilmentStage;
 }
@@ -201,7 +204,17 @@ export async function orderDetail(
   const stage = stageOf(
     history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
   );
-  return { order, lines, history: historyOf(order, history), refunds, audit, stage, returns };
+  const restockable = await restockableReturns(db, returns);
+  return {
+    order,
+    lines,
+    history: historyOf(order, history),
+    refunds,
+    audit,
+    stage,
+    returns,
+    restockable,
+  };
 }
 
 /** Orders with their lines, for the packing slips of several orders at once (X-OPS-5). */
