@@ -3,7 +3,7 @@ import { useState } from "react";
 import { cartActions } from "~/cart/store";
 import {
   changeOptionType,
-  clampCustomText,
+  customTextTooLong,
   findOption,
   initialSelection,
   NO_SIZE,
@@ -17,7 +17,7 @@ import type { Product } from "~/catalogue/types";
 import { PERSONALISED_NOTICE } from "~/policy/consumer-rights";
 import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX, MAX_LINE_QUANTITY } from "~/shared/limits";
+import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/shared/limits";
 import { StockNotice } from "~/stock/StockNotice";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
@@ -71,6 +71,7 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
   };
 
   const textId = `${product.id}-custom-text`;
+  const tooLong = customTextTooLong(customText);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Choose options">
       {product.options.length > 1 ? (
@@ -129,21 +130,25 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
           <label htmlFor={textId} className="text-sm font-semibold">
             {option?.type === "Gi" ? "Name for the lapel" : "Custom text (optional)"}
           </label>
+          {/* No maxLength: a longer name is refused with a message, never cut (issue 24). */}
           <input
             id={textId}
             type="text"
             value={selection.customText}
-            maxLength={CUSTOM_TEXT_MAX}
             autoComplete="off"
-            aria-describedby={`${textId}-hint ${textId}-notice`}
-            onChange={(event) =>
-              update({ ...selection, customText: clampCustomText(event.target.value) })
-            }
-            className="rounded border border-ink/30 bg-white px-3 py-2"
+            aria-invalid={tooLong || undefined}
+            aria-describedby={`${textId}-hint ${tooLong ? `${textId}-error ` : ""}${textId}-notice`}
+            onChange={(event) => update({ ...selection, customText: event.target.value })}
+            className="rounded border border-ink/30 bg-white px-3 py-2 aria-[invalid=true]:border-accent aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-accent"
           />
           <p id={`${textId}-hint`} className="text-xs text-muted">
             {Array.from(selection.customText).length}/{CUSTOM_TEXT_MAX} characters
           </p>
+          {tooLong ? (
+            <p id={`${textId}-error`} className="text-sm font-semibold text-accent">
+              {CUSTOM_TEXT_MESSAGE}
+            </p>
+          ) : null}
           <p id={`${textId}-notice`} className="text-xs font-semibold">
             {PERSONALISED_NOTICE}
           </p>

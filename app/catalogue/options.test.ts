@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seeded as findProduct } from "./seed/catalogue";
 import {
   changeOptionType,
-  clampCustomText,
+  customTextTooLong,
   defaultOptionType,
   formatCustomText,
   initialSelection,
@@ -73,10 +73,11 @@ describe("S-PDP-3 S-PDP-5: clearing rules", () => {
     expect(setNameCustomisation(on, true).customText).toBe("SILVA");
   });
 
-  it("custom text stops at 20 characters, counting letters not bytes", () => {
-    expect(clampCustomText("ABCDEFGHIJKLMNOPQRSTUVWXYZ")).toBe("ABCDEFGHIJKLMNOPQRST");
-    expect(clampCustomText("Zoë 🥋 Ramírez-Ødegård!")).toHaveLength("Zoë 🥋 Ramírez-Ødegår".length);
-    expect(Array.from(clampCustomText("🥋".repeat(25)))).toHaveLength(20);
+  it("S-PDP-5: custom text over 20 characters (letters, not bytes, once trimmed) is too long, never cut", () => {
+    expect(customTextTooLong("ABCDEFGHIJKLMNOPQRST")).toBe(false);
+    expect(customTextTooLong("ABCDEFGHIJKLMNOPQRSTU")).toBe(true);
+    expect(customTextTooLong(`  ${"🥋".repeat(20)}  `)).toBe(false);
+    expect(customTextTooLong("🥋".repeat(21))).toBe(true);
   });
 
   it("the gi shows its text box only when ticked; the England rashguard always; others never", () => {

@@ -1,6 +1,6 @@
 import { STANDARD_OPTION } from "~/pricing/lines";
 import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
-import { CUSTOM_TEXT_MAX } from "~/shared/limits";
+import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/limits";
 import type { OptionType, Product, ProductOption } from "./types";
 
 /** A product without options goes in the cart as this (S-PDP-7); pricing owns the name. */
@@ -60,9 +60,10 @@ export function setNameCustomisation(selection: Selection, on: boolean): Selecti
   return { ...selection, nameCustomisation: on, customText: on ? selection.customText : "" };
 }
 
-/** Custom text is capped at 20 characters (S-PDP-5). */
-export function clampCustomText(text: string): string {
-  return Array.from(text).slice(0, CUSTOM_TEXT_MAX).join("");
+/** Custom text has at most 20 characters once trimmed, counting letters not bytes (S-PDP-5);
+ *  longer text is refused with "Up to 20 characters.", never cut (issue 24 item 12). */
+export function customTextTooLong(text: string): boolean {
+  return Array.from(text.trim()).length > CUSTOM_TEXT_MAX;
 }
 
 /** The first problem with a selection in the spec's words (S-PDP-4), or null when it can be added. */
@@ -72,6 +73,12 @@ export function selectionProblem(product: Product, selection: Selection): string
   if (!selection.size) return SELECTION_MESSAGES.size;
   if (option.beltRanks && !selection.beltRank) return SELECTION_MESSAGES.beltRank;
   if (option.colors && !selection.color) return SELECTION_MESSAGES.color;
+  if (
+    showsCustomText(option, selection.nameCustomisation) &&
+    customTextTooLong(selection.customText)
+  ) {
+    return CUSTOM_TEXT_MESSAGE;
+  }
   if (option.customPricePence && selection.nameCustomisation && !selection.customText.trim()) {
     return SELECTION_MESSAGES.name;
   }

@@ -633,7 +633,7 @@ export const auditLog = pgTable(
 
 // ---- Returns requests (X-UK-5) -------------------------------------------------------------
 
-export const RETURN_REQUEST_STATUSES = ["requested", "received"] as const;
+export const RETURN_REQUEST_STATUSES = ["requested", "received", "refunded"] as const;
 export type ReturnRequestStatus = (typeof RETURN_REQUEST_STATUSES)[number];
 
 /** A customer's request to send items back under the 14-day right to cancel (X-UK-5). */
@@ -650,6 +650,11 @@ export const returnRequests = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }),
     /** Who marked it received (the owner's e-mail). */
     receivedBy: text("received_by"),
+    /** Refunded from the return (X-DAY-1): when, and which refund. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundId: uuid("refund_id").references(() => orderRefunds.id, { onDelete: "set null" }),
+    /** Its stocked items were put back in stock, once (X-DAY-1). */
+    restockedAt: timestamp("restocked_at", { withTimezone: true }),
   },
   (table) => [
     index("return_requests_order_idx").on(table.orderId),
@@ -661,6 +666,10 @@ export const returnRequests = pgTable(
     check(
       "return_requests_received_has_time",
       sql`${table.status} <> 'received' OR ${table.receivedAt} IS NOT NULL`,
+    ),
+    check(
+      "return_requests_refunded_has_time",
+      sql`${table.status} <> 'refunded' OR (${table.refundedAt} IS NOT NULL AND ${table.receivedAt} IS NOT NULL)`,
     ),
   ],
 );

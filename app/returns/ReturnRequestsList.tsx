@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { EmailText } from "~/ui/EmailText";
 import type { ReturnRequestSummary } from "./requests.server";
 
 const when = (iso: string) =>
@@ -8,15 +10,27 @@ const when = (iso: string) =>
     timeZone: "Europe/London",
   });
 
+const STATUS_WORDS: Record<ReturnRequestSummary["status"], string> = {
+  requested: "Awaiting items",
+  received: "Received",
+  refunded: "Refunded",
+};
+const STATUS_TONES: Record<ReturnRequestSummary["status"], string> = {
+  requested: "bg-amber-100 text-ink",
+  received: "bg-stone text-ink",
+  refunded: "bg-success text-white",
+};
+
 /**
  * The owner's list of returns requests (X-UK-5), for the back office's returns page and the order
  * page. Presentational: the page passes the requests (listReturnRequests) and, to offer "Mark
- * received", the form action for a request; the refund is the order's own refund action.
+ * received", the form action for a request; `actions` renders what follows receipt (X-DAY-1).
  */
 export function ReturnRequestsList({
   requests,
   markReceivedAction,
   orderHref,
+  actions,
   title = "Return requests",
 }: {
   requests: readonly ReturnRequestSummary[];
@@ -24,6 +38,8 @@ export function ReturnRequestsList({
   markReceivedAction?: (id: string) => string;
   /** Link from each request to its order in the back office. */
   orderHref?: (orderNumber: string) => string;
+  /** What the owner can do with a received or refunded request (refund, put back in stock). */
+  actions?: (request: ReturnRequestSummary) => ReactNode;
   title?: string;
 }) {
   return (
@@ -53,16 +69,15 @@ export function ReturnRequestsList({
                   )}
                 </p>
                 <p
-                  className={`rounded px-2 py-0.5 text-sm font-semibold ${
-                    request.status === "received" ? "bg-stone text-ink" : "bg-amber-100 text-ink"
-                  }`}
+                  className={`rounded px-2 py-0.5 text-sm font-semibold ${STATUS_TONES[request.status]}`}
                 >
-                  {request.status === "received" ? "Received" : "Awaiting items"}
+                  {STATUS_WORDS[request.status]}
                 </p>
               </div>
               <p className="text-sm text-muted">
-                {request.customerName ?? "Customer"} · {request.customerEmail ?? "no e-mail"} ·
-                requested {when(request.createdAt)}
+                {request.customerName ?? "Customer"} ·{" "}
+                {request.customerEmail ? <EmailText email={request.customerEmail} /> : "no e-mail"}{" "}
+                · requested {when(request.createdAt)}
               </p>
               <ul className="mt-2 list-disc pl-5 text-sm">
                 {request.lines.map((line, i) => (
@@ -75,11 +90,14 @@ export function ReturnRequestsList({
               <p className="mt-2 text-sm">
                 <span className="font-semibold">Reason:</span> {request.reason}
               </p>
-              {request.status === "received" && request.receivedAt ? (
-                <p className="mt-2 text-sm text-muted">
-                  Received {when(request.receivedAt)}
-                  {request.receivedBy ? ` by ${request.receivedBy}` : ""}. Refund it from the order.
-                </p>
+              {request.status !== "requested" && request.receivedAt ? (
+                <>
+                  <p className="mt-2 text-sm text-muted">
+                    Received {when(request.receivedAt)}
+                    {request.receivedBy ? ` by ${request.receivedBy}` : ""}.
+                  </p>
+                  {actions?.(request)}
+                </>
               ) : markReceivedAction ? (
                 <Form method="post" action={markReceivedAction(request.id)} className="mt-3">
                   <input type="hidden" name="id" value={request.id} />

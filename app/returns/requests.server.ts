@@ -3,7 +3,13 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
+import {
+  orderLines,
+  orders,
+  returnRequestLines,
+  returnRequests,
+  type ReturnRequestStatus,
+} from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { canonicalOrigin } from "~/security/origin.server";
@@ -11,7 +17,7 @@ import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
-import { lineRefusal, returnReference, returnWindow } from "./rules";
+import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
 /** The customer's order as the returns request page shows it: every line, tickable or not. */
@@ -234,10 +240,14 @@ export interface ReturnRequestSummary {
   customerEmail: string | null;
   customerName: string | null;
   reason: string;
-  status: "requested" | "received";
+  status: ReturnRequestStatus;
   createdAt: string;
   receivedAt: string | null;
   receivedBy: string | null;
+  refundedAt: string | null;
+  restockedAt: string | null;
+  /** What the returned lines were paid: their price less their share of the order's discount. */
+  linesValuePence: number;
   lines: { productName: string; details: string; quantity: number }[];
 }
 
@@ -253,7 +263,7 @@ export async function countAwaitingReturns(db: Database): Promise<number> {
 
 export async function listReturnRequests(
   db: Database,
-  filter: { orderNumber?: string; status?: "requested" | "received" } = {},
+  filter: { orderNumber?: string; status?: ReturnRequestStatus } = {},
 ): Promise<ReturnRequestSummary[]> {
   const conditions = [];
   if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
@@ -267,7 +277,11 @@ export async function listReturnRequests(
     .limit(500);
   if (requests.length === 0) return [];
   const lines = await db
-    .select({ requestId: returnRequestLines.returnRequestId, line: orderLines })
+    .select({
+      requestId: returnRequestLines.returnRequestId,
+      returned: returnRequestLines.quantity,
+      line: orderLines,
+    })
     .from(returnRequestLines)
     .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
     .where(
@@ -277,27 +291,37 @@ export async function listReturnRequests(
       ),
     )
     .orderBy(orderLines.position);
-  return requests.map(({ request, order }) => ({
-    id: request.id,
-    reference: returnReference(request.id),
-    orderNumber: order.orderNumber,
-    customerEmail: order.customerEmail,
-    customerName: order.shippingAddress
-      ? `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`
-      : null,
-    reason: request.reason,
-    status: request.status,
-    createdAt: request.createdAt.toISOString(),
-    receivedAt: request.receivedAt?.toISOString() ?? null,
-    receivedBy: request.receivedBy,
-    lines: lines
-      .filter((row) => row.requestId === request.id)
-      .map(({ line }) => ({
+  return requests.map(({ request, order }) => {
+    const own = lines.filter((row) => row.requestId === request.id);
+    return {
+      id: request.id,
+      reference: returnReference(request.id),
+      orderNumber: order.orderNumber,
+      customerEmail: order.customerEmail,
+      customerName: order.shippingAddress
+        ? `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`
+        : null,
+      reason: request.reason,
+      status: request.status,
+      createdAt: request.createdAt.toISOString(),
+      receivedAt: request.receivedAt?.toISOString() ?? null,
+      receivedBy: request.receivedBy,
+      refundedAt: request.refundedAt?.toISOString() ?? null,
+      restockedAt: request.restockedAt?.toISOString() ?? null,
+      linesValuePence: returnedValuePence(
+        own.map(({ line, returned }) => ({
+          unitPricePence: line.unitPricePence,
+          quantity: returned,
+        })),
+        order.discountPercent,
+      ),
+      lines: own.map(({ line, returned }) => ({
         productName: line.productName,
         details: choiceDetails(line).join(" · "),
-        quantity: line.quantity,
+        quantity: returned,
       })),
-  }));
+    };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineRefusal, returnReference, returnWindow, ukDate } from "./rules";
+import { lineRefusal, returnedValuePence, returnReference, returnWindow, ukDate } from "./rules";
 
 const order = (over: Partial<Parameters<typeof returnWindow>[0]> = {}) => ({
   orderNumber: "GT-10007",
@@ -77,5 +77,18 @@ describe("X-UK-5: the returns window", () => {
 
   it("X-UK-5: a short reference", () => {
     expect(returnReference("3f9a1c2b-0000-4000-8000-000000000000")).toBe("RR-3F9A1C2B");
+  });
+});
+
+describe("X-DAY-1: a return's suggested refund", () => {
+  it("X-DAY-1: the returned quantities at their price, less the order's discount on them", () => {
+    const lines = [
+      { unitPricePence: 2999, quantity: 1 },
+      { unitPricePence: 1299, quantity: 2 },
+    ];
+    expect(returnedValuePence(lines, 0)).toBe(5597);
+    // 10% of 5597 is 559.7, rounded to 560 as the order's own discount is.
+    expect(returnedValuePence(lines, 10)).toBe(5037);
+    expect(returnedValuePence([], 20)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { BRAND } from "~/shared/brand";
 import { POLICY } from "~/policy/policy";
+import { discountOnSubtotal } from "~/pricing/totals";
 import {
   isPersonalised,
   PERSONALISED_NOTICE,
@@ -101,4 +102,17 @@ export function lineRefusal(
 /** A short reference for a request, for the customer and the owner ("RR-3F9A1C2B"). */
 export function returnReference(id: string): string {
   return `RR-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * What returned items were paid (X-DAY-1): their unit prices times the quantities sent back,
+ * less the order's discount on them (the same rounding as the order's own discount). Shipping is
+ * not part of it; the owner may change the suggested refund.
+ */
+export function returnedValuePence(
+  lines: readonly { unitPricePence: number; quantity: number }[],
+  discountPercent: number,
+): number {
+  const value = lines.reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0);
+  return value - discountOnSubtotal(value, discountPercent);
 }

@@ -14,6 +14,7 @@ import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
+import { ReturnActions } from "~/flows/returns/ReturnActions";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
 import { ORDER_NOTE_MAX, REFUND_REASON_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
@@ -309,6 +310,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               title="Return requests"
               requests={returns}
               markReceivedAction={() => "/admin/returns"}
+              actions={(request) => (
+                <ReturnActions
+                  request={request}
+                  restockable={loaderData.restockable.includes(request.id)}
+                  busy={busy}
+                />
+              )}
             />
           </div>
         ) : null}

@@ -38,7 +38,8 @@ export const CUSTOM_TEXT_SENT_MAX = 200;
 /** The sentences a refused line is given, in the cart, at checkout and on the server. */
 export const QUANTITY_MESSAGE = "Quantity must be a whole number of 1 or more.";
 export const QUANTITY_MAX_MESSAGE = `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`;
-export const CUSTOM_TEXT_MESSAGE = `Custom text can be at most ${CUSTOM_TEXT_MAX} characters.`;
+/** Longer text is refused with this, in the form and on the server, never cut (issue 24 item 12). */
+export const CUSTOM_TEXT_MESSAGE = `Up to ${CUSTOM_TEXT_MAX} characters.`;
 export const CART_LINES_MESSAGE = `An order can have at most ${MAX_CART_LINES} lines.`;
 
 /** A discount code as typed (S-CHK-3). */

@@ -48,7 +48,7 @@ export const lineChoiceSchema = z.object({
   beltRank: optional(LINE_CHOICE_MAX.beltRank),
   color: optional(LINE_CHOICE_MAX.color),
   customText: text()
-    .max(CUSTOM_TEXT_SENT_MAX)
+    .max(CUSTOM_TEXT_SENT_MAX, CUSTOM_TEXT_MESSAGE)
     .nullish()
     .refine((text) => !text || Array.from(text.trim()).length <= CUSTOM_TEXT_MAX, {
       message: CUSTOM_TEXT_MESSAGE,

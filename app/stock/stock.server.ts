@@ -212,3 +212,83 @@ export async function stockLevelsOrEmpty(
     return {};
   }
 }
+
+/** An order line sent back: what it was, and how many of it came back. */
+export interface ReturnedLine extends Variant {
+  orderLineId: string;
+  lineQuantity: number;
+  returned: number;
+}
+
+/**
+ * The items returned lines stand for (X-DAY-1): what each line took from stock, for the share
+ * sent back (a bundle line took one of each of its items); a line that took nothing (made to
+ * order when sold) stands for its own variant.
+ */
+export async function itemsOfReturnedLines(
+  db: Database,
+  lines: readonly ReturnedLine[],
+): Promise<Reservation[]> {
+  if (lines.length === 0) return [];
+  const taken = await db
+    .select()
+    .from(stockReservations)
+    .where(
+      inArray(
+        stockReservations.orderLineId,
+        lines.map((l) => l.orderLineId),
+      ),
+    );
+  return lines.flatMap((line) => {
+    const own = taken.filter((row) => row.orderLineId === line.orderLineId);
+    if (own.length === 0) {
+      const { productId, optionType, size, color } = line;
+      return [{ productId, optionType, size, color, quantity: line.returned }];
+    }
+    return own.map((row) => ({
+      productId: row.productId,
+      optionType: row.optionType,
+      size: row.size,
+      color: row.color,
+      quantity: Math.round((row.quantity * line.returned) / line.lineQuantity),
+    }));
+  });
+}
+
+/** Of these items, the ones whose variant is stocked (a number, not made to order). */
+export async function stockedOnly(db: Database, items: readonly Reservation[]) {
+  if (items.length === 0) return [];
+  const stocked = await db
+    .select()
+    .from(variantStock)
+    .where(
+      and(
+        isNotNull(variantStock.quantity),
+        inArray(
+          variantStock.productId,
+          items.map((i) => i.productId),
+        ),
+      ),
+    );
+  const keys = new Set(stocked.map(variantKey));
+  return items.filter((item) => item.quantity > 0 && keys.has(variantKey(item)));
+}
+
+/**
+ * Puts received items back on the shelf (X-DAY-1): each stocked variant goes up by its quantity,
+ * in a fixed order; a variant made to order stays so. Call it in the transaction that records
+ * the return as restocked, so it happens once. Answers how many items went back.
+ */
+export async function putBackInStock(tx: Database, items: readonly Reservation[]) {
+  let count = 0;
+  for (const item of [...items].sort((a, b) => variantKey(a).localeCompare(variantKey(b)))) {
+    if (item.quantity <= 0) continue;
+    const updated = await tx
+      .update(variantStock)
+      .set({ quantity: sql`${variantStock.quantity} + ${item.quantity}`, updatedAt: sql`now()` })
+      .where(and(byVariant(item), isNotNull(variantStock.quantity)))
+      .returning({ productId: variantStock.productId });
+    if (updated.length > 0) count += item.quantity;
+  }
+  return count;
+}

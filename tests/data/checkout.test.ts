@@ -106,7 +106,9 @@ describe("checkout on the server", () => {
     ["a negative quantity", { cartItems: [{ ...gorilla, quantity: -2 }] }, /Quantity/],
     ["a fractional quantity", { cartItems: [{ ...gorilla, quantity: 1.5 }] }, /Quantity/],
     ["a quantity as text", { cartItems: [{ ...gorilla, quantity: "2" }] }, /Quantity/],
-    ["21 characters of custom text", { cartItems: [{ ...gi, customText: "A".repeat(21) }] }, /20 characters/],
+    // Issue 24 item 12: refused with the form's words, never cut.
+    ["21 characters of custom text", { cartItems: [{ ...gi, customText: "A".repeat(21) }] }, /^Item 1: Up to 20 characters\.$/],
+    ["500 characters of custom text", { cartItems: [{ ...gi, customText: "A".repeat(500) }] }, /^Item 1: Up to 20 characters\.$/],
     ["custom text where none is allowed", { cartItems: [{ ...gorilla, customText: "NAME" }] }, /custom text/],
     ["a paid name customisation without a name", { cartItems: [{ ...gi, customText: "" }] }, /needs the name/],
     ["an invalid discount code", { cartItems: [gi], discountCode: "FREEBIE" }, /Invalid discount code/],

@@ -76,15 +76,26 @@ test("S-PDP-5: a kids gi with a name adds £10.00 to the line price", async ({ p
   await expect(nameBox).toHaveCount(0);
   await page.getByLabel(/Add name customisation \(\+£10\.00\)/).check();
   await expect(page.getByTestId("option-price")).toHaveText("£59.99");
+  // Issue 24 item 12: a longer name is refused with a message, never cut.
   await nameBox.fill("MAYA THE MIGHTY GRAPPLER");
-  await expect(nameBox).toHaveValue("MAYA THE MIGHTY GRAP");
+  await expect(nameBox).toHaveValue("MAYA THE MIGHTY GRAPPLER");
+  await expect(nameBox).toHaveAttribute("aria-invalid", "true");
+  await expect(nameBox).toHaveAccessibleDescription(/Up to 20 characters\./);
+  await expect(page.getByText("24/20 characters")).toBeVisible();
+  await choose(page, "Size", "M2");
+  await addButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+    "Up to 20 characters.",
+  );
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  await expectNoAxeViolations(page);
   // Unticking clears the text; ticking again starts empty.
   await page.getByLabel(/Add name customisation/).uncheck();
   await expect(nameBox).toHaveCount(0);
   await page.getByLabel(/Add name customisation/).check();
   await expect(nameBox).toHaveValue("");
   await nameBox.fill("MAYA");
-  await choose(page, "Size", "M2");
+  await expect(nameBox).not.toHaveAttribute("aria-invalid", "true");
   await addButton(page).click();
   const panel = await openCart(page);
   await expect(panel).toContainText("MAYA");

@@ -127,20 +127,32 @@ export async function buyGiSession(
   name: string,
   shippingMethod = "uk-standard",
 ) {
+  return buyItems(
+    request,
+    email,
+    [
+      {
+        productId: "mens-grip-truth-bjj-gi",
+        optionType: "Gi",
+        size: "A2",
+        quantity: 1,
+        customText: name,
+        nameCustomisation: true,
+      },
+    ],
+    shippingMethod,
+  );
+}
+
+/** A paid order for these cart lines, bought through the shop's own API and payment page. */
+export async function buyItems(
+  request: APIRequestContext,
+  email: string,
+  cartItems: Record<string, unknown>[],
+  shippingMethod = "uk-standard",
+) {
   const checkout = await request.post("/api/create-checkout-session", {
-    data: {
-      cartItems: [
-        {
-          productId: "mens-grip-truth-bjj-gi",
-          optionType: "Gi",
-          size: "A2",
-          quantity: 1,
-          customText: name,
-          nameCustomisation: true,
-        },
-      ],
-      shippingMethod,
-    },
+    data: { cartItems, shippingMethod },
   });
   expect(checkout.status()).toBe(200);
   const { sessionId } = (await checkout.json()) as { sessionId: string };

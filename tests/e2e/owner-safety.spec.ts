@@ -1,4 +1,13 @@
-import { buyGi, expect, expectNoAxeViolations, mailsTo, shot, signInOwner, test } from "./fixtures";
+import {
+  buyGi,
+  buyItems,
+  expect,
+  expectNoAxeViolations,
+  mailsTo,
+  shot,
+  signInOwner,
+  test,
+} from "./fixtures";
 
 test("X-DAY-1: a refund asks first, keeps its reason, and leaves the amount empty again", async ({
   page,
@@ -96,4 +105,73 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText("Refunded £3.50.");
     await expect(page.getByLabel("Amount")).toHaveValue("");
   });
+});
+
+test("X-DAY-1: a received return is refunded with its value suggested, put back in stock, and reads Refunded", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `back-${testInfo.project.name}-${Date.now()}@example.com`;
+  const hoodie = {
+    productId: "mens-grip-truth-hoodie",
+    optionType: "Hoodies",
+    size: "L",
+    color: "Grey",
+  };
+  const { orderNumber } = await buyItems(request, email, [{ ...hoodie, quantity: 2 }]);
+
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Mark in production" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  await page.getByLabel("Carrier").selectOption("DPD");
+  await page.getByLabel("Tracking number").fill("15501234567");
+  await page.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+
+  // The customer sends both hoodies back.
+  const customer = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
+  await customer.goto(`/returns/request?order=${orderNumber}`);
+  await customer.getByLabel("E-mail", { exact: true }).fill(email);
+  await customer.getByRole("button", { name: "Find my order" }).click();
+  await customer.getByLabel(/Hoodie/).check();
+  await customer.getByLabel("Reason for returning").fill("Changed my mind.");
+  await customer.getByRole("button", { name: "Send return request" }).click();
+  const reference = (await customer.getByTestId("return-reference").textContent())!.trim();
+  await customer.context().close();
+
+  await page.goto("/admin/returns");
+  const card = () => page.getByTestId("return-request").filter({ hasText: reference });
+  await card()
+    .getByRole("button", { name: /Mark received/ })
+    .click();
+  await expect(card()).toContainText("Received");
+  const amount = card().getByLabel(`Refund amount for ${reference}`);
+  // Two hoodies at £24.99.
+  await expect(amount).toHaveValue("49.98");
+  await expectNoAxeViolations(page);
+  await shot(page, "return-received");
+  await card()
+    .getByRole("button", { name: `Refund ${reference}` })
+    .click();
+  await expect(
+    page.getByRole("heading", { name: `Refund £49.98 for ${reference}?` }),
+  ).toBeFocused();
+  await page.getByRole("button", { name: "Yes, refund £49.98" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Refunded £49.98 for ${reference}.`);
+  await expect(card().getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(card().getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+
+  await card()
+    .getByRole("button", { name: /Put back in stock/ })
+    .click();
+  await expect(page.getByRole("status")).toHaveText("Put back in stock: 2 items.");
+  await expect(card().getByRole("button", { name: /Put back in stock/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, "return-refunded");
+  await expect
+    .poll(async () => (await mailsTo(email)).some((m) => m.includes("We have refunded £49.98")))
+    .toBe(true);
 });

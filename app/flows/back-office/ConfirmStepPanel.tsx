@@ -13,10 +13,16 @@ export function ConfirmStepPanel({
   step,
   orderNumber,
   busy,
+  backTo = `/admin/orders/${orderNumber}`,
+  hidden = {},
 }: {
   step: ConfirmStep;
   orderNumber: string;
   busy: boolean;
+  /** Where "Don't refund" / "Keep the order" go. */
+  backTo?: string;
+  /** More fields the second form carries (a return's id). */
+  hidden?: Record<string, string>;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -25,7 +31,7 @@ export function ConfirmStepPanel({
   const refunding = step.kind === "refund" ? step.amountPence : step.refundPence;
   const title =
     step.kind === "refund"
-      ? `Refund ${formatPence(step.amountPence)}?`
+      ? `Refund ${formatPence(step.amountPence)}${step.returnReference ? ` for ${step.returnReference}` : ""}?`
       : refunding > 0
         ? `Cancel order ${orderNumber} and refund ${formatPence(refunding)}?`
         : `Cancel order ${orderNumber}?`;
@@ -70,6 +76,9 @@ export function ConfirmStepPanel({
       </div>
       <Form method="post" className="mt-3 flex flex-wrap gap-3">
         <input type="hidden" name="confirmed" value={CONFIRMED} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {step.kind === "refund" ? (
           <>
             <input type="hidden" name="intent" value="refund" />
@@ -86,7 +95,7 @@ export function ConfirmStepPanel({
         <Button variant="danger" disabled={busy}>
           {doIt}
         </Button>
-        <ButtonLink to={`/admin/orders/${orderNumber}`} replace>
+        <ButtonLink to={backTo} replace>
           {step.kind === "refund" ? "Don't refund" : "Keep the order"}
         </ButtonLink>
       </Form>

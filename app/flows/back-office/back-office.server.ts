@@ -10,6 +10,7 @@ import { normaliseOrderNumber } from "~/orders/order-number";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
+import { restockableReturns } from "../returns/return-actions.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
 import { ORDER_NOTE_MAX } from "~/shared/limits";
 
@@ -175,6 +176,8 @@ export interface OrderDetail {
   refunds: Refund[];
   audit: Awaited<ReturnType<typeof auditFor>>;
   returns: ReturnRequestSummary[];
+  /** Received returns with stocked items to put back (X-DAY-1). */
+  restockable: string[];
   /** The last workflow step reached (what a partly refunded order carries on from). */
   stage: FulfilmentStage;
   /** Refunds and payments of this order that need the owner (issue 27). */
@@ -214,6 +217,7 @@ export async function orderDetail(
   const stage = stageOf(
     history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
   );
+  const restockable = await restockableReturns(db, returns);
   return {
     order,
     lines,
@@ -223,6 +227,7 @@ export async function orderDetail(
     stage,
     returns,
     attention,
+    restockable,
   };
 }
 

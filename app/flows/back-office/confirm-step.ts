@@ -4,7 +4,14 @@
  * carries `confirmed=yes`. It works without JavaScript; with it, the step appears in place.
  */
 export type ConfirmStep =
-  | { kind: "refund"; amountPence: number; reason: string | null }
+  | {
+      kind: "refund";
+      amountPence: number;
+      reason: string | null;
+      /** Refunding a received return (X-DAY-1): its id and reference. */
+      returnId?: string;
+      returnReference?: string;
+    }
   | { kind: "cancel"; refundPence: number };
 
 export const CONFIRMED = "yes";
