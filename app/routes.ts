@@ -79,6 +79,8 @@ export default [
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),
   route("api/admin/products/:id", "routes/api.admin.product.ts"),
+  route("api/admin/products/:id/photos", "routes/api.admin.product-photos.ts"),
+  route("api/admin/products/:id/photos/:photoId", "routes/api.admin.product-photo.ts"),
   route("api/admin/site", "routes/api.admin.site.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
