@@ -35,6 +35,7 @@ export default [
   route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
+  route("photos/:photoId/:file", "routes/product-photo.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
   // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
   // sign-out, then every page behind the owner's shell.

@@ -3,6 +3,7 @@ import { deliverDueMail } from "~/mail/outbox.server";
 import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
+import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 
@@ -33,5 +34,6 @@ export function backgroundJobs(
       batch: 100,
       run: (db) => removeUnattachedPhotos(db, 100),
     },
+    productPhotoJob,
   ];
 }

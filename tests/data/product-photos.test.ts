@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, productPhotos } from "~/db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processNextPhoto } from "~/catalogue/photos/processing.server";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { auditLog, catalogueRevision, productPhotos } from "~/db/schema";
+import { loader as photoFile } from "~/routes/product-photo";
 import { photoFileStore } from "~/storage/files.server";
 import { action as photosApi, loader as photosGet } from "~/routes/api.admin.product-photos";
 import { action as photoApi } from "~/routes/api.admin.product-photo";
@@ -21,6 +27,27 @@ let cookie: string;
 beforeAll(async () => {
   cookie = await signInCookie();
 });
+
+/** A second, separate connection pool on PostgreSQL: another process. */
+let otherPool: pg.Pool | undefined;
+async function otherProcessDb(): Promise<Database> {
+  if (driver !== "postgres") return testDb();
+  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
+  return drizzle({ client: otherPool, schema }) as unknown as Database;
+}
+afterAll(async () => {
+  await otherPool?.end();
+});
+
+/** Processes every photo waiting, so a test starts with none. */
+async function drain(db: Database) {
+  while (await processNextPhoto(db)) {
+    /* next */
+  }
+}
+
+const revision = async (db: Database) =>
+  (await db.select().from(catalogueRevision))[0]?.revision ?? 0;
 
 interface PhotoJson {
   id: string;
@@ -273,4 +300,118 @@ describe(`the owner's product photos (${driver})`, () => {
       ]),
     );
   });
+});
+
+describe(`processing product photos in the background (${driver})`, () => {
+  it("X-PHOTO-2: AVIF and WebP at each width the original reaches, a placeholder, served immutable and without metadata", async () => {
+    const db = await testDb();
+    await drain(db);
+    const phone = await sharp({
+      create: { width: 1000, height: 700, channels: 3, background: "#c84" },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 1 })
+      .withExifMerge({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N" } })
+      .toBuffer();
+    const answer = await uploadPhoto("mens-grip-n-trip-thai-shorts", phone, { alt: "Thai shorts" });
+    expect(answer.status).toBe(201);
+    const { id } = (await answer.json()) as PhotoJson;
+    expect(await processNextPhoto(db)).toBe(1);
+    expect(await processNextPhoto(db)).toBe(0);
+
+    const [photo] = (await photosOf("mens-grip-n-trip-thai-shorts")).filter((p) => p.id === id);
+    expect(photo?.status).toBe("ready");
+    const urls = photo!.urls as {
+      avif: { url: string; width: number; height: number }[];
+      webp: { url: string; width: number; height: number }[];
+      placeholder: string;
+    };
+    expect(urls.avif.map((r) => r.width)).toEqual([320, 640, 960]);
+    expect(urls.webp.map((r) => [r.width, r.height])).toEqual([
+      [320, 224],
+      [640, 448],
+      [960, 672],
+    ]);
+    expect(urls.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(urls.placeholder.length).toBeLessThan(600);
+
+    for (const [rendition, type] of [
+      [urls.avif[2]!, "image/avif"],
+      [urls.webp[0]!, "image/webp"],
+    ] as const) {
+      expect(rendition.url).toMatch(/^\/photos\/[0-9a-f-]{36}\/\d+-[0-9a-f]{16}\.(avif|webp)$/);
+      const [, , photoId, file] = rendition.url.split("/");
+      const served = await call(photoFile, rendition.url, {}, { photoId: photoId!, file: file! });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe(type);
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.width).toBe(rendition.width);
+      expect(meta.exif).toBeUndefined();
+      expect(bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+    }
+    // Names the shop did not give, and the master, are not served.
+    for (const [photoId, file] of [
+      [id, "master"],
+      [id, "320-0000000000000000.webp"],
+      ["..", "..%2Fmaster"],
+    ]) {
+      const refused = await call(photoFile, `/photos/${photoId}/${file}`, {}, { photoId: photoId!, file: file! });
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it("X-PHOTO-2: a process killed mid-way leaves the photo to another, and it is finished exactly once", async () => {
+    const db = await testDb();
+    await drain(db);
+    const answer = await uploadPhoto("kids-grip-n-trip-thai-shorts", await png(400, 300), {
+      alt: "Kids' Thai shorts",
+    });
+    const { id } = (await answer.json()) as PhotoJson;
+    const other = await otherProcessDb();
+
+    // The first process claims the photo for 300 ms and then hangs (as if killed) until the
+    // second has taken the photo after the claim ran out and finished it.
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const first = processNextPhoto(db, { claimMs: 300, beforeFinish: () => hung });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await processNextPhoto(other)).toBe(0); // still claimed
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const before = await revision(db);
+    expect(await processNextPhoto(other)).toBe(1);
+    const [done] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
+    expect(done!.status).toBe("ready");
+    expect(done!.attempts).toBe(2);
+    expect(await revision(db)).toBe(before + 1);
+
+    // The first process wakes up: its claim is gone, so it changes nothing.
+    release();
+    expect(await first).toBe(1);
+    const [after] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
+    expect(after!.updatedAt).toEqual(done!.updatedAt);
+    expect(after!.renditions).toEqual(done!.renditions);
+    expect(await revision(db)).toBe(before + 1);
+  });
+
+  it.runIf(driver === "postgres")(
+    "X-PHOTO-2: two processes asking for work at the same moment: the photo is processed once (FOR UPDATE SKIP LOCKED)",
+    async () => {
+      const db = await testDb();
+      const other = await otherProcessDb();
+      for (let round = 0; round < 5; round++) {
+        await drain(db);
+        const answer = await uploadPhoto("kids-grip-truth-hoodie", await png(200, 200, round), {
+          alt: `Race ${round}`,
+        });
+        const { id } = (await answer.json()) as PhotoJson;
+        const taken = await Promise.all([processNextPhoto(db), processNextPhoto(other)]);
+        expect(taken.sort()).toEqual([0, 1]);
+        const [row] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
+        expect(row!.status).toBe("ready");
+        expect(row!.attempts).toBe(1);
+      }
+    },
+  );
 });
