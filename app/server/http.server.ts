@@ -11,6 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
+import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -35,9 +36,10 @@ function targetIsValid(url: string | undefined): boolean {
   return typeof url === "string" && url.startsWith("/");
 }
 
-/** No request body is larger than a 10 MB photo plus its multipart wrapping; each route's own
- *  limit is counted while its body streams (app/security/edge.server.ts). */
-const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** No request body is larger than the owner's 20 MB product photo plus its multipart wrapping
+ *  (a review photo is at most 10 MB); each route's own limit is counted while its body streams
+ *  (app/security/edge.server.ts). */
+const MAX_BODY_BYTES = PRODUCT_PHOTO_LIMITS.bytes + 1024 * 1024;
 
 // On every response, cached or not; HSTS only over https, for browsers that have been here over
 // https (X-SEC-7).
