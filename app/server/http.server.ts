@@ -12,6 +12,7 @@ import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { onCatalogueChange } from "~/catalogue/store.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -195,6 +196,9 @@ export function createHttpServer({
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
   });
+  // A change made outside a request (a product photo made ready in the background) is shown at
+  // once too, and one another process made as soon as this process sees it (X-PHOTO-3).
+  const stopListening = onCatalogueChange(() => htmlCache.clear());
   // A slow client cannot hold a connection: the whole request within `requestTimeout`, its
   // headers within `headersTimeout`, else Node answers 408 and closes it (X-SEC-14). Node looks
   // for such connections every `connectionsCheckingInterval`.
@@ -214,6 +218,7 @@ export function createHttpServer({
       app(req, res);
     },
   );
+  server.on("close", stopListening);
   return server;
 }
 

@@ -4,6 +4,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processNextPhoto } from "~/catalogue/photos/processing.server";
+import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { auditLog, catalogueRevision, productPhotos } from "~/db/schema";
@@ -393,6 +394,27 @@ describe(`processing product photos in the background (${driver})`, () => {
     expect(after!.updatedAt).toEqual(done!.updatedAt);
     expect(after!.renditions).toEqual(done!.renditions);
     expect(await revision(db)).toBe(before + 1);
+  });
+
+  it("X-PHOTO-3: the storefront's catalogue has a product's photos once they are ready, in the owner's order", async () => {
+    const db = await testDb();
+    await drain(db);
+    const product = "womens-grip-n-trip-thai-shorts";
+    const first = await uploadPhoto(product, await png(700, 700, 1), { alt: "Front" });
+    const second = await uploadPhoto(product, await png(700, 700, 2), {
+      alt: "Back",
+      color: "Red",
+    });
+    const ids = await Promise.all([first, second].map(async (a) => ((await a.json()) as PhotoJson).id));
+    expect((await loadCatalogue(db)).all.get(product)?.photos).toBeUndefined();
+    await drain(db);
+    const photos = (await loadCatalogue(db)).all.get(product)?.photos ?? [];
+    expect(photos.map((p) => [p.id, p.alt, p.color])).toEqual([
+      [ids[0], "Front", null],
+      [ids[1], "Back", "Red"],
+    ]);
+    expect(photos[0]!.avif.map((r) => r.width)).toEqual([320, 640]);
+    expect(photos[0]!.placeholder).toMatch(/^data:image\/webp;base64,/);
   });
 
   it.runIf(driver === "postgres")(

@@ -5,7 +5,7 @@ import type { Database } from "~/db/database";
 import { productPhotos, type StoredRendition } from "~/db/schema";
 import { logError } from "~/security/log.server";
 import { photoFileStore } from "~/storage/files.server";
-import { catalogueChanged } from "../store.server";
+import { announceCatalogueChange, catalogueChanged } from "../store.server";
 import { makeRenditions } from "./images.server";
 import { renditionKeyOf } from "./urls";
 
@@ -104,7 +104,7 @@ export async function processNextPhoto(db: Database, options: ProcessOptions = {
         key,
       });
     }
-    await db.transaction(async (tx) => {
+    const ready = await db.transaction(async (tx) => {
       const finished = await tx
         .update(productPhotos)
         .set({
@@ -125,7 +125,10 @@ export async function processNextPhoto(db: Database, options: ProcessOptions = {
         .returning({ id: productPhotos.id });
       // The storefront shows the photo from the next look at the catalogue (within 1 s).
       if (finished.length) await catalogueChanged(tx, db);
+      return finished.length > 0;
     });
+    // This process's page cache forgets its pages at once (no request carried the change).
+    if (ready) announceCatalogueChange();
     // A photo deleted while it was processed leaves no files behind.
     const [still] = await db
       .select({ id: productPhotos.id })

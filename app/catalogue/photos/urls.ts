@@ -1,4 +1,5 @@
 import type { productPhotos, ProductPhotoStatus, StoredRendition } from "~/db/schema";
+import type { PhotoSource, ProductPhoto } from "../types";
 
 export type PhotoRow = typeof productPhotos.$inferSelect;
 
@@ -20,12 +21,6 @@ export function renditionKey(photoId: string, file: string): string | null {
 
 export function renditionKeyOf(photoId: string, r: Omit<StoredRendition, "key">, hash: string) {
   return `${KEY_PREFIX}${photoId}/${r.width}-${hash}.${r.format}`;
-}
-
-export interface PhotoSource {
-  url: string;
-  width: number;
-  height: number;
 }
 
 /** A ready photo's files: AVIF and WebP by width, narrowest first, and its placeholder. */
@@ -64,4 +59,19 @@ export function ownerPhoto(row: PhotoRow): OwnerPhoto {
   };
   if (row.status === "ready") photo.urls = photoUrls(row.renditions, row.placeholder);
   return photo;
+}
+
+/** A ready photo as the storefront shows it. */
+export function productPhoto(row: PhotoRow): ProductPhoto {
+  const urls = photoUrls(row.renditions, row.placeholder);
+  return {
+    id: row.id,
+    alt: row.alt,
+    color: row.color,
+    width: row.width,
+    height: row.height,
+    avif: urls.avif,
+    webp: urls.webp,
+    placeholder: row.placeholder,
+  };
 }
