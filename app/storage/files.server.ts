@@ -1,26 +1,10 @@
+export type { FileStore, StoredFile } from "./file-store";
 import { inArray, like } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { photoFiles } from "~/db/schema";
-
-/** A stored file: its bytes and media type. */
-export interface StoredFile {
-  bytes: Buffer;
-  contentType: string;
-}
-
-/**
- * Where photo files live, by key (X-SCALE-3): every process reads what any process wrote. In
- * the database by default (`photo_files`). Keys are made by the shop, never by a visitor.
- */
-export interface FileStore {
-  /** Stores the file; a key already stored keeps its first bytes (keys name their content). */
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
-  /** Removes the files; keys not stored are skipped. */
-  remove(keys: readonly string[]): Promise<void>;
-  /** Removes every file whose key starts with the prefix (a deleted photo's files). */
-  removePrefix(prefix: string): Promise<void>;
-}
+import { env } from "~/env.server";
+import type { FileStore } from "./file-store";
+import { s3FileStore } from "./s3.server";
 
 const LIKE_SPECIAL = /[\\%_]/g;
 
@@ -50,7 +34,17 @@ export function databaseFileStore(db: Database): FileStore {
   };
 }
 
-/** The shop's photo files for this database handle. */
+let bucket: { name: string; store: FileStore } | undefined;
+
+/** The shop's photo files: the bucket when S3_BUCKET is set, else this database's table. */
 export function photoFileStore(db: Database): FileStore {
-  return databaseFileStore(db);
+  const config = env();
+  if (!config.S3_BUCKET) return databaseFileStore(db);
+  if (bucket?.name !== config.S3_BUCKET) {
+    bucket = {
+      name: config.S3_BUCKET,
+      store: s3FileStore({ ...config, S3_BUCKET: config.S3_BUCKET }),
+    };
+  }
+  return bucket.store;
 }
