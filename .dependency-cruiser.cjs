@@ -4,8 +4,9 @@
 
 /** Pure rules and primitives, safe in the browser: they import nothing of the shop above them. */
 const CORE = ["shared", "pricing", "policy", "ui"];
-/** What every capability stands on: configuration, database, edge, mail, background runner. */
-const PLATFORM = ["db", "security", "mail", "background"];
+/** What every capability stands on: configuration, database, edge, mail, background runner,
+ *  stored photo files. */
+const PLATFORM = ["db", "security", "mail", "background", "storage"];
 /** What the shop sells: every capability may read it. */
 const CATALOGUE = ["catalogue"];
 /** Capabilities own their rules and never import each other, except along these edges. */

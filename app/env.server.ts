@@ -142,6 +142,14 @@ const envSchema = z.object({
   UPLOAD_BYTES_PER_DAY_MB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MB_PER_DAY),
   /** Total size of all stored review photos, in megabytes; uploads beyond it are refused. */
   PHOTO_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).default(2048),
+  /** An S3-compatible bucket for product photo files (issue 22); unset: they are kept in the
+   *  database. S3_ENDPOINT for a non-AWS server (path-style addresses), S3_REGION, and the
+   *  access key pair (unset: the AWS SDK's own credential chain). */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url("S3_ENDPOINT must be an absolute URL").optional()),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   /** "off" stops this process from sending mail and cleaning up (another process does it). */
   BACKGROUND_WORK: z.enum(["on", "off"]).default("on"),
   /** "off" renders every page on every request: no shared HTML cache (X-PERF-3). */
@@ -181,13 +189,15 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
   return undefined;
 }
 
-const checkedSchema = envSchema.refine(
-  (config) => config.HEADERS_TIMEOUT_MS <= config.REQUEST_TIMEOUT_MS,
-  {
+const checkedSchema = envSchema
+  .refine((config) => config.HEADERS_TIMEOUT_MS <= config.REQUEST_TIMEOUT_MS, {
     path: ["HEADERS_TIMEOUT_MS"],
     message: "HEADERS_TIMEOUT_MS must not be more than REQUEST_TIMEOUT_MS",
-  },
-);
+  })
+  .refine((config) => !config.S3_ACCESS_KEY_ID === !config.S3_SECRET_ACCESS_KEY, {
+    path: ["S3_SECRET_ACCESS_KEY"],
+    message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+  });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };
 

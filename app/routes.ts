@@ -35,6 +35,7 @@ export default [
   route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("uploads/:file", "routes/uploads.ts"),
+  route("photos/:photoId/:file", "routes/product-photo.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
   // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
   // sign-out, then every page behind the owner's shell.
@@ -81,6 +82,8 @@ export default [
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),
   route("api/admin/products/:id", "routes/api.admin.product.ts"),
+  route("api/admin/products/:id/photos", "routes/api.admin.product-photos.ts"),
+  route("api/admin/products/:id/photos/:photoId", "routes/api.admin.product-photo.ts"),
   route("api/admin/site", "routes/api.admin.site.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),

@@ -23,7 +23,16 @@ import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
 
 /** Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7), with stock (X-STK-2). */
-export function AddToCartForm({ product, stock }: { product: Product; stock: StockLevels }) {
+export function AddToCartForm({
+  product,
+  stock,
+  onColorChange,
+}: {
+  product: Product;
+  stock: StockLevels;
+  /** Told when the customer chooses a colour, so the gallery can show its photos first. */
+  onColorChange?: (color: string) => void;
+}) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
   const [problem, setProblem] = useState<string | null>(null);
   const option = findOption(product, selection.optionType);
@@ -109,7 +118,10 @@ export function AddToCartForm({ product, stock }: { product: Product; stock: Sto
           name="colour"
           values={option.colors}
           selected={selection.color}
-          onChange={(color) => update({ ...selection, color })}
+          onChange={(color) => {
+            update({ ...selection, color });
+            onColorChange?.(color);
+          }}
           swatches
           soldOut={available.soldOutColors}
         />

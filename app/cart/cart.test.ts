@@ -188,3 +188,30 @@ describe("X-CART-1 X-CAT-3: persistence", () => {
     expect(parseStoredCart(JSON.stringify(stored)).unpriced).toEqual([lineChoice(priced(gi))]);
   });
 });
+
+describe("a cart line's picture", () => {
+  it("X-PHOTO-3: the owner's first photo (of the line's colour, when tagged), else the drawing", () => {
+    const hoodie = seeded.all.get("mens-grip-truth-hoodie")!;
+    const photo = (id: string, color: string | null) => ({
+      id,
+      alt: id,
+      color,
+      width: 800,
+      height: 800,
+      avif: [{ url: `/photos/${id}/320-a.avif`, width: 320, height: 320 }],
+      webp: [{ url: `/photos/${id}/320-a.webp`, width: 320, height: 320 }],
+      placeholder: null,
+    });
+    const line = (color: string) => ({
+      productId: hoodie.id,
+      optionType: "Hoodies",
+      size: "M",
+      color,
+      quantity: 1,
+    });
+    expect(priceLine(line("Grey"), hoodie).line?.image).toBe(hoodie.images[0]!.src);
+    const photographed = { ...hoodie, photos: [photo("a", null), photo("b", "Black")] };
+    expect(priceLine(line("Grey"), photographed).line?.image).toBe("/photos/a/320-a.webp");
+    expect(priceLine(line("Black"), photographed).line?.image).toBe("/photos/b/320-a.webp");
+  });
+});

@@ -130,7 +130,11 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
     ...(was !== undefined && was > unit ? { wasUnitPricePence: was } : {}),
     // As this build serves it; the server prices a stored cart again when it loads (./store.ts),
     // so a cart that outlives the build gets the new address.
-    image: product.images[0]?.src,
+    // The owner's first photo (of the line's colour, if one is tagged) as its narrowest file,
+    // else the first drawing (X-PHOTO-3). Inline: the cart is on every page.
+    image:
+      (product.photos?.find((p) => p.color === input.color) ?? product.photos?.[0])?.webp[0]?.url ??
+      product.images[0]?.src,
     href: product.bundle ? "/accessories#bundle" : `/product/${product.id}`,
   };
   if (input.beltRank) line.beltRank = input.beltRank;

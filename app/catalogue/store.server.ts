@@ -5,6 +5,7 @@ import type { Database } from "~/db/database";
 import {
   catalogueRevision,
   productOptions,
+  productPhotos,
   products,
   promotions,
   siteContent,
@@ -12,6 +13,7 @@ import {
 } from "~/db/schema";
 import { fixedPictureSrc, pictureSrc } from "./art/pictures";
 import { type Catalogue, makeCatalogue } from "./catalogue";
+import { type PhotoRow, productPhoto } from "./photos/urls";
 import { SEED_PICTURED } from "./seed";
 import type {
   Category,
@@ -46,8 +48,12 @@ function imageOf(productId: string, image: StoredProductImage) {
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
 
-/** A product as the shop uses it, from its row and its options' rows (in order). */
-export function productFromRows(row: ProductRow, options: readonly OptionRow[]): Product {
+/** A product as the shop uses it, from its row, its options' rows and its ready photos (in order). */
+export function productFromRows(
+  row: ProductRow,
+  options: readonly OptionRow[],
+  photos: readonly PhotoRow[] = [],
+): Product {
   const product: Product = {
     id: row.id,
     name: row.name,
@@ -76,6 +82,7 @@ export function productFromRows(row: ProductRow, options: readonly OptionRow[]):
   if (row.bundle) product.bundle = row.bundle;
   if (row.seoTitle) product.seoTitle = row.seoTitle;
   if (row.seoDescription) product.seoDescription = row.seoDescription;
+  if (photos.length) product.photos = photos.map(productPhoto);
   return product;
 }
 
@@ -97,7 +104,7 @@ async function readRevision(db: Database): Promise<number> {
 async function readStored(db: Database): Promise<Stored> {
   // The revision first: a change made while the rest is read is seen at the next check.
   const revision = await readRevision(db);
-  const [productRows, optionRows, siteRows, promotionRows] = await Promise.all([
+  const [productRows, optionRows, siteRows, promotionRows, photoRows] = await Promise.all([
     db.select().from(products).orderBy(asc(products.position), asc(products.id)),
     db
       .select()
@@ -105,6 +112,16 @@ async function readStored(db: Database): Promise<Stored> {
       .orderBy(asc(productOptions.productId), asc(productOptions.position)),
     db.select().from(siteContent).where(eq(siteContent.id, 1)),
     db.select().from(promotions).orderBy(asc(promotions.createdAt)),
+    // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
+    db
+      .select()
+      .from(productPhotos)
+      .where(eq(productPhotos.status, "ready"))
+      .orderBy(
+        asc(productPhotos.productId),
+        asc(productPhotos.position),
+        asc(productPhotos.createdAt),
+      ),
   ]);
   const optionsOf = new Map<string, OptionRow[]>();
   for (const option of optionRows) {
@@ -112,10 +129,18 @@ async function readStored(db: Database): Promise<Stored> {
     list.push(option);
     optionsOf.set(option.productId, list);
   }
+  const photosOf = new Map<string, PhotoRow[]>();
+  for (const photo of photoRows) {
+    const list = photosOf.get(photo.productId) ?? [];
+    list.push(photo);
+    photosOf.set(photo.productId, list);
+  }
   const site = siteRows[0];
   return {
     revision,
-    products: productRows.map((row) => productFromRows(row, optionsOf.get(row.id) ?? [])),
+    products: productRows.map((row) =>
+      productFromRows(row, optionsOf.get(row.id) ?? [], photosOf.get(row.id) ?? []),
+    ),
     site: {
       bannerText: site?.bannerText ?? "",
       heroHeading: site?.heroHeading ?? "",
@@ -137,6 +162,24 @@ interface Held {
   checkedAt: number;
 }
 
+/** Who wants to know when this process sees the catalogue change (the shared page cache). */
+const changeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process sees a new catalogue: a change it committed itself
+ * outside a request (a photo made ready in the background, `announceCatalogueChange`), or a
+ * new revision found at a check. Answers a function that stops it.
+ */
+export function onCatalogueChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** Tells the listeners, after the change's transaction committed. */
+export function announceCatalogueChange(): void {
+  for (const listener of changeListeners) listener();
+}
+
 /** Each database handle's copy of the catalogue, checked against the revision every second. */
 const held = new WeakMap<Database, Held>();
 
@@ -156,7 +199,9 @@ export async function loadCatalogue(db: Database, now = Date.now()): Promise<Cat
     current.stored = (async () => {
       const before = await previous.catch(() => null);
       const revision = await readRevision(db);
-      return before && before.revision === revision ? before : readStored(db);
+      if (before && before.revision === revision) return before;
+      if (before) announceCatalogueChange();
+      return readStored(db);
     })();
   }
   const pending = entry.stored;

@@ -67,6 +67,28 @@ export interface ProductImage {
   rotation: ImageRotation;
 }
 
+/** One file of a product photo: its address and size (X-PHOTO-2). */
+export interface PhotoSource {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The owner's photo of a product, ready to show (X-PHOTO-3): AVIF and WebP by width. */
+export interface ProductPhoto {
+  id: string;
+  alt: string;
+  /** The colour it shows; null: any. */
+  color: string | null;
+  width: number;
+  height: number;
+  /** Narrowest first. */
+  avif: readonly PhotoSource[];
+  webp: readonly PhotoSource[];
+  /** A tiny blurred WebP as a data: URL, shown while the photo loads. */
+  placeholder: string | null;
+}
+
 export const ACCESSORY_CATEGORIES = [
   "Training Gear",
   "Protection",
@@ -93,6 +115,8 @@ export interface Product {
   description: string;
   highlights: readonly string[];
   images: readonly ProductImage[];
+  /** The owner's photos, in order; shown before (instead of) the drawings when there are any. */
+  photos?: readonly ProductPhoto[];
   options: readonly ProductOption[];
   accessoryCategory?: AccessoryCategory;
   /** Colour a drawing uses for colour-variant products (hoodies, Thai shorts). */

@@ -28,6 +28,7 @@ import {
   REVIEW_STARS_MAX,
   REVIEW_TEXT_MAX,
   ENQUIRY_MESSAGE_MAX,
+  PRODUCT_PHOTO_LIMITS,
 } from "~/shared/limits";
 
 /** A limit from app/shared/limits.ts written into a CHECK as a literal (X-ARCH-3): the SQL is
@@ -834,3 +835,80 @@ export const catalogueRevision = pgTable(
   },
   (table) => [check("catalogue_revision_one_row", sql`${table.id} = 1`)],
 );
+
+// ---- Product photos (issue 22, X-PHOTO) ------------------------------------------------------
+
+export const PRODUCT_PHOTO_STATUSES = ["processing", "ready", "failed"] as const;
+export type ProductPhotoStatus = (typeof PRODUCT_PHOTO_STATUSES)[number];
+
+/** One rendition of a product photo: its format and size, and the key of its bytes. */
+export interface StoredRendition {
+  format: "avif" | "webp";
+  width: number;
+  height: number;
+  /** The file's key in the photo files (app/storage): `product-photos/<id>/<width>-<hash>.<format>`. */
+  key: string;
+}
+
+/**
+ * The owner's photos of a product (X-PHOTO-1), in the owner's order. The upload stores an
+ * upright copy without metadata (`master_key`); the background job (X-PHOTO-2) claims a row in
+ * `processing` until `claimed_until`, makes its renditions and placeholder, and marks it `ready`
+ * only if its claim (`claim_token`) still holds, so a photo is finished once. A claim that runs
+ * out (a process killed mid-way) lets another process take it.
+ */
+export const productPhotos = pgTable(
+  "product_photos",
+  {
+    id: uuid("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    alt: text("alt").notNull(),
+    /** One of the product's colours, or null: for every colour. */
+    color: text("color"),
+    status: text("status", { enum: PRODUCT_PHOTO_STATUSES }).notNull().default("processing"),
+    /** The upright master, metadata stripped, and its size. */
+    masterKey: text("master_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    renditions: jsonb("renditions")
+      .$type<StoredRendition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** A tiny blurred WebP as a data: URL, shown while the photo loads. */
+    placeholder: text("placeholder"),
+    claimToken: uuid("claim_token"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("product_photos_product_idx").on(table.productId, table.position),
+    index("product_photos_processing_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'processing'`),
+    check(
+      "product_photos_alt_length",
+      sql`char_length(${table.alt}) BETWEEN 1 AND ${sql.raw(String(PRODUCT_PHOTO_LIMITS.alt))}`,
+    ),
+    check(
+      "product_photos_color_length",
+      sql`${table.color} IS NULL OR char_length(${table.color}) BETWEEN 1 AND ${sql.raw(String(PRODUCT_PHOTO_LIMITS.color))}`,
+    ),
+    check("product_photos_size_positive", sql`${table.width} > 0 AND ${table.height} > 0`),
+  ],
+);
+
+/**
+ * Stored photo files by key (X-SCALE-3): product photos' masters and renditions, readable by
+ * every process. With S3_BUCKET they live in the bucket instead (app/storage).
+ */
+export const photoFiles = pgTable("photo_files", {
+  key: text("key").primaryKey(),
+  bytes: bytea("bytes").notNull(),
+  contentType: text("content_type").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

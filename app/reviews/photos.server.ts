@@ -9,13 +9,7 @@ import { env } from "~/env.server";
 import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
-import { oneAtATime } from "./one-at-a-time";
-
-// Item 12: one libvips thread and no operation cache, set once where sharp is first used; with
-// the queue below, a process holds at most one photo's decoding memory at a time.
-sharp.concurrency(1);
-sharp.cache(false);
-const decodeQueue = oneAtATime();
+import { imageWork as decodeQueue } from "~/background/image-work.server";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;

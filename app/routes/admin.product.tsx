@@ -16,7 +16,16 @@ import {
   readOwnerProduct,
   updateProduct,
 } from "~/catalogue/editing/products.server";
+import {
+  isPhotoIntent,
+  photoFormAction,
+  uploadFromForm,
+} from "~/catalogue/photos/owner-form.server";
+import { listOwnerPhotos } from "~/catalogue/photos/owner.server";
+import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
+import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
+import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
@@ -32,17 +41,41 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  if (!params.id) return { product: blankProduct(), creating: true };
+  if (!params.id) return { product: blankProduct(), creating: true, photos: [] };
   const product = await readOwnerProduct(dbFrom(context), params.id);
   if (!product) throw data("No such product", { status: 404 });
-  return { product, creating: false };
+  const photos = (await listOwnerPhotos(dbFrom(context), params.id)) ?? [];
+  return { product, creating: false, photos };
 }
 
-/** Saves the form (create or update with its version), or archives the product. */
-export const action = pageEndpoint(
+/** The photo upload form (X-PHOTO-1): multipart, up to 20 MB. */
+const uploadAction = pageEndpoint(
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: {
+      kind: "multipart",
+      limit: PRODUCT_PHOTO_LIMITS.bytes + 64 * 1024,
+      tooLarge: PHOTO_MESSAGES.tooLarge,
+    },
+    noStore: true,
+  },
+  ({ db, body, params, owner }) => uploadFromForm(db, params.id ?? "", body, owner!.email),
+);
+
+export function action(args: Route.ActionArgs) {
+  const type = args.request.headers.get("content-type") ?? "";
+  return args.params.id && type.startsWith("multipart/form-data")
+    ? uploadAction(args)
+    : formAction(args);
+}
+
+/** Saves the form (create or update with its version), archives the product, or changes a photo. */
+const formAction = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 64 * 1024 }, noStore: true },
   async ({ db, body, params, owner }) => {
     const id = params.id;
+    if (id && isPhotoIntent(body)) return photoFormAction(db, id, body, owner!.email);
     if (body.get("intent") === "archive" && id) {
       const archived = await archiveProduct(db, id, owner!.email);
       return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;
@@ -147,7 +180,7 @@ function OptionFields({ option, n }: { option: ProductOption | undefined; n: num
 
 /** /admin/products/new and /admin/products/:id (X-CAT-2): every field of a product. */
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, creating } = loaderData;
+  const { product, creating, photos } = loaderData;
   const slots = product.options.length + NEW_OPTION_SLOTS;
   const stale = actionData && "error" in actionData && actionData.error === STALE_VERSION;
   return (
@@ -300,6 +333,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <Button>{creating ? "Create product" : "Save product"}</Button>
         </div>
       </Form>
+      {creating ? null : <PhotoManager photos={photos} colors={productColors(product.options)} />}
       {!creating && product.status !== "archived" ? (
         <Form method="post" className="rounded-lg bg-white p-5 ring-1 ring-black/5">
           <input type="hidden" name="intent" value="archive" />

@@ -1,9 +1,11 @@
+import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
 import { findProduct, fromPricePence, pricesDiffer } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { currentOwner } from "~/admin/guard.server";
 import { previewPngOf } from "~/catalogue/art/pictures";
+import { previewPhotoOf } from "~/catalogue/photos/gallery";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
 import { AddToCartForm } from "~/cart/AddToCartForm";
@@ -64,10 +66,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     // The owner's SEO title and description when set (X-CAT-1), else the name and description.
     title: product.seoTitle || product.name,
     description: product.seoDescription || product.description,
-    // Link previews want a raster picture: the same drawing as a PNG.
-    image: product.images[0]
-      ? `${loaderData.origin}${previewPngOf(product.images[0].src)}`
-      : undefined,
+    // Link previews want a raster picture: the owner's first photo (X-PHOTO-3), else the
+    // drawing as a PNG.
+    image: previewPhotoOf(product)
+      ? `${loaderData.origin}${previewPhotoOf(product)!.url}`
+      : product.images[0]
+        ? `${loaderData.origin}${previewPngOf(product.images[0].src)}`
+        : undefined,
   });
 };
 
@@ -97,6 +102,8 @@ function ProductNotFound() {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, preview, origin, rating, reviews, stock } = loaderData;
+  // The colour chosen: its photos first in the gallery (X-PHOTO-3).
+  const [color, setColor] = useState<string>();
   if (!product) return <ProductNotFound />;
   const from = pricesDiffer(product);
   const section = product.group ? `/${product.group}` : "/accessories";
@@ -124,7 +131,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <JsonLd data={[productJsonLd(product, origin, rating), breadcrumbJsonLd(trail, origin)]} />
       <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <ProductGallery product={product} />
+        <ProductGallery key={product.id} product={product} color={color} />
         <div className="flex flex-col gap-5">
           <div>
             <p className="text-xs font-semibold tracking-widest text-muted uppercase">
@@ -141,7 +148,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="mt-3"
             />
           </div>
-          <AddToCartForm key={product.id} product={product} stock={stock} />
+          <AddToCartForm
+            key={product.id}
+            product={product}
+            stock={stock}
+            onColorChange={setColor}
+          />
           <DeliveryPromise />
           <div className="space-y-3">
             <h2 className="font-display text-2xl font-bold uppercase">Details</h2>

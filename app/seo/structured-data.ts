@@ -28,7 +28,10 @@ export function productJsonLd(
     sku: product.id,
     url,
     // Fixed addresses: search engines keep them longer than one build keeps its hashed files.
-    image: product.images.map((image) => `${origin}${fixedSrcOf(image.src)}`),
+    // The owner's photos when there are any (X-PHOTO-3), else the drawings.
+    image: product.photos?.length
+      ? product.photos.map((photo) => `${origin}${photo.webp[photo.webp.length - 1]!.url}`)
+      : product.images.map((image) => `${origin}${fixedSrcOf(image.src)}`),
     brand: { "@type": "Brand", name: BRAND.name },
     offers: {
       "@type": "Offer",

@@ -11,6 +11,8 @@ import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
+import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { onCatalogueChange } from "~/catalogue/store.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -35,9 +37,10 @@ function targetIsValid(url: string | undefined): boolean {
   return typeof url === "string" && url.startsWith("/");
 }
 
-/** No request body is larger than a 10 MB photo plus its multipart wrapping; each route's own
- *  limit is counted while its body streams (app/security/edge.server.ts). */
-const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** No request body is larger than the owner's 20 MB product photo plus its multipart wrapping
+ *  (a review photo is at most 10 MB); each route's own limit is counted while its body streams
+ *  (app/security/edge.server.ts). */
+const MAX_BODY_BYTES = PRODUCT_PHOTO_LIMITS.bytes + 1024 * 1024;
 
 // On every response, cached or not; HSTS only over https, for browsers that have been here over
 // https (X-SEC-7).
@@ -193,6 +196,9 @@ export function createHttpServer({
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
   });
+  // A change made outside a request (a product photo made ready in the background) is shown at
+  // once too, and one another process made as soon as this process sees it (X-PHOTO-3).
+  const stopListening = onCatalogueChange(() => htmlCache.clear());
   // A slow client cannot hold a connection: the whole request within `requestTimeout`, its
   // headers within `headersTimeout`, else Node answers 408 and closes it (X-SEC-14). Node looks
   // for such connections every `connectionsCheckingInterval`.
@@ -211,6 +217,7 @@ export function createHttpServer({
       htmlCache.serve(req, res, isSecure(req), () => app(req, res));
     },
   );
+  server.on("close", stopListening);
   return server;
 }
 

@@ -4,6 +4,7 @@ import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { REFUND_RETRY_BATCH, retryPendingRefunds } from "~/flows/refunds/retry.server";
+import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 
@@ -42,5 +43,6 @@ export function backgroundJobs(
       batch: 100,
       run: (db) => removeUnattachedPhotos(db, 100),
     },
+    productPhotoJob,
   ];
 }

@@ -103,3 +103,18 @@ export const CARRIER_MAX = 60;
 export const TRACKING_NUMBER_MAX = 80;
 /** A variant's stock (X-STK-1). */
 export const STOCK_QUANTITY_MAX = 100_000;
+
+// ── Product photos (issue 22, X-PHOTO) ──────────────────────────────────────────────────────
+
+export const PRODUCT_PHOTO_LIMITS = {
+  /** Photos of one product. */
+  perProduct: 12,
+  /** Bytes of one uploaded file. */
+  bytes: 20 * 1024 * 1024,
+  /** Pixels of one photo (width × height): past it, an image bomb. */
+  pixels: 40_000_000,
+  /** Characters of the alt text. */
+  alt: 300,
+  /** Characters of a colour tag. */
+  color: 60,
+} as const;

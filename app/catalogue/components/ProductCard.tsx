@@ -5,6 +5,12 @@ import type { Product } from "~/catalogue/types";
 import { Price } from "~/pricing/Price";
 import { fromPricePence, pricesDiffer } from "../catalogue";
 import { ProductImage, type PictureLoading } from "./ProductImage";
+import { ProductPhoto } from "./ProductPhoto";
+
+/** A card's picture slot: a third of the grid from 1024 px, half from 640 px, else the width. */
+const CARD_SIZES =
+  "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+const LIST_SIZES = "(min-width: 640px) 192px, 128px";
 
 /** A product card (S-CAT-4): pictures with carousel dots, category, name, price, was-price. */
 export function ProductCard({
@@ -21,7 +27,11 @@ export function ProductCard({
 }) {
   const list = layout === "list";
   const [index, setIndex] = useState(0);
-  const image = product.images[index];
+  // The owner's photos when there are any (X-PHOTO-3), else the drawings.
+  const photos = product.photos ?? [];
+  const count = photos.length || product.images.length;
+  const photo = photos[index];
+  const image = photos.length ? undefined : product.images[index];
   const href = `/product/${product.id}`;
 
   return (
@@ -31,7 +41,14 @@ export function ProductCard({
       <div
         className={`relative aspect-square shrink-0 overflow-hidden bg-stone ${list ? "w-32 sm:w-48" : ""}`}
       >
-        {image ? (
+        {photo ? (
+          <ProductPhoto
+            photo={photo}
+            sizes={list ? LIST_SIZES : CARD_SIZES}
+            loading={index === 0 ? loading : "lazy"}
+            className="transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : image ? (
           <ProductImage
             image={image}
             loading={loading}
@@ -45,17 +62,17 @@ export function ProductCard({
             Sale
           </span>
         ) : null}
-        {product.images.length > 1 && !list ? (
+        {count > 1 && !list ? (
           <div
             className="absolute inset-x-0 bottom-2 z-10 flex justify-center gap-1"
             role="group"
             aria-label={`Pictures of ${product.name}`}
           >
-            {product.images.map((img, i) => (
+            {Array.from({ length: count }, (_, i) => (
               <button
-                key={img.src}
+                key={i}
                 type="button"
-                aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                aria-label={`Show picture ${i + 1} of ${count}`}
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
                 className="flex size-6 items-center justify-center rounded-full"

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { imageWork } from "~/background/image-work.server";
+import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { PHOTO_MESSAGES, renditionWidths, sniffPhotoFormat } from "./photo-rules";
+
+/** A photo the shop will not take: the status and sentence the owner gets. */
+export class PhotoRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 409 | 413 | 415 | 422,
+  ) {
+    super(message);
+  }
+}
+
+/** HEIC where this build of sharp (libheif) reads it; the prebuilt one reads AVIF only. */
+export function readsHeic(): boolean {
+  const suffixes = (sharp.format.heif?.input as { fileSuffix?: string[] } | undefined)?.fileSuffix;
+  return Boolean(suffixes?.includes(".heic"));
+}
+
+export interface Master {
+  bytes: Buffer;
+  contentType: "image/jpeg" | "image/png";
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload and makes its master (X-PHOTO-1): the content must be JPEG, PNG, WebP, AVIF
+ * (or HEIC where sharp reads it), at most 20 MB and 40 megapixels, and decode to its end (a cut
+ * short file is refused). The EXIF orientation is applied, then everything else is dropped:
+ * sharp writes no metadata (EXIF, GPS, XMP, ICC after conversion to sRGB) unless asked. A photo
+ * with transparency stays PNG; any other becomes a high-quality JPEG. One sharp job at a time.
+ */
+export async function makeMaster(bytes: Uint8Array): Promise<Master> {
+  if (bytes.byteLength === 0) throw new PhotoRefused(PHOTO_MESSAGES.empty, 400);
+  if (bytes.byteLength > PRODUCT_PHOTO_LIMITS.bytes) {
+    throw new PhotoRefused(PHOTO_MESSAGES.tooLarge, 413);
+  }
+  const format = sniffPhotoFormat(bytes);
+  if (!format) throw new PhotoRefused(PHOTO_MESSAGES.notImage, 415);
+  if (format === "heic" && !readsHeic()) throw new PhotoRefused(PHOTO_MESSAGES.heic, 415);
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return imageWork(async () => {
+    let meta: Metadata;
+    try {
+      // The header only: its size is checked before any pixel is decoded.
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, 422);
+    }
+    const expected = format === "avif" || format === "heic" ? "heif" : format;
+    if (meta.format !== expected) throw new PhotoRefused(PHOTO_MESSAGES.notImage, 415);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > PRODUCT_PHOTO_LIMITS.pixels) {
+      throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, 413);
+    }
+    try {
+      const image = sharp(input, {
+        limitInputPixels: PRODUCT_PHOTO_LIMITS.pixels,
+        failOn: "truncated",
+        pages: 1,
+      })
+        .rotate()
+        .toColourspace("srgb");
+      const alpha = Boolean(meta.hasAlpha);
+      const { data, info } = alpha
+        ? await image.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
+        : await image
+            .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+            .toBuffer({ resolveWithObject: true });
+      return {
+        bytes: data,
+        contentType: alpha ? "image/png" : "image/jpeg",
+        width: info.width,
+        height: info.height,
+      };
+    } catch {
+      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, 422);
+    }
+  });
+}
+
+export interface Rendition {
+  format: "avif" | "webp";
+  width: number;
+  height: number;
+  bytes: Buffer;
+  /** The first 16 hex digits of the bytes' SHA-256: the file's address changes with it. */
+  hash: string;
+}
+
+const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+
+/**
+ * The renditions of a master (X-PHOTO-2): AVIF and WebP at each of 320 to 1600 px wide that the
+ * original reaches, and a tiny blurred WebP placeholder as a data: URL. Each size is made from
+ * the 1600 px copy, not the master, so a large photo is decoded once. One sharp job at a time.
+ */
+export async function makeRenditions(
+  master: Buffer,
+  width: number,
+  height: number,
+): Promise<{ renditions: Rendition[]; placeholder: string }> {
+  return imageWork(async () => {
+    const widths = renditionWidths(width);
+    const largest = Math.max(...widths);
+    const base = await sharp(master, { limitInputPixels: PRODUCT_PHOTO_LIMITS.pixels })
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const from = () =>
+      sharp(base.data, {
+        raw: {
+          width: base.info.width,
+          height: base.info.height,
+          channels: base.info.channels,
+        },
+      });
+    const renditions: Rendition[] = [];
+    for (const w of widths) {
+      const h = Math.max(1, Math.round((w * height) / width));
+      for (const format of ["avif", "webp"] as const) {
+        const resized = from().resize({ width: w, height: h, fit: "fill" });
+        const bytes =
+          format === "avif"
+            ? await resized.avif({ quality: 55, effort: 2 }).toBuffer()
+            : await resized.webp({ quality: 80 }).toBuffer();
+        renditions.push({ format, width: w, height: h, bytes, hash: hashOf(bytes) });
+      }
+    }
+    const tiny = await from()
+      .resize({ width: 16, height: Math.max(1, Math.round((16 * height) / width)), fit: "fill" })
+      .blur(0.6)
+      .webp({ quality: 40 })
+      .toBuffer();
+    return { renditions, placeholder: `data:image/webp;base64,${tiny.toString("base64")}` };
+  });
+}

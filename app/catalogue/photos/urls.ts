@@ -1,0 +1,77 @@
+import type { productPhotos, ProductPhotoStatus, StoredRendition } from "~/db/schema";
+import type { PhotoSource, ProductPhoto } from "../types";
+
+export type PhotoRow = typeof productPhotos.$inferSelect;
+
+/** Where a rendition is served: a hashed name, so the answer is immutable (X-PHOTO-2). */
+export const PHOTO_URL_PREFIX = "/photos/";
+const KEY_PREFIX = "product-photos/";
+
+/** The address of a rendition stored under `key`. */
+export function renditionUrl(key: string): string {
+  return PHOTO_URL_PREFIX + key.slice(KEY_PREFIX.length);
+}
+
+/** The store key of `/photos/:photoId/:file`, or null for any name the shop did not give. */
+export function renditionKey(photoId: string, file: string): string | null {
+  if (!/^[0-9a-f-]{36}$/.test(photoId)) return null;
+  if (!/^\d{1,4}-[0-9a-f]{16}\.(avif|webp)$/.test(file)) return null;
+  return `${KEY_PREFIX}${photoId}/${file}`;
+}
+
+export function renditionKeyOf(photoId: string, r: Omit<StoredRendition, "key">, hash: string) {
+  return `${KEY_PREFIX}${photoId}/${r.width}-${hash}.${r.format}`;
+}
+
+/** A ready photo's files: AVIF and WebP by width, narrowest first, and its placeholder. */
+export interface PhotoUrls {
+  avif: PhotoSource[];
+  webp: PhotoSource[];
+  placeholder: string | null;
+}
+
+/** The owner's JSON of a photo (issue 22's table); `urls` once it is ready. */
+export interface OwnerPhoto {
+  id: string;
+  alt: string;
+  color: string | null;
+  position: number;
+  status: ProductPhotoStatus;
+  urls?: PhotoUrls;
+}
+
+export function photoUrls(renditions: readonly StoredRendition[], placeholder: string | null) {
+  const of = (format: "avif" | "webp") =>
+    renditions
+      .filter((r) => r.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((r) => ({ url: renditionUrl(r.key), width: r.width, height: r.height }));
+  return { avif: of("avif"), webp: of("webp"), placeholder };
+}
+
+export function ownerPhoto(row: PhotoRow): OwnerPhoto {
+  const photo: OwnerPhoto = {
+    id: row.id,
+    alt: row.alt,
+    color: row.color,
+    position: row.position,
+    status: row.status,
+  };
+  if (row.status === "ready") photo.urls = photoUrls(row.renditions, row.placeholder);
+  return photo;
+}
+
+/** A ready photo as the storefront shows it. */
+export function productPhoto(row: PhotoRow): ProductPhoto {
+  const urls = photoUrls(row.renditions, row.placeholder);
+  return {
+    id: row.id,
+    alt: row.alt,
+    color: row.color,
+    width: row.width,
+    height: row.height,
+    avif: urls.avif,
+    webp: urls.webp,
+    placeholder: row.placeholder,
+  };
+}

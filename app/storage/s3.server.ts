@@ -1,0 +1,82 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import type { Env } from "~/env.server";
+import type { FileStore } from "./file-store";
+
+export type S3Config = Pick<
+  Env,
+  "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"
+>;
+
+/**
+ * Photo files in an S3-compatible bucket (issue 22): what a shop that outgrows one machine uses,
+ * behind a CDN. Keys name their content, so a file is written once and never changed.
+ */
+export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore {
+  const client = new S3Client({
+    region: config.S3_REGION,
+    ...(config.S3_ENDPOINT && { endpoint: config.S3_ENDPOINT, forcePathStyle: true }),
+    ...(config.S3_ACCESS_KEY_ID &&
+      config.S3_SECRET_ACCESS_KEY && {
+        credentials: {
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        },
+      }),
+  });
+  const Bucket = config.S3_BUCKET;
+
+  async function removeKeys(keys: readonly string[]) {
+    for (let at = 0; at < keys.length; at += 1000) {
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket,
+          Delete: { Objects: keys.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+  }
+
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          // A CDN in front of the bucket may keep a file for good: its key changes with it.
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const bytes = Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
+        return { bytes, contentType: answer.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async remove(keys) {
+      if (keys.length) await removeKeys(keys);
+    },
+    async removePrefix(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        await removeKeys((page.Contents ?? []).map((item) => item.Key!).filter(Boolean));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}
