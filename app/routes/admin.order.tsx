@@ -19,6 +19,7 @@ import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
 import { ORDER_NOTE_MAX, REFUND_REASON_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
 import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
+import { auditSentence } from "~/flows/back-office/audit-sentence";
 import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
 
 export const meta = ({ params }: Route.MetaArgs) => [
@@ -373,12 +374,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <ul className="grid gap-2 text-sm">
                 {audit.map((entry) => (
-                  <li key={entry.id}>
-                    <span className="font-semibold">{entry.action}</span> by {entry.actor},{" "}
-                    {when(entry.createdAt)}
-                    <code className="block break-all text-muted">
-                      {JSON.stringify(entry.before)} → {JSON.stringify(entry.after)}
-                    </code>
+                  <li key={entry.id} data-testid="audit-entry">
+                    <span className="font-semibold [overflow-wrap:anywhere]">
+                      {auditSentence(entry)}
+                    </span>
+                    <span className="block text-muted">
+                      {entry.actor}, {when(entry.createdAt)}
+                    </span>
                   </li>
                 ))}
               </ul>

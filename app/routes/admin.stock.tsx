@@ -1,17 +1,19 @@
+import { Form } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
-import { applyStockForm, listStock } from "~/stock/admin.server";
+import { applyStockForm, stockPage } from "~/stock/admin.server";
 import { StockTable } from "~/stock/StockTable";
 import { ActionOutcome } from "~/ui/ActionOutcome";
+import { Button } from "~/ui/Button";
+import { Field } from "~/ui/Field";
 import type { Route } from "./+types/admin.stock";
 
 export const meta = () => [{ title: "Stock | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = dbFrom(context);
   await requireOwner(request, "page", context);
-  return { products: await listStock(db) };
+  return stockPage(dbFrom(context), new URL(request.url).searchParams.get("q"));
 }
 
 export const action = pageEndpoint(
@@ -19,22 +21,31 @@ export const action = pageEndpoint(
   async ({ db, body, owner }) => {
     const result = await applyStockForm(db, body, owner!.email);
     if (!result.ok) return refuse(result.status, result.error);
-    return success({ message: "Stock saved." });
+    return success({ message: "Stock saved.", productId: String(body.get("productId") ?? "") });
   },
 );
 
 export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, q, total } = loaderData;
+  const saved = actionData && "productId" in actionData ? [actionData.productId] : [];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header>
         <h1 className="font-display text-3xl font-bold uppercase">Stock</h1>
         <p className="mt-1 text-muted">
           A number for what is on the shelf; leave a field empty for made to order (3-6 weeks).
-          Pending checkouts have already taken theirs.
+          Pending checkouts have already taken theirs. Open a product to change it.
         </p>
       </header>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <Field label="Search products" name="q" type="search" defaultValue={q} className="grow" />
+        <Button variant="secondary">Search</Button>
+      </Form>
+      <p role="status" className="text-sm text-muted">
+        {q ? `${products.length} of ${total} products match “${q}”.` : `${total} products.`}
+      </p>
       <ActionOutcome outcome={actionData} />
-      <StockTable products={loaderData.products} />
+      <StockTable products={products} open={q ? products.map((p) => p.productId) : saved} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   variantsOfProduct,
   type VariantStock,
 } from "./stock";
-import { stockFieldName, variantLabel } from "./stock-form";
+import { matchingProducts, stockFieldName, variantLabel } from "./stock-form";
 import { stockLevels } from "./stock.server";
 
 export type { ProductStock, VariantStock } from "./stock";
@@ -30,6 +30,13 @@ export async function listStock(db: Database): Promise<ProductStock[]> {
       quantity: levels[variantKey(variant)] ?? null,
     })),
   }));
+}
+
+/** /admin/stock: every product's stock, or those matching the search `q` (issue 24 item 11). */
+export async function stockPage(db: Database, query: string | null) {
+  const q = (query ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
+  const all = await listStock(db);
+  return { products: matchingProducts(all, q), q, total: all.length };
 }
 
 /** The body of PUT /api/admin/stock, and of each entry of STOCK_SEED_FILE. */

@@ -49,6 +49,11 @@ test("X-DAY-1: a refund asks first, keeps its reason, and leaves the amount empt
   await expect(page.getByTestId("order-history")).toContainText(
     "Reason: Thread colour not as asked",
   );
+  // The audit log reads as sentences (issue 24 item 11).
+  await expect(page.getByTestId("audit-entry").first()).toContainText(
+    "Refunded £5.00 · Status: paid → partly refunded",
+  );
+  await expect(page.getByTestId("audit-entry").first()).not.toContainText("{");
   await expect
     .poll(async () => (await mailsTo(email)).find((m) => m.includes("We have refunded £5.00")))
     .toContain("Reason: Thread colour not as asked");
@@ -174,4 +179,31 @@ test("X-DAY-1: a received return is refunded with its value suggested, put back 
   await expect
     .poll(async () => (await mailsTo(email)).some((m) => m.includes("We have refunded £49.98")))
     .toBe(true);
+});
+
+test("X-DAY-1: an unpaid order is cancelled after a confirmation; its Cancelled badge passes axe's contrast check", async ({
+  page,
+  request,
+}) => {
+  const checkout = await request.post("/api/create-checkout-session", {
+    data: {
+      cartItems: [{ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 }],
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const verify = await request.post("/api/verify-order", { data: { sessionId } });
+  const { session } = (await verify.json()) as { session: { order_number: string } };
+  await page.goto(`/admin/orders/${session.order_number}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(
+    page.getByRole("heading", { name: `Cancel order ${session.order_number}?` }),
+  ).toBeFocused();
+  await page.getByRole("button", { name: "Yes, cancel the order" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order cancelled.");
+  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("audit-entry").first()).toHaveText(/^Status: pending → cancelled/);
+  await expectNoAxeViolations(page);
+  await shot(page, "cancelled");
 });

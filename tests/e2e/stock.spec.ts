@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
 // The server under test starts with tests/e2e/stock-seed.json (STOCK_SEED_FILE): the men's
 // hoodie is sold out in M Grey, has 2 left in M Black and 1000 in L Grey; the training journal is sold
@@ -151,17 +151,35 @@ test("X-STK-1 X-STK-2: the owner sets a variant's stock in the back office and t
   await owner.goto("/admin/stock");
   await signInOwner(owner);
   await expect(owner.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
+  // Grouped by product, collapsed (issue 24 item 11); the search opens what it finds.
+  await expect(
+    owner.getByLabel("Quantity of Womens Grip Truth Hoodie, Hoodies, size S, Grey", {
+      exact: true,
+    }),
+  ).toBeHidden();
   await expectNoAxeViolations(owner);
+  await owner.getByLabel("Search products").fill("womens hoodie");
+  await owner.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(owner.getByTestId("stock-product")).toHaveCount(1);
+  await expect(owner.getByRole("status")).toContainText("1 of");
+  await expectNoAxeViolations(owner);
+  await shot(owner, "stock-search");
   await owner
     .getByLabel("Quantity of Womens Grip Truth Hoodie, Hoodies, size S, Grey", { exact: true })
     .fill("2");
   await owner.getByRole("button", { name: "Save Womens Grip Truth Hoodie" }).click();
-  await expect(owner.getByRole("status")).toHaveText("Stock saved.");
+  await expect(owner.getByText("Stock saved.")).toBeVisible();
   await expect(
     owner.getByLabel("Quantity of Womens Grip Truth Hoodie, Hoodies, size S, Grey", {
       exact: true,
     }),
   ).toHaveValue("2");
+  // Without a search, the saved product stays open and the others closed.
+  await owner.goto("/admin/stock");
+  await owner.locator("summary", { hasText: /^Mens Grip Truth Hoodie/ }).click();
+  await expect(
+    owner.getByLabel("Quantity of Mens Grip Truth Hoodie, Hoodies, size L, Grey", { exact: true }),
+  ).toBeVisible();
   await owner.context().close();
 
   await page.goto("/product/womens-grip-truth-hoodie");

@@ -6,8 +6,9 @@ const tones: Record<string, string> = {
   in_production: "bg-belt-blue text-white",
   dispatched: "bg-belt-purple text-white",
   delivered: "bg-success text-white",
-  cancelled: "bg-stone text-muted line-through",
-  failed: "bg-stone text-muted",
+  // Ink on white with an outline (about 19:1), not grey struck through (issue 24 item 11).
+  cancelled: "bg-white text-ink ring-1 ring-ink",
+  failed: "bg-white text-ink ring-1 ring-ink/60",
   refunded: "bg-accent-dark text-white",
   partly_refunded: "bg-accent-dark text-white",
 };
