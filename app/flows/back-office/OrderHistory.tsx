@@ -16,7 +16,15 @@ function describe(entry: HistoryEntry): string {
       return `${from}${statusLabel(String(after.status))}${tracking}`;
     }
     case "refund":
+      // A payment that was never applied to the order, given back (issue 27).
+      if (after.flaggedPayment) {
+        return `Refunded ${formatPence(Number(after.amountPence ?? 0))} of a payment that did not belong to the order`;
+      }
       return `Refunded ${formatPence(Number(after.amountPence ?? 0))}: ${statusLabel(String(before.status))} → ${statusLabel(String(after.status))}`;
+    case "refund_failed":
+      return `Refund of ${formatPence(Number(after.amountPence ?? 0))} refused by the payment provider${
+        after.reason ? `: ${String(after.reason)}` : ""
+      }; nothing was refunded`;
     case "note":
       return "Note";
     default:

@@ -50,3 +50,21 @@ describe("X-OPS-10: the audit log reads as sentences (issue 24 item 11)", () => 
     );
   });
 });
+
+describe("issue 27: a refused refund in the audit log", () => {
+  it("reads as a sentence with the provider's reason", () => {
+    expect(
+      auditSentence({
+        action: "order.refund_failed",
+        before: { status: "paid", refundedPence: 1000 },
+        after: {
+          status: "paid",
+          refundedPence: 0,
+          amountPence: 1000,
+          failed: true,
+          reason: "Charge already refunded",
+        },
+      }),
+    ).toBe("Refund of £10.00 refused by the payment provider: Charge already refunded");
+  });
+});

@@ -45,6 +45,10 @@ export function auditSentence(entry: { action: string; before: State; after: Sta
         `Refunded ${value("amountPence", after?.amountPence)}`,
         ...changes(before, after, ["amountPence", "reference", "refundedPence"]),
       ].join(" · ");
+    case "order.refund_failed":
+      return `Refund of ${value("amountPence", after?.amountPence)} refused by the payment provider: ${String(
+        after?.reason ?? "no reason given",
+      )}`;
     default: {
       const said = changes(before, after);
       return said.length > 0 ? said.join(" · ") : action;
