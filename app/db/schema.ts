@@ -502,6 +502,33 @@ export const ownerSessions = pgTable(
   (table) => [index("owner_sessions_expires_idx").on(table.expiresAt)],
 );
 
+/**
+ * One-time links that set an owner's password (X-DAY-4): an invitation (48 hours) or a reset
+ * (1 hour). Only the SHA-256 of the random token is kept; `usedAt` makes a link work once.
+ */
+export const ownerLinks = pgTable(
+  "owner_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["invite", "reset"] }).notNull(),
+    /** The invited address, or the owner's address when the reset was asked for. */
+    email: text("email").notNull(),
+    /** The owner a reset is for (null for an invitation); gone with the owner. */
+    ownerId: uuid("owner_id").references(() => owners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Who sent it: the inviting owner's e-mail, or "forgot-password". */
+    createdBy: text("created_by").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("owner_links_kind", sql`${table.kind} in ('invite', 'reset')`),
+    check("owner_links_email_lower", sql`${table.email} = lower(${table.email})`),
+    index("owner_links_email_idx").on(table.email, table.kind),
+  ],
+);
+
 /** Failed sign-ins per account and address, for the lock-out (X-OPS-1). */
 export const ownerSignInFailures = pgTable(
   "owner_sign_in_failures",
