@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { owners } from "~/db/schema";
 import { hashPassword } from "./password.server";
-import { EMAIL_MAX } from "~/shared/limits";
+import { EMAIL_MAX, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH };
 
 /** An owner's e-mail: a valid address, kept lower-case. */
 export const ownerEmail = z

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { applyOwnersForm } from "~/admin/owners-page.server";
-import { MIN_PASSWORD_LENGTH } from "~/admin/owners.server";
+import { MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { ownerSessionsFrom } from "~/admin/session.server";
 import { listOwners } from "~/admin/staff.server";
 import { dbFrom } from "~/db/context.server";

@@ -2,16 +2,17 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { setPasswordWithForm } from "~/admin/session-actions.server";
 import { ownerSessionsFrom } from "~/admin/session.server";
 import { describeLink } from "~/admin/staff.server";
-import { MIN_PASSWORD_LENGTH } from "~/admin/owners.server";
+import { MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { Button } from "~/ui/Button";
+import { EmailText } from "~/ui/EmailText";
 import { Field } from "~/ui/Field";
 import type { Route } from "./+types/admin.set-password";
 
-export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export const meta = () => [
   { title: "Choose your password | GRIP TRUTH back office" },
@@ -63,7 +64,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         {link.kind === "invite"
           ? "Choose the password for your owner account:"
           : "Choose a new password for"}{" "}
-        <span className="font-semibold break-all text-ink">{link.email}</span>
+        <span className="font-semibold text-ink">
+          <EmailText email={link.email} />
+        </span>
       </p>
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="email" value={link.email} autoComplete="username" />
