@@ -105,8 +105,29 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Human-friendly order numbers: GT-10001, GT-10002, … */
+/**
+ * The numbers of orders made before numbers were given at payment (X-DAY-3). Kept so the
+ * migration leaves existing data and its numbers as they are; nothing takes from it now.
+ */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 10001 });
+
+/** A checkout's reference until it is paid: CHK-1, CHK-2, … (gaps here do not matter). */
+export const checkoutReferenceSeq = pgSequence("checkout_reference_seq", { startWith: 1 });
+
+/**
+ * The last order number given (X-DAY-3): one row, incremented in the transaction that marks an
+ * order paid, so paid orders are numbered GT-10001, GT-10002, … with no gap and no duplicate;
+ * a checkout that is never paid takes none. Created on first use from the highest number already
+ * given (app/orders/order-number.server.ts).
+ */
+export const orderNumberCounter = pgTable(
+  "order_number_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    last: integer("last").notNull(),
+  },
+  (table) => [check("order_number_counter_one_row", sql`${table.id} = 1`)],
+);
 
 /** Postal address as captured on the payment page. */
 export interface PostalAddress {
@@ -129,7 +150,8 @@ export const orders = pgTable(
     orderNumber: text("order_number")
       .notNull()
       .unique()
-      .default(sql`'GT-' || nextval('order_number_seq')`),
+      // A reference until paid; the number (GT-…) replaces it when the order is paid.
+      .default(sql`'CHK-' || nextval('checkout_reference_seq')`),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentProvider: text("payment_provider", { enum: ["sandbox", "stripe"] }).notNull(),
     /** The hosted payment session's id (the session_id in /payment and /order-confirmation). */
