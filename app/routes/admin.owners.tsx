@@ -48,7 +48,11 @@ function ConfirmRemove({ id, email }: { id: string; email: string }) {
         tabIndex={-1}
         className="font-display text-xl font-bold uppercase focus:outline-none"
       >
-        Remove <EmailText email={email} />?
+        Remove{" "}
+        <span className="font-sans normal-case">
+          <EmailText email={email} />
+        </span>
+        ?
       </h2>
       <p className="mt-2">They are signed out at once and can no longer sign in.</p>
       <Form method="post" className="mt-3 flex flex-wrap gap-3">

@@ -88,6 +88,17 @@ test("X-DAY-4: the owner invites someone; they set a password from the e-mailed 
     page.getByText("This invitation has already been used or has expired."),
   ).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The first owner removes them, after a question that takes the focus.
+  await page.context().clearCookies();
+  await page.goto("/admin/owners");
+  await signInOwner(page);
+  await page.getByRole("button", { name: `Remove ${invitee}` }).click();
+  await expect(page.getByRole("heading", { name: `Remove ${invitee}?` })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shot(page, "owners-remove");
+  await page.getByRole("button", { name: "Yes, remove this owner" }).click();
+  await expect(page.getByRole("status")).toContainText(`${invitee} can no longer sign in`);
 });
 
 test("X-DAY-4: forgot password: the same answer for any address, and the e-mailed link sets a new one", async ({
@@ -127,8 +138,9 @@ test("X-DAY-4: forgot password: the same answer for any address, and the e-maile
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("X-DAY-4: inviting, setting the password and resetting it work as plain forms", async ({
+  test("X-DAY-4: inviting, setting the password, resetting it and removing an owner work as plain forms", async ({
     page,
+    request,
   }, testInfo) => {
     test.setTimeout(90_000);
     const invitee = `nojs-${testInfo.project.name}-${Date.now()}@griptruth.test`;
@@ -151,5 +163,26 @@ test.describe("without JavaScript", () => {
     await setPassword(page, "nojs second password");
     await page.context().clearCookies();
     await signInAs(page, invitee, "nojs second password");
+    const session = (await page.context().cookies()).find((c) => c.name === "gt_owner")!;
+
+    // The first owner removes them: asked first, then their session ends at once.
+    await page.context().clearCookies();
+    await page.goto("/admin/owners");
+    await signInOwner(page);
+    const row = page
+      .getByRole("region", { name: "Who can sign in" })
+      .getByRole("listitem")
+      .filter({ hasText: invitee });
+    await row.getByRole("button", { name: `Remove ${invitee}` }).click();
+    await expect(page.getByRole("heading", { name: `Remove ${invitee}?` })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, remove this owner" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      `${invitee} can no longer sign in; their sessions have ended.`,
+    );
+    await expect(row).toHaveCount(0);
+    const theirs = await request.get("/api/admin/owners", {
+      headers: { cookie: `gt_owner=${session.value}` },
+    });
+    expect(theirs.status()).toBe(401);
   });
 });
