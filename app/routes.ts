@@ -41,6 +41,9 @@ export default [
   // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
+  // Staff (X-DAY-4): "Forgot your password?" and the one-time links, without a session.
+  route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
+  route("admin/set-password/:token", "routes/admin.set-password.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
   layout("routes/admin.layout.tsx", [
@@ -48,6 +51,7 @@ export default [
     route("admin/orders", "routes/admin.orders.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
     route("admin/customers/:key", "routes/admin.customer.tsx"),
+    route("admin/owners", "routes/admin.owners.tsx"),
     route("admin/*", "routes/admin.not-found.tsx"),
     route("admin/orders/print", "routes/admin.orders.print.tsx"),
     route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
@@ -79,6 +83,7 @@ export default [
   route("api/admin/attention", "routes/api.admin.attention.ts"),
   route("api/admin/payments/:id/refund", "routes/api.admin.payment-refund.ts"),
   route("api/admin/customers", "routes/api.admin.customers.ts"),
+  route("api/admin/owners", "routes/api.admin.owners.ts"),
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),
   route("api/admin/products/:id", "routes/api.admin.product.ts"),

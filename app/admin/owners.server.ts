@@ -4,20 +4,24 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { owners } from "~/db/schema";
 import { hashPassword } from "./password.server";
-import { EMAIL_MAX } from "~/shared/limits";
+import { EMAIL_MAX, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH };
 
-const ownerInput = z.object({
-  email: z
-    .email("Enter a valid e-mail address.")
-    .max(EMAIL_MAX)
-    .transform((e) => e.toLowerCase()),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(200, "The password can have at most 200 characters."),
-});
+/** An owner's e-mail: a valid address, kept lower-case. */
+export const ownerEmail = z
+  .string("Enter a valid e-mail address.")
+  .trim()
+  .pipe(z.email("Enter a valid e-mail address.").max(EMAIL_MAX, "Enter a valid e-mail address."))
+  .transform((e) => e.toLowerCase());
+
+/** The one rule for a new owner password: 12 to 200 characters. */
+export const ownerPassword = z
+  .string("Enter a password.")
+  .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(200, "The password can have at most 200 characters.");
+
+const ownerInput = z.object({ email: ownerEmail, password: ownerPassword });
 
 export type Owner = typeof owners.$inferSelect;
 

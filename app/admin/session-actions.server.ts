@@ -5,6 +5,8 @@ import { recordAudit } from "~/security/audit.server";
 import { safeNext } from "./guard.server";
 import type { OwnerSessions } from "./session.server";
 import { signIn } from "./sign-in.server";
+import { changeOwnPassword, setPasswordFromLink } from "./staff.server";
+import type { SignedInOwner } from "~/security/owner-gate.server";
 
 /** The login form's work: check the password, start a session, go where the owner was headed. */
 export async function signInWithForm(
@@ -26,12 +28,61 @@ export async function signInWithForm(
         : undefined,
     });
   }
-  // A fresh session id at every sign-in (no fixation).
+  throw await startSession(
+    storage,
+    outcome.owner,
+    safeNext(new URL(request.url).searchParams.get("next")),
+  );
+}
+
+/** A fresh session for the owner (a new id at every sign-in: no fixation), then on to `to`. */
+export async function startSession(
+  storage: OwnerSessions,
+  owner: SignedInOwner,
+  to: string,
+): Promise<Response> {
   const session = await storage.getSession();
-  session.set("ownerId", outcome.owner.id);
-  session.set("email", outcome.owner.email);
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
-  throw redirect(next, { headers: { "Set-Cookie": await storage.commitSession(session) } });
+  session.set("ownerId", owner.id);
+  session.set("email", owner.email);
+  return redirect(to, { headers: { "Set-Cookie": await storage.commitSession(session) } });
+}
+
+/** The set-password form of a one-time link (X-DAY-4): sets it, then signs the owner in. */
+export async function setPasswordWithForm(
+  db: Database,
+  token: string,
+  form: FormData,
+  storage: OwnerSessions,
+): Promise<Outcome<{ error?: string }>> {
+  const outcome = await setPasswordFromLink(db, token, {
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
+  });
+  if (!outcome.ok) return outcome;
+  throw await startSession(storage, outcome.data.owner, "/admin");
+}
+
+/** The change-password form on /admin/owners: this session stays, the owner's others end. */
+export async function changePasswordWithForm(
+  db: Database,
+  request: Request,
+  owner: SignedInOwner,
+  form: FormData,
+  address: string,
+  storage: OwnerSessions,
+) {
+  const session = await storage.getSession(request.headers.get("cookie"));
+  return changeOwnPassword(
+    db,
+    owner,
+    {
+      currentPassword: form.get("currentPassword"),
+      newPassword: form.get("newPassword"),
+      confirmPassword: form.get("confirmPassword"),
+    },
+    address,
+    session.id || undefined,
+  );
 }
 
 /** Ends the session and records it. */

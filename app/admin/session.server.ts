@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import {
   createContext,
   createCookie,
@@ -71,6 +71,21 @@ export function ownerSessionStorage(
 }
 
 export type OwnerSessions = SessionStorage<OwnerSessionData>;
+
+/**
+ * Ends an owner's sessions at once (X-DAY-4: the owner was removed, or their password was set
+ * anew), all of them or all but the one that made the change.
+ */
+export async function endOwnerSessions(
+  db: Database,
+  ownerId: string,
+  except?: string,
+): Promise<void> {
+  const ofOwner = sql`${ownerSessions.data}->>'ownerId' = ${ownerId}`;
+  await db
+    .delete(ownerSessions)
+    .where(except ? and(ofOwner, ne(ownerSessions.id, except)) : ofOwner);
+}
 
 /** The owner sessions of the request, built once by the composition root (app/server/). */
 export const ownerSessionsContext = createContext<OwnerSessions | null>(null);

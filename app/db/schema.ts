@@ -105,8 +105,29 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Human-friendly order numbers: GT-10001, GT-10002, … */
+/**
+ * The numbers of orders made before numbers were given at payment (X-DAY-3). Kept so the
+ * migration leaves existing data and its numbers as they are; nothing takes from it now.
+ */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 10001 });
+
+/** A checkout's reference until it is paid: CHK-1, CHK-2, … (gaps here do not matter). */
+export const checkoutReferenceSeq = pgSequence("checkout_reference_seq", { startWith: 1 });
+
+/**
+ * The last order number given (X-DAY-3): one row, incremented in the transaction that marks an
+ * order paid, so paid orders are numbered GT-10001, GT-10002, … with no gap and no duplicate;
+ * a checkout that is never paid takes none. Created on first use from the highest number already
+ * given (app/orders/order-number.server.ts).
+ */
+export const orderNumberCounter = pgTable(
+  "order_number_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    last: integer("last").notNull(),
+  },
+  (table) => [check("order_number_counter_one_row", sql`${table.id} = 1`)],
+);
 
 /** Postal address as captured on the payment page. */
 export interface PostalAddress {
@@ -129,7 +150,8 @@ export const orders = pgTable(
     orderNumber: text("order_number")
       .notNull()
       .unique()
-      .default(sql`'GT-' || nextval('order_number_seq')`),
+      // A reference until paid; the number (GT-…) replaces it when the order is paid.
+      .default(sql`'CHK-' || nextval('checkout_reference_seq')`),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentProvider: text("payment_provider", { enum: ["sandbox", "stripe"] }).notNull(),
     /** The hosted payment session's id (the session_id in /payment and /order-confirmation). */
@@ -500,6 +522,33 @@ export const ownerSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("owner_sessions_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * One-time links that set an owner's password (X-DAY-4): an invitation (48 hours) or a reset
+ * (1 hour). Only the SHA-256 of the random token is kept; `usedAt` makes a link work once.
+ */
+export const ownerLinks = pgTable(
+  "owner_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["invite", "reset"] }).notNull(),
+    /** The invited address, or the owner's address when the reset was asked for. */
+    email: text("email").notNull(),
+    /** The owner a reset is for (null for an invitation); gone with the owner. */
+    ownerId: uuid("owner_id").references(() => owners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Who sent it: the inviting owner's e-mail, or "forgot-password". */
+    createdBy: text("created_by").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("owner_links_kind", sql`${table.kind} in ('invite', 'reset')`),
+    check("owner_links_email_lower", sql`${table.email} = lower(${table.email})`),
+    index("owner_links_email_idx").on(table.email, table.kind),
+  ],
 );
 
 /** Failed sign-ins per account and address, for the lock-out (X-OPS-1). */

@@ -14,6 +14,7 @@ import type { OrderTotals } from "~/pricing/totals";
 import { reserveStock, returnStock } from "~/stock/stock.server";
 import type { StockLookup } from "~/stock/stock";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
+import { takeOrderNumber } from "./order-number.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -220,31 +221,42 @@ export interface PaymentDetails {
 
 /**
  * Marks a pending order paid. Idempotent and race-safe (X-CHK-2): the conditional UPDATE lets
- * exactly one caller move it from pending to paid; every other caller gets `false`.
+ * exactly one caller move it from pending to paid; every other caller gets `false`. That caller
+ * gives the order its number (X-DAY-3), in the same transaction: the one place a number is given.
  */
 export async function markOrderPaid(
   db: Database,
   orderId: string,
   details: PaymentDetails,
 ): Promise<{ changed: boolean; order: Order | undefined }> {
-  const [updated] = await db
-    .update(orders)
-    .set({
-      status: "paid",
-      clientKey: null,
-      paidAt: sql`now()`,
-      updatedAt: sql`now()`,
-      customerEmail: details.customerEmail,
-      customerPhone: details.customerPhone ?? null,
-      shippingAddress: details.shippingAddress ?? null,
-      billingAddress: details.billingAddress ?? null,
-      cardBrand: details.cardBrand ?? null,
-      cardLast4: details.cardLast4 ?? null,
-      paymentReference: details.paymentReference ?? null,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-    .returning();
-  if (updated) return { changed: true, order: updated };
+  const paid = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const [updated] = await txDb
+      .update(orders)
+      .set({
+        status: "paid",
+        clientKey: null,
+        paidAt: sql`now()`,
+        updatedAt: sql`now()`,
+        customerEmail: details.customerEmail,
+        customerPhone: details.customerPhone ?? null,
+        shippingAddress: details.shippingAddress ?? null,
+        billingAddress: details.billingAddress ?? null,
+        cardBrand: details.cardBrand ?? null,
+        cardLast4: details.cardLast4 ?? null,
+        paymentReference: details.paymentReference ?? null,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (!updated) return undefined;
+    const [numbered] = await txDb
+      .update(orders)
+      .set({ orderNumber: await takeOrderNumber(txDb) })
+      .where(eq(orders.id, updated.id))
+      .returning();
+    return numbered;
+  });
+  if (paid) return { changed: true, order: paid };
   return { changed: false, order: await findOrderById(db, orderId) };
 }
 

@@ -1,10 +1,10 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { currentOwner } from "~/admin/guard.server";
 import { signInWithForm } from "~/admin/session-actions.server";
 import { ownerSessionsFrom } from "~/admin/session.server";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { Wordmark } from "~/components/Wordmark";
+import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/admin.login";
@@ -36,36 +36,24 @@ export const action = pageEndpoint(
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <main className="flex min-h-screen items-center justify-center bg-ink px-4 py-12">
-      <section
-        aria-labelledby="login-title"
-        className="w-full max-w-sm rounded-lg bg-paper p-6 shadow-xl sm:p-8"
-      >
-        <p className="text-center text-3xl">
-          <Wordmark className="text-ink" />
-        </p>
-        <h1 id="login-title" className="mt-4 text-center font-display text-2xl font-bold uppercase">
-          Back office
-        </h1>
-        <Form method="post" className="mt-6 grid gap-4" noValidate>
-          <Field label="E-mail" name="email" type="email" autoComplete="username" required />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <div aria-live="polite">
-            {actionData?.error ? (
-              <p role="alert" className="font-semibold text-accent">
-                {actionData.error}
-              </p>
-            ) : null}
-          </div>
-          <Button disabled={busy}>{busy ? "Signing in..." : "Sign in"}</Button>
-        </Form>
-      </section>
-    </main>
+    <OwnerAuthCard title="Back office">
+      <Form method="post" className="mt-6 grid gap-4" noValidate>
+        <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <OwnerAuthMessage error={actionData?.error} />
+        <Button disabled={busy}>{busy ? "Signing in..." : "Sign in"}</Button>
+      </Form>
+      <p className="mt-4 text-center">
+        <Link to="/admin/forgot-password" className="underline underline-offset-4">
+          Forgot your password?
+        </Link>
+      </p>
+    </OwnerAuthCard>
   );
 }

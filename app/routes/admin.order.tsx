@@ -11,6 +11,7 @@ import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
+import { unpaidLabel } from "~/orders/order-number";
 import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
@@ -96,7 +97,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="font-display text-3xl font-bold uppercase">Order {order.orderNumber}</h1>
+        <h1 className="font-display text-3xl font-bold uppercase">
+          {unpaidLabel(order.orderNumber, order.status) ?? `Order ${order.orderNumber}`}
+        </h1>
         <StatusBadge status={order.status} />
         <DeliveryBadge method={order.shippingMethod} />
         <ButtonLink
@@ -107,6 +110,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </ButtonLink>
       </div>
       <p className="text-muted">
+        {unpaidLabel(order.orderNumber, order.status)
+          ? `Reference ${order.orderNumber}, no order number: one is given when it is paid. `
+          : ""}
         Placed {when(order.createdAt)} · Delivery:{" "}
         <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
       </p>

@@ -8,6 +8,7 @@ import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
+import { unpaidLabel } from "~/orders/order-number";
 import { statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
@@ -173,8 +174,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     to={`/admin/orders/${order.order_number}`}
                     className="underline underline-offset-4 hover:text-accent-dark"
                   >
-                    {order.order_number}
+                    {unpaidLabel(order.order_number, order.status) ?? order.order_number}
                   </Link>
+                  {unpaidLabel(order.order_number, order.status) ? (
+                    <span className="block text-sm font-normal text-muted">
+                      Reference {order.order_number}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="text-sm text-muted md:table-cell md:p-3 md:text-base md:text-ink">
                   {dateFormat.format(new Date(order.created_at))}

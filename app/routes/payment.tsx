@@ -33,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sessionId,
     order: {
-      orderNumber: order.orderNumber,
       status: order.status,
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
@@ -113,7 +112,6 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-5xl font-bold uppercase">Payment</h1>
-      <p className="mt-2 text-muted">Order {order.orderNumber}</p>
       <div className="mt-6">
         <TestModeNotice />
       </div>

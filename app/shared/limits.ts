@@ -74,6 +74,9 @@ export const PROMOTION_NAME_MAX = 80;
 export const PERSON_NAME_MAX = 80;
 /** An e-mail address (RFC 5321's limit on a path). */
 export const EMAIL_MAX = 254;
+
+/** An owner password has at least this many characters (X-OPS-1, X-DAY-4). */
+export const MIN_PASSWORD_LENGTH = 12;
 /** A review's text (X-REV-1). */
 export const REVIEW_TEXT_MAX = 2000;
 /** Megabytes of photos one address may upload in 24 hours unless UPLOAD_BYTES_PER_DAY_MB says

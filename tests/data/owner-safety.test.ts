@@ -192,4 +192,24 @@ describe("X-DAY-1: cancel and refund, exactly once", () => {
     expect(decodeURIComponent(response.headers.get("location")!)).toContain(`Order cancelled and ${amount} refunded.`);
     expect(await orderRow(order.id)).toMatchObject({ status: "refunded", refundedPence: order.totalPence });
   });
+
+  it("X-DAY-1: the Cancel and refund step takes an optional reason, kept with the refund and in the e-mail", async () => {
+    const order = await paidOrder({ email: "cancel-reason@example.com" });
+    // Too long: said, the step stays, nothing is done.
+    const long = await pagePost(order.orderNumber, { intent: "status", status: "cancelled", refund: "yes", confirmed: "yes", reason: "x".repeat(301) });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({
+      error: "The reason can have at most 300 characters.",
+      confirm: { kind: "cancel", refundPence: order.totalPence },
+    });
+    expect((await orderRow(order.id)).status).toBe("paid");
+    const response = await pagePost(order.orderNumber, { intent: "status", status: "cancelled", refund: "yes", confirmed: "yes", reason: " Customer changed their mind " });
+    expect(response.status).toBe(302);
+    const db = await testDb();
+    const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refund).toMatchObject({ amountPence: order.totalPence, reason: "Customer changed their mind" });
+    const mails = (await mailsTo("cancel-reason@example.com")).filter((m) => m.includes("has been cancelled and we have refunded"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Reason: Customer changed their mind");
+  });
 });

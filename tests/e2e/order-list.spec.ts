@@ -35,6 +35,27 @@ test("X-DAY-3: the order list and page show the delivery, express standing out; 
   await filters.getByRole("link", { name: "Awaiting payment" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
   await expect(page.getByLabel("Status")).toHaveValue("pending");
+  // An unpaid checkout has no order number yet (X-DAY-3): it reads "Awaiting payment", with its
+  // reference, and gets a number only when it is paid.
+  const checkout = await request.post("/api/create-checkout-session", {
+    data: {
+      cartItems: [{ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 }],
+    },
+  });
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const verify = await request.post("/api/verify-order", { data: { sessionId } });
+  const reference = ((await verify.json()) as { session: { order_number: string } }).session
+    .order_number;
+  expect(reference).toMatch(/^CHK-\d+$/);
+  await page.reload();
+  const unpaid = page.getByRole("row").filter({ hasText: `Reference ${reference}` });
+  await expect(unpaid.getByRole("link", { name: "Awaiting payment" })).toBeVisible();
+  await expect(unpaid).not.toContainText("GT-");
+  await expectNoAxeViolations(page);
+  await unpaid.getByRole("link", { name: "Awaiting payment" }).click();
+  await expect(page.getByRole("heading", { name: "Awaiting payment", level: 1 })).toBeVisible();
+  await expect(page.getByText(`Reference ${reference}, no order number`)).toBeVisible();
+  await shot(page, "awaiting-payment");
 
   await page.goto(`/admin/orders/${express}`);
   await expect(page.getByTestId("order-delivery")).toHaveText("UK express (1-2 working days)");

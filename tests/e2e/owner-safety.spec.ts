@@ -77,6 +77,10 @@ test("X-DAY-1: a paid order is cancelled with its refund after one confirmation,
   await step.getByRole("link", { name: "Keep the order" }).click();
   await expect(page.getByTestId("confirm-step")).toHaveCount(0);
   await page.getByRole("button", { name: "Cancel and refund" }).click();
+  await page
+    .getByTestId("confirm-step")
+    .getByLabel("Reason for the refund (optional)")
+    .fill("Wrong size ordered");
   await page.getByRole("button", { name: /^Yes, cancel and refund £/ }).click();
   await expect(page.getByRole("status")).toHaveText(/^Order cancelled and £\d+\.\d\d refunded\.$/);
   await expect(page.getByText("Nothing to refund.")).toBeVisible();
@@ -86,7 +90,7 @@ test("X-DAY-1: a paid order is cancelled with its refund after one confirmation,
     .toBe(1);
   expect(
     (await mailsTo(email)).find((m) => m.includes("has been cancelled and we have refunded")),
-  ).toBeTruthy();
+  ).toContain("Reason: Wrong size ordered");
 });
 
 test.describe("without JavaScript", () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Button, ButtonLink } from "~/ui/Button";
+import { Field } from "~/ui/Field";
+import { REFUND_REASON_MAX } from "~/shared/limits";
 import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { CONFIRMED, type ConfirmStep } from "./confirm-step";
 
@@ -89,7 +91,19 @@ export function ConfirmStepPanel({
           <>
             <input type="hidden" name="intent" value="status" />
             <input type="hidden" name="status" value="cancelled" />
-            {refunding > 0 ? <input type="hidden" name="refund" value="yes" /> : null}
+            {refunding > 0 ? (
+              <>
+                <input type="hidden" name="refund" value="yes" />
+                <Field
+                  label="Reason for the refund (optional)"
+                  name="reason"
+                  autoComplete="off"
+                  maxLength={REFUND_REASON_MAX}
+                  hint="Kept in the history and told to the customer."
+                  className="basis-full"
+                />
+              </>
+            ) : null}
           </>
         )}
         <Button variant="danger" disabled={busy}>

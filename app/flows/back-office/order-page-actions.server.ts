@@ -35,7 +35,15 @@ export async function orderPageAction(
       return success({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
     }
     if (form.get("status") === "cancelled" && form.get("refund") === "yes") {
-      const outcome = await cancelAndRefund(db, orderNumber, owner.email);
+      const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
+      if (!reason.success) {
+        // The step stays, with the sentence, for the reason to be shortened.
+        const order = await findOrderByNumber(db, orderNumber);
+        return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.", {
+          extra: order ? { confirm: { kind: "cancel", refundPence: refundableFrom(order) } } : {},
+        });
+      }
+      const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
       if (!outcome.ok) return refuse(outcome.status, outcome.error);
       throw back(
         outcome.refund

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ownerLinks } from "~/db/schema";
+import { canonicalOrigin } from "~/security/origin.server";
+
+export type OwnerLinkKind = "invite" | "reset";
+export type OwnerLink = typeof ownerLinks.$inferSelect;
+
+/** How long a link works (X-DAY-4): an invitation 48 hours, a password reset 1 hour. */
+export const LINK_LIFETIME_MS: Record<OwnerLinkKind, number> = {
+  invite: 48 * 60 * 60_000,
+  reset: 60 * 60_000,
+};
+
+/** The path a link opens; the token is its last segment. */
+export const SET_PASSWORD_PATH = "/admin/set-password";
+
+/** Said for a link that was used, has expired, or never existed: one sentence, no hint which. */
+export const LINK_GONE: Record<OwnerLinkKind | "unknown", string> = {
+  invite: "This invitation has already been used or has expired. Ask an owner to invite you again.",
+  reset: "This link has already been used or has expired. Ask for a new one from the sign-in page.",
+  unknown:
+    "This link has already been used or has expired. Ask for a new one from the sign-in page.",
+};
+
+/** Only the SHA-256 of a token is stored: the database never holds a working link. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A token has 32 random bytes, base64url: 43 characters. Anything else is not one of ours. */
+function isTokenShape(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/**
+ * Writes a new one-time link (in the caller's transaction) and answers its URL, which goes only
+ * into the e-mail.
+ */
+export async function createOwnerLink(
+  tx: Database,
+  link: { kind: OwnerLinkKind; email: string; ownerId?: string; createdBy: string },
+): Promise<{ url: string; expiresAt: Date; id: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[link.kind]);
+  const [row] = await tx
+    .insert(ownerLinks)
+    .values({
+      kind: link.kind,
+      email: link.email,
+      ownerId: link.ownerId ?? null,
+      tokenHash: hashToken(token),
+      createdBy: link.createdBy,
+      expiresAt,
+    })
+    .returning({ id: ownerLinks.id });
+  if (!row) throw new Error("The link was not recorded.");
+  return { url: `${canonicalOrigin()}${SET_PASSWORD_PATH}/${token}`, expiresAt, id: row.id };
+}
+
+export type LinkLookup =
+  { ok: true; link: OwnerLink } | { ok: false; status: 404 | 410; kind: OwnerLinkKind | "unknown" };
+
+/** A link that still works, or why not (used or expired: 410; unknown: 404). Reads only. */
+export async function findUsableLink(db: Database, token: string): Promise<LinkLookup> {
+  if (!isTokenShape(token)) return { ok: false, status: 404, kind: "unknown" };
+  const [link] = await db
+    .select()
+    .from(ownerLinks)
+    .where(eq(ownerLinks.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!link) return { ok: false, status: 404, kind: "unknown" };
+  if (link.usedAt || link.expiresAt.getTime() <= Date.now()) {
+    return { ok: false, status: 410, kind: link.kind };
+  }
+  return { ok: true, link };
+}
+
+/**
+ * Uses a link, once: one UPDATE marks it used only while it is unused and unexpired, so of two
+ * uses at once exactly one gets the row (the other waits for the row lock, then finds it used).
+ */
+export async function consumeLink(tx: Database, token: string): Promise<LinkLookup> {
+  if (!isTokenShape(token)) return { ok: false, status: 404, kind: "unknown" };
+  const [link] = await tx
+    .update(ownerLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(ownerLinks.tokenHash, hashToken(token)),
+        isNull(ownerLinks.usedAt),
+        gt(ownerLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (link) return { ok: true, link };
+  return findUsableLink(tx, token).then((found) =>
+    found.ok ? { ok: false, status: 410, kind: found.link.kind } : found,
+  );
+}

@@ -1,0 +1,368 @@
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { ownerLinks, owners } from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { recordAudit } from "~/security/audit.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import type { SignedInOwner } from "~/security/owner-gate.server";
+import {
+  beginSignInAttempt,
+  clearSignInFailures,
+  recordSignInFailure,
+  withdrawSignInAttempt,
+} from "./lockout.server";
+import {
+  consumeLink,
+  createOwnerLink,
+  findUsableLink,
+  LINK_GONE,
+  type OwnerLink,
+} from "./owner-links.server";
+import { findOwnerByEmail, ownerEmail, ownerPassword } from "./owners.server";
+import { hashPassword, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
+import { endOwnerSessions } from "./session.server";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+export interface OwnerRow {
+  id: string;
+  email: string;
+  createdAt: string;
+}
+
+export interface PendingInvite {
+  email: string;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** The owners, oldest first, and the invitations not yet used and not expired (X-DAY-4). */
+export async function listOwners(
+  db: Database,
+): Promise<{ owners: OwnerRow[]; invites: PendingInvite[] }> {
+  const rows = await db
+    .select({ id: owners.id, email: owners.email, createdAt: owners.createdAt })
+    .from(owners)
+    .orderBy(asc(owners.createdAt), asc(owners.email));
+  const invites = await db
+    .select({
+      email: ownerLinks.email,
+      invitedBy: ownerLinks.createdBy,
+      expiresAt: ownerLinks.expiresAt,
+    })
+    .from(ownerLinks)
+    .where(
+      and(
+        eq(ownerLinks.kind, "invite"),
+        isNull(ownerLinks.usedAt),
+        gt(ownerLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(ownerLinks.createdAt));
+  return {
+    owners: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    invites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+  };
+}
+
+const inviteInput = z.object({ email: ownerEmail }, "Enter a valid e-mail address.");
+
+/**
+ * Invites an owner (X-DAY-4): a one-time link to set a password, valid 48 hours, e-mailed
+ * through the outbox in the same transaction. A new invitation to the same address replaces an
+ * unused one. 409 when the address already has an account.
+ */
+export async function inviteOwner(
+  db: Database,
+  input: unknown,
+  actor: SignedInOwner,
+): Promise<Outcome<{ invite: { email: string; expiresAt: string } }>> {
+  const parsed = inviteInput.safeParse(input);
+  if (!parsed.success) {
+    return refuse(400, parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.");
+  }
+  const { email } = parsed.data;
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    if (await findOwnerByEmail(txDb, email)) {
+      return refuse(409, `${email} is already an owner.`);
+    }
+    await txDb
+      .delete(ownerLinks)
+      .where(
+        and(eq(ownerLinks.kind, "invite"), eq(ownerLinks.email, email), isNull(ownerLinks.usedAt)),
+      );
+    const link = await createOwnerLink(txDb, { kind: "invite", email, createdBy: actor.email });
+    await enqueueMail(
+      txDb,
+      {
+        to: email,
+        subject: "You are invited to the GRIP TRUTH back office",
+        text: [
+          `${actor.email} has invited you to run the GRIP TRUTH shop with them.`,
+          "",
+          "Choose your password here (at least 12 characters), then sign in:",
+          link.url,
+          "",
+          `The link works once, until ${dateTime.format(link.expiresAt)} (48 hours).`,
+          "If you did not expect this, you can ignore this e-mail.",
+        ].join("\n"),
+      },
+      { dedupeKey: `owner-link:${link.id}`, kind: "owner-invite" },
+    );
+    await recordAudit(txDb, {
+      actor: actor.email,
+      action: "owner.invite",
+      subject: `owner:${email}`,
+      after: { email, expiresAt: link.expiresAt.toISOString() },
+    });
+    return success({ invite: { email, expiresAt: link.expiresAt.toISOString() } }, 201);
+  });
+}
+
+/**
+ * Removes an owner (X-DAY-4): never yourself, never the last one. Under one lock, so two owners
+ * removing each other at once cannot leave the shop without an owner. Their sessions end at once.
+ */
+export async function removeOwner(
+  db: Database,
+  ownerId: string,
+  actor: SignedInOwner,
+): Promise<Outcome<{ removed: string }>> {
+  if (ownerId === actor.id) return refuse(409, "You cannot remove yourself.");
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await txDb.execute(sql`select pg_advisory_xact_lock(hashtextextended('owners', 0))`);
+    const all = await txDb.select({ id: owners.id, email: owners.email }).from(owners);
+    const target = all.find((o) => o.id === ownerId);
+    if (!all.some((o) => o.id === actor.id)) {
+      return refuse(403, "Your account has been removed.");
+    }
+    if (!target) return refuse(404, "That owner has already been removed.");
+    if (all.length <= 1) return refuse(409, "The shop needs at least one owner.");
+    await txDb.delete(owners).where(eq(owners.id, target.id));
+    await endOwnerSessions(txDb, target.id);
+    await recordAudit(txDb, {
+      actor: actor.email,
+      action: "owner.remove",
+      subject: `owner:${target.email}`,
+      before: { email: target.email },
+    });
+    return success({ removed: target.email });
+  });
+}
+
+const changeInput = z.object({
+  currentPassword: z
+    .string("Enter your current password.")
+    .min(1, "Enter your current password.")
+    .max(200),
+  newPassword: ownerPassword,
+  confirmPassword: z.string().max(200),
+});
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+
+/**
+ * Changes the signed-in owner's own password (X-DAY-4): the current one is checked under the
+ * sign-in lock-out; the new one follows the same rule as every owner password. The owner's other
+ * sessions end; this one stays.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  owner: SignedInOwner,
+  input: { currentPassword: unknown; newPassword: unknown; confirmPassword: unknown },
+  address: string,
+  sessionId: string | undefined,
+): Promise<Outcome<{ message: string }>> {
+  const parsed = changeInput.safeParse(input);
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Invalid input.");
+  const { currentPassword, newPassword, confirmPassword } = parsed.data;
+  if (newPassword !== confirmPassword) return refuse(400, "The two new passwords do not match.");
+  const attempt = await beginSignInAttempt(db, owner.email, address);
+  if (!attempt.admitted) {
+    return refuse(
+      429,
+      `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+    );
+  }
+  let newHash: string;
+  try {
+    const account = await findOwnerByEmail(db, owner.email);
+    if (!account || !(await verifyPassword(currentPassword, account.passwordHash))) {
+      await recordSignInFailure(db);
+      return refuse(400, WRONG_CURRENT_PASSWORD);
+    }
+    newHash = await hashPassword(newPassword);
+  } catch (error) {
+    await withdrawSignInAttempt(db, attempt.id);
+    if (error instanceof PasswordHashingBusy) return refuse(503, SIGN_IN_BUSY);
+    throw error;
+  }
+  await clearSignInFailures(db, owner.email, address);
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await txDb.update(owners).set({ passwordHash: newHash }).where(eq(owners.id, owner.id));
+    await endOwnerSessions(txDb, owner.id, sessionId);
+    await recordAudit(txDb, {
+      actor: owner.email,
+      action: "owner.password_change",
+      subject: `owner:${owner.email}`,
+    });
+  });
+  return success({ message: "Your password has been changed." });
+}
+
+/** What "Forgot your password?" always says, whether or not the address has an account. */
+export const RESET_SENT =
+  "If that address belongs to an owner, we have e-mailed it a link to choose a new password. The link works once, for 1 hour.";
+
+/** The answer takes at least this long either way, so its timing does not tell. */
+export const RESET_ANSWER_FLOOR_MS = 400;
+
+/** At most this many unused reset links per owner at a time: no flood of e-mails. */
+export const MAX_LIVE_RESET_LINKS = 3;
+
+const resetInput = z.object({ email: ownerEmail });
+
+/**
+ * "Forgot your password?" (X-DAY-4): for an owner's address, a one-time link (1 hour) through
+ * the outbox. The same answer for any valid address, after the same minimum time; the route
+ * takes the sign-in quota per connection first.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  input: { email: unknown },
+): Promise<Outcome<{ message: string }>> {
+  const parsed = resetInput.safeParse(input);
+  if (!parsed.success) return refuse(400, "Enter a valid e-mail address.");
+  const started = Date.now();
+  const { email } = parsed.data;
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const owner = await findOwnerByEmail(txDb, email);
+    if (!owner) return;
+    await txDb.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`reset:${owner.id}`}, 0))`,
+    );
+    const [live] = await txDb
+      .select({ n: count() })
+      .from(ownerLinks)
+      .where(
+        and(
+          eq(ownerLinks.ownerId, owner.id),
+          eq(ownerLinks.kind, "reset"),
+          isNull(ownerLinks.usedAt),
+          gt(ownerLinks.expiresAt, sql`now()`),
+        ),
+      );
+    if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return;
+    const link = await createOwnerLink(txDb, {
+      kind: "reset",
+      email: owner.email,
+      ownerId: owner.id,
+      createdBy: "forgot-password",
+    });
+    await enqueueMail(
+      txDb,
+      {
+        to: owner.email,
+        subject: "Choose a new password for the GRIP TRUTH back office",
+        text: [
+          "Someone (we hope you) asked to reset the password of your GRIP TRUTH owner account.",
+          "",
+          "Choose a new password here:",
+          link.url,
+          "",
+          `The link works once, until ${dateTime.format(link.expiresAt)} (1 hour).`,
+          "If you did not ask, ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+      },
+      { dedupeKey: `owner-link:${link.id}`, kind: "owner-reset" },
+    );
+  });
+  const wait = RESET_ANSWER_FLOOR_MS - (Date.now() - started);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return success({ message: RESET_SENT });
+}
+
+/** What the set-password page shows for a link that still works. */
+export async function describeLink(
+  db: Database,
+  token: string,
+): Promise<Outcome<{ kind: OwnerLink["kind"]; email: string }>> {
+  const found = await findUsableLink(db, token);
+  if (!found.ok) return refuse(found.status, LINK_GONE[found.kind]);
+  return success({ kind: found.link.kind, email: found.link.email });
+}
+
+const setInput = z.object({ password: ownerPassword, confirmPassword: z.string().max(200) });
+
+/**
+ * Uses a one-time link (X-DAY-4): sets the password of the invited address (a new owner) or of
+ * the owner who asked for the reset (their other sessions end), once. Answers the owner to sign
+ * in. A used, expired or unknown link is refused with a sentence (410/404).
+ */
+export async function setPasswordFromLink(
+  db: Database,
+  token: string,
+  input: { password: unknown; confirmPassword: unknown },
+): Promise<Outcome<{ owner: SignedInOwner }>> {
+  const parsed = setInput.safeParse(input);
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (parsed.data.password !== parsed.data.confirmPassword) {
+    return refuse(400, "The two passwords do not match.");
+  }
+  // A link that cannot work is refused before any hashing.
+  const usable = await findUsableLink(db, token);
+  if (!usable.ok) return refuse(usable.status, LINK_GONE[usable.kind]);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(parsed.data.password);
+  } catch (error) {
+    if (error instanceof PasswordHashingBusy) return refuse(503, SIGN_IN_BUSY);
+    throw error;
+  }
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const used = await consumeLink(txDb, token);
+    if (!used.ok) return refuse(used.status, LINK_GONE[used.kind]);
+    const { link } = used;
+    if (link.kind === "invite") {
+      const [created] = await txDb
+        .insert(owners)
+        .values({ email: link.email, passwordHash })
+        .onConflictDoNothing({ target: owners.email })
+        .returning({ id: owners.id, email: owners.email });
+      if (!created) {
+        return refuse(409, `${link.email} already has an owner account. Sign in instead.`);
+      }
+      await recordAudit(txDb, {
+        actor: created.email,
+        action: "owner.invite_accepted",
+        subject: `owner:${created.email}`,
+        after: { invitedBy: link.createdBy },
+      });
+      return success({ owner: created });
+    }
+    if (!link.ownerId) return refuse(410, LINK_GONE.reset);
+    const [owner] = await txDb
+      .update(owners)
+      .set({ passwordHash })
+      .where(eq(owners.id, link.ownerId))
+      .returning({ id: owners.id, email: owners.email });
+    if (!owner) return refuse(410, LINK_GONE.reset);
+    await endOwnerSessions(txDb, owner.id);
+    await recordAudit(txDb, {
+      actor: owner.email,
+      action: "owner.password_reset",
+      subject: `owner:${owner.email}`,
+    });
+    return success({ owner });
+  });
+}

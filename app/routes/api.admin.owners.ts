@@ -1,0 +1,19 @@
+import { requireOwner } from "~/admin/guard.server";
+import { inviteOwner, listOwners } from "~/admin/staff.server";
+import { dbFrom } from "~/db/context.server";
+import { endpoint } from "~/security/edge.server";
+import type { Route } from "./+types/api.admin.owners";
+
+/** GET /api/admin/owners: the owners and the open invitations, never a hash or a token (X-DAY-4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "api", context);
+  return Response.json(await listOwners(dbFrom(context)), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** POST /api/admin/owners {email}: invites an owner (201; 409 already an owner; 400 bad address). */
+export const action = endpoint(
+  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 1024 }, noStore: true },
+  ({ db, body, owner }) => inviteOwner(db, body, owner!),
+);
