@@ -62,6 +62,9 @@ export default [
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
+    // Team orders (X-TEAM-1, X-TEAM-5)
+    route("admin/teams", "routes/admin.teams.tsx"),
+    route("admin/teams/new", "routes/admin.team-new.tsx"),
   ]),
   route("api/admin/orders", "routes/api.admin.orders.ts"),
   route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),
@@ -87,6 +90,8 @@ export default [
   route("api/admin/site", "routes/api.admin.site.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
+  route("api/admin/teams", "routes/api.admin.teams.ts"),
+  route("api/admin/teams/:slug", "routes/api.admin.team.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

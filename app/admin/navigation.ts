@@ -20,4 +20,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
   { label: "Discounts", to: "/admin/discounts" },
+  { label: "Teams", to: "/admin/teams" },
 ];
