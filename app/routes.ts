@@ -18,6 +18,9 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("tracking", "routes/tracking.tsx"),
+  // Team orders (X-TEAM-2, X-TEAM-3)
+  route("team/:slug", "routes/team.tsx"),
+  route("team/:slug/checkout", "routes/team-checkout.tsx"),
   route("returns/request", "routes/returns-request.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -37,6 +40,7 @@ export default [
   route("uploads/:file", "routes/uploads.ts"),
   route("photos/:photoId/:file", "routes/product-photo.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
+  route("api/teams/:slug", "routes/api.teams.ts"),
   // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
   // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),

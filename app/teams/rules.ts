@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX } from "~/shared/limits";
+import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX, PRINT_NAME_MESSAGE } from "~/shared/limits";
 import { text } from "~/shared/text";
 
 /**
@@ -80,9 +80,7 @@ export function slugify(name: string): string {
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,70})$/;
 
-const NAME_MESSAGE = `The member's name may be up to ${CUSTOM_TEXT_MAX} characters.`;
 export const FIXED_TEXT_MESSAGE = `The team's text must be 1 to ${CUSTOM_TEXT_MAX} characters.`;
-export const PRINT_NAME_MESSAGE = NAME_MESSAGE;
 
 const chars = (value: string) => Array.from(value).length;
 
@@ -312,3 +310,22 @@ export function sizeCounts(roster: readonly RosterEntry[]): { size: string; coun
 
 /** The value of one offer's checkbox on the owner's form: "productId|optionType". */
 export const offerKey = (productId: string, optionType: string) => `${productId}|${optionType}`;
+
+/** The public view of a team store (X-TEAM-2), exactly as issue 23 names its fields. */
+export interface PublicTeam {
+  name: string;
+  closesAt: string;
+  open: boolean;
+  fixedText: string;
+  memberNames: boolean;
+  delivery: "together" | "individual";
+  products: {
+    productId: string;
+    name: string;
+    optionType: string;
+    teamPricePence: number;
+    sizes: string[];
+    beltRanks?: string[];
+    colors?: string[];
+  }[];
+}

@@ -8,9 +8,11 @@ import { type Outcome, refuse, success } from "~/security/edge.server";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { formatPence } from "~/pricing/money";
+export type { PublicTeam } from "./rules";
 import {
   firstTeamIssue,
   isTakingOrders,
+  type PublicTeam,
   type RosterEntry,
   slugify,
   type TeamForLine,
@@ -344,25 +346,6 @@ export async function teamDetail(db: Database, slug: string, catalogue?: Catalog
 }
 
 export type TeamDetail = NonNullable<Awaited<ReturnType<typeof teamDetail>>>;
-
-/** The public view of a team store (X-TEAM-2), exactly as issue 23 names its fields. */
-export interface PublicTeam {
-  name: string;
-  closesAt: string;
-  open: boolean;
-  fixedText: string;
-  memberNames: boolean;
-  delivery: "together" | "individual";
-  products: {
-    productId: string;
-    name: string;
-    optionType: string;
-    teamPricePence: number;
-    sizes: string[];
-    beltRanks?: string[];
-    colors?: string[];
-  }[];
-}
 
 /** GET /api/teams/:slug: the store as members see it; undefined when there is none. */
 export async function publicTeam(

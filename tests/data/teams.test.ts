@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
+import { mailOutbox, orderLines, orders, teamProducts, teams } from "~/db/schema";
 import { action as createApi, loader as listApi } from "~/routes/api.admin.teams";
 import { loader as teamApi } from "~/routes/api.admin.team";
 import { action as newTeamPage } from "~/routes/admin.team-new";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
+import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi } from "./team-fixtures";
+import { loader as publicApi } from "~/routes/api.teams";
+import { loader as teamPage } from "~/routes/team";
+import { action as teamPay, loader as teamCheckout } from "~/routes/team-checkout";
+import { isPersonalised } from "~/policy/consumer-rights";
 
 process.env.ADMIN_EMAIL = OWNER.email;
 process.env.ADMIN_PASSWORD = OWNER.password;
@@ -15,27 +20,6 @@ let cookie: string;
 beforeAll(async () => {
   cookie = await signInCookie();
 });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
-
-export function teamBody(over: Record<string, unknown> = {}) {
-  return {
-    name: "Redcar BJJ: spring kit",
-    organiserName: "Coach Dan",
-    organiserEmail: "dan@redcarbjj.test",
-    closesAt: inDays(7).toISOString(),
-    delivery: "together",
-    deliveryAddress: "Redcar BJJ, 1 Coatham Road, Redcar TS10 1RH",
-    minimumItems: 3,
-    memberNames: true,
-    fixedText: "REDCAR BJJ",
-    products: [
-      { productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 },
-      { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 },
-    ],
-    ...over,
-  };
-}
 
 const create = (body: unknown, withCookie = true) =>
   call(createApi, "/api/admin/teams", postJson(body, withCookie ? { cookie } : {}));
@@ -120,5 +104,122 @@ describe("X-TEAM-1 the owner's team store", () => {
     expect(row!.memberNames).toBe(false);
     const [offer] = await db.select().from(teamProducts);
     expect(offer!.teamPricePence).toBe(7050);
+  });
+});
+
+describe("X-TEAM-2 members order from the link", () => {
+  it("X-TEAM-2 GET /api/teams/:slug answers the public shape; an unknown team is 404", async () => {
+    const { slug } = await makeTeam(cookie);
+    const response = await call(publicApi, `/api/teams/${slug}`, {}, { slug });
+    expect(response.status).toBe(200);
+    const team = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(team).sort()).toEqual(["closesAt", "delivery", "fixedText", "memberNames", "name", "open", "products"]);
+    expect(team).toMatchObject({ name: "Redcar BJJ: spring kit", open: true, fixedText: "REDCAR BJJ", memberNames: true, delivery: "together" });
+    const [rash, gi] = team.products as Record<string, unknown>[];
+    expect(rash).toMatchObject({ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 });
+    expect(rash!.beltRanks).toContain("Blue");
+    expect(rash!.sizes).toContain("M");
+    expect(gi).toMatchObject({ productId: "mens-grip-truth-bjj-gi", name: "Mens Grip Truth BJJ Gi", teamPricePence: 7500 });
+    expect((await call(publicApi, "/api/teams/nope", {}, { slug: "nope" })).status).toBe(404);
+  });
+
+  it("X-TEAM-2 a team line is priced at the team price with the fixed text and the name, personalised, no delivery charge when together; ordinary lines keep theirs", async () => {
+    const { slug } = await makeTeam(cookie);
+    const response = await checkout({
+      cartItems: [
+        rashguard(slug, { printName: "Ana", customText: "HACKED", unitPricePence: 1 }),
+        teamGi(slug),
+        { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 },
+      ],
+      shippingMethod: "uk-express",
+    });
+    expect(response.status).toBe(200);
+    const db = await testDb();
+    const [order] = await db.select().from(orders);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(orderLines.position);
+    expect(lines.map((l) => [l.unitPricePence, l.customText, l.printName, l.teamSlug])).toEqual([
+      [3000, "REDCAR BJJ", "Ana", slug],
+      [7500, "REDCAR BJJ", null, slug],
+      [lines[2]!.unitPricePence, null, null, null],
+    ]);
+    expect(lines.slice(0, 2).every((l) => isPersonalised(l))).toBe(true);
+    // The water bottle is posted: express is charged for it.
+    expect(order!.shippingPence).toBe(899);
+    expect(order!.subtotalPence).toBe(3000 + 7500 + lines[2]!.unitPricePence);
+
+    await db.delete(orders);
+    const only = await checkout({ cartItems: [rashguard(slug)], shippingMethod: "uk-express" });
+    expect(only.status).toBe(200);
+    const [teamOnly] = await db.select().from(orders);
+    expect(teamOnly!.shippingPence).toBe(0);
+    expect(teamOnly!.totalPence).toBe(3000);
+  });
+
+  it("X-TEAM-2 individual delivery charges the member's delivery as usual", async () => {
+    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    expect((await checkout({ cartItems: [teamGi(slug)], shippingMethod: "uk-express" })).status).toBe(200);
+    const db = await testDb();
+    const [order] = await db.select().from(orders);
+    expect(order!.shippingPence).toBe(899);
+    expect(order!.totalPence).toBe(7500 + 899);
+  });
+
+  it("X-TEAM-2 X-TEAM-4 refuses what the team does not offer, a long name, a bad size, and after closing 409 with the sentence; nothing is stored", async () => {
+    const { slug } = await makeTeam(cookie);
+    const refusals: [unknown, number, RegExp][] = [
+      [rashguard(slug, { optionType: "Shorts" }), 400, /does not offer/],
+      [{ ...rashguard(slug), productId: "water-bottle", optionType: "Standard", size: "N/A", beltRank: undefined }, 400, /does not offer/],
+      [rashguard(slug, { printName: "A".repeat(21) }), 400, /^The member's name may be up to 20 characters\.$/],
+      [rashguard(slug, { beltRank: "Pink" }), 400, /belt rank/],
+      [rashguard("no-such-team"), 400, /no such team/],
+    ];
+    for (const [line, status, message] of refusals) {
+      const response = await checkout({ cartItems: [line] });
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+    }
+    const db = await testDb();
+    const closesAt = new Date("2026-03-14T18:00:00Z");
+    await db.update(teams).set({ closesAt }).where(eq(teams.slug, slug));
+    const late = await checkout({ cartItems: [rashguard(slug)] });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: "This team order closed on 14 March 2026.", lineIndex: 0 });
+    expect(await db.select().from(orders)).toHaveLength(0);
+    // The page says the same sentence.
+    const page = await call(teamPage, `/team/${slug}`, {}, { slug });
+    expect(((await page.json()) as { open: boolean }).open).toBe(false);
+  });
+
+  it("X-TEAM-2 the member's page, checkout step and Pay go through the shop's checkout to the payment page", async () => {
+    const { slug } = await makeTeam(cookie);
+    const page = await call(teamPage, `/team/${slug}`, {}, { slug });
+    expect(page.status).toBe(200);
+    const query = new URLSearchParams({ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "L", beltRank: "Purple", printName: "Ben" });
+    const step = await call(teamCheckout, `/team/${slug}/checkout?${query}`, {}, { slug });
+    expect(step.status).toBe(200);
+    expect(await step.json()).toMatchObject({ ok: true, shippedToMember: false, totals: { totalPence: 3000, shippingPence: 0 }, line: { printName: "Ben", customText: "REDCAR BJJ" } });
+    const bad = await call(teamCheckout, `/team/${slug}/checkout?${new URLSearchParams({ productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: "X".repeat(25) })}`, {}, { slug });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "The member's name may be up to 20 characters." });
+
+    const form = new FormData();
+    for (const [key, value] of query) form.set(key, value);
+    const paid = await call(teamPay, `/team/${slug}/checkout`, { method: "POST", body: form, headers: { origin: "http://shop.test", "x-client-address": "192.0.2.77" } }, { slug });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toMatch(/^\/payment\?session_id=/);
+  });
+
+  it("X-TEAM-2 a paid member order is an ordinary order on the team's roster", async () => {
+    const { slug } = await makeTeam(cookie);
+    await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+    await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    // An unpaid checkout is not on the roster.
+    await checkout({ cartItems: [teamGi(slug, { size: "A3" })] });
+    const detail = (await (await call(teamApi, `/api/admin/teams/${slug}`, { headers: { cookie } }, { slug })).json()) as { roster: unknown[]; orders: unknown[] };
+    expect(detail.orders).toHaveLength(2);
+    expect(detail.roster).toEqual([
+      expect.objectContaining({ memberName: "Ana Silva", email: "ana@example.com", productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "M", printName: "Ana", status: "paid", orderNumber: expect.stringMatching(/^GT-/) }),
+      expect.objectContaining({ memberName: "Ben Oak", email: "ben@example.com", productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: null, status: "paid" }),
+    ]);
   });
 });
