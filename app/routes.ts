@@ -21,6 +21,8 @@ export default [
   // Team orders (X-TEAM-2, X-TEAM-3)
   route("team/:slug", "routes/team.tsx"),
   route("team/:slug/checkout", "routes/team-checkout.tsx"),
+  route("team/:slug/organiser", "routes/team-organiser.tsx"),
+  route("team/:slug/organiser/roster.csv", "routes/team-organiser-roster.ts"),
   route("returns/request", "routes/returns-request.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -393,3 +393,25 @@ export async function teamForOrganiser(db: Database, slug: string, key: string |
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
   return team;
 }
+
+/** X-TEAM-3: what the organiser's page shows: the paid roster, counts per size, the total. */
+export async function organiserView(db: Database, slug: string, key: string | null) {
+  const team = await teamForOrganiser(db, slug, key);
+  if (!team) return undefined;
+  const { orders: paidOrders, roster } = await teamOrdersAndRoster(db, slug);
+  const items = roster.reduce((sum, entry) => sum + (entry.quantity ?? 1), 0);
+  return {
+    slug: team.row.slug,
+    name: team.row.name,
+    status: team.row.status,
+    open: isTakingOrders(team.row),
+    closesAt: team.row.closesAt.toISOString(),
+    minimumItems: team.row.minimumItems,
+    fixedText: team.row.fixedText,
+    memberNames: team.row.memberNames,
+    roster,
+    orders: paidOrders.length,
+    items,
+    totalPence: paidOrders.reduce((sum, order) => sum + order.totalPence, 0),
+  };
+}

@@ -12,6 +12,8 @@ import { loader as publicApi } from "~/routes/api.teams";
 import { loader as teamPage } from "~/routes/team";
 import { action as teamPay, loader as teamCheckout } from "~/routes/team-checkout";
 import { isPersonalised } from "~/policy/consumer-rights";
+import { loader as organiserPage } from "~/routes/team-organiser";
+import { loader as rosterCsvRoute } from "~/routes/team-organiser-roster";
 
 process.env.ADMIN_EMAIL = OWNER.email;
 process.env.ADMIN_PASSWORD = OWNER.password;
@@ -221,5 +223,34 @@ describe("X-TEAM-2 members order from the link", () => {
       expect.objectContaining({ memberName: "Ana Silva", email: "ana@example.com", productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "M", printName: "Ana", status: "paid", orderNumber: expect.stringMatching(/^GT-/) }),
       expect.objectContaining({ memberName: "Ben Oak", email: "ben@example.com", productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: null, status: "paid" }),
     ]);
+  });
+});
+
+describe("X-TEAM-3 the organiser's page", () => {
+  it("X-TEAM-3 shows the paid roster with counts per size and the total; the CSV has a BOM; a wrong key is 404", async () => {
+    const { slug, organiserUrl } = await makeTeam(cookie);
+    const key = new URL(organiserUrl).searchParams.get("key")!;
+    await memberPays([rashguard(slug, { printName: "Ana", size: "M" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+    await memberPays([rashguard(slug, { size: "M", beltRank: "White" })], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    await memberPays([teamGi(slug, { size: "A1" })], { firstName: "Cat", lastName: "Lee", email: "cat@example.com" });
+    const url = `/team/${slug}/organiser?key=${encodeURIComponent(key)}`;
+    const page = await call(organiserPage, url, {}, { slug });
+    expect(page.status).toBe(200);
+    const view = (await page.json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ orders: 3, items: 3, totalPence: 3000 + 3000 + 7500, sizes: [{ size: "M", count: 2 }, { size: "A1", count: 1 }] });
+    expect((view.roster as { memberName: string }[]).map((r) => r.memberName)).toEqual(["Ana Silva", "Ben Oak", "Cat Lee"]);
+
+    for (const wrong of ["", "?key=nope", `?key=${key}x`]) {
+      await expect(call(organiserPage, `/team/${slug}/organiser${wrong}`, {}, { slug })).rejects.toMatchObject({ init: { status: 404 } });
+      expect((await call(rosterCsvRoute, `/team/${slug}/organiser/roster.csv${wrong}`, {}, { slug })).status).toBe(404);
+    }
+    const csv = await call(rosterCsvRoute, `/team/${slug}/organiser/roster.csv?key=${encodeURIComponent(key)}`, {}, { slug });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).trim().split("\r\n");
+    expect(lines[0]).toBe("name,email,product,option,size,belt_rank,colour,print_name,quantity,order_number,status");
+    expect(lines[1]).toMatch(/^Ana Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,Ana,1,GT-\d+,paid$/);
+    expect(lines).toHaveLength(4);
   });
 });
