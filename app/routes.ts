@@ -71,6 +71,7 @@ export default [
     // Team orders (X-TEAM-1, X-TEAM-5)
     route("admin/teams", "routes/admin.teams.tsx"),
     route("admin/teams/new", "routes/admin.team-new.tsx"),
+    route("admin/teams/:slug", "routes/admin.team.tsx"),
   ]),
   route("api/admin/orders", "routes/api.admin.orders.ts"),
   route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),
@@ -98,6 +99,8 @@ export default [
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
   route("api/admin/teams", "routes/api.admin.teams.ts"),
   route("api/admin/teams/:slug", "routes/api.admin.team.ts"),
+  route("api/admin/teams/:slug/status", "routes/api.admin.team-status.ts"),
+  route("api/admin/teams/:slug/cancel", "routes/api.admin.team-cancel.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

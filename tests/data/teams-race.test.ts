@@ -5,8 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
+import { mailOutbox, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
+import { cancelTeam } from "~/flows/teams/batch.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { testDb } from "./shop";
 import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
@@ -83,5 +84,32 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     const [row] = await db.select().from(teams).where(and(eq(teams.slug, slug)));
     expect(row!.status).toBe("closed");
     expect(row!.summarySentAt).toBeInstanceOf(Date);
+  });
+
+  it("X-TEAM-5 cancel and refund everyone fired twice at once from two processes refunds each paid order exactly once", async () => {
+    const { slug } = await makeTeam(cookie);
+    await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+    await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    await memberPays([teamGi(slug, { size: "A3" })], { firstName: "Cat", lastName: "Lee", email: "cat@example.com" });
+    const db = await testDb();
+    const other = await otherProcessDb();
+    const results = await Promise.all([
+      cancelTeam(db, slug, { refund: true }, OWNER.email),
+      cancelTeam(other, slug, { refund: true }, OWNER.email),
+      cancelTeam(db, slug, { refund: true }, OWNER.email),
+      cancelTeam(other, slug, { refund: true }, OWNER.email),
+    ]);
+    const totals = results.map((r) => (r.ok ? r.data : { cancelled: 0, refunded: 0 }));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(totals.reduce((sum, r) => sum + r.refunded, 0)).toBe(3);
+    expect(totals.reduce((sum, r) => sum + r.cancelled, 0)).toBe(3);
+    const refunds = await db.select().from(orderRefunds);
+    expect(refunds).toHaveLength(3);
+    expect(new Set(refunds.map((r) => r.orderId)).size).toBe(3);
+    const all = await db.select().from(orders);
+    expect(all.every((o) => o.status === "refunded" && o.refundedPence === o.totalPence)).toBe(true);
+    // Each member is told once.
+    const told = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
+    expect(told.filter((m) => /refund/i.test(m.subject))).toHaveLength(1);
   });
 });

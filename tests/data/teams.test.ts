@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
-import { mailOutbox, orderLines, orders, teamProducts, teams } from "~/db/schema";
+import { mailOutbox, orderEvents, orderLines, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
 import { action as createApi, loader as listApi } from "~/routes/api.admin.teams";
 import { loader as teamApi } from "~/routes/api.admin.team";
 import { action as newTeamPage } from "~/routes/admin.team-new";
@@ -14,6 +14,9 @@ import { action as teamPay, loader as teamCheckout } from "~/routes/team-checkou
 import { isPersonalised } from "~/policy/consumer-rights";
 import { loader as organiserPage } from "~/routes/team-organiser";
 import { loader as rosterCsvRoute } from "~/routes/team-organiser-roster";
+import { action as statusApi } from "~/routes/api.admin.team-status";
+import { action as cancelApi } from "~/routes/api.admin.team-cancel";
+import { action as batchPage } from "~/routes/admin.team";
 
 process.env.ADMIN_EMAIL = OWNER.email;
 process.env.ADMIN_PASSWORD = OWNER.password;
@@ -252,5 +255,81 @@ describe("X-TEAM-3 the organiser's page", () => {
     expect(lines[0]).toBe("name,email,product,option,size,belt_rank,colour,print_name,quantity,order_number,status");
     expect(lines[1]).toMatch(/^Ana Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,Ana,1,GT-\d+,paid$/);
     expect(lines).toHaveLength(4);
+  });
+});
+
+async function threeMembers(slug: string) {
+  await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+  await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+  await memberPays([teamGi(slug, { size: "A3" })], { firstName: "Cat", lastName: "Lee", email: "cat@example.com" });
+}
+
+async function mailsTo(email: string, kind: string) {
+  const db = await testDb();
+  return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, kind)));
+}
+
+describe("X-TEAM-5 the owner's batch", () => {
+  const move = (slug: string, body: unknown) => call(statusApi, `/api/admin/teams/${slug}/status`, postJson(body, { cookie }), { slug });
+
+  it("X-TEAM-5 marking the team in production then dispatched moves every paid order once, e-mails each member once per step and says so in each history", async () => {
+    const { slug } = await makeTeam(cookie);
+    await threeMembers(slug);
+    expect((await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM1" })).status).toBe(409);
+    const first = await move(slug, { status: "in_production" });
+    expect(await first.json()).toMatchObject({ moved: 3 });
+    // Asked again: nothing moves, nothing is sent.
+    expect(await (await move(slug, { status: "in_production" })).json()).toMatchObject({ moved: 0 });
+    // The store no longer takes orders.
+    expect((await checkout({ cartItems: [teamGi(slug)] })).status).toBe(409);
+    const bad = await move(slug, { status: "dispatched", carrier: "Pigeon", trackingNumber: "X" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/Choose the carrier/);
+    const sent = await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM123456789GB" });
+    expect(await sent.json()).toMatchObject({ moved: 3 });
+    expect(await (await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM123456789GB" })).json()).toMatchObject({ moved: 0 });
+
+    const db = await testDb();
+    const all = await db.select().from(orders);
+    expect(all.map((o) => [o.status, o.carrier, o.trackingNumber])).toEqual(Array(3).fill(["dispatched", "Royal Mail", "RM123456789GB"]));
+    for (const email of ["ana@example.com", "ben@example.com", "cat@example.com"]) {
+      expect(await mailsTo(email, "order-in_production")).toHaveLength(1);
+      expect(await mailsTo(email, "order-dispatched")).toHaveLength(1);
+    }
+    const notes = await db.select().from(orderEvents).where(eq(orderEvents.kind, "status"));
+    expect(notes).toHaveLength(6);
+    expect(notes.every((n) => n.note === "Moved with the team order Redcar BJJ: spring kit.")).toBe(true);
+    const [team] = await db.select().from(teams);
+    expect(team!.status).toBe("dispatched");
+  });
+
+  it("X-TEAM-5 an individual team cannot be dispatched as one parcel", async () => {
+    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    await move(slug, { status: "in_production" });
+    const refused = await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM1" });
+    expect(refused.status).toBe(400);
+  });
+
+  it("X-TEAM-5 cancel and refund everyone asks first on the page, then refunds each paid order once; asked again it does nothing more", async () => {
+    const { slug } = await makeTeam(cookie);
+    await threeMembers(slug);
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.set(k, v);
+      return { method: "POST", body, headers: { cookie, origin: "http://shop.test" } };
+    };
+    const ask = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "cancel" }), { slug });
+    expect(await ask.json()).toEqual({ confirm: { kind: "team-cancel", orders: 3, refundPence: 3000 + 7500 + 7500 } });
+    const db = await testDb();
+    expect(await db.select().from(orderRefunds)).toHaveLength(0);
+    const done = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "cancel", confirmed: "yes" }), { slug });
+    expect(await done.json()).toEqual({ message: "Team order cancelled: 3 orders cancelled, 3 refunded." });
+    const again = await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({ refund: true }, { cookie }), { slug });
+    expect(await again.json()).toEqual({ cancelled: 0, refunded: 0 });
+    expect((await db.select().from(orders)).map((o) => o.status)).toEqual(["refunded", "refunded", "refunded"]);
+    expect(await db.select().from(orderRefunds)).toHaveLength(3);
+    expect((await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({}, { cookie }), { slug })).status).toBe(400);
+    // The members' page is gone.
+    expect((await call(publicApi, `/api/teams/${slug}`, {}, { slug })).status).toBe(404);
   });
 });
