@@ -145,44 +145,51 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         {sheet.length === 0 ? (
           <p>Nothing to make yet.</p>
         ) : (
-          <table className="w-full bg-white text-left text-sm ring-1 ring-black/5">
-            <caption className="sr-only">Items to make, by product, option and size</caption>
-            <thead className="bg-stone/60">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Option
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Size
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Quantity
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Names to print
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sheet.map((group) => (
-                <tr
-                  key={`${group.productId}|${group.optionType}|${group.size}`}
-                  className="border-t border-ink/10 align-top"
-                >
-                  <td className="px-3 py-2 font-semibold">{group.productName}</td>
-                  <td className="px-3 py-2">{group.optionType}</td>
-                  <td className="px-3 py-2">{group.size}</td>
-                  <td className="px-3 py-2">{group.quantity}</td>
-                  <td className="px-3 py-2">
-                    {group.names.map((name) => name || "(no name)").join(", ")}
-                  </td>
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Production sheet (scrolls sideways)"
+          >
+            <table className="w-full bg-white text-left text-sm ring-1 ring-black/5">
+              <caption className="sr-only">Items to make, by product, option and size</caption>
+              <thead className="bg-stone/60">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Product
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Option
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Size
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Quantity
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Names to print
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {sheet.map((group) => (
+                  <tr
+                    key={`${group.productId}|${group.optionType}|${group.size}`}
+                    className="border-t border-ink/10 align-top"
+                  >
+                    <td className="px-3 py-2 font-semibold">{group.productName}</td>
+                    <td className="px-3 py-2">{group.optionType}</td>
+                    <td className="px-3 py-2">{group.size}</td>
+                    <td className="px-3 py-2">{group.quantity}</td>
+                    <td className="px-3 py-2">
+                      {group.names.map((name) => name || "(no name)").join(", ")}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <p className="text-sm">
           Sizes: {sizes.map(({ size, count }) => `${size} × ${count}`).join(", ") || "none"}
@@ -192,7 +199,12 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <h2 id="roster-heading" className="font-display text-2xl font-bold uppercase">
           Roster
         </h2>
-        <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5">
+        <div
+          className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5"
+          tabIndex={0}
+          role="region"
+          aria-label="Roster (scrolls sideways)"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Paid member orders</caption>
             <thead className="bg-stone/60">

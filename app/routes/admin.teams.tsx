@@ -33,7 +33,12 @@ export default function AdminTeams({ loaderData }: Route.ComponentProps) {
       {teams.length === 0 ? (
         <p className="rounded-lg bg-white p-5 ring-1 ring-black/5">No team stores yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5">
+        <div
+          className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5"
+          tabIndex={0}
+          role="region"
+          aria-label="Team stores (scrolls sideways)"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Team stores</caption>
             <thead className="bg-stone/60">

@@ -84,7 +84,12 @@ export default function TeamOrganiser({ loaderData: view }: Route.ComponentProps
             Download the roster (CSV)
           </a>
         </div>
-        <div className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5">
+        <div
+          className="overflow-x-auto rounded-lg bg-white ring-1 ring-black/5"
+          tabIndex={0}
+          role="region"
+          aria-label="Who has ordered (scrolls sideways)"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Paid orders, one row per item line</caption>
             <thead className="bg-stone/60">
