@@ -1,4 +1,9 @@
-import { data } from "react-router";
+import { data, Form } from "react-router";
+import { catalogueFrom } from "~/catalogue/store.server";
+import { pageEndpoint, refuse } from "~/security/edge.server";
+import { ROSTER_UPLOAD_LIMIT, uploadRoster } from "~/teams/roster-upload.server";
+import { UPLOAD_COLUMNS } from "~/teams/roster-rows";
+import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { formatPence } from "~/pricing/money";
 import { TEAM_STATUS_LABELS } from "~/teams/labels";
@@ -25,8 +30,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The roster upload (X-TEAM-3): every row checked, then one e-mail per member. */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    body: {
+      kind: "multipart",
+      limit: ROSTER_UPLOAD_LIMIT,
+      tooLarge: "The roster file is too large.",
+    },
+    noStore: true,
+  },
+  async ({ db, body, params, request, context }) => {
+    const file = body.get("roster");
+    if (!(file instanceof File) || file.size === 0)
+      return refuse(400, "Choose the roster file (CSV).");
+    return uploadRoster(
+      db,
+      await catalogueFrom(context),
+      params.slug ?? "",
+      new URL(request.url).searchParams.get("key"),
+      await file.text(),
+    );
+  },
+);
+
 /** /team/<slug>/organiser?key=… (X-TEAM-3): who has ordered what, sizes, names, the total. */
-export default function TeamOrganiser({ loaderData: view }: Route.ComponentProps) {
+export default function TeamOrganiser({ loaderData: view, actionData }: Route.ComponentProps) {
+  const answer = actionData as
+    { error?: string; problems?: string[]; message?: string } | undefined;
   const csvHref = `/team/${view.slug}/organiser/roster.csv?key=${encodeURIComponent(view.key)}`;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -75,6 +107,52 @@ export default function TeamOrganiser({ loaderData: view }: Route.ComponentProps
           </ul>
         )}
       </section>
+      {view.open ? (
+        <section
+          aria-labelledby="upload-heading"
+          className="space-y-3 rounded-lg bg-white p-5 ring-1 ring-black/5"
+        >
+          <h2 id="upload-heading" className="font-display text-2xl font-bold uppercase">
+            Upload a roster
+          </h2>
+          <p className="text-sm">
+            A CSV file with the columns <code>{UPLOAD_COLUMNS.join(", ")}</code>. Each member gets
+            an e-mail with a link that opens their choice ready to pay. If any row has a problem,
+            nothing is sent.
+          </p>
+          {answer?.message ? (
+            <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
+              {answer.message}
+            </p>
+          ) : null}
+          {answer?.error ? (
+            <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+              <p className="font-semibold">{answer.error}</p>
+              {answer.problems?.length ? (
+                <ul className="mt-2 list-disc pl-5" aria-label="Problems in the file">
+                  {answer.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            action={`/team/${view.slug}/organiser?key=${encodeURIComponent(view.key)}`}
+            className="flex flex-wrap items-end gap-3"
+          >
+            <div className="flex flex-col gap-1">
+              <label htmlFor="roster-file" className="text-sm font-semibold">
+                Roster file (CSV)
+              </label>
+              <input id="roster-file" type="file" name="roster" accept=".csv,text/csv" required />
+            </div>
+            <Button type="submit">Check and send</Button>
+          </Form>
+        </section>
+      ) : null}
       <section aria-labelledby="roster-heading" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="roster-heading" className="font-display text-2xl font-bold uppercase">

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
-import { closedSentence, ukDateTimeInWords } from "~/teams/rules";
+import { closedSentence, formatChoice, ukDateTimeInWords } from "~/teams/rules";
 import { TeamProductForm } from "~/teams/TeamProductForm";
+import { readChoiceToken } from "~/teams/roster-upload.server";
 import { publicTeam } from "~/teams/teams.server";
 import type { Route } from "./+types/team";
 
@@ -13,10 +14,17 @@ export const meta = ({ loaderData: team }: Route.MetaArgs) => [
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const team = await publicTeam(dbFrom(context), await catalogueFrom(context), params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = dbFrom(context);
+  const team = await publicTeam(db, await catalogueFrom(context), params.slug);
   if (!team) throw data("Not found", { status: 404 });
-  return team;
+  // X-TEAM-3: a roster link opens the member's choice ready to pay.
+  const prefill = await readChoiceToken(
+    db,
+    params.slug,
+    new URL(request.url).searchParams.get("choice"),
+  );
+  return { ...team, prefill };
 }
 
 /** /team/<slug> (X-TEAM-2): the academy's kit at team prices, one form per product. */
@@ -40,6 +48,12 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
           unless faulty.
         </p>
       </header>
+      {team.open && team.prefill ? (
+        <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
+          Your organiser chose this for you: {formatChoice(team.prefill)}. Check it and press Order
+          to pay.
+        </p>
+      ) : null}
       {team.open ? (
         <div className="space-y-5">
           {team.products.map((product) => (
@@ -49,6 +63,7 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
               product={product}
               fixedText={team.fixedText}
               memberNames={team.memberNames}
+              prefill={team.prefill}
             />
           ))}
         </div>

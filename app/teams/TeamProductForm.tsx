@@ -2,19 +2,9 @@ import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX } from "~/shared/limits";
 import { Button } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
-import type { PublicTeam } from "./rules";
+import type { PublicTeam, TeamChoicePrefill } from "./rules";
 
 type Offered = PublicTeam["products"][number];
-
-/** A member's prefilled choice (from a roster link, X-TEAM-3). */
-export interface TeamChoicePrefill {
-  productId: string;
-  optionType: string;
-  size?: string;
-  beltRank?: string;
-  color?: string;
-  printName?: string;
-}
 
 /**
  * One offered product on /team/<slug> (X-TEAM-2): a plain GET form to the team's checkout step,

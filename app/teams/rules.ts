@@ -329,3 +329,26 @@ export interface PublicTeam {
     colors?: string[];
   }[];
 }
+
+/** A member's prefilled choice (from a roster link, X-TEAM-3). */
+export interface TeamChoicePrefill {
+  productId: string;
+  optionType: string;
+  size?: string;
+  beltRank?: string;
+  color?: string;
+  printName?: string;
+}
+
+/** "Rashguard, size M, belt rank Blue, name ANA": a member's choice in words. */
+export function formatChoice(choice: TeamChoicePrefill): string {
+  return [
+    choice.optionType,
+    choice.size ? `size ${choice.size}` : "",
+    choice.beltRank ? `belt rank ${choice.beltRank}` : "",
+    choice.color ? `colour ${choice.color}` : "",
+    choice.printName ? `name ${choice.printName}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}

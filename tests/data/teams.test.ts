@@ -12,7 +12,7 @@ import { loader as publicApi } from "~/routes/api.teams";
 import { loader as teamPage } from "~/routes/team";
 import { action as teamPay, loader as teamCheckout } from "~/routes/team-checkout";
 import { isPersonalised } from "~/policy/consumer-rights";
-import { loader as organiserPage } from "~/routes/team-organiser";
+import { action as uploadAction, loader as organiserPage } from "~/routes/team-organiser";
 import { loader as rosterCsvRoute } from "~/routes/team-organiser-roster";
 import { action as statusApi } from "~/routes/api.admin.team-status";
 import { action as cancelApi } from "~/routes/api.admin.team-cancel";
@@ -331,5 +331,43 @@ describe("X-TEAM-5 the owner's batch", () => {
     expect((await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({}, { cookie }), { slug })).status).toBe(400);
     // The members' page is gone.
     expect((await call(publicApi, `/api/teams/${slug}`, {}, { slug })).status).toBe(404);
+  });
+});
+
+describe("X-TEAM-3 the roster upload", () => {
+  function upload(slug: string, key: string, csv: string) {
+    const body = new FormData();
+    body.set("roster", new File([csv], "roster.csv", { type: "text/csv" }));
+    return call(uploadAction, `/team/${slug}/organiser?key=${encodeURIComponent(key)}`, { method: "POST", body, headers: { origin: "http://shop.test" } }, { slug });
+  }
+  const HEADER = "name,email,product,option,size,belt_rank,colour,print_name";
+
+  it("X-TEAM-3 a file with one bad size names its row and sends nothing; a good one sends one e-mail per member whose link opens the choice", async () => {
+    const { slug, organiserUrl } = await makeTeam(cookie);
+    const key = new URL(organiserUrl).searchParams.get("key")!;
+    const db = await testDb();
+    await db.delete(mailOutbox);
+    const bad = await upload(slug, key, `\uFEFF${HEADER}\nAna Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,ANA\nBen Oak,ben@example.com,mens-grip-truth-bjj-gi,Gi,Z9,,,\n`);
+    expect(bad.status).toBe(400);
+    const refused = (await bad.json()) as { error: string; problems: string[] };
+    expect(refused.error).toMatch(/Nothing was sent/);
+    expect(refused.problems).toHaveLength(1);
+    expect(refused.problems[0]).toMatch(/^Row 3: "Z9" is not a size of Mens Grip Truth BJJ Gi/);
+    expect(await db.select().from(mailOutbox)).toHaveLength(0);
+    // A wrong key is not the organiser.
+    expect((await upload(slug, "nope", `${HEADER}\n`)).status).toBe(404);
+
+    const good = await upload(slug, key, `${HEADER}\r\nAna Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,ANA\r\nBen Oak,ben@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,\r\n`);
+    expect(good.status).toBe(200);
+    expect(await good.json()).toMatchObject({ sent: 2 });
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "team-roster"));
+    expect(mails.map((m) => m.to).sort()).toEqual(["ana@example.com", "ben@example.com"]);
+    const ana = mails.find((m) => m.to === "ana@example.com")!;
+    const link = new URL(/https?:\/\/\S+\?choice=\S+/.exec(ana.text)![0]);
+    const page = await call(teamPage, `${link.pathname}${link.search}`, {}, { slug });
+    expect(await page.json()).toMatchObject({ prefill: { productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "M", beltRank: "Blue", printName: "ANA" } });
+    // An altered link opens the page without a choice.
+    const tampered = await call(teamPage, `${link.pathname}${link.search.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, {}, { slug });
+    expect(((await tampered.json()) as { prefill?: unknown }).prefill).toBeUndefined();
   });
 });
