@@ -145,6 +145,18 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(sizes).toContainText("A3: 1");
   await expect(page.getByText("£180.00")).toBeVisible();
   await expectNoAxeViolations(page);
+  // A roster with a bad size names its row and sends nothing.
+  await page.getByLabel("Roster file (CSV)").setInputFiles({
+    name: "roster.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      `name,email,product,option,size,belt_rank,colour,print_name\nDee Ray,dee-${run}@example.com,mens-grip-truth-bjj-gi,Gi,Z9,,,\n`,
+    ),
+  });
+  await page.getByRole("button", { name: "Check and send" }).click();
+  await expect(page.getByRole("list", { name: "Problems in the file" })).toContainText(
+    'Row 2: "Z9" is not a size of Mens Grip Truth BJJ Gi',
+  );
 
   // The owner's production sheet lists every name to print.
   await page.goto(`/admin/teams/${slug}`);
