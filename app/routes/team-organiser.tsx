@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import { ROSTER_UPLOAD_LIMIT, uploadRoster } from "~/teams/roster-upload.server";
 import { UPLOAD_COLUMNS } from "~/teams/roster-rows";
 import { Button } from "~/ui/Button";
@@ -39,6 +40,7 @@ export const action = pageEndpoint(
       limit: ROSTER_UPLOAD_LIMIT,
       tooLarge: "The roster file is too large.",
     },
+    rateLimit: QUOTAS.rosterUpload,
     noStore: true,
   },
   async ({ db, body, params, request, context }) => {
