@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+import { adminNav, expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
 
 const RASHGUARD = "Mens Ranked Gorilla No-Gi Set (Rashguard)";
 const GI = "Mens Grip Truth BJJ Gi (Gi)";
@@ -52,6 +52,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await page.getByLabel("Organiser's name").fill("Coach Dan");
   await page.getByLabel("Organiser's e-mail").fill(`dan-${run}@redcarbjj.test`);
   await page.getByLabel("Closes (UK time)").fill(nextWeekLocal());
+  await page.getByLabel("Minimum number of items (optional)").fill("3");
   await page.getByLabel("Text printed on every item").fill("REDCAR BJJ");
   await page.getByLabel(/Each member adds their own name/).check();
   await page
@@ -166,4 +167,12 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(sheet).toContainText("(no name)");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `/tmp/teams-batch-${testInfo.project.name}.png`, fullPage: true });
+
+  // The list of team stores, from the back office's navigation.
+  const nav = await adminNav(page);
+  await nav.getByRole("link", { name: "Teams" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Team orders" })).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(teamName) });
+  await expect(row).toContainText("3 of 3 minimum");
+  await expectNoAxeViolations(page);
 });
