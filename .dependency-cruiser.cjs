@@ -23,6 +23,7 @@ const CAPABILITIES = {
   search: [],
   seo: ["content"],
   stock: [],
+  teams: [],
 };
 
 const folders = (names) => `^app/(${names.join("|")})/`;

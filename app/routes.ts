@@ -18,6 +18,11 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("tracking", "routes/tracking.tsx"),
+  // Team orders (X-TEAM-2, X-TEAM-3)
+  route("team/:slug", "routes/team.tsx"),
+  route("team/:slug/checkout", "routes/team-checkout.tsx"),
+  route("team/:slug/organiser", "routes/team-organiser.tsx"),
+  route("team/:slug/organiser/roster.csv", "routes/team-organiser-roster.ts"),
   route("returns/request", "routes/returns-request.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -37,6 +42,7 @@ export default [
   route("uploads/:file", "routes/uploads.ts"),
   route("photos/:photoId/:file", "routes/product-photo.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
+  route("api/teams/:slug", "routes/api.teams.ts"),
   // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
   // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),
@@ -66,6 +72,10 @@ export default [
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
+    // Team orders (X-TEAM-1, X-TEAM-5)
+    route("admin/teams", "routes/admin.teams.tsx"),
+    route("admin/teams/new", "routes/admin.team-new.tsx"),
+    route("admin/teams/:slug", "routes/admin.team.tsx"),
   ]),
   route("api/admin/orders", "routes/api.admin.orders.ts"),
   route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),
@@ -92,6 +102,10 @@ export default [
   route("api/admin/site", "routes/api.admin.site.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
+  route("api/admin/teams", "routes/api.admin.teams.ts"),
+  route("api/admin/teams/:slug", "routes/api.admin.team.ts"),
+  route("api/admin/teams/:slug/status", "routes/api.admin.team-status.ts"),
+  route("api/admin/teams/:slug/cancel", "routes/api.admin.team-cancel.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,5 +20,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
   { label: "Discounts", to: "/admin/discounts" },
+  { label: "Teams", to: "/admin/teams" },
   { label: "Owners", to: "/admin/owners" },
 ];

@@ -36,7 +36,7 @@ export function findOption(product: Product, type: string): ProductOption | unde
 }
 
 /** What the customer chose on the product page: the line's choice, "" for nothing chosen yet. */
-export type Selection = Required<Omit<LineChoice, "productId">>;
+export type Selection = Required<Omit<LineChoice, "productId" | "team" | "printName">>;
 
 export function initialSelection(product: Product): Selection {
   return {
@@ -110,7 +110,7 @@ export function choiceDetails(
   line: Pick<
     LineChoiceOrNull,
     "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation"
-  >,
+  > & { printName?: string | null },
 ): string[] {
   const details: string[] = [];
   if (line.optionType !== STANDARD_OPTION) details.push(line.optionType);
@@ -122,5 +122,7 @@ export function choiceDetails(
   });
   if (custom) details.push(custom);
   if (line.nameCustomisation) details.push("Name customisation");
+  // X-TEAM-2: a team member's own name, printed beside the team's text.
+  if (line.printName) details.push(`Name: ${line.printName}`);
   return details;
 }

@@ -259,10 +259,21 @@ export const orderLines = pgTable(
     lineTotalPence: integer("line_total_pence").notNull(),
     /** Every item of the line came from stock (X-STK-2: "Dispatched in 2-3 working days"). */
     fromStock: boolean("from_stock").notNull().default(false),
+    /** X-TEAM-2: the team store the line was ordered from (its custom text is the team's fixed
+     *  text), and the member's own name to print, if any. */
+    teamSlug: text("team_slug").references(() => teams.slug),
+    printName: text("print_name"),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),
     index("order_lines_product_idx").on(table.productId),
+    index("order_lines_team_idx")
+      .on(table.teamSlug)
+      .where(sql`${table.teamSlug} IS NOT NULL`),
+    check(
+      "order_lines_print_name_length",
+      sql`${table.printName} IS NULL OR char_length(${table.printName}) <= ${limit(CUSTOM_TEXT_MAX)}`,
+    ),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
     check("order_lines_price_non_negative", sql`${table.unitPricePence} >= 0`),
     check(
@@ -961,3 +972,72 @@ export const photoFiles = pgTable("photo_files", {
   contentType: text("content_type").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const TEAM_STATUSES = [
+  "open",
+  "closed",
+  "in_production",
+  "dispatched",
+  "cancelled",
+] as const;
+export type TeamStatus = (typeof TEAM_STATUSES)[number];
+export const TEAM_DELIVERIES = ["together", "individual"] as const;
+export type TeamDelivery = (typeof TEAM_DELIVERIES)[number];
+
+/**
+ * A team store (X-TEAM-1): an academy's kit at team prices, ordered by its members from
+ * /team/<slug> until `closes_at`. The organiser's private link carries a key kept here only as
+ * its SHA-256 hash. `summary_sent_at` is set once, by whichever process closes the team.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    organiserName: text("organiser_name").notNull(),
+    organiserEmail: text("organiser_email").notNull(),
+    organiserKeyHash: text("organiser_key_hash").notNull(),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    delivery: text("delivery", { enum: TEAM_DELIVERIES }).notNull(),
+    deliveryAddress: text("delivery_address"),
+    minimumItems: integer("minimum_items"),
+    memberNames: boolean("member_names").notNull().default(false),
+    fixedText: text("fixed_text").notNull(),
+    status: text("status", { enum: TEAM_STATUSES }).notNull().default("open"),
+    summarySentAt: timestamp("summary_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("teams_closing_idx")
+      .on(table.closesAt)
+      .where(sql`${table.summarySentAt} IS NULL`),
+    check(
+      "teams_fixed_text_length",
+      sql`char_length(${table.fixedText}) BETWEEN 1 AND ${limit(CUSTOM_TEXT_MAX)}`,
+    ),
+    check(
+      "teams_minimum_items_positive",
+      sql`${table.minimumItems} IS NULL OR ${table.minimumItems} > 0`,
+    ),
+  ],
+);
+
+/** What a team store offers (X-TEAM-1): a product's option at the team's price. */
+export const teamProducts = pgTable(
+  "team_products",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    teamPricePence: integer("team_price_pence").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.productId, table.optionType] }),
+    check("team_products_price_non_negative", sql`${table.teamPricePence} >= 0`),
+  ],
+);

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import type { DiscountJson } from "./admin.server";
-import { toLondonLocal } from "./london-time";
+import { toLondonLocal } from "~/shared/london-time";
 import { formatPenceDecimal } from "~/pricing/money";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 

@@ -4,7 +4,7 @@ import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { discountCodes } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { fromLondonLocal } from "./london-time";
+import { fromLondonLocal } from "~/shared/london-time";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 
 /** The owner's discount codes (X-OPS-9): list, create, edit and disable. */

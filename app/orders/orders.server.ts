@@ -117,6 +117,8 @@ export async function createPendingOrder(
           wasUnitPricePence: line.wasUnitPricePence ?? null,
           lineTotalPence: line.unitPricePence * line.quantity,
           fromStock: reserved.fromStock[position] ?? false,
+          teamSlug: line.team ?? null,
+          printName: line.printName ?? null,
         })),
       )
       .returning({ id: orderLines.id, position: orderLines.position });

@@ -88,6 +88,8 @@ export async function changeOrderStatus(
     /** A refund of what was paid follows this cancel, and its e-mail tells the customer both
      *  (X-DAY-1): a paid order's cancel then sends no e-mail of its own. */
     refundFollows?: boolean;
+    /** Said in the order's history beside the move (X-TEAM-5: "Moved with the team order …"). */
+    note?: string;
   } = {},
 ): Promise<StatusChangeOutcome> {
   const parsed = statusChangeInput.safeParse(input);
@@ -153,6 +155,7 @@ export async function changeOrderStatus(
       actor,
       before: beforeState,
       after: afterState,
+      note: options.note ?? null,
     });
     await recordAudit(tx, {
       actor,

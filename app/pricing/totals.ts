@@ -20,14 +20,17 @@ export function discountOnSubtotal(subtotal: Pence, percent: number): Pence {
 /**
  * Subtotal, shipping for the chosen method (X-UK-1: UK standard is free from £75.00 after the
  * discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
+ * `shippedLines` are the lines the shop posts to the customer: all of them, but for a team's
+ * lines delivered together to its academy (X-TEAM-2), which carry no delivery charge.
  */
 export function orderTotals(
   lines: readonly { unitPricePence: Pence; quantity: number }[],
   discountPercent: number,
   shippingMethod: ShippingMethodId,
+  shippedLines: readonly { quantity: number }[] = lines,
 ): OrderTotals {
   const subtotal = subtotalPence(lines);
-  const items = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const items = shippedLines.reduce((sum, line) => sum + line.quantity, 0);
   const discount = discountOnSubtotal(subtotal, discountPercent);
   const shipping = shippingChargePence(shippingMethod, items, subtotal - discount);
   return {

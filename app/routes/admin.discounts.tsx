@@ -4,7 +4,7 @@ import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { applyDiscountForm, listDiscounts } from "~/discounts/admin.server";
 import { DiscountForm } from "~/discounts/DiscountForm";
-import { formatLondon } from "~/discounts/london-time";
+import { formatLondon } from "~/shared/london-time";
 import { formatPence } from "~/pricing/money";
 import { pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";

@@ -7,7 +7,7 @@ import {
   readSite,
   saveSite,
 } from "~/catalogue/editing/site.server";
-import { formatLondon, fromLondonLocal } from "~/discounts/london-time";
+import { formatLondon, fromLondonLocal } from "~/shared/london-time";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";

@@ -52,4 +52,11 @@ export const QUOTAS = {
     message: () =>
       `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${env().SHOP_EMAIL}.`,
   },
+  /** A team organiser's roster upload e-mails every member (X-TEAM-3): a few a minute. */
+  rosterUpload: {
+    name: "roster-upload",
+    limit: 5,
+    message:
+      "You have uploaded several rosters in a short time. Please wait a minute and try again.",
+  },
 } satisfies Record<string, RateLimit>;

@@ -7,6 +7,7 @@ import { REFUND_RETRY_BATCH, retryPendingRefunds } from "~/flows/refunds/retry.s
 import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
+import { closeDueTeams, TEAM_CLOSING_BATCH } from "~/teams/closing.server";
 
 const MAIL_BATCH = 10;
 
@@ -44,5 +45,12 @@ export function backgroundJobs(
       run: (db) => removeUnattachedPhotos(db, 100),
     },
     productPhotoJob,
+    {
+      // X-TEAM-4: a team store past its closing time is closed and summarised once.
+      name: "team-closing",
+      everyMs: 30_000,
+      batch: TEAM_CLOSING_BATCH,
+      run: (db) => closeDueTeams(db),
+    },
   ];
 }

@@ -15,3 +15,6 @@ const FORMULA_START = /^[\t\r]|^[\s"']*[=+\-@]/;
 export function csvRow(values: readonly (string | number | null | undefined)[]): string {
   return values.map(csvCell).join(",");
 }
+
+/** Opens a UTF-8 file as UTF-8 in Excel (X-DAY-6): without it, "£" and accents come out garbled. */
+export const BYTE_ORDER_MARK = "\uFEFF";

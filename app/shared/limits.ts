@@ -121,3 +121,8 @@ export const PRODUCT_PHOTO_LIMITS = {
   /** Characters of a colour tag. */
   color: 60,
 } as const;
+
+/** A team store's address part, /team/<slug> (X-TEAM-1). */
+export const TEAM_SLUG_MAX = 80;
+/** X-TEAM-2: a member's own name on a team line, at most CUSTOM_TEXT_MAX characters. */
+export const PRINT_NAME_MESSAGE = `The member's name may be up to ${CUSTOM_TEXT_MAX} characters.`;

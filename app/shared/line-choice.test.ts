@@ -70,6 +70,9 @@ describe("X-ARCH-3: one line-choice schema", () => {
   it("X-ARCH-3: the cart's lines and the product page's selection are built on the one type", () => {
     expectTypeOf<NewCartLine>().toEqualTypeOf<LineChoice>();
     expectTypeOf<CartLine>().toExtend<LineChoice>();
-    expectTypeOf<Selection>().toEqualTypeOf<Required<Omit<LineChoice, "productId">>>();
+    // A team line's store and name come from the team page, not the product page (X-TEAM-2).
+    expectTypeOf<Selection>().toEqualTypeOf<
+      Required<Omit<LineChoice, "productId" | "team" | "printName">>
+    >();
   });
 });

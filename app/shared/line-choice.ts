@@ -8,6 +8,8 @@ import {
   QUANTITY_MAX_MESSAGE,
   QUANTITY_MESSAGE,
   MAX_LINE_QUANTITY,
+  PRINT_NAME_MESSAGE,
+  TEAM_SLUG_MAX,
 } from "./limits";
 
 /**
@@ -59,6 +61,15 @@ export const lineChoiceSchema = z.object({
     .boolean()
     .nullish()
     .transform((on) => on ?? undefined)
+    .optional(),
+  /** X-TEAM-2: the team store (its slug) the line is ordered from, at the team's price. */
+  team: optional(TEAM_SLUG_MAX),
+  /** X-TEAM-2: the member's own name to print on a team line (checked against the team's rules
+   *  by the server, which says the sentence). */
+  printName: text()
+    .max(CUSTOM_TEXT_SENT_MAX, PRINT_NAME_MESSAGE)
+    .nullish()
+    .transform((name) => name?.trim() || undefined)
     .optional(),
 });
 

@@ -4,9 +4,9 @@ import { UK_ZONE } from "./uk-days";
 
 // The orders export as CSV (X-OPS-6, X-DAY-6): UTF-8 with a byte-order mark, dates as UK local
 // times; cells are quoted and guarded against formulas by app/shared/csv.ts (item 11).
-import { csvCell, csvRow } from "~/shared/csv";
+import { BYTE_ORDER_MARK, csvCell, csvRow } from "~/shared/csv";
 
-export { csvCell, csvRow };
+export { BYTE_ORDER_MARK, csvCell, csvRow };
 
 export const EXPORT_HEADER = [
   "order_number",
@@ -34,9 +34,6 @@ export const EXPORT_HEADER = [
   "carrier",
   "tracking_number",
 ] as const;
-
-/** Opens a UTF-8 file as UTF-8 in Excel (X-DAY-6): without it, "£" and accents come out garbled. */
-export const BYTE_ORDER_MARK = "\uFEFF";
 
 const ukDateTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: UK_ZONE,

@@ -20,6 +20,7 @@ import { clientKey } from "~/security/rate-limit.server";
 import { StockLimitError, StockShortError } from "~/stock/stock.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { loadCatalogue } from "~/catalogue/store.server";
+import { checkTeamLines } from "~/flows/teams/team-lines.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 /**
@@ -39,7 +40,10 @@ export async function createCheckoutSession(
   if (!parsed.success) return refuse(400, firstIssue(parsed.error));
   // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
   const catalogue = await loadCatalogue(db);
-  const checked = checkCartItems(catalogue, parsed.data.cartItems);
+  // X-TEAM-2: team lines at their team's price and text; ordinary lines from the catalogue.
+  const checked = await checkTeamLines(db, catalogue, parsed.data.cartItems, (items) =>
+    checkCartItems(catalogue, items),
+  );
   if (!checked.ok) {
     return refuse(checked.status, checked.error, { extra: { lineIndex: checked.lineIndex } });
   }
@@ -53,7 +57,12 @@ export async function createCheckoutSession(
 
   const provider = paymentProvider();
   const { shippingMethod } = parsed.data;
-  const totals = orderTotals(checked.lines, discount?.percent ?? 0, shippingMethod);
+  const totals = orderTotals(
+    checked.lines,
+    discount?.percent ?? 0,
+    shippingMethod,
+    checked.shipped,
+  );
   // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
   if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
     return refuse(

@@ -24,9 +24,12 @@ export async function cancelAndRefund(
   orderNumber: string,
   actor: string,
   reason?: string,
+  /** Said in the order's history beside the cancel (X-TEAM-5). */
+  note?: string,
 ): Promise<CancelOutcome> {
   const cancelled = await changeOrderStatus(db, orderNumber, { status: "cancelled" }, actor, {
     refundFollows: true,
+    note,
   });
   if (!cancelled.ok) {
     // Asked again after it was done: the order was cancelled and has since been fully refunded.

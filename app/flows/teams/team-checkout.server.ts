@@ -1,0 +1,96 @@
+import type { Database } from "~/db/client.server";
+import type { Catalogue } from "~/catalogue/catalogue";
+import { createCheckoutSession } from "~/flows/checkout/create-session.server";
+import { checkCartItems } from "~/flows/checkout/request";
+import {
+  DEFAULT_SHIPPING_METHOD,
+  isShippingMethodId,
+  type ShippingMethodId,
+} from "~/pricing/shipping";
+import { orderTotals, type OrderTotals } from "~/pricing/totals";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
+import { firstIssue } from "~/flows/checkout/request";
+import { checkTeamLines } from "./team-lines.server";
+import type { CartLine } from "~/cart/cart";
+
+/**
+ * The team page's own small checkout step (X-TEAM-2): one member's choice from /team/<slug>, as
+ * form fields (works without JavaScript), checked and priced by the same rules as
+ * POST /api/create-checkout-session, then sent through that flow to the payment page.
+ */
+
+/** The member's choice as the product form sends it. */
+export function teamChoiceFromFields(slug: string, fields: URLSearchParams | FormData) {
+  const get = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === "string" && value.trim() ? value : undefined;
+  };
+  const method = get("shippingMethod");
+  const parsed = lineChoiceSchema.safeParse({
+    productId: get("productId") ?? "",
+    optionType: get("optionType") ?? "",
+    size: get("size") ?? "",
+    beltRank: get("beltRank"),
+    color: get("color"),
+    printName: get("printName"),
+    quantity: 1,
+    team: slug,
+  });
+  if (!parsed.success) {
+    return { ok: false as const, error: firstIssue(parsed.error).replace(/^Item 1: /, "") };
+  }
+  return {
+    ok: true as const,
+    choice: parsed.data,
+    shippingMethod: (isShippingMethodId(method)
+      ? method
+      : DEFAULT_SHIPPING_METHOD) as ShippingMethodId,
+  };
+}
+
+export interface TeamCheckoutPreview {
+  line: CartLine;
+  totals: OrderTotals;
+  shippingMethod: ShippingMethodId;
+  /** Whether the line is posted to the member (individual delivery) or sent with the team. */
+  shippedToMember: boolean;
+}
+
+/** The line and what it costs with the chosen delivery; a refusal says why in a sentence. */
+export async function previewTeamChoice(
+  db: Database,
+  catalogue: Catalogue,
+  choice: LineChoice,
+  shippingMethod: ShippingMethodId,
+): Promise<Outcome<TeamCheckoutPreview>> {
+  const checked = await checkTeamLines(db, catalogue, [choice], (items) =>
+    checkCartItems(catalogue, items),
+  );
+  if (!checked.ok) return refuse(checked.status, checked.error.replace(/^Item 1: /, ""));
+  const line = checked.lines[0]!;
+  return success({
+    line,
+    totals: orderTotals(checked.lines, 0, shippingMethod, checked.shipped),
+    shippingMethod,
+    shippedToMember: checked.shipped.length > 0,
+  });
+}
+
+/** "Pay" on the team checkout step: the payment page's address, or a sentence. */
+export async function payForTeamChoice(
+  db: Database,
+  slug: string,
+  form: FormData,
+  address: string,
+): Promise<Outcome<{ url: string }>> {
+  const read = teamChoiceFromFields(slug, form);
+  if (!read.ok) return refuse(400, read.error);
+  const session = await createCheckoutSession(
+    db,
+    { cartItems: [read.choice], shippingMethod: read.shippingMethod },
+    address,
+  );
+  if (!session.ok) return session;
+  return success({ url: session.data.url });
+}

@@ -1,0 +1,88 @@
+import type { Database } from "~/db/client.server";
+import { type CartLine, priceLine } from "~/cart/cart";
+import type { Catalogue } from "~/catalogue/catalogue";
+import type { LineChoice } from "~/shared/line-choice";
+import { checkTeamLine } from "~/teams/rules";
+import { teamsForLines } from "~/teams/teams.server";
+
+export type CheckedTeamLines =
+  | {
+      ok: true;
+      /** The cart's lines, team lines at their team's price and with its text. */
+      lines: CartLine[];
+      /** The lines the shop posts to the customer (not those of a team delivered together). */
+      shipped: CartLine[];
+    }
+  | { ok: false; status: 400 | 409; error: string; lineIndex: number };
+
+/**
+ * X-TEAM-2: checks and prices a cart whose lines may belong to team stores. An ordinary line is
+ * priced from the catalogue as before; a team line (`team: "<slug>"`) must be a size, belt rank
+ * and colour the catalogue makes for an option the team offers, while the team takes orders; it
+ * is priced at the team price, carries the team's fixed text as its custom text (made to order,
+ * not returnable unless faulty) and the member's `printName`.
+ */
+export async function checkTeamLines(
+  db: Database,
+  catalogue: Catalogue,
+  items: readonly LineChoice[],
+  priceOrdinary: (
+    items: readonly LineChoice[],
+  ) =>
+    | { ok: true; lines: CartLine[] }
+    | { ok: false; error: string; lineIndex: number; status: 400 | 409 },
+): Promise<CheckedTeamLines> {
+  const slugs = items.flatMap((item) => (item.team ? [item.team] : []));
+  if (slugs.length === 0) {
+    const checked = priceOrdinary(items);
+    return checked.ok ? { ok: true, lines: checked.lines, shipped: checked.lines } : checked;
+  }
+  const found = await teamsForLines(db, slugs);
+  const lines: CartLine[] = [];
+  const shipped: CartLine[] = [];
+  for (const [position, item] of items.entries()) {
+    if (!item.team) {
+      const checked = priceOrdinary([item]);
+      if (!checked.ok) {
+        return {
+          ...checked,
+          lineIndex: position,
+          error: checked.error.replace(/^Item 1:/, `Item ${position + 1}:`),
+        };
+      }
+      lines.push(...checked.lines);
+      shipped.push(...checked.lines);
+      continue;
+    }
+    const team = found.get(item.team);
+    const rule = checkTeamLine(team, item);
+    if (!rule.ok) return { ...rule, lineIndex: position };
+    // The catalogue's own checks of the size, belt rank and colour, without the text: the
+    // team's text goes on whatever option it offers.
+    const { line, problem, gone } = priceLine(
+      { ...item, customText: undefined, nameCustomisation: undefined },
+      catalogue.all.get(item.productId),
+    );
+    if (!line) {
+      return gone
+        ? { ok: false, status: 409, error: problem, lineIndex: position }
+        : {
+            ok: false,
+            status: 400,
+            error: `Item ${position + 1}: ${problem}`,
+            lineIndex: position,
+          };
+    }
+    const teamLine: CartLine = {
+      ...line,
+      unitPricePence: rule.unitPricePence,
+      customText: rule.customText,
+      team: item.team,
+      ...(rule.printName ? { printName: rule.printName } : {}),
+    };
+    delete teamLine.wasUnitPricePence;
+    lines.push(teamLine);
+    if (team!.delivery !== "together") shipped.push(teamLine);
+  }
+  return { ok: true, lines, shipped };
+}

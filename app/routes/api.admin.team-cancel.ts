@@ -1,0 +1,10 @@
+import { cancelTeam } from "~/flows/teams/batch.server";
+import { endpoint, writeOnly } from "~/security/edge.server";
+
+/** POST /api/admin/teams/:slug/cancel {refund: true}: {cancelled, refunded} (X-TEAM-5). */
+export const action = endpoint(
+  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 1024 }, noStore: true },
+  ({ db, params, body, owner }) => cancelTeam(db, params.slug ?? "", body, owner!.email),
+);
+
+export const loader = writeOnly();

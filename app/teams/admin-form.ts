@@ -1,0 +1,48 @@
+import { parsePoundsToPence } from "~/pricing/parse-pounds";
+import { fromLondonLocal } from "~/shared/london-time";
+
+/**
+ * The owner's /admin/teams/new form (X-TEAM-1) as the JSON body of POST /api/admin/teams: the
+ * closing time typed as UK wall-clock time, each ticked product option with its team price in
+ * pounds. Answers the body, or a sentence for the first thing that cannot be read.
+ */
+export function teamBodyFromForm(
+  form: FormData,
+): { ok: true; body: Record<string, unknown> } | { ok: false; error: string } {
+  const get = (name: string) => String(form.get(name) ?? "").trim();
+  const closesLocal = get("closesAt");
+  const closesAt = fromLondonLocal(closesLocal);
+  if (!closesAt) return { ok: false, error: "Give the closing date and time (UK time)." };
+  const minimum = get("minimumItems");
+  if (minimum && !/^\d{1,6}$/.test(minimum)) {
+    return { ok: false, error: "The minimum must be a whole number of items, or empty." };
+  }
+  const products = [];
+  for (const value of form.getAll("offer")) {
+    const [productId = "", optionType = ""] = String(value).split("|");
+    const typed = get(`price:${String(value)}`);
+    const teamPricePence = parsePoundsToPence(typed);
+    if (teamPricePence === undefined) {
+      return {
+        ok: false,
+        error: `Give a team price in pounds for ${productId} (${optionType}), like 45.00.`,
+      };
+    }
+    products.push({ productId, optionType, teamPricePence });
+  }
+  return {
+    ok: true,
+    body: {
+      name: get("name"),
+      organiserName: get("organiserName"),
+      organiserEmail: get("organiserEmail"),
+      closesAt: closesAt.toISOString(),
+      delivery: get("delivery"),
+      deliveryAddress: get("deliveryAddress") || null,
+      minimumItems: minimum ? Number(minimum) : null,
+      memberNames: form.get("memberNames") === "on" || form.get("memberNames") === "true",
+      fixedText: get("fixedText"),
+      products,
+    },
+  };
+}

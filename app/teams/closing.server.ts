@@ -1,0 +1,101 @@
+import { and, asc, eq, isNull, lte, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { teams } from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { notifyOwner } from "~/mail/owner-notice.server";
+import { formatPence } from "~/pricing/money";
+import { canonicalOrigin } from "~/security/origin.server";
+import { productionSheet, sizeCounts, ukDateTimeInWords } from "./rules";
+import { teamOrdersAndRoster } from "./teams.server";
+
+/** How many closed teams one pass takes; a full pass runs again at once. */
+export const TEAM_CLOSING_BATCH = 20;
+
+/**
+ * X-TEAM-4: once a team store's closing time has passed, closes it and writes the summary
+ * e-mail to the organiser and to the shop (SHOP_EMAIL) through the outbox, in the transaction
+ * that marks the summary sent. The due teams are claimed with FOR UPDATE SKIP LOCKED and the
+ * claim is conditional on no summary yet, so with any number of processes each summary is written
+ * once (the outbox's dedupe keys would refuse a second copy too). Answers how many it closed.
+ */
+export async function closeDueTeams(db: Database, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(teams)
+      .where(
+        and(isNull(teams.summarySentAt), lte(teams.closesAt, now), ne(teams.status, "cancelled")),
+      )
+      .orderBy(asc(teams.closesAt))
+      .limit(TEAM_CLOSING_BATCH)
+      .for("update", { skipLocked: true });
+    let closed = 0;
+    for (const team of due) {
+      const [claimed] = await tx
+        .update(teams)
+        .set({
+          summarySentAt: now,
+          status: team.status === "open" ? "closed" : team.status,
+          updatedAt: now,
+        })
+        .where(and(eq(teams.id, team.id), isNull(teams.summarySentAt)))
+        .returning({ id: teams.id });
+      if (!claimed) continue;
+      const { orders, roster } = await teamOrdersAndRoster(tx, team.slug);
+      const items = roster.reduce((sum, entry) => sum + (entry.quantity ?? 1), 0);
+      const total = orders.reduce((sum, order) => sum + order.totalPence, 0);
+      const minimum =
+        team.minimumItems === null
+          ? ""
+          : items >= team.minimumItems
+            ? `The minimum of ${team.minimumItems} items was reached.`
+            : `The minimum of ${team.minimumItems} items was not reached (${items} ordered).`;
+      const text = [
+        `The team order "${team.name}" closed on ${ukDateTimeInWords(team.closesAt)} (UK time).`,
+        "",
+        `Members paid: ${orders.length}. Items: ${items}. Total paid: ${formatPence(total)}.`,
+        minimum,
+        "",
+        "Sizes:",
+        ...sizeCounts(roster).map(({ size, count }) => `- ${size}: ${count}`),
+        "",
+        "To make:",
+        ...productionSheet(roster).map(
+          (group) =>
+            `- ${group.productName} (${group.optionType}), size ${group.size}: ${group.quantity}` +
+            (group.names.some(Boolean)
+              ? `; names: ${group.names.map((name) => name || "(none)").join(", ")}`
+              : ""),
+        ),
+        "",
+        "Who ordered:",
+        ...roster.map(
+          (entry) =>
+            `- ${entry.memberName}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}, ${entry.orderNumber}`,
+        ),
+        "",
+        `Printed on every item: ${team.fixedText}`,
+      ]
+        .filter((line, index, all) => line !== "" || all[index - 1] !== "")
+        .join("\n");
+      const subject = `Team order closed: ${team.name}`;
+      await enqueueMail(
+        tx,
+        {
+          to: team.organiserEmail,
+          subject,
+          text: `Hello ${team.organiserName},\n\n${text}\n\nGRIP TRUTH`,
+        },
+        { dedupeKey: `team-summary:${team.id}`, kind: "team-summary", ref: team.id },
+      );
+      await notifyOwner(
+        tx,
+        `team-summary:${team.id}`,
+        { subject, text: `${text}\n\nThe batch: ${canonicalOrigin()}/admin/teams/${team.slug}` },
+        team.id,
+      );
+      closed++;
+    }
+    return closed;
+  });
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { checkRosterRows, UPLOAD_COLUMNS } from "./roster-rows";
+
+const team = {
+  memberNames: true,
+  products: [
+    {
+      productId: "rash",
+      name: "Ranked Rashguard",
+      optionType: "Rashguard",
+      teamPricePence: 3000,
+      sizes: ["S", "M"],
+      beltRanks: ["White", "Blue"],
+    },
+    {
+      productId: "gi",
+      name: "BJJ Gi",
+      optionType: "Gi",
+      teamPricePence: 7500,
+      sizes: ["A1", "A2"],
+    },
+  ],
+};
+const header = [...UPLOAD_COLUMNS];
+
+describe("roster upload rows", () => {
+  it("X-TEAM-3 a good file gives each member's choice, matching names and case", () => {
+    const result = checkRosterRows(
+      [
+        header,
+        ["Ana Silva", "ana@example.com", "rash", "rashguard", "m", "blue", "", "ANA"],
+        ["Ben", "ben@example.com", "BJJ Gi", "Gi", "A2", "", "", ""],
+      ],
+      team,
+    );
+    expect(result).toEqual({
+      ok: true,
+      members: [
+        {
+          row: 2,
+          name: "Ana Silva",
+          email: "ana@example.com",
+          choice: {
+            productId: "rash",
+            optionType: "Rashguard",
+            size: "M",
+            beltRank: "Blue",
+            printName: "ANA",
+          },
+        },
+        {
+          row: 3,
+          name: "Ben",
+          email: "ben@example.com",
+          choice: { productId: "gi", optionType: "Gi", size: "A2" },
+        },
+      ],
+    });
+  });
+
+  it("X-TEAM-3 names each problem by row, at most 50", () => {
+    const result = checkRosterRows(
+      [
+        header,
+        ["Ana", "ana@example.com", "gi", "Gi", "A2", "", "", ""],
+        ["Ben", "not-an-email", "gi", "Gi", "XXL", "", "", "B".repeat(21)],
+        ["Cat", "cat@example.com", "hoodie", "Hoodie", "M", "", "", ""],
+      ],
+      team,
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'Row 3: "not-an-email" is not an e-mail address.',
+        'Row 3: "XXL" is not a size of BJJ Gi; choose A1, A2.',
+        "Row 3: the name to print may be up to 20 characters.",
+        'Row 4: the team does not offer "hoodie" (Hoodie).',
+      ],
+    });
+    const many = checkRosterRows(
+      [header, ...Array.from({ length: 80 }, () => ["", "", "gi", "Gi", "A1", "", "", ""])],
+      team,
+    );
+    expect(many.ok === false && many.problems).toHaveLength(50);
+    expect(checkRosterRows([["name", "email"]], team)).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^Row 1: .*missing product/)],
+    });
+  });
+});

@@ -1,0 +1,354 @@
+import { z } from "zod";
+import { formatPence } from "~/pricing/money";
+import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX, PRINT_NAME_MESSAGE } from "~/shared/limits";
+import { text } from "~/shared/text";
+
+/**
+ * Team orders' pure rules (X-TEAM-1..5), safe in the browser: what a team store is made of, the
+ * closing sentence, a member's line at the team price, and the production sheet's grouping.
+ */
+
+export const TEAM_NAME_MAX = 80;
+export const TEAM_ADDRESS_MAX = 400;
+export const TEAM_PRODUCTS_MAX = 30;
+export const TEAM_MINIMUM_MAX = 10_000;
+/** A team price may not be above this (£1,000.00 a item). */
+export const TEAM_PRICE_MAX_PENCE = 100_000;
+
+const ZONE = "Europe/London";
+
+/** "1 December 2026": a day in words, as a London calendar shows it. */
+export function ukDateInWords(instant: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: ZONE,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(instant);
+}
+
+/** "1 December 2026 at 18:00": the closing time for members and the organiser. */
+export function ukDateTimeInWords(instant: Date): string {
+  const time = new Intl.DateTimeFormat("en-GB", {
+    timeZone: ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(instant);
+  return `${ukDateInWords(instant)} at ${time}`;
+}
+
+/** X-TEAM-4: the 409's sentence and the page's, once the store has closed. */
+export function closedSentence(closesAt: Date): string {
+  return `This team order closed on ${ukDateInWords(closesAt)}.`;
+}
+
+/** Whether members may still order: the store is open and its closing time has not come. */
+export function isTakingOrders(
+  team: { status: string; closesAt: Date },
+  now: Date = new Date(),
+): boolean {
+  return team.status === "open" && now.getTime() < team.closesAt.getTime();
+}
+
+/** "2 days 3 hours", "5 hours 10 minutes", "Closed": the time left before closing. */
+export function timeLeft(closesAt: Date, now: Date = new Date()): string {
+  const ms = closesAt.getTime() - now.getTime();
+  if (ms <= 0) return "Closed";
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (days > 0) return `${unit(days, "day")} ${unit(hours, "hour")}`;
+  if (hours > 0) return `${unit(hours, "hour")} ${unit(mins, "minute")}`;
+  return unit(Math.max(mins, 1), "minute");
+}
+
+/** "Redcar BJJ: spring kit" → "redcar-bjj-spring-kit". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "team";
+}
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,70})$/;
+
+export const FIXED_TEXT_MESSAGE = `The team's text must be 1 to ${CUSTOM_TEXT_MAX} characters.`;
+
+const chars = (value: string) => Array.from(value).length;
+
+const instant = z
+  .string({ error: "closesAt must be a date and time, e.g. 2026-12-01T18:00:00Z." })
+  .refine((value) => !Number.isNaN(Date.parse(value)) && /T\d{2}:\d{2}/.test(value), {
+    message: "closesAt must be a date and time, e.g. 2026-12-01T18:00:00Z.",
+  })
+  .transform((value) => new Date(value));
+
+/** The body of POST /api/admin/teams (X-TEAM-1), exactly as issue 23 names it. */
+export const teamInputSchema = z.strictObject(
+  {
+    name: text({ error: "Give the team store a name." })
+      .trim()
+      .min(1, "Give the team store a name.")
+      .max(TEAM_NAME_MAX, `The name may be up to ${TEAM_NAME_MAX} characters.`),
+    organiserName: text({ error: "Give the organiser's name." })
+      .trim()
+      .min(1, "Give the organiser's name.")
+      .max(PERSON_NAME_MAX, `The organiser's name may be up to ${PERSON_NAME_MAX} characters.`),
+    organiserEmail: z
+      .string({ error: "Give the organiser's e-mail address." })
+      .trim()
+      .max(EMAIL_MAX)
+      .pipe(z.email("Please enter a valid e-mail address for the organiser.")),
+    closesAt: instant,
+    delivery: z.enum(["together", "individual"], {
+      error: 'delivery must be "together" or "individual".',
+    }),
+    deliveryAddress: text({ multiline: true })
+      .trim()
+      .max(TEAM_ADDRESS_MAX, `The delivery address may be up to ${TEAM_ADDRESS_MAX} characters.`)
+      .nullish()
+      .transform((value) => value || null),
+    minimumItems: z
+      .number({ error: "The minimum must be a whole number of items, or empty." })
+      .int("The minimum must be a whole number of items, or empty.")
+      .min(1, "The minimum must be at least 1 item, or empty.")
+      .max(TEAM_MINIMUM_MAX, `The minimum may be at most ${TEAM_MINIMUM_MAX} items.`)
+      .nullish()
+      .transform((value) => value ?? null),
+    memberNames: z.boolean({ error: "memberNames must be true or false." }),
+    fixedText: text({ error: FIXED_TEXT_MESSAGE })
+      .trim()
+      .refine((value) => chars(value) >= 1 && chars(value) <= CUSTOM_TEXT_MAX, FIXED_TEXT_MESSAGE),
+    products: z
+      .array(
+        z.strictObject({
+          productId: z.string({ error: "Each product needs a productId." }).trim().min(1).max(80),
+          optionType: z
+            .string({ error: "Each product needs an optionType." })
+            .trim()
+            .min(1)
+            .max(80),
+          teamPricePence: z
+            .number({ error: "Each team price must be a whole number of pence." })
+            .int("Each team price must be a whole number of pence.")
+            .min(0, "A team price cannot be below zero.")
+            .max(
+              TEAM_PRICE_MAX_PENCE,
+              `A team price may be at most ${formatPence(TEAM_PRICE_MAX_PENCE)}.`,
+            ),
+        }),
+        { error: "products must be a list of {productId, optionType, teamPricePence}." },
+      )
+      .min(1, "Offer at least one product.")
+      .max(TEAM_PRODUCTS_MAX, `A team store may offer up to ${TEAM_PRODUCTS_MAX} products.`),
+  },
+  {
+    error:
+      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, memberNames, fixedText, products.",
+  },
+);
+
+export type TeamInput = z.output<typeof teamInputSchema>;
+
+/** The first zod issue as a sentence. */
+export function firstTeamIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "The team store is not valid.";
+  if (issue.code === "unrecognized_keys") return `Unknown field ${issue.keys.join(", ")}.`;
+  return issue.message;
+}
+
+/** Checks beyond the shape: a closing time to come, an address for `together`, no repeats. */
+export function teamInputProblem(input: TeamInput, now: Date = new Date()): string | undefined {
+  if (input.closesAt.getTime() <= now.getTime()) return "The closing time must be in the future.";
+  if (input.delivery === "together" && !input.deliveryAddress) {
+    return "Give the academy's delivery address for delivery together.";
+  }
+  const seen = new Set<string>();
+  for (const product of input.products) {
+    const key = `${product.productId}\u0000${product.optionType}`;
+    if (seen.has(key)) return `${product.productId} (${product.optionType}) is offered twice.`;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** One product option a team store offers at its price. */
+export interface TeamOffer {
+  productId: string;
+  optionType: string;
+  teamPricePence: number;
+}
+
+/** What the server needs of a team to price a member's line. */
+export interface TeamForLine {
+  slug: string;
+  name: string;
+  status: string;
+  closesAt: Date;
+  memberNames: boolean;
+  fixedText: string;
+  offers: readonly TeamOffer[];
+}
+
+export type TeamLineCheck =
+  | { ok: true; unitPricePence: number; customText: string; printName?: string }
+  | { ok: false; status: 400 | 409; error: string };
+
+/**
+ * X-TEAM-2: a member's line of a team store, at the team price, carrying the team's fixed text
+ * and the member's name; refused after closing (409 with the closing sentence), for a product or
+ * option the team does not offer, or with a name over 20 characters or where names are not
+ * taken (400).
+ */
+export function checkTeamLine(
+  team: TeamForLine | undefined,
+  line: { productId: string; optionType: string; printName?: string | null },
+  now: Date = new Date(),
+): TeamLineCheck {
+  if (!team) return { ok: false, status: 400, error: "There is no such team order." };
+  if (!isTakingOrders(team, now)) {
+    return { ok: false, status: 409, error: closedSentence(team.closesAt) };
+  }
+  const offer = team.offers.find(
+    (o) => o.productId === line.productId && o.optionType === line.optionType,
+  );
+  if (!offer) {
+    return {
+      ok: false,
+      status: 400,
+      error: `${team.name} does not offer ${line.productId} (${line.optionType}).`,
+    };
+  }
+  const printName = line.printName?.trim() || undefined;
+  if (printName && !team.memberNames) {
+    return { ok: false, status: 400, error: `${team.name} does not print members' names.` };
+  }
+  if (printName && chars(printName) > CUSTOM_TEXT_MAX) {
+    return { ok: false, status: 400, error: PRINT_NAME_MESSAGE };
+  }
+  return {
+    ok: true,
+    unitPricePence: offer.teamPricePence,
+    customText: team.fixedText,
+    ...(printName ? { printName } : {}),
+  };
+}
+
+/** One person's line on the roster (X-TEAM-3, X-TEAM-5). */
+export interface RosterEntry {
+  memberName: string;
+  email: string;
+  productId: string;
+  productName?: string;
+  optionType: string;
+  size: string;
+  beltRank?: string | null;
+  color?: string | null;
+  printName: string | null;
+  quantity?: number;
+  orderNumber: string;
+  status: string;
+}
+
+export interface SheetGroup {
+  productId: string;
+  productName: string;
+  optionType: string;
+  size: string;
+  quantity: number;
+  /** Every name to print in this group, one per item, in roster order ("" when none). */
+  names: string[];
+}
+
+/**
+ * X-TEAM-5: the production sheet, grouped by product, option and size, with every name to
+ * print. Groups keep the order in which a product, then option, then size first appears.
+ */
+export function productionSheet(roster: readonly RosterEntry[]): SheetGroup[] {
+  const groups = new Map<string, SheetGroup>();
+  for (const entry of roster) {
+    const key = [entry.productId, entry.optionType, entry.size].join("\u0000");
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        productId: entry.productId,
+        productName: entry.productName ?? entry.productId,
+        optionType: entry.optionType,
+        size: entry.size,
+        quantity: 0,
+        names: [],
+      };
+      groups.set(key, group);
+    }
+    const quantity = entry.quantity ?? 1;
+    group.quantity += quantity;
+    for (let i = 0; i < quantity; i++) group.names.push(entry.printName ?? "");
+  }
+  const order = (values: string[]) => (value: string) => values.indexOf(value);
+  const all = [...groups.values()];
+  const products = order([...new Set(all.map((g) => g.productId))]);
+  return all.sort((a, b) => products(a.productId) - products(b.productId));
+}
+
+/** X-TEAM-3: how many items of each size, in the order sizes first appear. */
+export function sizeCounts(roster: readonly RosterEntry[]): { size: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const entry of roster) {
+    counts.set(entry.size, (counts.get(entry.size) ?? 0) + (entry.quantity ?? 1));
+  }
+  return [...counts].map(([size, count]) => ({ size, count }));
+}
+
+/** The value of one offer's checkbox on the owner's form: "productId|optionType". */
+export const offerKey = (productId: string, optionType: string) => `${productId}|${optionType}`;
+
+/** The public view of a team store (X-TEAM-2), exactly as issue 23 names its fields. */
+export interface PublicTeam {
+  name: string;
+  closesAt: string;
+  open: boolean;
+  fixedText: string;
+  memberNames: boolean;
+  delivery: "together" | "individual";
+  products: {
+    productId: string;
+    name: string;
+    optionType: string;
+    teamPricePence: number;
+    sizes: string[];
+    beltRanks?: string[];
+    colors?: string[];
+  }[];
+}
+
+/** A member's prefilled choice (from a roster link, X-TEAM-3). */
+export interface TeamChoicePrefill {
+  productId: string;
+  optionType: string;
+  size?: string;
+  beltRank?: string;
+  color?: string;
+  printName?: string;
+}
+
+/** "Rashguard, size M, belt rank Blue, name ANA": a member's choice in words. */
+export function formatChoice(choice: TeamChoicePrefill): string {
+  return [
+    choice.optionType,
+    choice.size ? `size ${choice.size}` : "",
+    choice.beltRank ? `belt rank ${choice.beltRank}` : "",
+    choice.color ? `colour ${choice.color}` : "",
+    choice.printName ? `name ${choice.printName}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}

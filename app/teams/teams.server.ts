@@ -1,0 +1,417 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderLines, orders, teamProducts, teams } from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { recordAudit } from "~/security/audit.server";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import { canonicalOrigin } from "~/security/origin.server";
+import type { Catalogue } from "~/catalogue/catalogue";
+import { formatPence } from "~/pricing/money";
+export type { PublicTeam } from "./rules";
+import {
+  firstTeamIssue,
+  isTakingOrders,
+  type PublicTeam,
+  type RosterEntry,
+  slugify,
+  type TeamForLine,
+  type TeamOffer,
+  teamInputProblem,
+  teamInputSchema,
+  ukDateTimeInWords,
+} from "./rules";
+
+/** Team stores (X-TEAM-1..3): made by the owner, read by members, the organiser and the owner. */
+
+export type TeamRow = typeof teams.$inferSelect;
+
+/** Orders that count: paid, and what a paid order becomes. */
+export const PAID_STATUSES = [
+  "paid",
+  "in_production",
+  "dispatched",
+  "delivered",
+  "partly_refunded",
+] as const;
+
+export const teamPath = (slug: string) => `/team/${slug}`;
+export const organiserPath = (slug: string, key: string) =>
+  `/team/${slug}/organiser?key=${encodeURIComponent(key)}`;
+
+const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+
+export interface TeamJson {
+  slug: string;
+  name: string;
+  organiserName: string;
+  organiserEmail: string;
+  closesAt: string;
+  open: boolean;
+  status: string;
+  delivery: "together" | "individual";
+  deliveryAddress: string | null;
+  minimumItems: number | null;
+  memberNames: boolean;
+  fixedText: string;
+  summarySentAt: string | null;
+  createdAt: string;
+  url: string;
+  products: (TeamOffer & { name: string })[];
+}
+
+function teamJson(row: TeamRow, offers: readonly TeamOffer[], catalogue?: Catalogue): TeamJson {
+  return {
+    slug: row.slug,
+    name: row.name,
+    organiserName: row.organiserName,
+    organiserEmail: row.organiserEmail,
+    closesAt: row.closesAt.toISOString(),
+    open: isTakingOrders(row),
+    status: row.status,
+    delivery: row.delivery,
+    deliveryAddress: row.deliveryAddress,
+    minimumItems: row.minimumItems,
+    memberNames: row.memberNames,
+    fixedText: row.fixedText,
+    summarySentAt: row.summarySentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    url: `${canonicalOrigin()}${teamPath(row.slug)}`,
+    products: offers.map((offer) => ({
+      ...offer,
+      name: catalogue?.all.get(offer.productId)?.name ?? offer.productId,
+    })),
+  };
+}
+
+async function offersOf(db: Database, teamIds: readonly string[]) {
+  if (teamIds.length === 0) return new Map<string, TeamOffer[]>();
+  const rows = await db
+    .select()
+    .from(teamProducts)
+    .where(inArray(teamProducts.teamId, [...teamIds]))
+    .orderBy(asc(teamProducts.position));
+  const byTeam = new Map<string, TeamOffer[]>();
+  for (const row of rows) {
+    const list = byTeam.get(row.teamId) ?? [];
+    list.push({
+      productId: row.productId,
+      optionType: row.optionType,
+      teamPricePence: row.teamPricePence,
+    });
+    byTeam.set(row.teamId, list);
+  }
+  return byTeam;
+}
+
+export async function findTeam(db: Database, slug: string) {
+  const [row] = await db.select().from(teams).where(eq(teams.slug, slug)).limit(1);
+  if (!row) return undefined;
+  const offers = (await offersOf(db, [row.id])).get(row.id) ?? [];
+  return { row, offers };
+}
+
+/** What the checkout needs of the teams named by a cart's lines (X-TEAM-2). */
+export async function teamsForLines(
+  db: Database,
+  slugs: readonly string[],
+): Promise<Map<string, TeamForLine & { delivery: "together" | "individual" }>> {
+  const found = new Map<string, TeamForLine & { delivery: "together" | "individual" }>();
+  for (const slug of new Set(slugs)) {
+    const team = await findTeam(db, slug);
+    if (team) found.set(slug, { ...team.row, offers: team.offers });
+  }
+  return found;
+}
+
+/** POST /api/admin/teams and the owner's form (X-TEAM-1): 201 with the links. */
+export async function createTeam(
+  db: Database,
+  catalogue: Catalogue,
+  body: unknown,
+  ownerEmail: string,
+): Promise<Outcome<TeamJson & { organiserUrl: string }>> {
+  const parsed = teamInputSchema.safeParse(body);
+  if (!parsed.success) return refuse(400, firstTeamIssue(parsed.error));
+  const input = parsed.data;
+  const problem = teamInputProblem(input);
+  if (problem) return refuse(400, problem);
+  for (const offer of input.products) {
+    const product = catalogue.all.get(offer.productId);
+    if (!product || product.status !== "active") {
+      return refuse(400, `We don't sell a product called "${offer.productId}".`);
+    }
+    const option = product.options.find((o) => o.type === offer.optionType);
+    if (!option) {
+      return refuse(400, `${product.name} has no option called "${offer.optionType}".`);
+    }
+  }
+  const key = randomBytes(24).toString("base64url");
+  const base = slugify(input.name);
+  const origin = canonicalOrigin();
+  return db.transaction(async (tx) => {
+    let row: TeamRow | undefined;
+    for (let attempt = 1; !row && attempt <= 50; attempt++) {
+      const slug =
+        attempt === 1
+          ? base
+          : attempt <= 20
+            ? `${base}-${attempt}`
+            : `${base}-${randomBytes(3).toString("hex")}`;
+      [row] = await tx
+        .insert(teams)
+        .values({
+          slug,
+          name: input.name,
+          organiserName: input.organiserName,
+          organiserEmail: input.organiserEmail,
+          organiserKeyHash: hashKey(key),
+          closesAt: input.closesAt,
+          delivery: input.delivery,
+          deliveryAddress: input.deliveryAddress,
+          minimumItems: input.minimumItems,
+          memberNames: input.memberNames,
+          fixedText: input.fixedText,
+        })
+        .onConflictDoNothing({ target: teams.slug })
+        .returning();
+    }
+    if (!row) return refuse(409, "Choose another name: too many team stores have this one.");
+    await tx
+      .insert(teamProducts)
+      .values(input.products.map((offer, position) => ({ teamId: row.id, position, ...offer })));
+    const url = `${origin}${teamPath(row.slug)}`;
+    const organiserUrl = `${origin}${organiserPath(row.slug, key)}`;
+    const lines = input.products.map((offer) => {
+      const name = catalogue.all.get(offer.productId)?.name ?? offer.productId;
+      return `- ${name} (${offer.optionType}): ${formatPence(offer.teamPricePence)}`;
+    });
+    await enqueueMail(
+      tx,
+      {
+        to: row.organiserEmail,
+        subject: `Your team order is open: ${row.name}`,
+        text: [
+          `Hello ${row.organiserName},`,
+          "",
+          `The team store "${row.name}" is open until ${ukDateTimeInWords(row.closesAt)} (UK time).`,
+          "",
+          "Send this link to your members; each orders and pays for their own kit:",
+          url,
+          "",
+          "Your private organiser page shows who has ordered, their sizes and names, and lets you upload a roster. Keep this link to yourself:",
+          organiserUrl,
+          "",
+          `Printed on every item: ${row.fixedText}`,
+          ...lines,
+          "",
+          "GRIP TRUTH",
+        ].join("\n"),
+      },
+      { dedupeKey: `team-open:${row.id}`, kind: "team-open", ref: row.id },
+    );
+    await recordAudit(tx, {
+      actor: ownerEmail,
+      action: "team.create",
+      subject: `team:${row.slug}`,
+      after: { name: row.name, closesAt: row.closesAt.toISOString(), delivery: row.delivery },
+    });
+    return success({ ...teamJson(row, input.products, catalogue), organiserUrl }, 201);
+  });
+}
+
+/** GET /api/admin/teams: every team store, newest first, with its paid order count. */
+export async function listTeams(db: Database, catalogue?: Catalogue) {
+  const rows = await db.select().from(teams).orderBy(desc(teams.createdAt));
+  const offers = await offersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const counts = await db
+    .select({
+      slug: orderLines.teamSlug,
+      orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
+      items: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(isNotNull(orderLines.teamSlug), inArray(orders.status, [...PAID_STATUSES])))
+    .groupBy(orderLines.teamSlug);
+  const bySlug = new Map(counts.map((c) => [c.slug, c]));
+  return rows.map((row) => ({
+    ...teamJson(row, offers.get(row.id) ?? [], catalogue),
+    paidOrders: bySlug.get(row.slug)?.orders ?? 0,
+    paidItems: bySlug.get(row.slug)?.items ?? 0,
+  }));
+}
+
+export interface TeamOrderJson {
+  orderNumber: string;
+  status: string;
+  email: string | null;
+  memberName: string;
+  totalPence: number;
+  paidAt: string | null;
+}
+
+/** The team's member orders (every order with a team line, past its checkout) and its roster. */
+export async function teamOrdersAndRoster(
+  db: Database,
+  slug: string,
+  statuses: readonly string[] = PAID_STATUSES,
+): Promise<{ orders: TeamOrderJson[]; roster: RosterEntry[] }> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      email: orders.customerEmail,
+      address: orders.shippingAddress,
+      totalPence: orders.totalPence,
+      paidAt: orders.paidAt,
+      productId: orderLines.productId,
+      productName: orderLines.productName,
+      optionType: orderLines.optionType,
+      size: orderLines.size,
+      beltRank: orderLines.beltRank,
+      color: orderLines.color,
+      printName: orderLines.printName,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.teamSlug, slug),
+        inArray(orders.status, [...statuses] as (typeof orders.status.enumValues)[number][]),
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.createdAt), asc(orderLines.position));
+  const memberName = (row: (typeof rows)[number]) =>
+    row.address ? `${row.address.firstName} ${row.address.lastName}`.trim() : (row.email ?? "");
+  const byOrder = new Map<string, TeamOrderJson>();
+  for (const row of rows) {
+    if (byOrder.has(row.orderId)) continue;
+    byOrder.set(row.orderId, {
+      orderNumber: row.orderNumber,
+      status: row.status,
+      email: row.email,
+      memberName: memberName(row),
+      totalPence: row.totalPence,
+      paidAt: row.paidAt?.toISOString() ?? null,
+    });
+  }
+  return {
+    orders: [...byOrder.values()],
+    roster: rows.map((row) => ({
+      memberName: memberName(row),
+      email: row.email ?? "",
+      productId: row.productId,
+      productName: row.productName,
+      optionType: row.optionType,
+      size: row.size,
+      beltRank: row.beltRank,
+      color: row.color,
+      printName: row.printName,
+      quantity: row.quantity,
+      orderNumber: row.orderNumber,
+      status: row.status,
+    })),
+  };
+}
+
+/** GET /api/admin/teams/:slug (X-TEAM-1): the team, its orders and roster. */
+export async function teamDetail(db: Database, slug: string, catalogue?: Catalogue) {
+  const team = await findTeam(db, slug);
+  if (!team) return undefined;
+  const { orders: teamOrders, roster } = await teamOrdersAndRoster(db, slug);
+  return {
+    ...teamJson(team.row, team.offers, catalogue),
+    orders: teamOrders,
+    roster: roster.map((entry) => ({
+      memberName: entry.memberName,
+      email: entry.email,
+      productId: entry.productId,
+      optionType: entry.optionType,
+      size: entry.size,
+      printName: entry.printName,
+      orderNumber: entry.orderNumber,
+      status: entry.status,
+      productName: entry.productName,
+      beltRank: entry.beltRank ?? null,
+      color: entry.color ?? null,
+      quantity: entry.quantity ?? 1,
+    })),
+  };
+}
+
+export type TeamDetail = NonNullable<Awaited<ReturnType<typeof teamDetail>>>;
+
+/** GET /api/teams/:slug: the store as members see it; undefined when there is none. */
+export async function publicTeam(
+  db: Database,
+  catalogue: Catalogue,
+  slug: string,
+): Promise<(PublicTeam & { slug: string; status: string }) | undefined> {
+  const team = await findTeam(db, slug);
+  if (!team || team.row.status === "cancelled") return undefined;
+  const products: PublicTeam["products"] = [];
+  for (const offer of team.offers) {
+    const product = catalogue.all.get(offer.productId);
+    const option = product?.options.find((o) => o.type === offer.optionType);
+    if (!product || product.status !== "active" || !option) continue;
+    products.push({
+      productId: product.id,
+      name: product.name,
+      optionType: option.type,
+      teamPricePence: offer.teamPricePence,
+      sizes: [...option.sizes],
+      ...(option.beltRanks ? { beltRanks: [...option.beltRanks] } : {}),
+      ...(option.colors ? { colors: [...option.colors] } : {}),
+    });
+  }
+  return {
+    slug: team.row.slug,
+    status: team.row.status,
+    name: team.row.name,
+    closesAt: team.row.closesAt.toISOString(),
+    open: isTakingOrders(team.row),
+    fixedText: team.row.fixedText,
+    memberNames: team.row.memberNames,
+    delivery: team.row.delivery,
+    products,
+  };
+}
+
+/** X-TEAM-3: the team when `key` is its organiser's key; undefined otherwise (a 404). */
+export async function teamForOrganiser(db: Database, slug: string, key: string | null) {
+  if (!key || key.length > 200) return undefined;
+  const team = await findTeam(db, slug);
+  if (!team) return undefined;
+  const given = Buffer.from(hashKey(key));
+  const stored = Buffer.from(team.row.organiserKeyHash);
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  return team;
+}
+
+/** X-TEAM-3: what the organiser's page shows: the paid roster, counts per size, the total. */
+export async function organiserView(db: Database, slug: string, key: string | null) {
+  const team = await teamForOrganiser(db, slug, key);
+  if (!team) return undefined;
+  const { orders: paidOrders, roster } = await teamOrdersAndRoster(db, slug);
+  const items = roster.reduce((sum, entry) => sum + (entry.quantity ?? 1), 0);
+  return {
+    slug: team.row.slug,
+    name: team.row.name,
+    status: team.row.status,
+    open: isTakingOrders(team.row),
+    closesAt: team.row.closesAt.toISOString(),
+    minimumItems: team.row.minimumItems,
+    fixedText: team.row.fixedText,
+    memberNames: team.row.memberNames,
+    roster,
+    orders: paidOrders.length,
+    items,
+    totalPence: paidOrders.reduce((sum, order) => sum + order.totalPence, 0),
+  };
+}

@@ -1,0 +1,115 @@
+import { and, eq, like } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startJobs } from "~/background/runner.server";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { mailOutbox, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
+import { closeDueTeams } from "~/teams/closing.server";
+import { cancelTeam } from "~/flows/teams/batch.server";
+import { OWNER, signInCookie } from "./admin-fixtures";
+import { testDb } from "./shop";
+import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
+
+process.env.ADMIN_EMAIL = OWNER.email;
+process.env.ADMIN_PASSWORD = OWNER.password;
+process.env.SHOP_EMAIL = "shop@griptruth.test";
+process.env.OWNER_NOTIFICATIONS = "on";
+
+const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
+
+/** A second, separate connection pool on PostgreSQL: another process. */
+let otherPool: pg.Pool | undefined;
+async function otherProcessDb(): Promise<Database> {
+  if (TEST_DRIVER !== "postgres") return testDb();
+  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  return drizzle({ client: otherPool, schema }) as unknown as Database;
+}
+afterAll(async () => {
+  await otherPool?.end();
+});
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await signInCookie();
+});
+
+beforeEach(async () => {
+  const db = await testDb();
+  await db.delete(orders);
+  await db.delete(teamProducts);
+  await db.delete(teams);
+  await db.delete(mailOutbox);
+});
+
+async function summaries() {
+  const db = await testDb();
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.subject, "Team order closed:%"));
+}
+
+describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
+  it("X-TEAM-4 the closing summary goes to the organiser and the shop exactly once with two job runners on two pools", async () => {
+    const { slug } = await makeTeam(cookie);
+    await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+    await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    const db = await testDb();
+    const other = await otherProcessDb();
+    // Not yet due: nothing happens.
+    expect(await closeDueTeams(db)).toBe(0);
+    await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
+
+    const job = (everyMs: number) => [{ name: "team-closing", everyMs, batch: 20, run: (d: Database) => closeDueTeams(d) }];
+    const runners = [startJobs(db, job(20)), startJobs(other, job(20))];
+    // Direct rounds from both processes at once as well.
+    const direct = await Promise.all([closeDueTeams(db), closeDueTeams(other), closeDueTeams(db), closeDueTeams(other)]);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await summaries()).length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // Let both runners take a few more rounds.
+    await Promise.all(runners.map((r) => r.runOnce()));
+    await Promise.all(runners.map((r) => r.stop()));
+    expect(direct.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+
+    const sent = await summaries();
+    expect(sent.map((m) => m.to).sort()).toEqual(["dan@redcarbjj.test", "shop@griptruth.test"]);
+    const organiser = sent.find((m) => m.to === "dan@redcarbjj.test")!;
+    expect(organiser.text).toContain("Members paid: 2. Items: 2.");
+    expect(organiser.text).toContain("names: Ana");
+    expect(organiser.text).toContain("The minimum of 3 items was not reached (2 ordered).");
+    const [row] = await db.select().from(teams).where(and(eq(teams.slug, slug)));
+    expect(row!.status).toBe("closed");
+    expect(row!.summarySentAt).toBeInstanceOf(Date);
+  });
+
+  it("X-TEAM-5 cancel and refund everyone fired twice at once from two processes refunds each paid order exactly once", async () => {
+    const { slug } = await makeTeam(cookie);
+    await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
+    await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    await memberPays([teamGi(slug, { size: "A3" })], { firstName: "Cat", lastName: "Lee", email: "cat@example.com" });
+    const db = await testDb();
+    const other = await otherProcessDb();
+    const results = await Promise.all([
+      cancelTeam(db, slug, { refund: true }, OWNER.email),
+      cancelTeam(other, slug, { refund: true }, OWNER.email),
+      cancelTeam(db, slug, { refund: true }, OWNER.email),
+      cancelTeam(other, slug, { refund: true }, OWNER.email),
+    ]);
+    const totals = results.map((r) => (r.ok ? r.data : { cancelled: 0, refunded: 0 }));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(totals.reduce((sum, r) => sum + r.refunded, 0)).toBe(3);
+    expect(totals.reduce((sum, r) => sum + r.cancelled, 0)).toBe(3);
+    const refunds = await db.select().from(orderRefunds);
+    expect(refunds).toHaveLength(3);
+    expect(new Set(refunds.map((r) => r.orderId)).size).toBe(3);
+    const all = await db.select().from(orders);
+    expect(all.every((o) => o.status === "refunded" && o.refundedPence === o.totalPence)).toBe(true);
+    // Each member is told once.
+    const told = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
+    expect(told.filter((m) => /refund/i.test(m.subject))).toHaveLength(1);
+  });
+});
