@@ -221,6 +221,21 @@ describe(`the owner's product photos (${driver})`, () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(master!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+
+    // Its renditions (made from the master) stand upright too and carry no metadata at all.
+    while (await processNextPhoto(db)) {
+      /* until it is ready */
+    }
+    const [ready] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
+    expect(ready!.status).toBe("ready");
+    for (const rendition of ready!.renditions) {
+      const file = await photoFileStore(db).get(rendition.key);
+      const made = await sharp(file!.bytes).metadata();
+      expect([made.width, made.height]).toEqual([40, 60]);
+      expect([made.exif, made.orientation, made.xmp]).toEqual([undefined, undefined, undefined]);
+      expect(file!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+    }
+    expect(ready!.renditions.map((r) => r.format).sort()).toEqual(["avif", "jpeg", "webp"]);
   });
 
   it("X-PHOTO-1: at most 12 photos; PUT orders them, PATCH describes and tags, DELETE removes with its files", async () => {
@@ -325,6 +340,7 @@ describe(`processing product photos in the background (${driver})`, () => {
     const urls = photo!.urls as {
       avif: { url: string; width: number; height: number }[];
       webp: { url: string; width: number; height: number }[];
+      jpeg: { url: string; width: number; height: number }[];
       placeholder: string;
     };
     expect(urls.avif.map((r) => r.width)).toEqual([320, 640, 960]);
@@ -335,12 +351,18 @@ describe(`processing product photos in the background (${driver})`, () => {
     ]);
     expect(urls.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(urls.placeholder.length).toBeLessThan(600);
+    // Small JPEGs for e-mails, whose clients may show neither AVIF nor WebP.
+    expect(urls.jpeg.map((r) => [r.width, r.height])).toEqual([
+      [160, 112],
+      [320, 224],
+    ]);
 
     for (const [rendition, type] of [
       [urls.avif[2]!, "image/avif"],
       [urls.webp[0]!, "image/webp"],
+      [urls.jpeg[1]!, "image/jpeg"],
     ] as const) {
-      expect(rendition.url).toMatch(/^\/photos\/[0-9a-f-]{36}\/\d+-[0-9a-f]{16}\.(avif|webp)$/);
+      expect(rendition.url).toMatch(/^\/photos\/[0-9a-f-]{36}\/\d+-[0-9a-f]{16}\.(avif|webp|jpeg)$/);
       const [, , photoId, file] = rendition.url.split("/");
       const served = await call(photoFile, rendition.url, {}, { photoId: photoId!, file: file! });
       expect(served.status).toBe(200);
