@@ -318,6 +318,46 @@ describe(`the owner's product photos (${driver})`, () => {
   });
 });
 
+describe(`the 12-photo limit when uploads race (${driver})`, () => {
+  it.runIf(driver === "postgres")(
+    "X-PHOTO-1: four uploads at once to a product with 10 photos, from two processes: exactly two are added, the others get the 409 sentence",
+    async () => {
+      const product = "mens-england-no-gi-set";
+      for (let n = 0; n < 10; n++) {
+        expect((await uploadPhoto(product, await png(24, 24, n), { alt: `Photo ${n}` })).status).toBe(201);
+      }
+      const db = await testDb();
+      const other = await otherProcessDb();
+      const bytes = await png(24, 24, 99);
+      const answers = await Promise.all(
+        [db, other, db, other].map(async (database, n) => {
+          const form = new FormData();
+          form.append("file", new Blob([new Uint8Array(bytes)]), "photo.png");
+          form.append("alt", `Racing ${n}`);
+          const encoded = new Response(form);
+          return call(
+            photosApi,
+            `/api/admin/products/${product}/photos`,
+            {
+              method: "POST",
+              headers: { "content-type": encoded.headers.get("content-type")!, cookie },
+              body: await encoded.arrayBuffer(),
+            },
+            { id: product },
+            database,
+          );
+        }),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409]);
+      const photos = await photosOf(product);
+      expect(photos).toHaveLength(12);
+      expect(photos.map((photo) => photo.position)).toEqual(
+        Array.from({ length: 12 }, (_, n) => n + 1),
+      );
+    },
+  );
+});
+
 describe(`processing product photos in the background (${driver})`, () => {
   it("X-PHOTO-2: AVIF and WebP at each width the original reaches, a placeholder, served immutable and without metadata", async () => {
     const db = await testDb();
