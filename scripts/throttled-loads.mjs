@@ -16,10 +16,12 @@
 //   --no-photo    leaves the photo case out
 //   --json file   writes the summary there (npm run bench)
 //
-// The photo case (a fresh shop only: it signs in as the owner it creates): a product page with its
-// drawing, then the same page after the owner uploaded a 4000 × 3000 JPEG (with grain, so it is not
-// trivially small) through POST /api/admin/products/:id/photos and the background job made it
-// ready. Issue 22 wants its LCP within 0.2 s of the drawing's.
+// The photo case (a fresh shop only: it signs in as the owner it creates): two product pages of
+// the same kind, loads interleaved, first both with their drawings, then after the owner uploaded
+// a 4000 × 3000 JPEG (with grain, so it is not trivially small) to one through
+// POST /api/admin/products/:id/photos and the background job made it ready. Issue 22 wants the
+// page's LCP with the photo within 0.2 s of the same page with its drawing; the other page, which
+// keeps its drawing, shows how much the machine drifted between the two rounds.
 // Builds first when there is no build. Loopback only.
 /* global window, document, MutationObserver -- recorder() and the page functions run in the page */
 import { spawn, spawnSync } from "node:child_process";
@@ -40,10 +42,17 @@ export const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 export const CPU_SLOWDOWN = 4;
-export const PHONE = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } };
+// The screen as wide as the viewport, as on a real phone: Chromium's preload scanner sizes a
+// head preload (imagesizes) by the screen, the page by the viewport, and a mismatch fetches two files.
+export const PHONE = {
+  ...devices["Pixel 7"],
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+};
 
-/** The product the photo case photographs: a no-gi set, like the budgets' product page. */
+/** The product the photo case photographs, and one of the same kind that keeps its drawing. */
 export const PHOTO_PRODUCT = "mens-ranked-gorilla-no-gi-set";
+export const DRAWN_PRODUCT = "mens-england-no-gi-set";
 
 const median = (values) => {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
@@ -206,7 +215,7 @@ export async function largePhoto() {
 }
 
 /** Signs in as the owner (the form the back office posts) and answers the session cookie. */
-async function signIn(base, email, password) {
+export async function signIn(base, email, password) {
   const response = await fetch(`${base}/admin/login`, {
     method: "POST",
     body: new URLSearchParams({ email, password }),
@@ -250,13 +259,16 @@ export async function addReadyPhoto(base, cookie, productId, bytes, alt) {
 }
 
 /**
- * Issue 22's case on a fresh shop whose owner is `owner`: the product page with its drawing, then
- * with a ready 4000 × 3000 photo; the LCP difference and whether it is within 0.2 s.
+ * Issue 22's case on a fresh shop whose owner is `owner`. Two product pages of the same kind,
+ * their loads interleaved so the machine's busy moments fall on both: first both with their
+ * drawings, then after the owner uploaded a 4000 × 3000 photo to one and the background job made
+ * it ready. Issue 22 wants that page's LCP within 0.2 s of what it was with its drawing.
  */
 export async function photoCase(base, owner, { runs = 5, log = console.log } = {}) {
-  const page = `/product/${PHOTO_PRODUCT}`;
-  log(`Product page with its drawing (${PHOTO_PRODUCT})`);
-  const drawing = (await measurePages(base, [page], { runs, log }))[page];
+  const photoPage = `/product/${PHOTO_PRODUCT}`;
+  const drawnPage = `/product/${DRAWN_PRODUCT}`;
+  log("Two product pages of the same kind, both with their drawings");
+  const before = await measurePages(base, [photoPage, drawnPage], { runs, log });
   const bytes = await largePhoto();
   const cookie = await signIn(base, owner.email, owner.password);
   const { processedMs } = await addReadyPhoto(
@@ -268,23 +280,36 @@ export async function photoCase(base, owner, { runs = 5, log = console.log } = {
   );
   // The shared page cache clears when the photo is ready; ask until the page has it.
   const deadline = Date.now() + 15_000;
-  while (!(await (await fetch(base + page)).text()).includes("<picture>")) {
+  while (!(await (await fetch(base + photoPage)).text()).includes("<picture>")) {
     if (Date.now() > deadline) throw new Error("The product page did not show the photo.");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   log(
-    `Same page with a 4000 × 3000 photo (${Math.round(bytes.length / 1024)} KB JPEG, ready in ${processedMs} ms)`,
+    `The first with a 4000 × 3000 photo (${Math.round(bytes.length / 1024)} KB JPEG, ready in ${processedMs} ms), the second with its drawing`,
   );
-  const photo = (await measurePages(base, [page], { runs, log }))[page];
-  const lcpBehindMs = photo.lcpMs - drawing.lcpMs;
-  log(`  LCP with the photo − with the drawing: ${lcpBehindMs} ms (issue 22: at most 200 ms)`);
+  const after = await measurePages(base, [photoPage, drawnPage], { runs, log });
+  // The issue's comparison: the same page with its drawing (before) and with the photo (after).
+  // The other page changed nothing between the two rounds: how far it moved is the machine's drift.
+  const lcpBehindMs = after[photoPage].lcpMs - before[photoPage].lcpMs;
+  const driftMs = after[drawnPage].lcpMs - before[drawnPage].lcpMs;
+  const lcpBehindAdjustedMs = lcpBehindMs - driftMs;
+  const vsDrawnPageMs = after[photoPage].lcpMs - after[drawnPage].lcpMs;
+  log(
+    `  LCP with the photo − the same page with its drawing: ${lcpBehindMs} ms; less the drift of the unchanged page (${driftMs} ms): ${lcpBehindAdjustedMs} ms (issue 22: at most 200 ms)`,
+  );
+  log(
+    `  LCP of the photo page − the other drawn page in the same round: ${vsDrawnPageMs} ms (both drawn: ${before[photoPage].lcpMs - before[drawnPage].lcpMs} ms)`,
+  );
   return {
-    page,
     uploadBytes: bytes.length,
-    drawing,
-    photo,
+    processedMs,
+    before,
+    after,
     lcpBehindMs,
-    withinTarget: lcpBehindMs <= 200,
+    driftMs,
+    lcpBehindAdjustedMs,
+    vsDrawnPageMs,
+    withinTarget: lcpBehindMs <= 200 && lcpBehindAdjustedMs <= 200,
   };
 }
 
