@@ -204,8 +204,12 @@ test("X-PHOTO-3: a PNG uploaded on the owner's page shows on the product page wi
   await expect
     .poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
     .toBeGreaterThan(0);
+  // The file that fills the slot and no bigger: the slot is 604 px at 1280 px (640 px file at 1
+  // dppx); on the 390 px phone it is 358 px, 940 device pixels at 2.625 dppx: the 960 px file.
   expect(await img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
-    /\/photos\/.+\.avif$/,
+    info.project.name === "mobile"
+      ? /\/photos\/.+\/960-\w+\.avif$/
+      : /\/photos\/.+\/640-\w+\.avif$/,
   );
 
   // The server's HTML preloads it at high priority from the head, and links previews to it.
