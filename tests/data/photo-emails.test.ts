@@ -9,6 +9,7 @@ import { action as photosApi } from "~/routes/api.admin.product-photos";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
+import { loader as drawingFile } from "~/routes/product-image";
 import { loader as photoFile } from "~/routes/product-photo";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
@@ -88,7 +89,7 @@ describe(`the owner's photos after the order is paid (${driver})`, () => {
     ).exec(html);
     expect(photo).not.toBeNull();
     expect(html).toContain(
-      `<img src="https://shop.example/images/products/${SHORTS}/front.png" width="80" height="80" alt="`,
+      `<img src="https://shop.example/images/products/${SHORTS}/front-160.png" width="80" height="80" alt="`,
     );
 
     // The e-mail's JPEG is served immutable, 160 px wide, on white.
@@ -102,6 +103,22 @@ describe(`the owner's photos after the order is paid (${driver})`, () => {
     expect((await jpeg.metadata()).width).toBe(160);
     const { channels } = await jpeg.stats();
     expect(channels[0]!.mean).toBeGreaterThan(100); // half-transparent black on white: grey
+
+    // The drawing's PNG for e-mails is small: 160 px, not the 1200 px link preview.
+    const png = await call(drawingFile, `/images/products/${SHORTS}/front-160.png`, {}, {
+      productId: SHORTS,
+      file: "front-160.png",
+    });
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    expect((await sharp(pngBytes).metadata()).width).toBe(160);
+    expect(pngBytes.length).toBeLessThan(60_000);
+    const other = await call(drawingFile, `/images/products/${SHORTS}/front-161.png`, {}, {
+      productId: SHORTS,
+      file: "front-161.png",
+    });
+    expect(other.status).toBe(404);
 
     // The confirmation page's receipt: the same photo for the hoodie, the drawing for the shorts.
     const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId }));

@@ -1,4 +1,4 @@
-import { previewPngOf } from "../art/pictures";
+import { emailPngOf } from "../art/pictures";
 import type { PhotoSource, Product, ProductPhoto } from "../types";
 
 /**
@@ -51,7 +51,7 @@ export interface EmailPicture {
 /**
  * A line's picture in an e-mail (X-PHOTO-3), `width` CSS pixels wide: the line's photo as a JPEG
  * twice that wide (sharp on high-density screens; mail clients may show neither WebP nor AVIF),
- * else the drawing as its PNG (mail clients block SVG). Absolute: a mail client has no page to
+ * else the drawing as its small PNG (mail clients block SVG). Absolute: a mail client has no page to
  * resolve against.
  */
 export function emailPictureOf(
@@ -73,7 +73,7 @@ export function emailPictureOf(
   const drawing = product.images[0];
   if (!drawing) return undefined;
   return {
-    src: new URL(previewPngOf(drawing.src), origin).toString(),
+    src: new URL(emailPngOf(drawing.src), origin).toString(),
     width,
     height: width,
     alt: drawing.alt,

@@ -120,7 +120,7 @@ describe("X-PHOTO-3: the confirmation e-mail's pictures", () => {
       [pictured(hoodie, "Grey"), pictured({ ...hoodie, photos: [photo("c", null, false)] }, null)],
       { shopUrl: shop },
     );
-    const drawing = `<img src="https://shop.example/images/products/mens-grip-truth-hoodie/front.png" width="80" height="80" alt="${hoodie.images[0]!.alt}"`;
+    const drawing = `<img src="https://shop.example/images/products/mens-grip-truth-hoodie/front-160.png" width="80" height="80" alt="${hoodie.images[0]!.alt}"`;
     expect(html.split(drawing).length - 1).toBe(2);
     expect(html).not.toContain("/photos/");
   });
