@@ -5,10 +5,13 @@
 //     32 connections, wrk when installed, else a Node client), nginx gzipping per request (ratio)
 //     and serving a gzip copy made once (ratioPrecompressed); skipped with a message without nginx;
 //   - Lighthouse mobile per page kind (scripts/lighthouse.mjs);
+//   - real-throttled loads (scripts/throttled-loads.mjs: Slow 4G and 4× CPU over CDP, cold cache,
+//     median of five): first paint, LCP and hydration per page kind, and a product page with a
+//     4000 × 3000 photo against the same page with its drawing (issue 22), on a shop of its own;
 //   - checkout sessions per second with p50 and p99 at 32 concurrent, on PGlite and, when
 //     BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL (a fresh
 //     database it drops afterwards).
-// Ports: BENCH_PORT (default 4280) and the three after it. BENCH_SECONDS: seconds per load run.
+// Ports: BENCH_PORT (default 4280) and the four after it. BENCH_SECONDS: seconds per load run.
 // Builds first when there is no build. Loopback only; timings depend on the machine.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -26,7 +29,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4280);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const OUT = process.env.BENCH_OUT ?? "bench-results.json";
-// BENCH_SKIP=throughput,lighthouse,checkout leaves parts out (page weight always runs).
+// BENCH_SKIP=throughput,lighthouse,throttled,checkout leaves parts out (page weight always runs).
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(","));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
 
@@ -359,6 +362,23 @@ try {
   summary.lighthouse ??= existsSync(lighthouseOut)
     ? JSON.parse(readFileSync(lighthouseOut, "utf8"))
     : `failed (exit ${lighthouse.status})`;
+
+  console.log("Real-throttled loads (Slow 4G, 4× CPU, cold cache, median of five)");
+  if (SKIP.has("throttled")) summary.throttled = "skipped";
+  const throttledOut = path.join(
+    mkdtempSync(path.join(os.tmpdir(), "grip-truth-bench-throttled-")),
+    "throttled.json",
+  );
+  const throttled = SKIP.has("throttled")
+    ? { status: 0 }
+    : spawnSync(process.execPath, ["scripts/throttled-loads.mjs", "--json", throttledOut], {
+        stdio: "inherit",
+        // Its own fresh shop: the photo case adds a photo through the owner's API.
+        env: { ...process.env, THROTTLED_PORT: String(PORT + 4) },
+      });
+  summary.throttled ??= existsSync(throttledOut)
+    ? JSON.parse(readFileSync(throttledOut, "utf8"))
+    : `failed (exit ${throttled.status})`;
 
   console.log(`Checkout sessions, ${CONNECTIONS} concurrent`);
   summary.checkout = { pglite: SKIP.has("checkout") ? "skipped" : await checkoutSessions(base) };

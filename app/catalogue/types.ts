@@ -85,6 +85,8 @@ export interface ProductPhoto {
   /** Narrowest first. */
   avif: readonly PhotoSource[];
   webp: readonly PhotoSource[];
+  /** Small JPEGs for e-mails (160 and 320 px); absent on photos made before they existed. */
+  jpeg?: readonly PhotoSource[];
   /** A tiny blurred WebP as a data: URL, shown while the photo loads. */
   placeholder: string | null;
 }

@@ -903,7 +903,8 @@ export type ProductPhotoStatus = (typeof PRODUCT_PHOTO_STATUSES)[number];
 
 /** One rendition of a product photo: its format and size, and the key of its bytes. */
 export interface StoredRendition {
-  format: "avif" | "webp";
+  /** AVIF and WebP for pages; JPEG (small) for e-mails, whose clients may show neither. */
+  format: "avif" | "webp" | "jpeg";
   width: number;
   height: number;
   /** The file's key in the photo files (app/storage): `product-photos/<id>/<width>-<hash>.<format>`. */

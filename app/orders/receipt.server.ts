@@ -1,4 +1,7 @@
 import { choiceDetails } from "~/catalogue/options";
+import { linePhotoOf } from "~/catalogue/photos/gallery";
+import { loadCatalogue } from "~/catalogue/store.server";
+import type { Product } from "~/catalogue/types";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
@@ -20,12 +23,25 @@ export function receiptSettings(): ConfirmationSettings {
 }
 
 /**
+ * A receipt line's picture (X-PHOTO-3), as the cart and checkout lines have it: the owner's first
+ * photo of the line's colour, else the first photo, else the first drawing.
+ */
+function linePicture(product: Product | undefined, color: string | null) {
+  if (!product) return null;
+  const photo = linePhotoOf(product, color);
+  if (photo) return { photo };
+  const drawing = product.images[0];
+  return drawing ? { src: drawing.src } : null;
+}
+
+/**
  * What the confirmation page shows of a paid order (X-UK-1..3): its lines with their
  * cancellation notice, the delivery method, the totals as stored, and the VAT lines when the shop
  * has a VAT number. Part of POST /api/verify-order's answer as `receipt`.
  */
 export async function orderReceipt(db: Database, order: Order) {
   const lines = await linesOfOrder(db, order.id);
+  const catalogue = await loadCatalogue(db);
   const vat = vatReceipt(order.totalPence, receiptSettings().vatNumber);
   return {
     shipping_method: order.shippingMethod,
@@ -45,6 +61,7 @@ export async function orderReceipt(db: Database, order: Order) {
       notice: lineNotice(line),
       // X-STK-2: from the shelf or made to order.
       from_stock: line.fromStock,
+      picture: linePicture(catalogue.all.get(line.productId), line.color),
     })),
   };
 }

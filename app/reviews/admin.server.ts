@@ -6,7 +6,7 @@ import { productReviews } from "~/db/schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { deleteLegacyPhotoFiles, deletePhotos } from "./photos.server";
+import { deletePhotoFiles, deletePhotos } from "./photos.server";
 import { isUuid } from "~/db/ids";
 
 /** The owner's view of reviews (X-OPS-7): every review, hidden or not, with the e-mail. */
@@ -122,7 +122,7 @@ export async function deleteReview(
     return { removed, photosRemoved };
   });
   if (!outcome) return refuse(404, NOT_FOUND);
-  await deleteLegacyPhotoFiles(outcome.removed.photoUrls);
+  await deletePhotoFiles(outcome.removed.photoUrls);
   return success({ deleted: id, photosRemoved: outcome.photosRemoved });
 }
 

@@ -10,6 +10,7 @@ import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
 import { imageWork as decodeQueue } from "~/background/image-work.server";
+import { photoBucket } from "~/storage/files.server";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -116,12 +117,22 @@ async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer
   return { large, thumb };
 }
 
+/**
+ * With S3_BUCKET a review photo's two files live in the bucket under these keys, and its row keeps
+ * empty bytes (an empty `image` says "in the bucket"); without it, the row holds the bytes.
+ */
+function bucketKeys(id: string): [image: string, thumbnail: string] {
+  return [`review-photos/${id}.webp`, `review-photos/${id}-thumb.webp`];
+}
+
+const IN_BUCKET = Buffer.alloc(0);
+
 /** Any fixed number: one upload at a time checks and adds to the total (the quota). */
 const PHOTO_QUOTA_LOCK = 7_310_002;
 
 /**
- * Stores the photo and its thumbnail in the database, where every process reads them
- * (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together and
+ * Stores the photo and its thumbnail in the database, or with S3_BUCKET in the bucket, where
+ * every process reads them (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together and
  * UPLOAD_BYTES_PER_DAY_MB for one address in 24 hours (X-SEC-6), both checked under one lock.
  */
 async function savePhoto(
@@ -133,6 +144,7 @@ async function savePhoto(
   const id = randomUUID();
   const size = image.byteLength + thumbnail.byteLength;
   const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
+  const bucket = photoBucket();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PHOTO_QUOTA_LOCK})`);
     const [used] = await tx
@@ -152,13 +164,25 @@ async function savePhoto(
     }
     await tx.insert(reviewPhotos).values({
       id,
-      image,
-      thumbnail,
+      image: bucket ? IN_BUCKET : image,
+      thumbnail: bucket ? IN_BUCKET : thumbnail,
       storedBytes: size,
       uploaderHash: owner.uploaderHash ?? null,
       clientKey: owner.clientKey ?? null,
     });
   });
+  if (bucket) {
+    // After the row (so a refusal stores nothing); no one has the URL until this returns.
+    const [imageKey, thumbnailKey] = bucketKeys(id);
+    try {
+      await bucket.put(imageKey, image, "image/webp");
+      await bucket.put(thumbnailKey, thumbnail, "image/webp");
+    } catch (error) {
+      await db.delete(reviewPhotos).where(eq(reviewPhotos.id, id));
+      await bucket.remove([imageKey, thumbnailKey]).catch(() => undefined);
+      throw error;
+    }
+  }
   return id;
 }
 
@@ -207,7 +231,7 @@ export async function attachPhotos(
   return claimed.length === ids.length;
 }
 
-/** Photos never attached to a review within a day are deleted (a batch per call). */
+/** Photos never attached to a review within a day are deleted, files too (a batch per call). */
 export async function removeUnattachedPhotos(db: Database, batch = 100): Promise<number> {
   const removed = await db
     .delete(reviewPhotos)
@@ -218,7 +242,9 @@ export async function removeUnattachedPhotos(db: Database, batch = 100): Promise
         LIMIT ${batch}
         FOR UPDATE SKIP LOCKED)`,
     )
-    .returning({ id: reviewPhotos.id });
+    .returning({ id: reviewPhotos.id, inBucket: sql<boolean>`octet_length(image) = 0` });
+  const inBucket = removed.filter((row) => row.inBucket).flatMap((row) => bucketKeys(row.id));
+  if (inBucket.length) await photoBucket()?.remove(inBucket);
   return removed.length;
 }
 
@@ -248,9 +274,11 @@ export async function readPhoto(
     const legacy = await legacyFile(file);
     return legacy ? { bytes: legacy, attached: true } : null;
   }
-  if (row.attachedAt) return { bytes: row.bytes, attached: true };
-  if (!uploaderHash || row.uploaderHash !== uploaderHash) return null;
-  return { bytes: row.bytes, attached: false };
+  const attached = Boolean(row.attachedAt);
+  if (!attached && (!uploaderHash || row.uploaderHash !== uploaderHash)) return null;
+  if (row.bytes.byteLength > 0) return { bytes: row.bytes, attached };
+  const stored = await photoBucket()?.get(bucketKeys(id)[thumb ? 1 : 0]);
+  return stored ? { bytes: stored.bytes, attached } : null;
 }
 
 /** Photos uploaded before they moved into the database are still read from DATA_DIR/uploads. */
@@ -277,9 +305,13 @@ export async function deletePhotos(tx: Database, urls: readonly string[]): Promi
   return removed.length;
 }
 
-/** The files of photos from before they moved into the database, after the delete committed. */
-export async function deleteLegacyPhotoFiles(urls: readonly string[]): Promise<void> {
+/**
+ * A deleted review's files, after the delete committed: in the bucket (with S3_BUCKET), and those
+ * from before photos moved into the database.
+ */
+export async function deletePhotoFiles(urls: readonly string[]): Promise<void> {
   const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
+  if (ids.length) await photoBucket()?.remove(ids.flatMap(bucketKeys));
   await Promise.all(
     ids.flatMap((id) =>
       [`${id}.webp`, `${id}-thumb.webp`].map((file) =>

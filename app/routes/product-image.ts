@@ -1,6 +1,6 @@
 import { catalogueFrom } from "~/catalogue/store.server";
 import { drawProductImage } from "~/catalogue/art";
-import { fixedPictureSrc } from "~/catalogue/art/pictures";
+import { EMAIL_PNG_WIDTH, fixedPictureSrc } from "~/catalogue/art/pictures";
 import { svgToPng } from "~/catalogue/art/png.server";
 import type { Route } from "./+types/product-image";
 
@@ -16,17 +16,20 @@ function notFound(): Response {
  * links that outlive a build (stored carts, search engines, old e-mails). A build's pictures are
  * static files at hashed addresses (X-PERF-2): this sends the browser there with a 302 that is
  * not cached, since the next build may move it. Without a build the picture is drawn here.
- * :view.png is the same picture as a PNG for link previews (og:image), drawn once per process.
+ * :view.png is the same picture as a PNG for link previews (og:image), drawn once per process;
+ * :view-160.png a small one for e-mails.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Any product the shop has had: a draft's preview and an old order's lines show pictures too.
   const product = (await catalogueFrom(context)).all.get(params.productId);
   if (!product) return notFound();
-  const match = /^([a-z]+)\.(svg|png)$/.exec(params.file);
+  const match = /^([a-z]+)(?:-(\d+))?\.(svg|png)$/.exec(params.file);
+  const small = match?.[2];
+  if (small && (match?.[3] !== "png" || Number(small) !== EMAIL_PNG_WIDTH)) return notFound();
   const image = match ? product.images.find((i) => i.view === match[1]) : undefined;
   if (!image) return notFound();
   const built = image.src;
-  if (match?.[2] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
+  if (match?.[3] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
     return new Response(null, {
       status: 302,
       headers: { Location: built, "Cache-Control": "no-cache" },
@@ -39,8 +42,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     svg = drawProductImage(product, image.view);
     rendered.set(key, svg);
   }
-  if (match?.[2] === "png") {
-    const png = await svgToPng(key, svg);
+  if (match?.[3] === "png") {
+    const png = small
+      ? await svgToPng(`${key}/${small}`, svg, Number(small))
+      : await svgToPng(key, svg);
     return new Response(new Uint8Array(png), {
       headers: {
         "Content-Type": "image/png",

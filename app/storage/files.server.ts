@@ -36,10 +36,10 @@ export function databaseFileStore(db: Database): FileStore {
 
 let bucket: { name: string; store: FileStore } | undefined;
 
-/** The shop's photo files: the bucket when S3_BUCKET is set, else this database's table. */
-export function photoFileStore(db: Database): FileStore {
+/** The S3-compatible bucket when S3_BUCKET is set (product and review photos), else null. */
+export function photoBucket(): FileStore | null {
   const config = env();
-  if (!config.S3_BUCKET) return databaseFileStore(db);
+  if (!config.S3_BUCKET) return null;
   if (bucket?.name !== config.S3_BUCKET) {
     bucket = {
       name: config.S3_BUCKET,
@@ -47,4 +47,9 @@ export function photoFileStore(db: Database): FileStore {
     };
   }
   return bucket.store;
+}
+
+/** The shop's photo files: the bucket when S3_BUCKET is set, else this database's table. */
+export function photoFileStore(db: Database): FileStore {
+  return photoBucket() ?? databaseFileStore(db);
 }

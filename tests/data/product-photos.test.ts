@@ -221,6 +221,21 @@ describe(`the owner's product photos (${driver})`, () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(master!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+
+    // Its renditions (made from the master) stand upright too and carry no metadata at all.
+    while (await processNextPhoto(db)) {
+      /* until it is ready */
+    }
+    const [ready] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
+    expect(ready!.status).toBe("ready");
+    for (const rendition of ready!.renditions) {
+      const file = await photoFileStore(db).get(rendition.key);
+      const made = await sharp(file!.bytes).metadata();
+      expect([made.width, made.height]).toEqual([40, 60]);
+      expect([made.exif, made.orientation, made.xmp]).toEqual([undefined, undefined, undefined]);
+      expect(file!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+    }
+    expect(ready!.renditions.map((r) => r.format).sort()).toEqual(["avif", "jpeg", "webp"]);
   });
 
   it("X-PHOTO-1: at most 12 photos; PUT orders them, PATCH describes and tags, DELETE removes with its files", async () => {
@@ -303,6 +318,46 @@ describe(`the owner's product photos (${driver})`, () => {
   });
 });
 
+describe(`the 12-photo limit when uploads race (${driver})`, () => {
+  it.runIf(driver === "postgres")(
+    "X-PHOTO-1: four uploads at once to a product with 10 photos, from two processes: exactly two are added, the others get the 409 sentence",
+    async () => {
+      const product = "mens-england-no-gi-set";
+      for (let n = 0; n < 10; n++) {
+        expect((await uploadPhoto(product, await png(24, 24, n), { alt: `Photo ${n}` })).status).toBe(201);
+      }
+      const db = await testDb();
+      const other = await otherProcessDb();
+      const bytes = await png(24, 24, 99);
+      const answers = await Promise.all(
+        [db, other, db, other].map(async (database, n) => {
+          const form = new FormData();
+          form.append("file", new Blob([new Uint8Array(bytes)]), "photo.png");
+          form.append("alt", `Racing ${n}`);
+          const encoded = new Response(form);
+          return call(
+            photosApi,
+            `/api/admin/products/${product}/photos`,
+            {
+              method: "POST",
+              headers: { "content-type": encoded.headers.get("content-type")!, cookie },
+              body: await encoded.arrayBuffer(),
+            },
+            { id: product },
+            database,
+          );
+        }),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409]);
+      const photos = await photosOf(product);
+      expect(photos).toHaveLength(12);
+      expect(photos.map((photo) => photo.position)).toEqual(
+        Array.from({ length: 12 }, (_, n) => n + 1),
+      );
+    },
+  );
+});
+
 describe(`processing product photos in the background (${driver})`, () => {
   it("X-PHOTO-2: AVIF and WebP at each width the original reaches, a placeholder, served immutable and without metadata", async () => {
     const db = await testDb();
@@ -325,6 +380,7 @@ describe(`processing product photos in the background (${driver})`, () => {
     const urls = photo!.urls as {
       avif: { url: string; width: number; height: number }[];
       webp: { url: string; width: number; height: number }[];
+      jpeg: { url: string; width: number; height: number }[];
       placeholder: string;
     };
     expect(urls.avif.map((r) => r.width)).toEqual([320, 640, 960]);
@@ -335,12 +391,18 @@ describe(`processing product photos in the background (${driver})`, () => {
     ]);
     expect(urls.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(urls.placeholder.length).toBeLessThan(600);
+    // Small JPEGs for e-mails, whose clients may show neither AVIF nor WebP.
+    expect(urls.jpeg.map((r) => [r.width, r.height])).toEqual([
+      [160, 112],
+      [320, 224],
+    ]);
 
     for (const [rendition, type] of [
       [urls.avif[2]!, "image/avif"],
       [urls.webp[0]!, "image/webp"],
+      [urls.jpeg[1]!, "image/jpeg"],
     ] as const) {
-      expect(rendition.url).toMatch(/^\/photos\/[0-9a-f-]{36}\/\d+-[0-9a-f]{16}\.(avif|webp)$/);
+      expect(rendition.url).toMatch(/^\/photos\/[0-9a-f-]{36}\/\d+-[0-9a-f]{16}\.(avif|webp|jpeg)$/);
       const [, , photoId, file] = rendition.url.split("/");
       const served = await call(photoFile, rendition.url, {}, { photoId: photoId!, file: file! });
       expect(served.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
+import { buyItems, expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
 // Issue 22 (X-PHOTO-1..3): the owner's photos on /admin/products/:id, at 390 px (mobile) and
 // 1280 px (desktop). Each project works on its own kids' product, which no other spec looks at.
@@ -204,8 +204,12 @@ test("X-PHOTO-3: a PNG uploaded on the owner's page shows on the product page wi
   await expect
     .poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
     .toBeGreaterThan(0);
+  // The file that fills the slot and no bigger: the slot is 604 px at 1280 px (640 px file at 1
+  // dppx); on the 390 px phone it is 358 px, 940 device pixels at 2.625 dppx: the 960 px file.
   expect(await img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
-    /\/photos\/.+\.avif$/,
+    info.project.name === "mobile"
+      ? /\/photos\/.+\/960-\w+\.avif$/
+      : /\/photos\/.+\/640-\w+\.avif$/,
   );
 
   // The server's HTML preloads it at high priority from the head, and links previews to it.
@@ -258,5 +262,43 @@ test("X-PHOTO-3: a PNG uploaded on the owner's page shows on the product page wi
     );
   }
   await customer.close();
+  await deleteAll(page);
+});
+
+test("X-PHOTO-3: the confirmation page shows the owner's photo on a bought line and the drawing on a line without photos", async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "One run: it looks at both widths itself.");
+  test.setTimeout(120_000);
+  const id = "bjj-patches-set"; // no other spec looks at it
+  await signIn(page, `/admin/products/${id}`);
+  await deleteAll(page);
+  await upload(page, await png(1200, 900, "#285"), "Five patches laid out on a gi");
+  await expect(photoList(page).locator("img")).toHaveCount(1, { timeout: 20_000 });
+
+  const { sessionId } = await buyItems(request, `photo-receipt-${Date.now()}@example.com`, [
+    { productId: id, optionType: "Standard", size: "N/A", quantity: 1 },
+    { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 },
+  ]);
+  await page.goto(`/order-confirmation?session_id=${encodeURIComponent(sessionId)}`);
+  const lines = page.getByTestId("confirmed-line");
+  await expect(lines).toHaveCount(2);
+  // It does not move home while it is looked at.
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  const photo = lines.nth(0).locator("picture img");
+  await expect(lines.nth(0).locator('picture source[type="image/avif"]')).toHaveCount(1);
+  await expect(photo).toHaveAttribute("sizes", "72px");
+  await expect
+    .poll(() => photo.evaluate((element: HTMLImageElement) => element.currentSrc))
+    .toMatch(/\/photos\/[0-9a-f-]{36}\/320-[0-9a-f]{16}\.avif$/);
+  await expect(lines.nth(1).locator("picture")).toHaveCount(0);
+  await expect(lines.nth(1).locator("img")).toHaveAttribute("src", /knee-pads\/front\.svg$/);
+  await expectNoAxeViolations(page);
+  await shot(page, "confirmation-photo");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, "confirmation-photo");
+
+  await page.goto(`/admin/products/${id}`);
   await deleteAll(page);
 });

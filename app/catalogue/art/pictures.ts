@@ -42,6 +42,17 @@ export function previewPngOf(src: string): string {
   return fixedSrcOf(src).replace(/\.svg$/, ".png");
 }
 
+/** Width of the small PNG of a drawing that e-mails show (twice an 80 px cell). */
+export const EMAIL_PNG_WIDTH = 160;
+
+/**
+ * The small PNG of a picture for e-mails (mail clients block SVG), drawn on request at a fixed
+ * address: the link-preview PNG is 1200 px and about half a megabyte.
+ */
+export function emailPngOf(src: string): string {
+  return fixedSrcOf(src).replace(/\.svg$/, `-${EMAIL_PNG_WIDTH}.png`);
+}
+
 /**
  * A stored picture address (a cart kept in the browser holds the fixed one) as this build
  * serves it, so a stored cart shows its pictures without a redirect.

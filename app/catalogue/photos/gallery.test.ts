@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seeded } from "~/catalogue/seed/catalogue";
 import type { Product, ProductPhoto } from "../types";
-import { photosFor, previewPhotoOf } from "./gallery";
+import { linePhotoOf, photosFor, previewPhotoOf } from "./gallery";
 
 const photo = (id: string, color: string | null): ProductPhoto => ({
   id,
@@ -30,5 +30,12 @@ describe("the storefront's choice of photos", () => {
   it("X-PHOTO-3: link previews use the first photo; none without photos", () => {
     expect(previewPhotoOf(withPhotos)?.url).toBe("/photos/a/1280.webp");
     expect(previewPhotoOf(hoodie)).toBeUndefined();
+  });
+
+  it("X-PHOTO-3: an order line's photo is the first of its colour, else the first; none without photos", () => {
+    expect(linePhotoOf(withPhotos, "black")?.id).toBe("b");
+    expect(linePhotoOf(withPhotos, "Red")?.id).toBe("a");
+    expect(linePhotoOf(withPhotos, null)?.id).toBe("a");
+    expect(linePhotoOf(hoodie, "Black")).toBeUndefined();
   });
 });

@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { imageWork } from "~/background/image-work.server";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
-import { PHOTO_MESSAGES, renditionWidths, sniffPhotoFormat } from "./photo-rules";
+import {
+  EMAIL_RENDITION_WIDTHS,
+  PHOTO_MESSAGES,
+  renditionWidths,
+  sniffPhotoFormat,
+} from "./photo-rules";
 
 /** A photo the shop will not take: the status and sentence the owner gets. */
 export class PhotoRefused extends Error {
@@ -83,7 +88,7 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
 }
 
 export interface Rendition {
-  format: "avif" | "webp";
+  format: "avif" | "webp" | "jpeg";
   width: number;
   height: number;
   bytes: Buffer;
@@ -129,6 +134,16 @@ export async function makeRenditions(
             : await resized.webp({ quality: 80 }).toBuffer();
         renditions.push({ format, width: w, height: h, bytes, hash: hashOf(bytes) });
       }
+    }
+    // E-mails: JPEG on white (a transparent PNG's background would turn black).
+    for (const w of renditionWidths(width, EMAIL_RENDITION_WIDTHS)) {
+      const h = Math.max(1, Math.round((w * height) / width));
+      const bytes = await from()
+        .resize({ width: w, height: h, fit: "fill" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
+      renditions.push({ format: "jpeg", width: w, height: h, bytes, hash: hashOf(bytes) });
     }
     const tiny = await from()
       .resize({ width: 16, height: Math.max(1, Math.round((16 * height) / width)), fit: "fill" })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkAlt, checkColor, renditionWidths, sniffPhotoFormat } from "./photo-rules";
+import {
+  checkAlt,
+  checkColor,
+  EMAIL_RENDITION_WIDTHS,
+  renditionWidths,
+  sniffPhotoFormat,
+} from "./photo-rules";
 
 const bytes = (...parts: (string | number[])[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p)] : p)));
@@ -32,5 +38,7 @@ describe("product photo rules", () => {
     expect(renditionWidths(4000)).toEqual([320, 640, 960, 1280, 1600]);
     expect(renditionWidths(1000)).toEqual([320, 640, 960]);
     expect(renditionWidths(200)).toEqual([200]);
+    expect(renditionWidths(4000, EMAIL_RENDITION_WIDTHS)).toEqual([160, 320]);
+    expect(renditionWidths(200, EMAIL_RENDITION_WIDTHS)).toEqual([160]);
   });
 });

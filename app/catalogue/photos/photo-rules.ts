@@ -93,7 +93,16 @@ export function productColors(options: readonly { colors?: readonly string[] }[]
 /** Rendition widths (X-PHOTO-2): never above the original's width. */
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 
-export function renditionWidths(originalWidth: number): number[] {
-  const widths = RENDITION_WIDTHS.filter((width) => width <= originalWidth);
-  return widths.length ? widths : [originalWidth];
+/**
+ * The small JPEG renditions for e-mails (X-PHOTO-3): WebP and AVIF are not safe there (Outlook
+ * shows neither), and an e-mail's line picture is small; never above the original's width.
+ */
+export const EMAIL_RENDITION_WIDTHS = [160, 320] as const;
+
+export function renditionWidths(
+  originalWidth: number,
+  widths: readonly number[] = RENDITION_WIDTHS,
+): number[] {
+  const fitting = widths.filter((width) => width <= originalWidth);
+  return fitting.length ? fitting : [originalWidth];
 }

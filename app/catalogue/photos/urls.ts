@@ -15,7 +15,7 @@ export function renditionUrl(key: string): string {
 /** The store key of `/photos/:photoId/:file`, or null for any name the shop did not give. */
 export function renditionKey(photoId: string, file: string): string | null {
   if (!/^[0-9a-f-]{36}$/.test(photoId)) return null;
-  if (!/^\d{1,4}-[0-9a-f]{16}\.(avif|webp)$/.test(file)) return null;
+  if (!/^\d{1,4}-[0-9a-f]{16}\.(avif|webp|jpeg)$/.test(file)) return null;
   return `${KEY_PREFIX}${photoId}/${file}`;
 }
 
@@ -23,10 +23,11 @@ export function renditionKeyOf(photoId: string, r: Omit<StoredRendition, "key">,
   return `${KEY_PREFIX}${photoId}/${r.width}-${hash}.${r.format}`;
 }
 
-/** A ready photo's files: AVIF and WebP by width, narrowest first, and its placeholder. */
+/** A ready photo's files: AVIF, WebP and JPEG by width, narrowest first, and its placeholder. */
 export interface PhotoUrls {
   avif: PhotoSource[];
   webp: PhotoSource[];
+  jpeg: PhotoSource[];
   placeholder: string | null;
 }
 
@@ -41,12 +42,12 @@ export interface OwnerPhoto {
 }
 
 export function photoUrls(renditions: readonly StoredRendition[], placeholder: string | null) {
-  const of = (format: "avif" | "webp") =>
+  const of = (format: StoredRendition["format"]) =>
     renditions
       .filter((r) => r.format === format)
       .sort((a, b) => a.width - b.width)
       .map((r) => ({ url: renditionUrl(r.key), width: r.width, height: r.height }));
-  return { avif: of("avif"), webp: of("webp"), placeholder };
+  return { avif: of("avif"), webp: of("webp"), jpeg: of("jpeg"), placeholder };
 }
 
 export function ownerPhoto(row: PhotoRow): OwnerPhoto {
@@ -72,6 +73,8 @@ export function productPhoto(row: PhotoRow): ProductPhoto {
     height: row.height,
     avif: urls.avif,
     webp: urls.webp,
+    // Photos made before e-mails had their JPEG have none: e-mails show the drawing instead.
+    ...(urls.jpeg.length && { jpeg: urls.jpeg }),
     placeholder: row.placeholder,
   };
 }

@@ -1,9 +1,24 @@
+import { ProductPhoto } from "~/catalogue/components/ProductPhoto";
 import { TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { formatPence } from "~/pricing/money";
 import { LeadTimeText } from "~/stock/LeadTime";
 import { LineNotice } from "~/policy/LineNotice";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { VatReceiptLines } from "../back-office/VatReceiptLines";
+
+/** A line's picture (X-PHOTO-3): the owner's photo, else the drawing, in the checkout's slot. */
+function ReceiptPicture({ picture }: { picture: OrderReceipt["lines"][number]["picture"] }) {
+  if (!picture) return null;
+  return (
+    <div className="size-18 shrink-0 overflow-hidden rounded-md bg-stone">
+      {picture.photo ? (
+        <ProductPhoto photo={picture.photo} sizes="72px" alt="" />
+      ) : (
+        <img src={picture.src} alt="" width={72} height={72} className="size-full object-cover" />
+      )}
+    </div>
+  );
+}
 
 /**
  * The paid order on the confirmation page: lines with their cancellation notice (X-UK-3), the
@@ -20,8 +35,9 @@ export function ConfirmationReceipt({ receipt }: { receipt: OrderReceipt }) {
       </h2>
       <ul className="mt-2 divide-y divide-stone" aria-label="Items ordered">
         {receipt.lines.map((line, i) => (
-          <li key={i} className="flex justify-between gap-4 py-3" data-testid="confirmed-line">
-            <div>
+          <li key={i} className="flex gap-4 py-3" data-testid="confirmed-line">
+            <ReceiptPicture picture={line.picture} />
+            <div className="flex-1">
               <p className="font-semibold">
                 {line.quantity} × {line.product_name}
               </p>

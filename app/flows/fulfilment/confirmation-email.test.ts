@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { emailPictureOf } from "~/catalogue/photos/gallery";
+import { seeded } from "~/catalogue/seed/catalogue";
+import type { Product, ProductPhoto } from "~/catalogue/types";
 import { confirmationEmail } from "./confirmation-email";
 
 const order = {
@@ -68,5 +71,63 @@ describe("X-UK-4: the confirmation e-mail", () => {
     expect(mail.html).toContain('<a href="https://shop.example/returns/request">');
     expect(mail.html).toContain("SILVA &#60;b&#62;");
     expect(mail.html).not.toContain("SILVA <b>");
+  });
+});
+
+describe("X-PHOTO-3: the confirmation e-mail's pictures", () => {
+  const hoodie = seeded("mens-grip-truth-hoodie");
+  const photo = (id: string, color: string | null, jpeg = true): ProductPhoto => ({
+    id,
+    alt: `Hoodie photo ${id} "front"`,
+    color,
+    width: 1600,
+    height: 1200,
+    avif: [{ url: `/photos/${id}/320-a.avif`, width: 320, height: 240 }],
+    webp: [{ url: `/photos/${id}/320-a.webp`, width: 320, height: 240 }],
+    ...(jpeg && {
+      jpeg: [160, 320].map((w) => ({
+        url: `/photos/${id}/${w}-b.jpeg`,
+        width: w,
+        height: (w * 3) / 4,
+      })),
+    }),
+    placeholder: null,
+  });
+  const shop = "https://shop.example";
+  const pictured = (product: Product, color: string | null) => ({
+    ...line,
+    color,
+    picture: emailPictureOf(product, color, shop),
+  });
+
+  it("X-PHOTO-3: a line shows the owner's photo of its colour as an absolute JPEG with size and alt, else the first photo", () => {
+    const withPhotos = { ...hoodie, photos: [photo("a", null), photo("b", "Black")] };
+    const { html } = confirmationEmail(
+      order,
+      [pictured(withPhotos, "Black"), pictured(withPhotos, "Grey")],
+      { shopUrl: shop },
+    );
+    expect(html).toContain(
+      `<img src="https://shop.example/photos/b/160-b.jpeg" width="80" height="60" alt="Hoodie photo b &#34;front&#34;"`,
+    );
+    expect(html).toContain(`<img src="https://shop.example/photos/a/160-b.jpeg" width="80"`);
+    expect(html).not.toMatch(/\.(webp|avif)"/);
+  });
+
+  it("X-PHOTO-3: a product without photos (or whose photo has no JPEG yet) shows its drawing as a PNG", () => {
+    const { html } = confirmationEmail(
+      order,
+      [pictured(hoodie, "Grey"), pictured({ ...hoodie, photos: [photo("c", null, false)] }, null)],
+      { shopUrl: shop },
+    );
+    const drawing = `<img src="https://shop.example/images/products/mens-grip-truth-hoodie/front-160.png" width="80" height="80" alt="${hoodie.images[0]!.alt}"`;
+    expect(html.split(drawing).length - 1).toBe(2);
+    expect(html).not.toContain("/photos/");
+  });
+
+  it("X-PHOTO-3: a line without a picture keeps the table's columns", () => {
+    const { html } = confirmationEmail(order, [line], { shopUrl: shop });
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(/<tr><td><\/td><td valign="top">1 ×<\/td>/);
   });
 });

@@ -1,3 +1,4 @@
+import type { EmailPicture } from "~/catalogue/photos/gallery";
 import { describeOrderLine } from "~/orders/line-description";
 import type { ConfirmationSettings } from "~/orders/receipt.server";
 import { BRAND } from "~/shared/brand";
@@ -34,6 +35,8 @@ type EmailLine = Required<
   wasUnitPricePence?: number | null;
   /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
   fromStock: boolean;
+  /** The owner's photo of it as a JPEG, else the drawing as a PNG (X-PHOTO-3); absolute. */
+  picture?: EmailPicture;
 };
 
 function addressLines(address: PostalAddress | null): string[] {
@@ -48,6 +51,12 @@ function addressLines(address: PostalAddress | null): string[] {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A line's picture cell: a plain `<img>` with its size and alt text, as every mail client shows. */
+function pictureCell(picture: EmailPicture | undefined): string {
+  if (!picture) return `<td></td>`;
+  return `<td valign="top" width="${picture.width}"><img src="${escapeHtml(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${escapeHtml(picture.alt)}" style="display:block;border:0;border-radius:6px;background:#eeeae4"></td>`;
+}
 
 /** The seller's name, postal address and e-mail (X-UK-4), from the brand settings. */
 export function sellerLines(): string[] {
@@ -143,11 +152,11 @@ ${vat ? "<p>This e-mail is your VAT receipt.</p>" : ""}
 ${lines
   .map(
     (l) =>
-      `<tr><td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${wasTotal(l) ? `<s>${wasTotal(l)}</s> ` : ""}${formatPence(l.lineTotalPence)}</td></tr>`,
+      `<tr>${pictureCell(l.picture)}<td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${wasTotal(l) ? `<s>${wasTotal(l)}</s> ` : ""}${formatPence(l.lineTotalPence)}</td></tr>`,
   )
   .join("\n")}
-<tr><td></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
-${totals.map(([k, v]) => `<tr><td></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
+<tr><td colspan="2"></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
+${totals.map(([k, v]) => `<tr><td colspan="2"></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
 </table>
 <p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(leadTimes)}</p>

@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
 import { reviewLinksFor } from "~/reviews/review-link.server";
+import { emailPictureOf } from "~/catalogue/photos/gallery";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { confirmationEmail } from "./confirmation-email";
 import { paidOrderNotice } from "./owner-notice";
 import { notifyOwner } from "~/mail/owner-notice.server";
@@ -27,6 +29,8 @@ export async function fulfilPaidOrder(
   orderId: string,
   details: PaymentDetails,
 ): Promise<Order | undefined> {
+  // Each line's picture (X-PHOTO-3), from this process's copy of the catalogue.
+  const catalogue = await loadCatalogue(db);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
@@ -34,11 +38,17 @@ export async function fulfilPaidOrder(
     const lines = await linesOfOrder(txDb, order.id);
     if (order.customerEmail) {
       const reviewLinks = await reviewLinksFor(txDb, order, lines);
+      const { shopUrl } = receiptSettings();
+      const pictured = lines.map((line) => {
+        const product = catalogue.all.get(line.productId);
+        const picture = product && emailPictureOf(product, line.color, shopUrl);
+        return picture ? { ...line, picture } : line;
+      });
       await enqueueMail(
         txDb,
         {
           to: order.customerEmail,
-          ...confirmationEmail(order, lines, receiptSettings(), reviewLinks),
+          ...confirmationEmail(order, pictured, receiptSettings(), reviewLinks),
         },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
