@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
-import { CartForm } from "./CartLines";
+import { CartForm } from "./CartForm";
 import { cartActions } from "./store";
 
 /** A form that adds one of a product without options, posting to /cart without JavaScript. */

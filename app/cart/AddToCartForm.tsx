@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
-import { CART_PAGE } from "~/cart/CartLines";
+import { CART_PAGE } from "~/cart/CartForm";
 import type { AddFields } from "~/cart/intents";
 import { cartActions } from "~/cart/store";
 import {

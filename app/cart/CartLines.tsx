@@ -1,5 +1,4 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/policy/LineNotice";
@@ -9,43 +8,8 @@ import { MAX_LINE_QUANTITY } from "~/shared/limits";
 import { LineLeadTime } from "~/stock/LeadTime";
 import type { StockLevels, StockLookup } from "~/stock/stock";
 import { lineHref, lineKey, type CartLine } from "./cart";
+import { CartForm } from "./CartForm";
 import { cartActions } from "./store";
-
-/** Where the cart's forms post without JavaScript (app/routes/cart.tsx). */
-export const CART_PAGE = "/cart";
-
-/**
- * One of the cart's actions as a real form posting to /cart (issue 25, X-PE-1): it works before
- * the page's script has run and without it; once it runs, `onSubmit` does the same in place.
- */
-export function CartForm({
-  fields,
-  onSubmit,
-  className,
-  children,
-}: {
-  fields: Record<string, string>;
-  onSubmit: () => void;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <form
-      method="post"
-      action={CART_PAGE}
-      className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {children}
-    </form>
-  );
-}
 
 /** A line of the cart, in the panel and on /cart: its picture, choices, quantity and total. */
 export function CartLineItem({
