@@ -1,8 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
-import { CART_PAGE } from "~/cart/CartForm";
 import type { AddFields } from "~/cart/intents";
-import { cartActions } from "~/cart/store";
+import { CART_PAGE, cartActions } from "~/cart/store";
 import {
   changeOptionType,
   customTextTooLong,

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-
-/** Where the cart's forms post without JavaScript (app/routes/cart.tsx). */
-export const CART_PAGE = "/cart";
+import { CART_PAGE } from "./store";
 
 /**
  * One of the cart's actions as a real form posting to /cart (issue 25, X-PE-1): it works before

@@ -16,6 +16,8 @@ import {
 /** How long the "Added to Cart!" flag stays set after an add (S-CART-6). */
 export const ADDED_NOTICE_MS = 3000;
 
+/** Where the cart's forms post without JavaScript (app/routes/cart.tsx). */
+export const CART_PAGE = "/cart";
 /** Where the cart's script reads and changes the cart kept on the server (app/routes/api.cart.ts). */
 export const CART_API_PATH = "/api/cart";
 /** Written to the browser's storage after each change, so other tabs read the cart again. */

@@ -11,7 +11,6 @@ import {
 } from "~/flows/checkout/cart-actions.server";
 import { subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import { discountOnSubtotal } from "~/pricing/totals";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { pageMeta } from "~/seo/meta";
@@ -79,7 +78,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const error = answer?.error;
   const subtotal = subtotalPence(lines.filter((line) => !line.problem));
   const discount = loaderData.discount;
-  const discountPence = discount ? discountOnSubtotal(subtotal, discount.percent) : 0;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-display text-5xl font-bold uppercase">Your cart</h1>
@@ -163,23 +161,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </p>
               ) : null}
             </Form>
-            <dl className="space-y-1">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd data-testid="cart-subtotal">{formatPence(subtotal)}</dd>
-              </div>
-              {discount ? (
-                <div className="flex justify-between text-success">
-                  <dt>Discount ({discount.code})</dt>
-                  <dd>−{formatPence(discountPence)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between text-lg font-bold">
-                <dt>Total</dt>
-                <dd data-testid="cart-total">{formatPence(subtotal - discountPence)}</dd>
-              </div>
-            </dl>
-            <p className="text-sm text-muted">Delivery is chosen at checkout.</p>
+            <p className="flex justify-between text-lg font-bold">
+              <span>Total</span>
+              <span data-testid="cart-total">{formatPence(subtotal)}</span>
+            </p>
+            <p className="text-sm text-muted">
+              {discount ? "The discount and delivery" : "Delivery"} at checkout.
+            </p>
             <Link
               to="/checkout"
               className="block rounded bg-accent px-5 py-3 text-center font-display text-lg tracking-wider text-white uppercase hover:bg-accent-dark"
