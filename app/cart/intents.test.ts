@@ -58,6 +58,11 @@ describe("the cart's forms (issue 25, X-PE-1)", () => {
     expect(
       readCartForm(form({ intent: "update", line: "x", quantity: String(MAX_LINE_QUANTITY + 1) })),
     ).toEqual({ ok: false, error: QUANTITY_MAX_MESSAGE });
+    // A code no one could type (a NUL byte) is refused before it reaches the database.
+    expect(readCartForm(form({ intent: "discount", code: "SAVE\u000010" }))).toEqual({
+      ok: false,
+      error: "Invalid discount code.",
+    });
     const unknown = readCartForm(form({ intent: "buy" }));
     expect(unknown.ok).toBe(false);
     expect(!unknown.ok && unknown.error).toMatch(/^intent must be one of "add"/);

@@ -1,5 +1,6 @@
 import { findOption, NO_SIZE, selectionProblem, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
+import { hasControlCharacters } from "~/shared/control-characters";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import {
   CART_LINES_MESSAGE,
@@ -94,7 +95,9 @@ export function readCartForm(
       return { ok: true, intent: { intent } };
     case "discount": {
       const code = field(form, "code").trim();
-      if (code.length > DISCOUNT_CODE_MAX) return { ok: false, error: "Invalid discount code." };
+      if (code.length > DISCOUNT_CODE_MAX || hasControlCharacters(code)) {
+        return { ok: false, error: "Invalid discount code." };
+      }
       return { ok: true, intent: { intent, code } };
     }
     case "merge": {
