@@ -83,9 +83,12 @@ function send(fields: Record<string, string>): Promise<string | null> {
   const asked = ++sent;
   const run = async (): Promise<string | null> => {
     try {
+      // keepalive: a change shown at once is not lost when the customer leaves the page straight
+      // away (a link, a reload); the request, and the cookie it answers with, outlive the page.
       const response = await fetch(CART_API_PATH, {
         method: "POST",
         body: new URLSearchParams(fields),
+        keepalive: true,
       });
       const body = (await response.json().catch(() => ({}))) as CartAnswer & {
         error?: string;
