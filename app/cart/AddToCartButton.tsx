@@ -1,5 +1,26 @@
+import type { ReactNode } from "react";
+import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
+import { CartForm } from "./CartForm";
 import { cartActions } from "./store";
+
+/** A form that adds one of a product without options, posting to /cart without JavaScript. */
+export function AddStandardForm({ product, children }: { product: Product; children: ReactNode }) {
+  return (
+    <CartForm
+      fields={{
+        intent: "add",
+        productId: product.id,
+        optionType: STANDARD_OPTION,
+        size: NO_SIZE,
+        quantity: "1",
+      }}
+      onSubmit={() => void cartActions.addStandard(product)}
+    >
+      {children}
+    </CartForm>
+  );
+}
 
 /**
  * Add to Cart for a product without options: Standard, size N/A (S-PDP-7, S-ACC-3); a sold-out
@@ -24,12 +45,13 @@ export function AddToCartButton({
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => cartActions.addStandard(product)}
-      className="relative z-10 mt-3 w-full rounded bg-ink px-4 py-3 font-semibold text-paper hover:bg-ink-soft"
-    >
-      Add to Cart<span className="sr-only">: {product.name}</span>
-    </button>
+    <AddStandardForm product={product}>
+      <button
+        type="submit"
+        className="relative z-10 mt-3 w-full rounded bg-ink px-4 py-3 font-semibold text-paper hover:bg-ink-soft"
+      >
+        Add to Cart<span className="sr-only">: {product.name}</span>
+      </button>
+    </AddStandardForm>
   );
 }

@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
-import { useState } from "react";
-import { cartActions } from "~/cart/store";
+import { useLayoutEffect, useRef, useState } from "react";
+import type { AddFields } from "~/cart/intents";
+import { CART_PAGE, cartActions } from "~/cart/store";
 import {
   changeOptionType,
   customTextTooLong,
@@ -22,19 +23,81 @@ import { StockNotice } from "~/stock/StockNotice";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
 
-/** Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7), with stock (X-STK-2). */
+/** The choices as a form holds them (sent, or in the page before its script ran), over `base`. */
+function selectionFrom(
+  product: Product,
+  base: Selection,
+  read: (name: keyof AddFields) => string | undefined,
+): Selection {
+  const optionType = read("optionType") || base.optionType;
+  const quantity = Math.floor(Number(read("quantity")));
+  const picked = findOption(product, optionType) ? optionType : base.optionType;
+  return {
+    optionType: picked,
+    size: read("size") ?? base.size,
+    beltRank: read("beltRank") ?? base.beltRank,
+    color: read("color") ?? base.color,
+    customText: read("customText") ?? base.customText,
+    nameCustomisation:
+      read("nameCustomisation") === undefined
+        ? base.nameCustomisation
+        : ["true", "on"].includes(read("nameCustomisation")!),
+    quantity:
+      Number.isFinite(quantity) && quantity >= 1
+        ? Math.min(MAX_LINE_QUANTITY, quantity)
+        : base.quantity,
+  };
+}
+
+/**
+ * Option, size, rank, colour, name, quantity and Add to Cart (S-PDP-1..7), with stock (X-STK-2).
+ * A real form posting to /cart (issue 25, X-PE-1): it adds before the page's script has run and
+ * without it; once the script runs it adds in place. `sent` and `refusal` are what a page without
+ * JavaScript sent and the server's sentence, shown again with the choices kept.
+ */
 export function AddToCartForm({
   product,
   stock,
   onColorChange,
+  sent,
+  refusal,
 }: {
   product: Product;
   stock: StockLevels;
   /** Told when the customer chooses a colour, so the gallery can show its photos first. */
   onColorChange?: (color: string) => void;
+  sent?: AddFields;
+  refusal?: string;
 }) {
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection>(() =>
+    sent
+      ? selectionFrom(product, initialSelection(product), (name) =>
+          name === "nameCustomisation" ? String(sent.nameCustomisation) : sent[name],
+        )
+      : initialSelection(product),
+  );
+  const [problem, setProblem] = useState<string | null>(refusal ?? null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A size picked or a quantity typed before the page's script ran is still in the form: hydration
+  // keeps what the page shows, so the choices are read from it before anything renders again
+  // (issue 25: choices made before hydration survive it).
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    setSelection((current) => {
+      const read = selectionFrom(product, current, (name) => {
+        const value = data.get(name);
+        if (name === "nameCustomisation") {
+          return form.querySelector('input[name="nameCustomisation"]')
+            ? String(value === "true")
+            : undefined;
+        }
+        return typeof value === "string" ? value : undefined;
+      });
+      return JSON.stringify(read) === JSON.stringify(current) ? current : read;
+    });
+  }, [product]);
   const option = findOption(product, selection.optionType);
   const customText = showsCustomText(option, selection.nameCustomisation)
     ? selection.customText
@@ -54,39 +117,56 @@ export function AddToCartForm({
       (shortage ? shortMessage(shortage.variant, shortage.left, () => product) : null);
     setProblem(message);
     if (message) return;
-    const added = cartActions.add(
-      option
-        ? {
-            productId: product.id,
-            optionType: option.type,
-            size: selection.size,
-            beltRank: option.beltRanks ? selection.beltRank : undefined,
-            color: option.colors ? selection.color : undefined,
-            customText: showsCustomText(option, selection.nameCustomisation)
-              ? selection.customText.trim() || undefined
-              : undefined,
-            nameCustomisation: option.customPricePence ? selection.nameCustomisation : undefined,
-            quantity: selection.quantity,
-          }
-        : {
-            productId: product.id,
-            optionType: STANDARD_OPTION,
-            size: NO_SIZE,
-            quantity: selection.quantity,
-          },
-      product,
-    );
-    if (!added) setProblem("Sorry, this item could not be added. Please refresh and try again.");
+    void cartActions
+      .add(
+        option
+          ? {
+              productId: product.id,
+              optionType: option.type,
+              size: selection.size,
+              beltRank: option.beltRanks ? selection.beltRank : undefined,
+              color: option.colors ? selection.color : undefined,
+              customText: showsCustomText(option, selection.nameCustomisation)
+                ? selection.customText.trim() || undefined
+                : undefined,
+              nameCustomisation: option.customPricePence ? selection.nameCustomisation : undefined,
+              quantity: selection.quantity,
+            }
+          : {
+              productId: product.id,
+              optionType: STANDARD_OPTION,
+              size: NO_SIZE,
+              quantity: selection.quantity,
+            },
+        product,
+      )
+      .then((refused) => {
+        if (refused) setProblem(refused);
+      });
   };
 
   const textId = `${product.id}-custom-text`;
   const tooLong = customTextTooLong(customText);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Choose options">
+    <form
+      ref={formRef}
+      method="post"
+      action={CART_PAGE}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label="Choose options"
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      {product.options.length > 1 ? null : (
+        <input type="hidden" name="optionType" value={option?.type ?? STANDARD_OPTION} />
+      )}
+      {option ? null : <input type="hidden" name="size" value={NO_SIZE} />}
       {product.options.length > 1 ? (
         <ChoiceGroup
           legend="Option"
-          name="option"
+          name="optionType"
           values={product.options.map((o) => o.type)}
           selected={selection.optionType}
           onChange={(type) => update(changeOptionType(selection, type))}
@@ -105,7 +185,7 @@ export function AddToCartForm({
       {option?.beltRanks ? (
         <ChoiceGroup
           legend="Belt rank"
-          name="belt-rank"
+          name="beltRank"
           values={option.beltRanks}
           selected={selection.beltRank}
           onChange={(beltRank) => update({ ...selection, beltRank })}
@@ -115,7 +195,7 @@ export function AddToCartForm({
       {option?.colors ? (
         <ChoiceGroup
           legend="Colour"
-          name="colour"
+          name="color"
           values={option.colors}
           selected={selection.color}
           onChange={(color) => {
@@ -130,6 +210,8 @@ export function AddToCartForm({
         <label className="flex items-center gap-3 text-sm font-semibold">
           <input
             type="checkbox"
+            name="nameCustomisation"
+            value="true"
             checked={selection.nameCustomisation}
             onChange={(event) => update(setNameCustomisation(selection, event.target.checked))}
             className="size-5 accent-accent"
@@ -146,6 +228,7 @@ export function AddToCartForm({
           <input
             id={textId}
             type="text"
+            name="customText"
             value={selection.customText}
             autoComplete="off"
             aria-invalid={tooLong || undefined}
@@ -194,6 +277,7 @@ export function AddToCartForm({
               max={MAX_LINE_QUANTITY}
               step={1}
               aria-label="Quantity"
+              name="quantity"
               value={selection.quantity}
               onChange={(event) => {
                 const n = Math.floor(Number(event.target.value));

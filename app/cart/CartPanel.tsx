@@ -1,112 +1,11 @@
-import { Minus, Plus, Trash2, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { choiceDetails } from "~/catalogue/options";
-import { LineNotice } from "~/policy/LineNotice";
-import { lineTotalPence, subtotalPence } from "~/pricing/lines";
+import { subtotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import { MAX_LINE_QUANTITY } from "~/shared/limits";
-import { LineLeadTime } from "~/stock/LeadTime";
-import type { StockLevels, StockLookup } from "~/stock/stock";
 import { useStockLevels } from "~/stock/useStockLevels";
-import { lineHref, type CartLine } from "./cart";
+import { CartLineItem, ClearCartForm } from "./CartLines";
 import { cartActions, useCart } from "./store";
-
-function CartLineItem({
-  line,
-  index,
-  levels,
-  lookup,
-}: {
-  line: CartLine;
-  index: number;
-  levels: StockLevels | undefined;
-  lookup: StockLookup;
-}) {
-  return (
-    <li className="flex gap-4 py-4">
-      {line.image ? (
-        <img
-          src={line.image}
-          alt=""
-          width={80}
-          height={80}
-          className="size-20 shrink-0 rounded-md bg-stone object-cover"
-        />
-      ) : null}
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex items-start justify-between gap-2">
-          <Link
-            to={lineHref(line)}
-            onClick={cartActions.closePanel}
-            className="font-semibold leading-tight hover:underline"
-          >
-            {line.productName}
-          </Link>
-          <button
-            type="button"
-            onClick={() => cartActions.remove(index)}
-            className="-m-1 rounded p-1 text-muted hover:text-accent"
-            aria-label={`Remove ${line.productName} from the cart`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-        <ul className="text-sm text-muted">
-          {choiceDetails(line).map((detail) => (
-            <li key={detail}>{detail}</li>
-          ))}
-        </ul>
-        <LineNotice line={line} />
-        {line.problem ? (
-          <p className="text-sm font-semibold text-accent" data-testid="line-problem">
-            {line.problem}
-          </p>
-        ) : (
-          <LineLeadTime line={line} levels={levels} lookup={lookup} />
-        )}
-        <div className="mt-1 flex items-center justify-between">
-          <div
-            className="flex items-center rounded border border-ink/20"
-            role="group"
-            aria-label={`Quantity of ${line.productName}`}
-          >
-            <button
-              type="button"
-              onClick={() => cartActions.decrement(index)}
-              disabled={line.quantity <= 1}
-              className="p-2 disabled:opacity-40"
-              aria-label="Decrease quantity"
-            >
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-            <span className="min-w-8 text-center font-semibold" aria-live="polite">
-              {line.quantity}
-            </span>
-            <button
-              type="button"
-              onClick={() => cartActions.increment(index)}
-              disabled={line.quantity >= MAX_LINE_QUANTITY}
-              className="p-2 disabled:opacity-40"
-              aria-label="Increase quantity"
-            >
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-          <span className="font-semibold" data-testid="line-total">
-            {line.wasUnitPricePence ? (
-              <s className="mr-1.5 text-sm font-normal text-muted">
-                <span className="sr-only">was </span>
-                {formatPence(lineTotalPence(line.wasUnitPricePence, line.quantity))}
-              </s>
-            ) : null}
-            {formatPence(lineTotalPence(line.unitPricePence, line.quantity))}
-          </span>
-        </div>
-      </div>
-    </li>
-  );
-}
 
 /**
  * The side panel (S-CART-1..5). A modal <dialog>: the browser moves focus in, keeps it there,
@@ -178,6 +77,7 @@ export function CartPanel() {
                   index={index}
                   levels={levels}
                   lookup={lookup}
+                  onLeave={cartActions.closePanel}
                 />
               ))}
             </ul>
@@ -196,13 +96,7 @@ export function CartPanel() {
               >
                 Checkout
               </Link>
-              <button
-                type="button"
-                onClick={cartActions.clear}
-                className="w-full py-2 text-sm text-muted underline underline-offset-2 hover:text-ink"
-              >
-                Clear cart
-              </button>
+              <ClearCartForm />
             </div>
           </>
         )}

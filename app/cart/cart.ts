@@ -27,8 +27,8 @@ export interface CartLine extends PricedChoice {
 /** A line as the customer chose it, before the catalogue prices it. */
 export type NewCartLine = LineChoice;
 
-/** Lines with the same product, option, size, rank, colour and customisation are one line. */
-export function lineKey(line: NewCartLine | CartLine): string {
+/** Lines with the same product, option, size, rank, colour, customisation and team are one line. */
+export function lineKey(line: LineChoice): string {
   return JSON.stringify([
     line.productId,
     line.optionType,
@@ -37,6 +37,8 @@ export function lineKey(line: NewCartLine | CartLine): string {
     line.color ?? "",
     line.customText ?? "",
     Boolean(line.nameCustomisation),
+    // X-TEAM-2: a team line (its team, the member's name) is never the same line as an ordinary one.
+    ...(line.team ? [line.team, line.printName ?? ""] : []),
   ]);
 }
 
@@ -153,23 +155,23 @@ export function lineHref(line: Pick<CartLine, "productId" | "href">): string {
  * Adds a line, or raises the quantity of the same line (S-CART-3), to at most
  * MAX_LINE_QUANTITY; null when the line is new and the cart has MAX_CART_LINES lines already.
  */
-export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] | null {
+export function addLine<L extends LineChoice>(lines: readonly L[], line: L): L[] | null {
   const key = lineKey(line);
   const index = lines.findIndex((existing) => lineKey(existing) === key);
   if (index === -1) return lines.length < MAX_CART_LINES ? [...lines, line] : null;
   return setQuantity(lines, index, lines[index]!.quantity + line.quantity);
 }
 
-export function removeLine(lines: readonly CartLine[], index: number): CartLine[] {
+export function removeLine<L extends LineChoice>(lines: readonly L[], index: number): L[] {
   return lines.filter((_, i) => i !== index);
 }
 
 /** Sets a line's quantity; never below 1 (S-CART-3), never above MAX_LINE_QUANTITY. */
-export function setQuantity(
-  lines: readonly CartLine[],
+export function setQuantity<L extends LineChoice>(
+  lines: readonly L[],
   index: number,
   quantity: number,
-): CartLine[] {
+): L[] {
   const safe = Number.isSafeInteger(quantity)
     ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
     : 1;

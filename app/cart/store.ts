@@ -1,105 +1,166 @@
 import { useSyncExternalStore } from "react";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
-import type { LineChoice } from "~/shared/line-choice";
 import {
   addLine,
   CART_STORAGE_KEY,
   type CartLine,
-  lineChoice,
+  lineKey,
   type NewCartLine,
   parseStoredCart,
   priceLine,
   removeLine,
-  serialiseCart,
   setQuantity,
-  type StoredCart,
 } from "./cart";
-import { CART_PRICES_PATH, type CartPrices } from "./prices";
 
 /** How long the "Added to Cart!" flag stays set after an add (S-CART-6). */
 export const ADDED_NOTICE_MS = 3000;
 
+/** Where the cart's forms post without JavaScript (app/routes/cart.tsx). */
+export const CART_PAGE = "/cart";
+/** Where the cart's script reads and changes the cart kept on the server (app/routes/api.cart.ts). */
+export const CART_API_PATH = "/api/cart";
+/** Written to the browser's storage after each change, so other tabs read the cart again. */
+export const CART_CHANGED_KEY = "gt-cart-changed";
+
 export interface CartState {
   lines: readonly CartLine[];
+  /** The discount code kept with the cart, as the server last said. */
+  discountCode: string | null;
   /** Set for 3 s after an add: the toast shows while it is set. */
   justAdded: boolean;
   panelOpen: boolean;
+  /** True once the server has answered with the cart; until then `lines` is empty. */
+  ready: boolean;
 }
 
-const EMPTY: CartState = { lines: [], justAdded: false, panelOpen: false };
+/** The cart as the server answers it (GET and POST /api/cart). */
+interface CartAnswer {
+  lines: CartLine[];
+  discountCode: string | null;
+}
+
+const EMPTY: CartState = {
+  lines: [],
+  discountCode: null,
+  justAdded: false,
+  panelOpen: false,
+  ready: false,
+};
 
 let state: CartState = EMPTY;
 let loaded = false;
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
+/** Changes go to the server one after another, in the order they were made. */
+let queue: Promise<unknown> = Promise.resolve();
+/** The number of the last request sent: only its answer replaces the lines shown. */
+let sent = 0;
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-function readStorage(): StoredCart {
+function take(answer: CartAnswer, asked: number) {
+  if (asked !== sent || !Array.isArray(answer.lines)) return;
+  state = { ...state, lines: answer.lines, discountCode: answer.discountCode ?? null, ready: true };
+  emit();
+}
+
+function tellOtherTabs() {
   try {
-    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+    window.localStorage.setItem(CART_CHANGED_KEY, String(Date.now()));
   } catch {
-    return { lines: [], unpriced: [] };
+    // Storage refused (private mode): other tabs see the change when they next load.
   }
 }
 
 /**
- * Asks the server for the price of every line now (X-CAT-3): the catalogue lives on the server,
- * so a price the owner changed, a sale, or a product that has left the shop shows in the cart.
- * `unpriced` are stored lines without a price yet (a cart kept by an older version). An answer
- * that arrives after the cart changed is dropped; the next load or opening asks again.
+ * Sends one of the cart's actions (the same form fields as POST /cart) after those before it;
+ * the server's cart replaces the one shown. The server's sentence when it refuses, else null.
  */
-async function refreshPrices(unpriced: readonly LineChoice[] = []) {
-  const asked = state.lines;
-  const choices = [...asked.map(lineChoice), ...unpriced];
-  if (choices.length === 0) return;
-  let answer: CartPrices;
-  try {
-    const response = await fetch(CART_PRICES_PATH, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ cartItems: choices }),
-    });
-    if (!response.ok) return;
-    answer = (await response.json()) as CartPrices;
-  } catch {
-    return;
-  }
-  if (state.lines !== asked || !Array.isArray(answer.lines)) return;
-  const lines = answer.lines.reduce<CartLine[]>((kept, priced, index) => {
-    const before = asked[index];
-    if (priced.line) return addLine(kept, priced.line) ?? kept;
-    // Sold once, not now: kept, and shown with the sentence until the customer removes it.
-    if (priced.gone && before) return [...kept, { ...before, problem: priced.problem }];
-    return kept;
-  }, []);
-  setLines(lines);
+function send(fields: Record<string, string>): Promise<string | null> {
+  const asked = ++sent;
+  const run = async (): Promise<string | null> => {
+    try {
+      // keepalive: a change shown at once is not lost when the customer leaves the page straight
+      // away (a link, a reload); the request, and the cookie it answers with, outlive the page.
+      const response = await fetch(CART_API_PATH, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        keepalive: true,
+      });
+      const body = (await response.json().catch(() => ({}))) as CartAnswer & {
+        error?: string;
+        cart?: CartAnswer;
+      };
+      if (response.ok) {
+        take(body, asked);
+        tellOtherTabs();
+        return null;
+      }
+      if (body.cart) take(body.cart, asked);
+      else void reload();
+      return typeof body.error === "string" ? body.error : CHANGE_FAILED;
+    } catch {
+      void reload();
+      return CHANGE_FAILED;
+    }
+  };
+  const result = queue.then(run);
+  queue = result;
+  return result;
+}
+
+const CHANGE_FAILED = "Sorry, your cart could not be changed. Please refresh and try again.";
+
+/** Reads the cart from the server again (another tab changed it, the panel opened), after the
+ *  changes already on their way. */
+function reload(): Promise<unknown> {
+  const asked = sent;
+  const run = async () => {
+    try {
+      const response = await fetch(CART_API_PATH, { headers: { accept: "application/json" } });
+      if (response.ok) take((await response.json()) as CartAnswer, asked);
+    } catch {
+      // Offline: the cart shown stays until the next answer.
+    }
+  };
+  queue = queue.then(run);
+  return queue;
 }
 
 function ensureLoaded() {
   if (loaded || typeof window === "undefined") return;
   loaded = true;
-  const stored = readStorage();
-  state = { ...state, lines: stored.lines };
-  void refreshPrices(stored.unpriced);
-  // Another tab changed the cart: take its version, so every tab shows the same cart (X-CART-1).
+  // A cart kept in this browser's storage (before carts lived on the server) moves over once.
+  let kept: string | null;
+  try {
+    kept = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    kept = null;
+  }
+  const old = parseStoredCart(kept);
+  if (kept && old.lines.length + old.unpriced.length > 0) {
+    void send({ intent: "merge", lines: kept }).then((error) => {
+      if (error === null) window.localStorage.removeItem(CART_STORAGE_KEY);
+    });
+  } else {
+    if (kept) window.localStorage.removeItem(CART_STORAGE_KEY);
+    void reload();
+  }
+  // Another tab changed the cart, or the page came back from the browser's history.
   window.addEventListener("storage", (event) => {
-    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-    state = { ...state, lines: readStorage().lines };
-    emit();
+    if (event.key === CART_CHANGED_KEY || event.key === null) void reload();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) void reload();
   });
 }
 
-function setLines(lines: CartLine[]) {
+/** Shows a change at once, before the server's answer replaces it. */
+function show(lines: CartLine[]) {
   state = { ...state, lines };
-  try {
-    window.localStorage.setItem(CART_STORAGE_KEY, serialiseCart(lines));
-  } catch {
-    // Storage full or refused (private mode): the cart still works for this page.
-  }
   emit();
 }
 
@@ -118,18 +179,32 @@ export function useCart(): CartState {
   return useSyncExternalStore(subscribe, getSnapshot, () => EMPTY);
 }
 
+const formOf = (line: NewCartLine): Record<string, string> => ({
+  intent: "add",
+  productId: line.productId,
+  optionType: line.optionType,
+  size: line.size,
+  beltRank: line.beltRank ?? "",
+  color: line.color ?? "",
+  customText: line.customText ?? "",
+  nameCustomisation: line.nameCustomisation ? "true" : "",
+  quantity: String(line.quantity),
+});
+
+const ADD_FAILED = "Sorry, this item could not be added. Please refresh and try again.";
+
 export const cartActions = {
   /**
-   * Prices the line from its product as the page was given it and adds it; false when the
-   * product refuses it, or when the cart already has MAX_CART_LINES other lines (checkout takes
-   * no more). The server prices it again at checkout.
+   * Adds the line (POST /api/cart): shown and announced at once, priced from the product as the
+   * page was given it; the server checks and prices it again and its cart replaces this one.
+   * Resolves to the sentence why not when it is refused (here or by the server), else null.
    */
-  add(input: NewCartLine, product: Product): boolean {
+  add(input: NewCartLine, product: Product): Promise<string | null> {
     ensureLoaded();
-    const { line } = priceLine(input, product);
+    const { line, problem } = priceLine(input, product);
     const lines = line && addLine(state.lines, line);
-    if (!lines) return false;
-    setLines(lines);
+    if (!lines) return Promise.resolve(problem ?? ADD_FAILED);
+    show(lines);
     clearTimeout(noticeTimer);
     state = { ...state, justAdded: true };
     emit();
@@ -137,33 +212,56 @@ export const cartActions = {
       state = { ...state, justAdded: false };
       emit();
     }, ADDED_NOTICE_MS);
-    return true;
+    return send(formOf(input)).then((error) => {
+      if (error) {
+        clearTimeout(noticeTimer);
+        state = { ...state, justAdded: false };
+        emit();
+      }
+      return error;
+    });
   },
   /** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
-  addStandard(product: Product): boolean {
+  addStandard(product: Product): Promise<string | null> {
     return cartActions.add(
       { productId: product.id, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 },
       product,
     );
   },
   remove(index: number) {
-    setLines(removeLine(state.lines, index));
+    const line = state.lines[index];
+    if (!line) return;
+    show(removeLine([...state.lines], index));
+    void send({ intent: "remove", line: lineKey(line) });
+  },
+  setQuantity(index: number, quantity: number) {
+    const line = state.lines[index];
+    if (!line) return;
+    const lines = setQuantity([...state.lines], index, quantity);
+    show(lines);
+    void send({ intent: "update", line: lineKey(line), quantity: String(lines[index]!.quantity) });
   },
   increment(index: number) {
     const line = state.lines[index];
-    if (line) setLines(setQuantity(state.lines, index, line.quantity + 1));
+    if (line) cartActions.setQuantity(index, line.quantity + 1);
   },
   decrement(index: number) {
     const line = state.lines[index];
-    if (line) setLines(setQuantity(state.lines, index, line.quantity - 1));
+    if (line) cartActions.setQuantity(index, line.quantity - 1);
   },
   clear() {
-    setLines([]);
+    show([]);
+    void send({ intent: "clear" });
+  },
+  /** The order is paid and the server emptied the cart: read it again. */
+  reload() {
+    ensureLoaded();
+    void reload();
   },
   openPanel() {
     state = { ...state, panelOpen: true };
     emit();
-    void refreshPrices();
+    void reload();
   },
   closePanel() {
     state = { ...state, panelOpen: false };

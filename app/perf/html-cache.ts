@@ -28,7 +28,7 @@ export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Catalogue and information pages (the sitemap's public pages and the product pages): the same
- * for everyone (the cart lives in the browser's storage, the footer's review count and a
+ * for everyone (the cart is read after load from /api/cart, the footer's review count and a
  * product's reviews and stock are public). Checkout, payment, confirmation, tracking, returns,
  * search, the back office, the API and every other path are never cached.
  */

@@ -19,7 +19,7 @@ import {
   PRICE_BANDS,
 } from "~/catalogue/browse";
 import { AddToCartButton } from "~/cart/AddToCartButton";
-import { cartActions } from "~/cart/store";
+import { AddStandardForm } from "~/cart/AddToCartButton";
 import { FilterForm } from "~/catalogue/components/FilterForm";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
@@ -151,13 +151,14 @@ function TrainingBundle({
                 Bundle sold out
               </button>
             ) : (
-              <button
-                type="button"
-                onClick={() => cartActions.addStandard(product)}
-                className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
-              >
-                Add Bundle to Cart
-              </button>
+              <AddStandardForm product={product}>
+                <button
+                  type="submit"
+                  className="mt-4 w-full rounded bg-paper px-4 py-3 font-semibold text-ink hover:bg-stone"
+                >
+                  Add Bundle to Cart
+                </button>
+              </AddStandardForm>
             )}
           </div>
         </details>

@@ -1,13 +1,16 @@
 import { Lock } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
+import { dbFrom } from "~/db/context.server";
+import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
+import { pageEndpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
 import { CheckoutLines, TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { DeliveryChoice } from "~/flows/checkout/DeliveryChoice";
 import { type AppliedDiscount, DiscountCodeForm } from "~/flows/checkout/DiscountCodeForm";
 import { pageMeta } from "~/seo/meta";
-import { useHydrated } from "~/components/useHydrated";
 import { formatPence } from "~/pricing/money";
 import { useStockLevels } from "~/stock/useStockLevels";
 import {
@@ -17,18 +20,57 @@ import {
 } from "~/pricing/shipping";
 import { orderTotals } from "~/pricing/totals";
 import { POLICY } from "~/policy/policy";
+import type { Route } from "./+types/checkout";
 
 export const meta = () =>
   pageMeta({ title: "Checkout", description: "Review your order and pay securely." });
 
 const FAILURE = "Failed to process checkout. Please try again.";
 
-export default function Checkout() {
-  const hydrated = useHydrated();
-  const { lines } = useCart();
-  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+/** Someone's own cart: never kept by a cache. */
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+/** The cart kept on the server, priced now: the page shows it before (and without) its script. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data(await readCart(dbFrom(context), request), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Without JavaScript (issue 25, X-PE-2): "Apply" keeps the discount code with the cart and comes
+ * back here; "Pay" makes the checkout session from the cart and goes to the payment page. A
+ * refusal is shown on this page in the same words as with JavaScript, with its 4xx.
+ */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: 16 * 1024 },
+    rateLimit: QUOTAS.checkout,
+    noStore: true,
+  },
+  async ({ db, request, body, address }) => {
+    if (body.get("intent") === "discount") {
+      const outcome = await changeCartByForm(db, request, body);
+      if (outcome.ok) throw redirect("/checkout", { status: 303, headers: outcome.headers });
+      return { ...outcome, extra: { discountRefused: true } };
+    }
+    const outcome = await payFromCart(db, request, body, address);
+    if (outcome.ok) throw redirect(outcome.data.url, 303);
+    return outcome;
+  },
+);
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  // The server's cart until the cart's script has it; then the script's (X-CART-1).
+  const lines = cart.ready ? cart.lines : loaderData.lines;
+  const answer = actionData as { error?: string; discountRefused?: boolean } | undefined;
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(loaderData.discount);
   const [processing, setProcessing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(
+    answer?.error && !answer.discountRefused ? `${FAILURE} ${answer.error}` : null,
+  );
   const [lineError, setLineError] = useState<{
     index: number;
     message: string;
@@ -79,12 +121,8 @@ export default function Checkout() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-5xl font-bold uppercase">Checkout</h1>
-      {/* The cart is read in the browser after hydration: this space is held from the first
-          paint, so the footer does not move when the cart appears (CLS 0, X-PERF-1). */}
-      <div className="mt-8 min-h-[36rem]" aria-busy={!hydrated}>
-        {!hydrated ? (
-          <p className="text-muted">Loading your cart…</p>
-        ) : lines.length === 0 ? (
+      <div className="mt-8 min-h-[36rem]">
+        {lines.length === 0 ? (
           <div className="rounded-lg bg-white p-10 text-center ring-1 ring-black/5">
             <p className="text-xl font-semibold">Your cart is empty</p>
             <Link
@@ -117,36 +155,60 @@ export default function Checkout() {
               <h2 id="order-summary" className="font-display text-2xl font-bold uppercase">
                 Summary
               </h2>
-              <DiscountCodeForm applied={discount} onChange={setDiscount} lines={lines} />
-              <DeliveryChoice
-                value={shippingMethod}
-                onChange={setShippingMethod}
-                items={totalQuantity(lines)}
-                subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
+              <DiscountCodeForm
+                applied={discount}
+                onChange={setDiscount}
+                lines={lines}
+                said={
+                  answer?.discountRefused
+                    ? (answer.error ?? null)
+                    : (loaderData.discountProblem ??
+                      (loaderData.discount
+                        ? `${loaderData.discount.code} applied: ${loaderData.discount.percent}% off your items.`
+                        : null))
+                }
               />
-              <TotalsTable
-                totals={totals}
-                discountLabel={discount?.code}
-                shippingLabel={SHIPPING_METHODS[shippingMethod].name}
-              />
-              <p className="text-sm text-muted">
-                Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items
-                within {POLICY.inStockDispatch}; delivery time is counted from dispatch.
-              </p>
-              <div className="space-y-3">
-                <button
-                  type="button"
-                  onClick={() => void pay()}
-                  disabled={processing}
-                  className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
-                >
-                  <Lock aria-hidden="true" className="size-5" />
-                  {processing ? "Processing..." : `Pay ${formatPence(totals.totalPence)}`}
-                </button>
-                <div role="alert" className="text-sm font-semibold text-accent">
-                  {failure}
+              {/* "Pay" is a real form: without JavaScript it posts here and the server makes the
+                  session from the cart it keeps (issue 25, X-PE-2). */}
+              <form
+                method="post"
+                action="/checkout"
+                className="space-y-6"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void pay();
+                }}
+              >
+                <input type="hidden" name="intent" value="pay" />
+                <DeliveryChoice
+                  value={shippingMethod}
+                  onChange={setShippingMethod}
+                  items={totalQuantity(lines)}
+                  subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
+                />
+                <TotalsTable
+                  totals={totals}
+                  discountLabel={discount?.code}
+                  shippingLabel={SHIPPING_METHODS[shippingMethod].name}
+                />
+                <p className="text-sm text-muted">
+                  Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items
+                  within {POLICY.inStockDispatch}; delivery time is counted from dispatch.
+                </p>
+                <div className="space-y-3">
+                  <button
+                    type="submit"
+                    disabled={processing}
+                    className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+                  >
+                    <Lock aria-hidden="true" className="size-5" />
+                    {processing ? "Processing..." : `Pay ${formatPence(totals.totalPence)}`}
+                  </button>
+                  <div role="alert" className="text-sm font-semibold text-accent">
+                    {failure}
+                  </div>
                 </div>
-              </div>
+              </form>
             </section>
           </div>
         )}

@@ -1,10 +1,12 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/seo/meta";
 import { ConfirmationReceipt } from "~/flows/checkout/ConfirmationReceipt";
-import type { OrderReceipt } from "~/orders/receipt.server";
+import { dbFrom } from "~/db/context.server";
+import { confirmationFor, type VerifiedOrder } from "~/flows/checkout/cart-actions.server";
+import type { Route } from "./+types/order-confirmation";
 import { formatPence } from "~/pricing/money";
 import { Button } from "~/ui/Button";
 
@@ -17,60 +19,31 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 /** Home after a successful order (S-CHK-6), unless the customer stays. */
 const REDIRECT_SECONDS = 5;
 
-interface Verified {
-  amount_total: number;
-  customer_email: string | null;
-  order_number: string;
-  lines?: {
-    product_name: string;
-    details: string;
-    quantity: number;
-    from_stock: boolean;
-    lead_time: string;
-  }[];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data(
+    { verified: await confirmationFor(dbFrom(context), request) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-type State =
-  | { kind: "loading" }
-  | { kind: "error" }
-  | { kind: "success"; session: Verified; receipt: OrderReceipt | null };
-
-export default function OrderConfirmation() {
-  const [params] = useSearchParams();
-  const sessionId = params.get("session_id");
+/**
+ * The order, verified by the server from `session_id` when the page is made (issue 25, X-PE-2):
+ * shown without JavaScript; POST /api/verify-order still answers the same in JSON.
+ */
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { verified } = loaderData;
   const navigate = useNavigate();
-  const [state, setState] = useState<State>(sessionId ? { kind: "loading" } : { kind: "error" });
+  const state:
+    | { kind: "error" }
+    | { kind: "success"; session: VerifiedOrder["session"]; receipt: VerifiedOrder["receipt"] } =
+    verified?.success
+      ? { kind: "success", session: verified.session, receipt: verified.receipt }
+      : { kind: "error" };
 
+  // The server emptied the cart with the payment: the header's badge reads it again.
   useEffect(() => {
-    if (!sessionId) return;
-    let cancelled = false;
-    fetch("/api/verify-order", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ sessionId }),
-    })
-      .then(
-        (response) =>
-          response.json() as Promise<{
-            success?: boolean;
-            session?: Verified;
-            receipt?: OrderReceipt | null;
-          }>,
-      )
-      .then((body) => {
-        if (cancelled) return;
-        if (body.success && body.session) {
-          cartActions.clear();
-          setState({ kind: "success", session: body.session, receipt: body.receipt ?? null });
-        } else {
-          setState({ kind: "error" });
-        }
-      })
-      .catch(() => !cancelled && setState({ kind: "error" }));
-    return () => {
-      cancelled = true;
-    };
-  }, [sessionId]);
+    if (verified?.success) cartActions.reload();
+  }, [verified?.success]);
 
   // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6; issue 24, item 12).
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
@@ -87,12 +60,7 @@ export default function OrderConfirmation() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-live="polite">
-      {state.kind === "loading" ? (
-        <>
-          <h1 className="font-display text-4xl font-bold uppercase">Order confirmation</h1>
-          <p className="mt-6 text-lg text-muted">Verifying your order...</p>
-        </>
-      ) : state.kind === "error" ? (
+      {state.kind === "error" ? (
         <>
           <h1 className="font-display text-4xl font-bold uppercase">Order Verification Failed</h1>
           <p className="mt-4 text-lg text-muted">

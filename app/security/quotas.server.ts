@@ -15,6 +15,12 @@ export const QUOTAS = {
     message:
       "Too many sign-in attempts from your connection. Please wait {seconds} seconds and try again.",
   },
+  /** The cart's changes (POST /cart and /api/cart, issue 25): generous, a person taps often. */
+  cart: {
+    name: "cart",
+    limit: 240,
+    message: "Too many changes to your cart in a short time. Please wait {seconds} seconds.",
+  },
   discountCheck: {
     name: "discount-check",
     limit: 60,

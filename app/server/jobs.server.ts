@@ -8,6 +8,7 @@ import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import { closeDueTeams, TEAM_CLOSING_BATCH } from "~/teams/closing.server";
+import { sweepCarts } from "~/cart/server-cart.server";
 
 const MAIL_BATCH = 10;
 
@@ -23,6 +24,8 @@ export function backgroundJobs(
       run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
     },
     { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
+    // Issue 25: carts untouched for 30 days.
+    { name: "cart-sweep", everyMs: 60 * 60_000, run: sweepCarts },
     {
       // X-STK-4: cancel unpaid orders past their time and give back their stock.
       name: "order-expiry",

@@ -9,6 +9,8 @@
 
 /** Lines in one cart or order: the stored cart, the cart's actions and checkout agree. */
 export const MAX_CART_LINES = 100;
+/** How long a server-side cart is kept after its last change (issue 25); then it is swept. */
+export const CART_LIFETIME_DAYS = 30;
 /** Items on one line: the stored cart, the cart's actions and checkout agree. */
 export const MAX_LINE_QUANTITY = 1000;
 /** The most one order can come to. */

@@ -16,6 +16,9 @@ import * as customisation from "~/routes/customisation";
 import * as payment from "~/routes/payment";
 import * as returnsRequest from "~/routes/returns-request";
 import * as tracking from "~/routes/tracking";
+import * as cartApi from "~/routes/api.cart";
+import * as cartPage from "~/routes/cart";
+import * as checkoutPage from "~/routes/checkout";
 import { call } from "./helpers";
 
 type Route = {
@@ -33,6 +36,15 @@ const ROUTES: Route[] = [
     url: "/api/create-checkout-session",
     fields: ["cartItems", "discountCode", "shippingMethod"],
   },
+  ...[
+    { name: "cart (forms)", action: cartPage.action, url: "/cart" },
+    { name: "cart (script)", action: cartApi.action, url: "/api/cart" },
+  ].map((route) => ({
+    ...route,
+    // Issue 25: the cart's form fields (X-PE-1).
+    fields: ["intent", "productId", "optionType", "size", "beltRank", "color", "customText", "nameCustomisation", "quantity", "line", "code", "lines", "returnTo"],
+  })),
+  { name: "checkout (forms)", action: checkoutPage.action, url: "/checkout", fields: ["intent", "code", "shippingMethod"] },
   { name: "cart-prices", action: cartPrices.action, url: "/api/cart/prices", fields: ["cartItems"] },
   { name: "discounts", action: discounts.action, url: "/api/discounts/validate", fields: ["code"] },
   { name: "verify-order", action: verify.action, url: "/api/verify-order", fields: ["sessionId"] },
@@ -74,7 +86,7 @@ const ROUTES: Route[] = [
 
 const nasty = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "\u001b[31m", "\u202e", "\ud800", "GT-10001", "SAVE10", "cs_test_x", "x@y.co"),
+  fc.constantFrom("\u0000", "a\u0000b", "\u001b[31m", "\u202e", "\ud800", "GT-10001", "SAVE10", "cs_test_x", "x@y.co", "add", "update", "merge", "discount", "pay"),
   fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`),
 );
 const hugeNumber = fc.oneof(

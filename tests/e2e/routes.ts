@@ -29,6 +29,7 @@ export const PAGE_ROUTES: readonly { path: string; heading: RegExp }[] = [
   { path: "/contact", heading: /Contact/i },
   { path: "/privacy-policy", heading: /Privacy/i },
   { path: "/terms-of-service", heading: /Terms/i },
+  { path: "/cart", heading: /Your cart/i },
   { path: "/tracking", heading: /Track/i },
   { path: "/returns/request", heading: /Request a return/i },
   { path: "/product/mens-grip-n-trip-thai-shorts", heading: /Mens Grip N Trip Thai Shorts/i },

@@ -1,5 +1,3 @@
-import { useId } from "react";
-
 const SWATCHES: Record<string, string> = {
   White: "var(--color-belt-white)",
   Blue: "var(--color-belt-blue)",
@@ -31,7 +29,10 @@ function Swatch({ value }: { value: string }) {
   );
 }
 
-/** A set of radio buttons shown as pills: native radios, so arrow keys and labels just work. */
+/**
+ * A set of radio buttons shown as pills: native radios, so arrow keys and labels just work, and
+ * `name` is the form field they send (one group of a name per form).
+ */
 export function ChoiceGroup({
   legend,
   name,
@@ -52,7 +53,6 @@ export function ChoiceGroup({
   /** Values that cannot be chosen now: shown as "Sold out", disabled, still read out (X-STK-2). */
   soldOut?: ReadonlySet<string>;
 }) {
-  const id = useId();
   return (
     <fieldset aria-invalid={invalid || undefined}>
       <legend className="mb-2 text-sm font-semibold">
@@ -68,14 +68,14 @@ export function ChoiceGroup({
               className={`flex min-h-11 min-w-11 items-center justify-center gap-2 rounded border px-3 text-sm font-medium has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent ${
                 unavailable
                   ? "cursor-not-allowed border-dashed border-ink/30 bg-stone/60 text-muted"
-                  : selected === value
-                    ? "cursor-pointer border-ink bg-ink text-paper"
-                    : "cursor-pointer border-ink/25 bg-white hover:border-ink"
+                  : // Marked by the checked radio itself, so a choice shows before (and without)
+                    // the page's script (issue 25).
+                    "cursor-pointer border-ink/25 bg-white hover:border-ink has-checked:border-ink has-checked:bg-ink has-checked:text-paper"
               }`}
             >
               <input
                 type="radio"
-                name={`${name}-${id}`}
+                name={name}
                 value={value}
                 checked={selected === value}
                 disabled={unavailable}

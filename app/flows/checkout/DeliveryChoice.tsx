@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { formatPence, type Pence } from "~/pricing/money";
 import {
   FREE_STANDARD_SHIPPING_FROM_PENCE,
@@ -28,7 +27,6 @@ export function DeliveryChoice({
   items: number;
   subtotalAfterDiscountPence: Pence;
 }) {
-  const name = useId();
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-semibold">Delivery</legend>
@@ -50,7 +48,7 @@ export function DeliveryChoice({
           >
             <input
               type="radio"
-              name={name}
+              name="shippingMethod"
               value={id}
               checked={value === id}
               onChange={() => onChange(id)}

@@ -8,24 +8,33 @@ export interface AppliedDiscount {
 
 /**
  * Discount code entry (S-CHK-3): checked by the server with the cart (for a minimum spend,
- * X-OPS-9); a refused code resets the discount and shows the server's reason.
+ * X-OPS-9); a refused code resets the discount and shows the server's reason. A real form: without
+ * JavaScript it posts to /checkout, which keeps the code with the cart (issue 25, X-PE-2).
  */
 export function DiscountCodeForm({
   applied,
   onChange,
   lines = [],
+  said = null,
 }: {
   applied: AppliedDiscount | null;
   onChange: (discount: AppliedDiscount | null) => void;
   lines?: readonly CartLine[];
+  /** What the server said of the code when the page was made (applied, or why not). */
+  said?: string | null;
 }) {
   const id = useId();
   const [code, setCode] = useState(applied?.code ?? "");
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(said);
   const [busy, setBusy] = useState(false);
 
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (code.trim() === "") {
+      onChange(null);
+      setMessage(null);
+      return;
+    }
     setBusy(true);
     setMessage(null);
     try {
@@ -63,13 +72,15 @@ export function DiscountCodeForm({
   };
 
   return (
-    <form onSubmit={apply} className="space-y-2">
+    <form method="post" action="/checkout" onSubmit={apply} className="space-y-2">
+      <input type="hidden" name="intent" value="discount" />
       <label htmlFor={id} className="block text-sm font-semibold">
         Discount code
       </label>
       <div className="flex gap-2">
         <input
           id={id}
+          name="code"
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
@@ -78,7 +89,7 @@ export function DiscountCodeForm({
         />
         <button
           type="submit"
-          disabled={busy || code.trim() === ""}
+          disabled={busy}
           className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-50"
         >
           {busy ? "Checking..." : "Apply"}

@@ -1,0 +1,139 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { choiceDetails } from "~/catalogue/options";
+import { LineNotice } from "~/policy/LineNotice";
+import { lineTotalPence } from "~/pricing/lines";
+import { formatPence } from "~/pricing/money";
+import { MAX_LINE_QUANTITY } from "~/shared/limits";
+import { LineLeadTime } from "~/stock/LeadTime";
+import type { StockLevels, StockLookup } from "~/stock/stock";
+import { lineHref, lineKey, type CartLine } from "./cart";
+import { CartForm } from "./CartForm";
+import { cartActions } from "./store";
+
+/** A line of the cart, in the panel and on /cart: its picture, choices, quantity and total. */
+export function CartLineItem({
+  line,
+  index,
+  levels,
+  lookup,
+  onLeave,
+}: {
+  line: CartLine;
+  index: number;
+  levels: StockLevels | undefined;
+  lookup: StockLookup;
+  /** Told when the customer follows the line's link (the panel closes). */
+  onLeave?: () => void;
+}) {
+  const key = lineKey(line);
+  return (
+    <li className="flex gap-4 py-4">
+      {line.image ? (
+        <img
+          src={line.image}
+          alt=""
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-md bg-stone object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link
+            to={lineHref(line)}
+            onClick={onLeave}
+            className="leading-tight font-semibold hover:underline"
+          >
+            {line.productName}
+          </Link>
+          <CartForm
+            fields={{ intent: "remove", line: key }}
+            onSubmit={() => cartActions.remove(index)}
+          >
+            <button
+              type="submit"
+              className="-m-1 rounded p-1 text-muted hover:text-accent"
+              aria-label={`Remove ${line.productName} from the cart`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </CartForm>
+        </div>
+        <ul className="text-sm text-muted">
+          {choiceDetails(line).map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+        <LineNotice line={line} />
+        {line.problem ? (
+          <p className="text-sm font-semibold text-accent" data-testid="line-problem">
+            {line.problem}
+          </p>
+        ) : (
+          <LineLeadTime line={line} levels={levels} lookup={lookup} />
+        )}
+        <div className="mt-1 flex items-center justify-between">
+          <div
+            className="flex items-center rounded border border-ink/20"
+            role="group"
+            aria-label={`Quantity of ${line.productName}`}
+          >
+            <CartForm
+              fields={{ intent: "update", line: key, quantity: String(line.quantity - 1) }}
+              onSubmit={() => cartActions.decrement(index)}
+            >
+              <button
+                type="submit"
+                disabled={line.quantity <= 1}
+                className="p-2 disabled:opacity-40"
+                aria-label="Decrease quantity"
+              >
+                <Minus aria-hidden="true" className="size-4" />
+              </button>
+            </CartForm>
+            <span className="min-w-8 text-center font-semibold" aria-live="polite">
+              {line.quantity}
+            </span>
+            <CartForm
+              fields={{ intent: "update", line: key, quantity: String(line.quantity + 1) }}
+              onSubmit={() => cartActions.increment(index)}
+            >
+              <button
+                type="submit"
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+                className="p-2 disabled:opacity-40"
+                aria-label="Increase quantity"
+              >
+                <Plus aria-hidden="true" className="size-4" />
+              </button>
+            </CartForm>
+          </div>
+          <span className="font-semibold" data-testid="line-total">
+            {line.wasUnitPricePence ? (
+              <s className="mr-1.5 text-sm font-normal text-muted">
+                <span className="sr-only">was </span>
+                {formatPence(lineTotalPence(line.wasUnitPricePence, line.quantity))}
+              </s>
+            ) : null}
+            {formatPence(lineTotalPence(line.unitPricePence, line.quantity))}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** "Clear cart", a form like the rest. */
+export function ClearCartForm() {
+  return (
+    <CartForm fields={{ intent: "clear" }} onSubmit={cartActions.clear}>
+      <button
+        type="submit"
+        className="w-full py-2 text-sm text-muted underline underline-offset-2 hover:text-ink"
+      >
+        Clear cart
+      </button>
+    </CartForm>
+  );
+}

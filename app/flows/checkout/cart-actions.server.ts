@@ -1,0 +1,184 @@
+import { type Catalogue, findProduct } from "~/catalogue/catalogue";
+import { stockLevelsOrEmpty } from "~/stock/stock.server";
+import { loadCatalogue } from "~/catalogue/store.server";
+import type { CartLine } from "~/cart/cart";
+import { type AddFields, applyIntent, checkAdd, readCartForm } from "~/cart/intents";
+import {
+  cartCookie,
+  cartIdOf,
+  changeCart,
+  emptyCart,
+  findCart,
+  pricedLines,
+  type ServerCart,
+} from "~/cart/server-cart.server";
+import type { Database } from "~/db/client.server";
+import { type Discount, findDiscount } from "~/discounts/redemption.server";
+import { refusalStatus } from "~/discounts/rules";
+import { subtotalPence } from "~/pricing/lines";
+import { type Outcome, refuse, success } from "~/security/edge.server";
+import type { OrderReceipt } from "~/orders/receipt.server";
+import { createCheckoutSession } from "./create-session.server";
+import { verifyOrder } from "./verify.server";
+
+/** The cart as every page and the cart's script see it (GET /api/cart, /cart, /checkout). */
+export interface CartView {
+  lines: CartLine[];
+  /** The code the customer typed, kept with the cart. */
+  discountCode: string | null;
+  /** That code as it stands now on this cart, or null (none, or refused: see discountProblem). */
+  discount: Discount | null;
+  discountProblem: string | null;
+}
+
+export const EMPTY_CART_VIEW: CartView = {
+  lines: [],
+  discountCode: null,
+  discount: null,
+  discountProblem: null,
+};
+
+/** A stored cart priced from the catalogue now, with its code checked on its subtotal. */
+export async function viewCart(
+  db: Database,
+  catalogue: Catalogue,
+  cart: ServerCart | undefined,
+): Promise<CartView> {
+  if (!cart) return EMPTY_CART_VIEW;
+  const lines = pricedLines(catalogue, cart.lines);
+  const code = cart.discountCode;
+  const verdict = code
+    ? await findDiscount(db, code, subtotalPence(lines.filter((line) => !line.problem)))
+    : undefined;
+  return {
+    lines,
+    discountCode: code,
+    discount: verdict?.ok ? verdict.discount : null,
+    discountProblem: verdict && !verdict.ok ? verdict.error : null,
+  };
+}
+
+/** The request's cart, priced (an empty one when it has none). */
+export async function readCart(db: Database, request: Request): Promise<CartView> {
+  return viewCart(db, await loadCatalogue(db), await findCart(db, cartIdOf(request)));
+}
+
+/** What the form asked to add, sent back with a refusal so the page can keep the choices. */
+export interface RefusedAdd {
+  refusedAdd?: AddFields;
+  cart?: CartView;
+}
+
+/**
+ * POST /cart and POST /api/cart (issue 25, X-PE-1): one of the cart's actions (readCartForm) on
+ * the request's cart, in one locked transaction; the cart as it is afterwards, or the sentence
+ * why not with a 4xx. A refused add keeps what was chosen (`refusedAdd`); every answer carries
+ * the cart's cookie, 30 days from this change.
+ */
+export async function changeCartByForm(
+  db: Database,
+  request: Request,
+  form: FormData,
+): Promise<Outcome<CartView>> {
+  const read = readCartForm(form);
+  if (!read.ok) return refuse(400, read.error);
+  const { intent } = read;
+  const catalogue = await loadCatalogue(db);
+  const id = cartIdOf(request);
+
+  let step: Parameters<typeof applyIntent>[1];
+  if (intent.intent === "add") {
+    const checked = checkAdd(intent.fields, catalogue.all.get(intent.fields.productId.trim()));
+    if (!checked.ok) {
+      const extra: RefusedAdd = { refusedAdd: intent.fields };
+      return refuse(checked.status, checked.error, { extra: { ...extra } });
+    }
+    step = { intent: "add", choice: checked.choice };
+  } else if (intent.intent === "discount" && intent.code) {
+    // Checked on the cart as it is now (its minimum spend, X-OPS-9); taken only with the order.
+    const current = pricedLines(catalogue, (await findCart(db, id))?.lines ?? []);
+    const verdict = await findDiscount(
+      db,
+      intent.code,
+      subtotalPence(current.filter((line) => !line.problem)),
+    );
+    if (!verdict.ok) {
+      return refuse(
+        verdict.reason === "invalid" ? 404 : refusalStatus(verdict.reason),
+        verdict.error,
+      );
+    }
+    step = { intent: "discount", code: verdict.discount.code };
+  } else {
+    step = intent as Exclude<typeof intent, { intent: "add" }>;
+  }
+
+  const { cart, outcome } = await changeCart(db, id, (stored) => applyIntent(stored.lines, step));
+  const headers = { "Set-Cookie": cartCookie(cart.id, request) };
+  const view = await viewCart(db, catalogue, cart);
+  if (!outcome.ok) {
+    return refuse(outcome.status, outcome.error, { headers, extra: { cart: view } });
+  }
+  return success(view, 200, headers);
+}
+
+/**
+ * For a refused add from a page without JavaScript: the product and its stock, so /cart can show
+ * the product's form again with the choices kept and the sentence beside it.
+ */
+export async function refusedAddPage(db: Database, fields: AddFields) {
+  const product = findProduct(await loadCatalogue(db), fields.productId.trim());
+  if (!product) return undefined;
+  return { product, stock: await stockLevelsOrEmpty(db, [product.id]), fields };
+}
+
+/**
+ * POST /checkout "Pay" without JavaScript (issue 25, X-PE-2): the checkout session made from the
+ * cart kept on the server (its lines and its discount code) with the delivery chosen in the form,
+ * through the same flow as POST /api/create-checkout-session; the payment page's address, or
+ * the sentence why not.
+ */
+export async function payFromCart(
+  db: Database,
+  request: Request,
+  form: FormData,
+  address: string,
+): Promise<Outcome<{ url: string; sessionId: string }>> {
+  const cart = await findCart(db, cartIdOf(request));
+  const method = form.get("shippingMethod");
+  return createCheckoutSession(
+    db,
+    {
+      cartItems: cart?.lines ?? [],
+      discountCode: cart?.discountCode ?? null,
+      shippingMethod: typeof method === "string" && method ? method : null,
+    },
+    address,
+  );
+}
+
+/** POST /api/verify-order's answer (app/flows/checkout/verify.server.ts), as the page reads it. */
+export interface VerifiedOrder {
+  success: boolean;
+  session: {
+    amount_total: number;
+    customer_email: string | null;
+    order_number: string;
+  };
+  receipt: OrderReceipt | null;
+}
+
+/**
+ * GET /order-confirmation?session_id=…: the order verified on the server (the same answer as
+ * POST /api/verify-order), so the page shows it without JavaScript (issue 25, X-PE-2). Once the
+ * order is paid, the visitor's cart is emptied.
+ */
+export async function confirmationFor(db: Database, request: Request) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId) return null;
+  const outcome = await verifyOrder(db, { sessionId });
+  if (!outcome.ok) return null;
+  const answer = outcome.data as VerifiedOrder;
+  if (answer.success) await emptyCart(db, cartIdOf(request));
+  return answer;
+}

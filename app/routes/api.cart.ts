@@ -1,0 +1,24 @@
+import { changeCartByForm, readCart } from "~/flows/checkout/cart-actions.server";
+import { dbFrom } from "~/db/context.server";
+import { endpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
+import type { Route } from "./+types/api.cart";
+
+/** GET /api/cart: the visitor's cart, priced now; the header's badge and the panel read it after
+ *  load, so cached pages carry no one's cart (issue 25). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return Response.json(await readCart(dbFrom(context), request), {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+/** POST /api/cart: the cart's actions from its script, the same form fields as POST /cart. */
+export const action = endpoint(
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: 32 * 1024 },
+    rateLimit: QUOTAS.cart,
+    noStore: true,
+  },
+  ({ db, request, body }) => changeCartByForm(db, request, body),
+);
