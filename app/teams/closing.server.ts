@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, lte, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { teams } from "~/db/schema";
+import { orderLines, orders, teams } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { formatPence } from "~/pricing/money";
@@ -24,7 +24,21 @@ export async function closeDueTeams(db: Database, now: Date = new Date()): Promi
       .select()
       .from(teams)
       .where(
-        and(isNull(teams.summarySentAt), lte(teams.closesAt, now), ne(teams.status, "cancelled")),
+        and(
+          isNull(teams.summarySentAt),
+          lte(teams.closesAt, now),
+          ne(teams.status, "cancelled"),
+          // A member who began paying before the closing time may still finish: the summary
+          // waits until no checkout for the team is pending (each expires within
+          // CHECKOUT_EXPIRY_MINUTES), so it names everyone who paid.
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(orderLines)
+              .innerJoin(orders, eq(orders.id, orderLines.orderId))
+              .where(and(eq(orderLines.teamSlug, teams.slug), eq(orders.status, "pending"))),
+          ),
+        ),
       )
       .orderBy(asc(teams.closesAt))
       .limit(TEAM_CLOSING_BATCH)

@@ -6,7 +6,9 @@ import { action as createApi, loader as listApi } from "~/routes/api.admin.teams
 import { loader as teamApi } from "~/routes/api.admin.team";
 import { action as newTeamPage } from "~/routes/admin.team-new";
 import { OWNER, signInCookie } from "./admin-fixtures";
-import { call, postJson } from "./helpers";
+import { call, paymentForm, postJson } from "./helpers";
+import { closeDueTeams } from "~/teams/closing.server";
+import { action as payment } from "~/routes/payment";
 import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi } from "./team-fixtures";
 import { loader as publicApi } from "~/routes/api.teams";
 import { loader as teamPage } from "~/routes/team";
@@ -226,6 +228,32 @@ describe("X-TEAM-2 members order from the link", () => {
       expect.objectContaining({ memberName: "Ana Silva", email: "ana@example.com", productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "M", printName: "Ana", status: "paid", orderNumber: expect.stringMatching(/^GT-/) }),
       expect.objectContaining({ memberName: "Ben Oak", email: "ben@example.com", productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: null, status: "paid" }),
     ]);
+  });
+});
+
+describe("X-TEAM-4 the closing summary", () => {
+  it("X-TEAM-4 waits for a member who began paying before the closing time, then names them", async () => {
+    const { slug } = await makeTeam(cookie);
+    await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
+    // Cara starts her checkout before the closing time and pays just after it.
+    const started = await checkout({ cartItems: [rashguard(slug, { printName: "Cara" })] });
+    expect(started.status).toBe(200);
+    const { sessionId } = (await started.json()) as { sessionId: string };
+    const db = await testDb();
+    await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
+    const summaries = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "team-summary"), eq(mailOutbox.to, "dan@redcarbjj.test")));
+
+    expect(await closeDueTeams(db)).toBe(0);
+    expect(await summaries()).toHaveLength(0);
+
+    const url = `/payment?session_id=${encodeURIComponent(sessionId)}`;
+    const paid = await call(payment, url, { method: "POST", body: paymentForm({ firstName: "Cara", lastName: "Reed", email: "cara@example.com" }) });
+    expect(paid.status).toBeLessThan(400);
+    expect(await closeDueTeams(db)).toBe(1);
+    const [summary] = await summaries();
+    expect(summary!.text).toContain("Members paid: 2.");
+    expect(summary!.text).toContain("Cara Reed");
+    expect(await closeDueTeams(db)).toBe(0);
   });
 });
 
