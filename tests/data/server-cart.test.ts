@@ -247,7 +247,10 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
     };
     expect(after.verified.success).toBe(true);
     expect(after.verified.session.amount_total).toBe(7197);
-    expect(after.verified.session.order_number).toBe(order!.orderNumber);
+    // The order's number is given when it is paid (X-DAY-3): the confirmation reads that number.
+    const [paidOrder] = await db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(paidOrder!.orderNumber).toMatch(/^GT-\d+$/);
+    expect(after.verified.session.order_number).toBe(paidOrder!.orderNumber);
     const cart = (await (await call(cartApiGet, "/api/cart", { headers: { cookie } })).json()) as CartAnswer;
     expect(cart.lines).toEqual([]);
   });
