@@ -9,7 +9,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { loggablePath, logError } from "./security/log.server";
-import { rewriteDocumentStart } from "./perf/after-paint";
+import { PageStylesProvider } from "./perf/page-styles";
+// The shop's stylesheet as text, for the page's <style> (app/perf/page-styles.tsx).
+import pageStyles from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +55,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageStylesProvider value={pageStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStylesProvider>
       </NonceProvider>,
       {
         nonce,
@@ -67,8 +71,7 @@ export default function handleRequest(
               callback();
             },
           });
-          // The page's JavaScript starts after its first paint (X-PERF-1, app/perf/after-paint.ts).
-          const stream = createReadableStreamFromReadable(body).pipeThrough(rewriteDocumentStart());
+          const stream = createReadableStreamFromReadable(body);
 
           responseHeaders.set("Content-Type", "text/html");
 

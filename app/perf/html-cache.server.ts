@@ -20,6 +20,7 @@ import {
   HTML_CACHE_MAX_AGE_MS,
   HTML_CACHE_REFRESH_MS,
   inlineScriptHashes,
+  inlineStyleHashes,
   isStorable,
   mayAnswerFromCache,
   policyNonce,
@@ -223,7 +224,10 @@ async function renderForSharing(
     const body = Buffer.from(html, "utf8");
     return { unshared: { status: response.status, headers: response.headers, body } };
   }
-  const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(shared) });
+  const policy = contentSecurityPolicy({
+    hashes: inlineScriptHashes(shared),
+    styleHashes: inlineStyleHashes(shared),
+  });
 
   const common: string[] = [];
   response.headers.forEach((value, name) => {

@@ -6,6 +6,7 @@ import {
   changesCachedPages,
   ExpiringLru,
   inlineScriptHashes,
+  inlineStyleHashes,
   isCacheablePath,
   isStorable,
   mayAnswerFromCache,
@@ -152,6 +153,17 @@ describe("X-PERF-3: a cached page's Content-Security-Policy", () => {
       "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
       "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=",
     ]);
+  });
+
+  it("X-PERF-3, X-PE-4: hashes each <style> element's text once, not the scripts", () => {
+    const html =
+      '<head><style id="gt-styles">alert(1)</style><script>x()</script></head>' +
+      "<body><style></style><style>alert(1)</STYLE ></body>";
+    expect(inlineStyleHashes(html)).toEqual([
+      "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=",
+      "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",
+    ]);
+    expect(inlineStyleHashes("<p>no styles</p>")).toEqual([]);
   });
 });
 

@@ -176,16 +176,28 @@ export function withoutNonce(html: string, nonce: string): string | null {
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi;
+
+/** `sha256-…` of each element's text, in order of appearance, without repeats. */
+function textHashes(html: string, elements: RegExp, skip: (attributes: string) => boolean) {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(elements)) {
+    if (skip(attributes!)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
 
 /** `sha256-…` of every inline script's text, in order of appearance, without repeats: what a
  *  Content-Security-Policy needs to let exactly those scripts run. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes!)) continue;
-    hashes.add(`sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
+  return textHashes(html, INLINE_SCRIPT, (attributes) => /\bsrc\s*=/i.test(attributes));
+}
+
+/** `sha256-…` of every `<style>` element's text (the page's stylesheet, app/perf/page-styles.tsx):
+ *  what a Content-Security-Policy needs to let exactly those styles apply. */
+export function inlineStyleHashes(html: string): string[] {
+  return textHashes(html, INLINE_STYLE, () => false);
 }
 
 /** Whether an Accept-Encoding header takes gzip (`gzip;q=0` refuses it; `*` accepts it). */
