@@ -30,7 +30,7 @@ async function layoutShifts(page: Page) {
 }
 
 /** Two lines, put in the visitor's cart on the server (issue 25) before the page is asked for. */
-const CART_LINES = [
+const CART_LINES: Record<string, string>[] = [
   { productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: "2" },
   {
     productId: "mens-ranked-gorilla-no-gi-set",

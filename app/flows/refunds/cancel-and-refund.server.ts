@@ -8,7 +8,11 @@ import { refundReason } from "./refund-reason";
 import { type Refund, refundOrder } from "./refunds.server";
 
 export type CancelOutcome =
-  | (Extract<StatusChangeOutcome, { ok: true }> & { refund?: Refund })
+  | (Extract<StatusChangeOutcome, { ok: true }> & {
+      refund?: Refund;
+      /** This request's conditional update moved the order to cancelled (X-TEAM-5 counts it). */
+      cancelledNow?: boolean;
+    })
   | Extract<StatusChangeOutcome, { ok: false }>;
 
 /**
@@ -34,16 +38,23 @@ export async function cancelAndRefund(
   if (!cancelled.ok) {
     // Asked again after it was done: the order was cancelled and has since been fully refunded.
     const done = cancelled.status === 409 ? await cancelledAndRefunded(db, orderNumber) : undefined;
-    return done ? { ok: true, order: done, changed: false } : cancelled;
+    return done ? { ok: true, order: done, changed: false, cancelledNow: false } : cancelled;
   }
-  if (refundableFrom(cancelled.order) === 0) return cancelled;
+  const cancelledNow = cancelled.changed;
+  if (refundableFrom(cancelled.order) === 0) return { ...cancelled, cancelledNow };
   const refunded = await refundOrder(db, orderNumber, { reason }, actor);
   if (refunded.ok)
-    return { ok: true, order: refunded.order, changed: true, refund: refunded.refund };
+    return {
+      ok: true,
+      order: refunded.order,
+      changed: true,
+      refund: refunded.refund,
+      cancelledNow,
+    };
   if (refunded.status === 409) {
     // Another request refunded it meanwhile: done once, as asked.
     const [now] = await db.select().from(orders).where(eq(orders.id, cancelled.order.id));
-    return { ok: true, order: now ?? cancelled.order, changed: cancelled.changed };
+    return { ok: true, order: now ?? cancelled.order, changed: cancelled.changed, cancelledNow };
   }
   return {
     ok: false,

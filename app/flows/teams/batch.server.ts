@@ -137,7 +137,8 @@ export async function cancelTeam(
       cancelledWithTeam(team.row.name),
     );
     if (!outcome.ok) continue;
-    if (outcome.changed && order.status === "paid") cancelled++;
+    // Counted by the request whose update cancelled it, not by one that only refunded it.
+    if (outcome.cancelledNow) cancelled++;
     if (outcome.refund) refunded++;
   }
   await recordAudit(db, {
