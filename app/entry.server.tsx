@@ -61,6 +61,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A part inside <Suspense> that has finished rendering stays in its place in the HTML.
+        // React would otherwise move any such part after the first 12,800 bytes of the page to
+        // the end, hidden, for a script to put back, which a browser without JavaScript never
+        // runs (the product page's reviews: app/reviews/components/ProductReviews.tsx).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

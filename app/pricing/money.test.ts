@@ -11,6 +11,14 @@ describe("formatPence", () => {
     expect(formatPence(-399)).toBe("-£3.99");
   });
 
+  it("groups every three digits of the pounds with commas", () => {
+    expect(formatPence(99999)).toBe("£999.99");
+    expect(formatPence(100000)).toBe("£1,000.00");
+    expect(formatPence(123456789)).toBe("£1,234,567.89");
+    expect(formatPence(100000000000)).toBe("£1,000,000,000.00");
+    expect(formatPence(-123456789)).toBe("-£1,234,567.89");
+  });
+
   it("refuses fractional pence instead of rounding silently", () => {
     expect(() => formatPence(12.5)).toThrow(/whole number/);
   });

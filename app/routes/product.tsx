@@ -14,7 +14,7 @@ import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
 import { dbFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
-import { ReviewsSection } from "~/reviews/components/ReviewsSection";
+import { ProductReviews, productReviewsReady } from "~/reviews/components/ProductReviews";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
@@ -42,6 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [reviews, stock] = await Promise.all([
     listReviewsOrEmpty(db, product.id),
     stockLevelsOrEmpty(db, [product.id]),
+    productReviewsReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
@@ -168,7 +169,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <ReviewsSection
+      <ProductReviews
         key={product.id}
         productId={product.id}
         productName={product.name}

@@ -13,6 +13,17 @@ test("X-SHOP-2: every page renders without JavaScript", async ({ page }) => {
   }
 });
 
+test("S-REV-1 X-SHOP-2 X-PERF-2: a product page's reviews are in its HTML, shown without JavaScript", async ({
+  page,
+}) => {
+  // Their code is not part of the page's first load, and the server must still place them in
+  // the page rather than after it (hidden, for a script to move).
+  await page.goto("/product/mens-grip-n-trip-thai-shorts");
+  const reviews = page.locator("#reviews");
+  await expect(reviews.getByRole("heading", { name: "Reviews", level: 2 })).toBeVisible();
+  await expect(reviews.getByRole("button", { name: /write a review/i })).toBeVisible();
+});
+
 test("X-SHOP-2: the header's links are reachable without JavaScript", async ({ page }) => {
   await page.goto("/");
   const nav = isMobile(page)

@@ -1,0 +1,33 @@
+import { type ComponentProps, lazy, Suspense } from "react";
+import type { ReviewsSection } from "./ReviewsSection";
+
+type Section = typeof ReviewsSection;
+
+/**
+ * The product page's reviews, below the fold, are not part of the page's first load (X-PERF-2:
+ * about 1.8 KB of gzip). The module is fetched as soon as this one runs. The server renders the
+ * reviews into the page's HTML: the product loader awaits `productReviewsReady` first, so no
+ * render waits for it (a waiting part would be streamed after the page, which a browser without
+ * JavaScript never shows). In the browser the code arrives beside the page's own; until it has,
+ * React keeps the server's HTML of the reviews as it is (and replays a click made on them)
+ * while the rest of the page hydrates.
+ */
+let loaded: { default: Section } | undefined;
+export const productReviewsReady: Promise<unknown> = import("./ReviewsSection").then(
+  (module) => (loaded = { default: module.ReviewsSection }),
+);
+// Once loaded, a thenable that answers at once (React.lazy then renders without suspending:
+// a promise's `then` would answer a moment later, after the render).
+const Reviews = lazy(() =>
+  loaded
+    ? ({ then: (resolve: (value: { default: Section }) => void) => resolve(loaded!) } as never)
+    : (productReviewsReady as Promise<{ default: Section }>),
+);
+
+export function ProductReviews(props: ComponentProps<Section>) {
+  return (
+    <Suspense fallback={null}>
+      <Reviews {...props} />
+    </Suspense>
+  );
+}
