@@ -1,14 +1,8 @@
 import { BadgeCheck } from "lucide-react";
+import { formatLondonDate } from "~/shared/london-date";
 import type { PublicReview } from "../types";
 import { thumbnailUrl } from "../photo-urls";
 import { Stars } from "./Stars";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /**
  * One review. Everything a reviewer wrote is rendered as React text, never as HTML, so
@@ -20,7 +14,7 @@ export function ReviewCard({ review }: { review: PublicReview }) {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <h3 className="font-sans text-base font-bold break-words">{review.customer_name}</h3>
         <time dateTime={review.created_at} className="text-sm text-muted">
-          {dateFormat.format(new Date(review.created_at))}
+          {formatLondonDate(new Date(review.created_at))}
         </time>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
