@@ -229,3 +229,26 @@ test("S-REV-3: a product without reviews says so", async ({ page }) => {
   await expect(section(page)).toContainText("No reviews yet. Be the first to review this product!");
   await expect(section(page).getByRole("button", { name: /^See More/ })).toHaveCount(0);
 });
+
+test("S-REV-2 X-PERF-2 X-PE-2: a tap on Write a review while the reviews' code is still coming opens the form when it arrives", async ({
+  page,
+}) => {
+  // The reviews' code loads beside the page's; hold it back so the tap lands in that gap,
+  // after the page has hydrated (React drops such a click; the page notes it).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ReviewsSection-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/product/${PRODUCTS.readOnly.desktop}`);
+  await section(page).getByRole("button", { name: "Write a review" }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  release();
+  const modal = dialog(page);
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole("tab", { name: "Write a review" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});

@@ -1,6 +1,7 @@
 import { PenLine } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { INTENT_ATTRIBUTE, takeReviewIntent } from "../pending-intent";
 import { averageStars, NEWEST_SHOWN, reviewCountLabel } from "../rating";
 import type { PublicReview } from "../types";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
@@ -42,6 +43,15 @@ export function ReviewsSection({
     setDialogWanted(true);
   };
 
+  // A tap on a button here before this code had arrived (../pending-intent.ts): pressed again,
+  // now that it works.
+  const writeButton = useRef<HTMLButtonElement>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const intent = takeReviewIntent();
+    if (intent) (intent === "write" ? writeButton : moreButton).current?.click();
+  }, []);
+
   const onSubmitted = async () => {
     await revalidator.revalidate();
     setNotice("Thank you! Your review has been posted.");
@@ -72,8 +82,10 @@ export function ReviewsSection({
           ) : null}
         </div>
         <button
+          ref={writeButton}
           type="button"
           onClick={() => show("write")}
+          {...{ [INTENT_ATTRIBUTE]: "write" }}
           {...preload}
           className="inline-flex items-center gap-2 rounded bg-ink px-5 py-3 font-display tracking-wider text-paper uppercase hover:bg-ink-soft"
         >
@@ -88,8 +100,10 @@ export function ReviewsSection({
           <ReviewList reviews={reviews.slice(0, NEWEST_SHOWN)} />
           {remaining > 0 ? (
             <button
+              ref={moreButton}
               type="button"
               onClick={() => show("reviews")}
+              {...{ [INTENT_ATTRIBUTE]: "reviews" }}
               {...preload}
               className="mt-5 font-semibold underline underline-offset-4 hover:text-accent"
             >
