@@ -46,51 +46,30 @@ export function TeamProductForm({
         <input type="hidden" name="productId" value={product.productId} />
         <input type="hidden" name="optionType" value={product.optionType} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
+          <ChoiceSelect
             label="Size"
             name="size"
-            required
             id={`${id}-size`}
-            defaultValue={mine?.size ?? ""}
-          >
-            <option value="" disabled>
-              Choose a size
-            </option>
-            {product.sizes.map((size) => (
-              <option key={size}>{size}</option>
-            ))}
-          </SelectField>
+            choices={product.sizes}
+            chosen={mine?.size}
+          />
           {product.beltRanks ? (
-            <SelectField
+            <ChoiceSelect
               label="Belt rank"
               name="beltRank"
-              required
               id={`${id}-belt`}
-              defaultValue={mine?.beltRank ?? ""}
-            >
-              <option value="" disabled>
-                Choose a belt rank
-              </option>
-              {product.beltRanks.map((rank) => (
-                <option key={rank}>{rank}</option>
-              ))}
-            </SelectField>
+              choices={product.beltRanks}
+              chosen={mine?.beltRank}
+            />
           ) : null}
           {product.colors ? (
-            <SelectField
+            <ChoiceSelect
               label="Colour"
               name="color"
-              required
               id={`${id}-colour`}
-              defaultValue={mine?.color ?? ""}
-            >
-              <option value="" disabled>
-                Choose a colour
-              </option>
-              {product.colors.map((color) => (
-                <option key={color}>{color}</option>
-              ))}
-            </SelectField>
+              choices={product.colors}
+              chosen={mine?.color}
+            />
           ) : null}
         </div>
         <p className="text-sm">
@@ -112,5 +91,32 @@ export function TeamProductForm({
         </Button>
       </form>
     </section>
+  );
+}
+
+/** One required choice of the line (size, belt rank, colour): "Choose a …" until one is picked. */
+function ChoiceSelect({
+  label,
+  name,
+  id,
+  choices,
+  chosen,
+}: {
+  label: string;
+  name: string;
+  id: string;
+  choices: readonly string[];
+  /** The roster link's prefilled choice, if any. */
+  chosen?: string;
+}) {
+  return (
+    <SelectField label={label} name={name} required id={id} defaultValue={chosen ?? ""}>
+      <option value="" disabled>
+        {`Choose a ${label.toLowerCase()}`}
+      </option>
+      {choices.map((choice) => (
+        <option key={choice}>{choice}</option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,5 +1,30 @@
+import type { Catalogue } from "~/catalogue/catalogue";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { fromLondonLocal } from "~/shared/london-time";
+import { offerKey } from "./rules";
+
+/** One product option the owner can offer a team (X-TEAM-1), with its shop price. */
+export interface TeamOfferChoice {
+  /** The offer checkbox's value, "productId|optionType" (`offerKey`). */
+  key: string;
+  productName: string;
+  optionType: string;
+  pricePence: number;
+}
+
+/** What /admin/teams/new offers: every option of every active product that is not a bundle. */
+export function teamOfferChoices(catalogue: Catalogue): TeamOfferChoice[] {
+  return [...catalogue.all.values()]
+    .filter((product) => product.status === "active" && !product.bundle)
+    .flatMap((product) =>
+      product.options.map((option) => ({
+        key: offerKey(product.id, option.type),
+        productName: product.name,
+        optionType: option.type,
+        pricePence: option.pricePence,
+      })),
+    );
+}
 
 /**
  * The owner's /admin/teams/new form (X-TEAM-1) as the JSON body of POST /api/admin/teams: the

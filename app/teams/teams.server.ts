@@ -415,3 +415,5 @@ export async function organiserView(db: Database, slug: string, key: string | nu
     totalPence: paidOrders.reduce((sum, order) => sum + order.totalPence, 0),
   };
 }
+
+export type OrganiserView = NonNullable<Awaited<ReturnType<typeof organiserView>>>;

@@ -1,0 +1,162 @@
+import { Form } from "react-router";
+import { formatPence } from "~/pricing/money";
+import { CUSTOM_TEXT_MAX } from "~/shared/limits";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+import { Button } from "~/ui/Button";
+import { Field, TextAreaField } from "~/ui/Field";
+import type { TeamOfferChoice } from "./admin-form";
+import { TEAM_DELIVERY_LABELS } from "./labels";
+
+/** Where a new team store lives: the members' link, the organiser's, the batch page's slug. */
+export interface TeamLinks {
+  slug: string;
+  url: string;
+  organiserUrl: string;
+}
+
+/**
+ * /admin/teams/new (X-TEAM-1): the owner opens a team store: the team, its organiser, closing
+ * time, printed text and delivery, and each product option offered with its team price.
+ */
+export function NewTeamPage({
+  options,
+  made,
+  outcome,
+}: {
+  options: readonly TeamOfferChoice[];
+  /** The links of the store just opened. */
+  made?: TeamLinks;
+  /** What the last post said (a message or a refusal). */
+  outcome: unknown;
+}) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <h1 className="font-display text-3xl font-bold uppercase">New team store</h1>
+      <ActionOutcome outcome={outcome} />
+      {made ? (
+        <section
+          aria-labelledby="team-links"
+          className="space-y-2 rounded-lg bg-white p-5 ring-1 ring-black/5"
+        >
+          <h2 id="team-links" className="font-display text-xl font-bold uppercase">
+            Links
+          </h2>
+          <p>
+            Members&apos; link:{" "}
+            <a href={made.url} className="font-semibold break-all underline">
+              {made.url}
+            </a>
+          </p>
+          <p>
+            Organiser&apos;s private link:{" "}
+            <a href={made.organiserUrl} className="font-semibold break-all underline">
+              {made.organiserUrl}
+            </a>
+          </p>
+          <p>
+            <a href={`/admin/teams/${made.slug}`} className="font-semibold underline">
+              Open the team&apos;s batch page
+            </a>
+          </p>
+        </section>
+      ) : null}
+      <Form method="post" className="space-y-5 rounded-lg bg-white p-5 ring-1 ring-black/5">
+        <Field
+          label="Team name"
+          name="name"
+          required
+          maxLength={80}
+          placeholder="Redcar BJJ: spring kit"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Organiser's name"
+            name="organiserName"
+            required
+            maxLength={80}
+            autoComplete="off"
+          />
+          <Field
+            label="Organiser's e-mail"
+            name="organiserEmail"
+            type="email"
+            required
+            autoComplete="off"
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Closes (UK time)" name="closesAt" type="datetime-local" required />
+          <Field
+            label="Minimum number of items (optional)"
+            name="minimumItems"
+            type="number"
+            min={1}
+            inputMode="numeric"
+          />
+        </div>
+        <Field
+          label="Text printed on every item"
+          hint={`The academy's text, up to ${CUSTOM_TEXT_MAX} characters, e.g. REDCAR BJJ.`}
+          name="fixedText"
+          required
+          maxLength={CUSTOM_TEXT_MAX}
+        />
+        <label className="flex min-h-11 items-center gap-3 font-semibold">
+          <input type="checkbox" name="memberNames" className="size-5" />
+          Each member adds their own name (up to {CUSTOM_TEXT_MAX} characters)
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Delivery</legend>
+          {(["together", "individual"] as const).map((delivery) => (
+            <label key={delivery} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="delivery"
+                value={delivery}
+                defaultChecked={delivery === "together"}
+                className="size-5"
+              />
+              {TEAM_DELIVERY_LABELS[delivery]}
+            </label>
+          ))}
+        </fieldset>
+        <TextAreaField
+          label="Academy's delivery address (for delivery together)"
+          name="deliveryAddress"
+          rows={3}
+          maxLength={400}
+        />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Products offered, with team prices</legend>
+          <p className="text-sm text-muted">
+            Tick each option to offer and give its team price in pounds.
+          </p>
+          <ul className="divide-y divide-ink/10">
+            {options.map((option, index) => (
+              <li key={option.key} className="flex flex-wrap items-center gap-3 py-2">
+                <label className="flex min-h-11 flex-1 items-center gap-3">
+                  <input type="checkbox" name="offer" value={option.key} className="size-5" />
+                  <span>
+                    {option.productName} ({option.optionType}){" "}
+                    <span className="text-muted">{formatPence(option.pricePence)}</span>
+                  </span>
+                </label>
+                <label htmlFor={`price-${index}`} className="sr-only">
+                  Team price for {option.productName} ({option.optionType}), in pounds
+                </label>
+                <input
+                  id={`price-${index}`}
+                  name={`price:${option.key}`}
+                  inputMode="decimal"
+                  placeholder="Team price £"
+                  className="w-36 rounded border border-ink/30 bg-white px-3 py-2"
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <Button type="submit">Open team store</Button>
+      </Form>
+    </div>
+  );
+}
