@@ -1,3 +1,4 @@
+import { EmptyCart } from "./EmptyCart";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Product } from "~/catalogue/types";
 import { subtotalPence } from "~/pricing/lines";
@@ -67,15 +68,7 @@ export function CartPage({ server, answer }: { server: ServerCartView; answer?: 
         </p>
       ) : null}
       {lines.length === 0 ? (
-        <div className="mt-8 rounded-lg bg-white p-10 text-center ring-1 ring-black/5">
-          <p className="text-xl font-semibold">Your cart is empty</p>
-          <Link
-            to="/"
-            className="mt-6 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
-          >
-            Continue Shopping
-          </Link>
-        </div>
+        <EmptyCart className="mt-8" />
       ) : (
         <div className="mt-8 rounded-lg bg-white p-6 ring-1 ring-black/5">
           <ul className="divide-y divide-stone" aria-label="Items in your cart">

@@ -1,6 +1,7 @@
+import { EmptyCart } from "~/cart/EmptyCart";
 import { Lock } from "lucide-react";
 import { useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { dbFrom } from "~/db/context.server";
@@ -123,15 +124,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <h1 className="font-display text-5xl font-bold uppercase">Checkout</h1>
       <div className="mt-8 min-h-[36rem]">
         {lines.length === 0 ? (
-          <div className="rounded-lg bg-white p-10 text-center ring-1 ring-black/5">
-            <p className="text-xl font-semibold">Your cart is empty</p>
-            <Link
-              to="/"
-              className="mt-6 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
-            >
-              Continue Shopping
-            </Link>
-          </div>
+          <EmptyCart />
         ) : (
           <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
             <section
