@@ -10,6 +10,7 @@ import type * as Batch from "~/flows/teams/batch.server";
 import type * as Webhook from "~/routes/api.webhooks.stripe";
 import type * as Fixtures from "./team-fixtures";
 import type * as Helpers from "./helpers";
+import type * as Jobs from "~/server/jobs.server";
 
 // Configuration is read once per test file, so it is set before the app's modules load: the
 // members pay through Stripe (a local fake), whose payments can arrive minutes after checkout.
@@ -30,6 +31,7 @@ let app: {
   batch: typeof Batch;
   fixtures: typeof Fixtures;
   helpers: typeof Helpers;
+  jobs: typeof Jobs;
   signInCookie: () => Promise<string>;
 };
 const signer = new Stripe("sk_test_signer");
@@ -57,6 +59,7 @@ beforeAll(async () => {
     batch: await import("~/flows/teams/batch.server"),
     fixtures: await import("./team-fixtures"),
     helpers: await import("./helpers"),
+    jobs: await import("~/server/jobs.server"),
     signInCookie: () => fixtures.signInCookie(),
   };
   expect(fixtures.OWNER.email).toBe(OWNER.email);
@@ -208,8 +211,12 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     });
 
     await stripeSaysPaid(late);
-    expect(await app.late.settleLateTeamPayments(db)).toBe(1);
-    expect(await app.late.settleLateTeamPayments(db)).toBe(0);
+    // Through the job every process runs.
+    const job = app.jobs
+      .backgroundJobs({ OUTBOX_POLL_MS: 1000, EXPIRY_CHECK_SECONDS: 30, REFUND_RETRY_AFTER_SECONDS: 60 })
+      .find((each) => each.name === "team-late-payments")!;
+    expect(await job.run(db)).toBe(1);
+    expect(await job.run(db)).toBe(0);
 
     const order = await orderOf(late.sessionId);
     expect(order.status).toBe("in_production");
