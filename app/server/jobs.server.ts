@@ -9,6 +9,7 @@ import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import { closeDueTeams, TEAM_CLOSING_BATCH } from "~/teams/closing.server";
 import { sweepCarts } from "~/cart/server-cart.server";
+import { LATE_PAYMENT_BATCH, settleLateTeamPayments } from "~/flows/teams/late-payment.server";
 
 const MAIL_BATCH = 10;
 
@@ -54,6 +55,13 @@ export function backgroundJobs(
       everyMs: 30_000,
       batch: TEAM_CLOSING_BATCH,
       run: (db) => closeDueTeams(db),
+    },
+    {
+      // X-TEAM-5: a member's payment that arrived after the batch moved or was cancelled follows it.
+      name: "team-late-payments",
+      everyMs: 15_000,
+      batch: LATE_PAYMENT_BATCH,
+      run: (db) => settleLateTeamPayments(db),
     },
   ];
 }

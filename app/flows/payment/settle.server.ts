@@ -48,7 +48,8 @@ async function orderOfSession(db: Database, session: StripeSession) {
 /**
  * Applies a paid (or not yet paid) Checkout Session to its order, from the webhook or from
  * verify-order: marks it paid only when everything matches; otherwise flags it for the owner and
- * logs it. A payment for a cancelled order is flagged for a refund.
+ * logs it. A payment for an order cancelled before it was paid is flagged for a refund; the same
+ * payment told again changes nothing (the order's paidAt says it was applied).
  */
 export async function settleStripeSession(
   db: Database,
@@ -77,11 +78,15 @@ export async function settleStripeSession(
   };
   const mismatch = sessionMismatch(order, session);
   if (mismatch) return flag(mismatch);
+  // The same payment told again (Stripe redelivers events, verify-order races the webhook): it
+  // was applied when it first came, whatever became of the order since (moved on, or cancelled
+  // and refunded with its team order), and is not a payment to give back.
+  if (order.paidAt) return { kind: "paid", order };
   if (order.status === "cancelled" || order.status === "failed") {
     return flag(`The customer paid after the order was ${statusWord(order)}: refund the payment.`);
   }
   const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
-  if (paid?.status === "paid") return { kind: "paid", order: paid };
+  if (paid?.paidAt) return { kind: "paid", order: paid };
   // Cancelled between the read and the update.
   return flag(
     `The customer paid after the order was ${paid ? statusWord(paid) : "removed"}: refund the payment.`,
