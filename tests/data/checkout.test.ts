@@ -4,6 +4,7 @@ import { testDb } from "./shop";
 import { orderLines, orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as validateDiscount } from "~/routes/api.discounts.validate";
+import { changeOrderStatus } from "~/orders/workflow.server";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay, loader as paymentPage } from "~/routes/payment";
 import { action as tracking } from "~/routes/tracking";
@@ -275,6 +276,37 @@ describe("sandbox payment and fulfilment", () => {
     expect((await verify("")).status).toBe(400);
     const malformed = await call(verifyOrder, "/api/verify-order", postJson("{oops"));
     expect(malformed.status).toBe(400);
+  });
+
+  it("S-CHK-6 X-OPS-4: verify-order still answers success once the owner has moved the paid order on", async () => {
+    const sessionId = await newSession();
+    await paySession(sessionId);
+    const db = await testDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const moved = await changeOrderStatus(
+      db,
+      order!.orderNumber,
+      { status: "in_production" },
+      "owner@example.com",
+    );
+    expect(moved.ok).toBe(true);
+    const verified = await (
+      await call(verifyOrder, "/api/verify-order", postJson({ sessionId }))
+    ).json();
+    expect(verified).toMatchObject({
+      success: true,
+      session: { status: "in_production", order_number: order!.orderNumber },
+      receipt: expect.objectContaining({ total_pence: 11697 }),
+    });
+    // A cancelled order is not a confirmed one.
+    const other = await newSession();
+    await paySession(other);
+    const [second] = await db.select().from(orders).where(eq(orders.paymentSessionId, other));
+    await changeOrderStatus(db, second!.orderNumber, { status: "cancelled" }, "owner@example.com");
+    const cancelled = await (
+      await call(verifyOrder, "/api/verify-order", postJson({ sessionId: other }))
+    ).json();
+    expect(cancelled).toMatchObject({ success: false, receipt: null });
   });
 
   it("X-INFO-2 X-SEC-7: tracking is a POST that needs the order number and the e-mail together", async () => {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { describeOrderLine } from "~/orders/line-description";
+import type { OrderStatus } from "~/db/schema";
 import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
+import { FULFILMENT_STAGES } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
@@ -39,6 +41,9 @@ export async function currentOrderForSession(
 
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
+/** The statuses of an order that was paid and is going ahead. */
+const PLACED: ReadonlySet<OrderStatus> = new Set([...FULFILMENT_STAGES, "partly_refunded"]);
+
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
 export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
   const parsed = bodySchema.safeParse(body);
@@ -56,8 +61,12 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
   }
   if (!order) return refuse(404, "No order has that session.", { extra: { success: false } });
   const lines = await linesOfOrder(db, order.id);
+  // A paid order stays a success when the shop has moved it on since (in production, sent,
+  // delivered, partly refunded): the customer who opens the confirmation again later, or whose
+  // team order was already in production when the payment came, sees their order, not a failure.
+  const placed = order.paidAt !== null && PLACED.has(order.status);
   return success({
-    success: order.status === "paid",
+    success: placed,
     session: {
       amount_total: order.totalPence,
       currency: order.currency,
@@ -73,6 +82,6 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
         lead_time: leadTime(line.fromStock),
       })),
     },
-    receipt: order.status === "paid" ? await orderReceipt(db, order) : null,
+    receipt: placed ? await orderReceipt(db, order) : null,
   });
 }
