@@ -117,7 +117,9 @@ async function followUp(
         new Error(outcome.error),
       );
     }
-    return outcome.ok && outcome.changed;
+    // Counted when this pass's update cancelled it: a refund made here after another process
+    // (or the owner's batch) cancelled it is that one's order (X-TEAM-5, the race test).
+    return outcome.ok && Boolean(outcome.cancelledNow);
   }
   if (row.teamStatus === "in_production") {
     const outcome = await changeOrderStatus(
