@@ -1,4 +1,5 @@
 import { BRAND } from "~/shared/brand";
+import { londonIsoDate } from "~/shared/london-time";
 import { POLICY } from "~/policy/policy";
 import { discountOnSubtotal } from "~/pricing/totals";
 import {
@@ -16,17 +17,8 @@ import {
 /** Statuses whose goods are not with the customer to send back. */
 const NOTHING_TO_RETURN = new Set(["pending", "failed", "cancelled", "refunded"]);
 
-const LONDON_DATE = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The calendar day in the UK ("2026-11-21"): the 14 days are counted in UK days. */
-export function ukDate(instant: Date): string {
-  return LONDON_DATE.format(instant);
-}
+export const ukDate = londonIsoDate;
 
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

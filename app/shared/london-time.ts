@@ -1,24 +1,63 @@
 /**
- * The back office's date fields are UK wall-clock times (a `datetime-local` value such as
- * "2026-12-01T09:00"), stored as instants. These turn one into the other in Europe/London,
- * summer time included.
+ * Times and days in London, summer time included: the one place for the UK's clock. The back
+ * office's date fields are UK wall-clock times (a `datetime-local` value such as
+ * "2026-12-01T09:00"), stored as instants; the owner's figures and the returns window count UK
+ * days; the storefront writes dates ("5 May 2026") by London's calendar.
  */
 const ZONE = "Europe/London";
 
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * London's offset from UTC by the UK's summer-time rule rather than by `Intl.DateTimeFormat`
+ * (building an ICU formatter with a time zone costs a throttled phone about 0.2 s the first
+ * time, which the storefront pays during hydration: docs/performance.md). British Summer Time
+ * runs from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October
+ * (the rule since 1996); outside it London is on UTC.
+ */
+function lastSundayOneAm(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** Whether London's clocks are an hour ahead of UTC at this instant. */
+export function isBritishSummerTime(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  const time = instant.getTime();
+  return time >= lastSundayOneAm(year, 2) && time < lastSundayOneAm(year, 9);
+}
+
+/** The instant moved by London's offset: its UTC fields read as a London clock does. */
+const asLondonClock = (instant: Date) =>
+  new Date(instant.getTime() + (isBritishSummerTime(instant) ? 3_600_000 : 0));
 
 /** "2026-12-01T09:00", the instant as it reads on a clock in London. */
 export function toLondonLocal(instant: Date): string {
-  const got = Object.fromEntries(parts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${got.year}-${got.month}-${got.day}T${got.hour}:${got.minute}`;
+  return asLondonClock(instant).toISOString().slice(0, 16);
+}
+
+/** "2026-11-24": the day it is in London at this instant. */
+export function londonIsoDate(instant: Date): string {
+  return asLondonClock(instant).toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "5 May 2026": the London date of an instant, as the shop writes dates in running text. */
+export function formatLondonDate(instant: Date): string {
+  const clock = asLondonClock(instant);
+  return `${clock.getUTCDate()} ${MONTHS[clock.getUTCMonth()]} ${clock.getUTCFullYear()}`;
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -1,17 +1,9 @@
+import { londonIsoDate } from "~/shared/london-time";
 /** UK days (Europe/London, summer time included) for the owner's figures and exports. */
 export const UK_ZONE = "Europe/London";
 
-const londonDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: UK_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** "2026-11-24": the day it is in London at this instant. */
-export function ukDay(instant: Date): string {
-  return londonDate.format(instant);
-}
+export const ukDay = londonIsoDate;
 
 /** The instant a UK day begins (midnight in London, summer time included). */
 export function startOfUkDay(day: string): Date {

@@ -1,5 +1,5 @@
 import { BadgeCheck } from "lucide-react";
-import { formatLondonDate } from "~/shared/london-date";
+import { formatLondonDate } from "~/shared/london-time";
 import type { PublicReview } from "../types";
 import { thumbnailUrl } from "../photo-urls";
 import { Stars } from "./Stars";
