@@ -23,7 +23,7 @@ const CAPABILITIES = {
   search: [],
   seo: ["content"],
   stock: [],
-  teams: [],
+  teams: ["orders"],
 };
 
 const folders = (names) => `^app/(${names.join("|")})/`;

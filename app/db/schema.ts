@@ -105,6 +105,44 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An order's money (X-ORD-1): refunds move it, nothing else does. */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "partly_refunded",
+  "refunded",
+  "failed",
+  "expired",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An order's making (X-ORD-1): the owner's workflow moves it, nothing else does. */
+export const FULFILMENT_STATUSES = [
+  "unfulfilled",
+  "in_production",
+  "dispatched",
+  "delivered",
+  "cancelled",
+] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/**
+ * The one-value `status` older clients read (X-ORD-1), derived by the database from the two
+ * states so it can never disagree with them: a refund in full, then a cancel, then a partial
+ * refund, then a payment that is not (or no longer) expected, then the fulfilment step ("paid"
+ * while nothing is made yet). `orders/states.ts` says the same in TypeScript (`legacyStatus`),
+ * and a test holds the two together.
+ */
+export const LEGACY_STATUS_SQL = sql.raw(`CASE
+  WHEN payment_status = 'refunded' THEN 'refunded'
+  WHEN fulfilment_status = 'cancelled' THEN 'cancelled'
+  WHEN payment_status = 'partly_refunded' THEN 'partly_refunded'
+  WHEN payment_status IN ('pending', 'failed') THEN payment_status
+  WHEN payment_status = 'expired' THEN 'cancelled'
+  WHEN fulfilment_status = 'unfulfilled' THEN 'paid'
+  ELSE fulfilment_status
+END`);
+
 /**
  * The numbers of orders made before numbers were given at payment (X-DAY-3). Kept so the
  * migration leaves existing data and its numbers as they are; nothing takes from it now.
@@ -152,7 +190,14 @@ export const orders = pgTable(
       .unique()
       // A reference until paid; the number (GT-…) replaces it when the order is paid.
       .default(sql`'CHK-' || nextval('checkout_reference_seq')`),
-    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    /** The money (X-ORD-1): pending until paid, then paid, partly refunded or refunded. */
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** The making (X-ORD-1): unfulfilled, in production, dispatched, delivered or cancelled. */
+    fulfilmentStatus: text("fulfilment_status", { enum: FULFILMENT_STATUSES })
+      .notNull()
+      .default("unfulfilled"),
+    /** Read-only, derived from the two above (LEGACY_STATUS_SQL), for older readers. */
+    status: text("status", { enum: ORDER_STATUSES }).notNull().generatedAlwaysAs(LEGACY_STATUS_SQL),
     paymentProvider: text("payment_provider", { enum: ["sandbox", "stripe"] }).notNull(),
     /** The hosted payment session's id (the session_id in /payment and /order-confirmation). */
     paymentSessionId: text("payment_session_id").unique(),
@@ -202,11 +247,11 @@ export const orders = pgTable(
   (table) => [
     index("orders_pending_client_idx")
       .on(table.clientKey)
-      .where(sql`${table.status} = 'pending'`),
+      .where(sql`${table.paymentStatus} = 'pending' AND ${table.fulfilmentStatus} = 'unfulfilled'`),
     index("orders_customer_email_idx").on(table.customerEmail),
     index("orders_pending_expiry_idx")
       .on(table.expiresAt)
-      .where(sql`${table.status} = 'pending'`),
+      .where(sql`${table.paymentStatus} = 'pending' AND ${table.fulfilmentStatus} = 'unfulfilled'`),
     index("orders_attention_idx").on(table.attentionAt),
     check(
       "orders_money_non_negative",
@@ -221,13 +266,29 @@ export const orders = pgTable(
       "orders_shipping_method_known",
       sql`${table.shippingMethod} IN ('uk-standard', 'uk-express', 'international')`,
     ),
-    check("orders_paid_has_time", sql`${table.status} <> 'paid' OR ${table.paidAt} IS NOT NULL`),
+    check(
+      "orders_payment_status_known",
+      sql`${table.paymentStatus} IN ('pending', 'paid', 'partly_refunded', 'refunded', 'failed', 'expired')`,
+    ),
+    check(
+      "orders_fulfilment_status_known",
+      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'in_production', 'dispatched', 'delivered', 'cancelled')`,
+    ),
+    check(
+      "orders_paid_has_time",
+      sql`${table.paymentStatus} IN ('pending', 'failed', 'expired') OR ${table.paidAt} IS NOT NULL`,
+    ),
     check(
       "orders_refund_within_total",
       sql`${table.refundedPence} >= 0 AND ${table.refundedPence} <= ${table.totalPence}`,
     ),
     index("orders_created_idx").on(table.createdAt.desc()),
     index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
+    index("orders_to_make_idx")
+      .on(table.createdAt.desc())
+      .where(
+        sql`${table.paymentStatus} IN ('paid', 'partly_refunded') AND ${table.fulfilmentStatus} = 'unfulfilled'`,
+      ),
     check(
       "orders_card_last4_format",
       sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`,

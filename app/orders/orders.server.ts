@@ -15,6 +15,7 @@ import { reserveStock, returnStock } from "~/stock/stock.server";
 import type { StockLookup } from "~/stock/stock";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 import { takeOrderNumber } from "./order-number.server";
+import { awaitingPaymentSql } from "./states.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -140,13 +141,7 @@ async function checkPendingShare(tx: Database, key: string, most: number): Promi
   const [held] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.clientKey, key),
-        eq(orders.status, "pending"),
-        sql`${orders.expiresAt} > now()`,
-      ),
-    );
+    .where(and(eq(orders.clientKey, key), awaitingPaymentSql(), sql`${orders.expiresAt} > now()`));
   if ((held?.count ?? 0) >= most) throw new PendingOrdersLimitError();
 }
 
@@ -174,12 +169,22 @@ export async function setPaymentSession(
  * transaction, so the stock and the discount-code use (X-OPS-9) come back exactly once.
  * True when this call cancelled it.
  */
-export async function markOrderCancelled(db: Database, orderId: string): Promise<boolean> {
+export async function markOrderCancelled(
+  db: Database,
+  orderId: string,
+  /** `expired`: its time or its session ran out; `failed`: the payment itself failed. */
+  payment: "expired" | "failed" = "expired",
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
-      .set({ status: "cancelled", clientKey: null, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .set({
+        paymentStatus: payment,
+        fulfilmentStatus: "cancelled",
+        clientKey: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), awaitingPaymentSql()))
       .returning({ id: orders.id, discountCode: orders.discountCode });
     if (!cancelled) return false;
     await returnStock(tx, orderId);
@@ -236,7 +241,7 @@ export async function markOrderPaid(
     const [updated] = await txDb
       .update(orders)
       .set({
-        status: "paid",
+        paymentStatus: "paid",
         clientKey: null,
         paidAt: sql`now()`,
         updatedAt: sql`now()`,
@@ -248,7 +253,7 @@ export async function markOrderPaid(
         cardLast4: details.cardLast4 ?? null,
         paymentReference: details.paymentReference ?? null,
       })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .where(and(eq(orders.id, orderId), awaitingPaymentSql()))
       .returning({ id: orders.id });
     if (!updated) return undefined;
     const [numbered] = await txDb

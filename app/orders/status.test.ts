@@ -1,33 +1,100 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "~/db/schema";
-import { canMoveTo, nextMoves, refundableFrom, statusLabel, WORKFLOW_TARGETS } from "./status";
+import { FULFILMENT_STATUSES, PAYMENT_STATUSES } from "~/db/schema";
+import {
+  canBeCancelled,
+  isPaid,
+  isToMake,
+  legacyStatus,
+  nextMoves,
+  refundableFrom,
+  statusLabel,
+  type OrderStates,
+} from "./status";
 
-describe("X-OPS-4: order workflow rules", () => {
-  it("X-OPS-4: allows exactly paid → in production → dispatched → delivered, and cancel from pending or paid", () => {
-    const allowed = ORDER_STATUSES.flatMap((from) =>
-      WORKFLOW_TARGETS.filter((to) => canMoveTo(from, to)).map((to) => `${from}→${to}`),
-    );
-    expect(allowed.sort()).toEqual(
+const every: OrderStates[] = PAYMENT_STATUSES.flatMap((paymentStatus) =>
+  FULFILMENT_STATUSES.map((fulfilmentStatus) => ({ paymentStatus, fulfilmentStatus })),
+);
+const pair = (o: OrderStates) => `${o.paymentStatus}/${o.fulfilmentStatus}`;
+
+describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
+  it("X-ORD-2: paid is money held on an order not cancelled; a partial refund stays paid", () => {
+    expect(every.filter(isPaid).map(pair).sort()).toEqual(
       [
-        "paid→in_production",
-        "in_production→dispatched",
-        "dispatched→delivered",
-        "pending→cancelled",
-        "paid→cancelled",
-        "partly_refunded→in_production",
+        "paid/unfulfilled",
+        "paid/in_production",
+        "paid/dispatched",
+        "paid/delivered",
+        "partly_refunded/unfulfilled",
+        "partly_refunded/in_production",
+        "partly_refunded/dispatched",
+        "partly_refunded/delivered",
       ].sort(),
     );
-    expect(nextMoves("paid")).toEqual(["in_production", "cancelled"]);
-    expect(nextMoves("delivered")).toEqual([]);
-    // A partly refunded order carries on from its last step, and is never cancelled.
-    expect(nextMoves("partly_refunded", "paid")).toEqual(["in_production"]);
-    expect(nextMoves("partly_refunded", "in_production")).toEqual(["dispatched"]);
-    expect(nextMoves("partly_refunded", "dispatched")).toEqual(["delivered"]);
-    expect(nextMoves("partly_refunded", "delivered")).toEqual([]);
+  });
+
+  it("X-ORD-2: to make is paid (or partly refunded) and unfulfilled", () => {
+    expect(every.filter(isToMake).map(pair).sort()).toEqual(
+      ["paid/unfulfilled", "partly_refunded/unfulfilled"].sort(),
+    );
+  });
+
+  it("X-ORD-2: an order can be cancelled while nothing is made and its money is not all back", () => {
+    expect(every.filter(canBeCancelled).map(pair).sort()).toEqual(
+      ["pending/unfulfilled", "paid/unfulfilled", "partly_refunded/unfulfilled"].sort(),
+    );
+  });
+
+  it("X-OPS-4: the workflow goes unfulfilled → in production → dispatched → delivered, once paid", () => {
+    const paid = (fulfilmentStatus: OrderStates["fulfilmentStatus"]) =>
+      nextMoves({ paymentStatus: "paid", fulfilmentStatus });
+    expect(paid("unfulfilled")).toEqual(["in_production", "cancelled"]);
+    expect(paid("in_production")).toEqual(["dispatched"]);
+    expect(paid("dispatched")).toEqual(["delivered"]);
+    expect(paid("delivered")).toEqual([]);
+    expect(paid("cancelled")).toEqual([]);
+    // A partly refunded order is still made and sent from wherever it is.
+    const partly = { paymentStatus: "partly_refunded" as const };
+    expect(nextMoves({ ...partly, fulfilmentStatus: "in_production" })).toEqual(["dispatched"]);
+    // An unpaid order is never made; it can only be cancelled.
+    expect(nextMoves({ paymentStatus: "pending", fulfilmentStatus: "unfulfilled" })).toEqual([
+      "cancelled",
+    ]);
+    expect(nextMoves({ paymentStatus: "refunded", fulfilmentStatus: "unfulfilled" })).toEqual([]);
+  });
+
+  it("X-ORD-1: the one-value status older clients read, for every pair", () => {
+    const table = Object.fromEntries(every.map((o) => [pair(o), legacyStatus(o)]));
+    expect(table).toMatchObject({
+      "pending/unfulfilled": "pending",
+      "pending/cancelled": "cancelled",
+      "failed/cancelled": "cancelled",
+      "expired/cancelled": "cancelled",
+      "paid/unfulfilled": "paid",
+      "paid/in_production": "in_production",
+      "paid/dispatched": "dispatched",
+      "paid/delivered": "delivered",
+      "paid/cancelled": "cancelled",
+      "partly_refunded/dispatched": "partly_refunded",
+      "partly_refunded/cancelled": "cancelled",
+      "refunded/cancelled": "refunded",
+      "refunded/delivered": "refunded",
+    });
   });
 
   it("X-OPS-4: shows every status with the issue's wording", () => {
-    expect(ORDER_STATUSES.map(statusLabel)).toEqual([
+    expect(
+      [
+        "pending",
+        "paid",
+        "failed",
+        "cancelled",
+        "in_production",
+        "dispatched",
+        "delivered",
+        "refunded",
+        "partly_refunded",
+      ].map(statusLabel),
+    ).toEqual([
       "Pending",
       "Paid",
       "Payment failed",
@@ -40,11 +107,18 @@ describe("X-OPS-4: order workflow rules", () => {
     ]);
   });
 
-  it("X-OPS-4: only a paid order has money left to refund", () => {
-    const paid = { status: "paid", paidAt: new Date(), totalPence: 5000, refundedPence: 1500 };
+  it("X-OPS-4: only money held has something left to refund, cancelled or not", () => {
+    const paid = {
+      paymentStatus: "paid" as const,
+      fulfilmentStatus: "unfulfilled" as const,
+      paidAt: new Date(),
+      totalPence: 5000,
+      refundedPence: 1500,
+    };
     expect(refundableFrom(paid)).toBe(3500);
-    expect(refundableFrom({ ...paid, status: "pending", paidAt: null })).toBe(0);
-    expect(refundableFrom({ ...paid, status: "cancelled", paidAt: null })).toBe(0);
-    expect(refundableFrom({ ...paid, status: "refunded", refundedPence: 5000 })).toBe(0);
+    expect(refundableFrom({ ...paid, fulfilmentStatus: "cancelled" })).toBe(3500);
+    expect(refundableFrom({ ...paid, paymentStatus: "pending", paidAt: null })).toBe(0);
+    expect(refundableFrom({ ...paid, paymentStatus: "expired", paidAt: null })).toBe(0);
+    expect(refundableFrom({ ...paid, paymentStatus: "refunded", refundedPence: 5000 })).toBe(0);
   });
 });

@@ -1,6 +1,60 @@
-import type { OrderStatus } from "~/db/schema";
+import type { FulfilmentStatus, OrderStatus, PaymentStatus } from "~/db/schema";
 
-/** How each status is shown to the owner and the customer (X-OPS-4). */
+/**
+ * An order's two states (X-ORD-1, X-ORD-2): its money (`paymentStatus`) and its making
+ * (`fulfilmentStatus`). Refunds move only the first, the owner's workflow only the second. What
+ * "paid", "to make" and "can be cancelled" mean is decided here and nowhere else;
+ * `states.server.ts` says the same for the database's queries, from the same lists.
+ */
+export interface OrderStates {
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: FulfilmentStatus;
+}
+
+/** The customer's money is with the shop, all of it or what a partial refund left. */
+export const MONEY_HELD: readonly PaymentStatus[] = ["paid", "partly_refunded"];
+
+/**
+ * Paid (X-ORD-2): the shop holds the customer's money and stands behind the order: it counts for
+ * its team, its buyer may write a verified review, its confirmation page is a success. A partly
+ * refunded order is paid; a cancelled or fully refunded one is not.
+ */
+export function isPaid(order: OrderStates): boolean {
+  return MONEY_HELD.includes(order.paymentStatus) && order.fulfilmentStatus !== "cancelled";
+}
+
+/** To make (X-ORD-2): paid, and nothing made yet (the dashboard's count, the "To make" list). */
+export function isToMake(order: OrderStates): boolean {
+  return isPaid(order) && order.fulfilmentStatus === "unfulfilled";
+}
+
+/** The payments an order may be cancelled with: not yet paid, or paid and (partly) held. */
+export const CANCELLABLE_PAYMENTS: readonly PaymentStatus[] = ["pending", ...MONEY_HELD];
+
+/** The owner's list of paid orders at one step ("To make": unfulfilled; "To ship": in production). */
+export function workListPath(step: "unfulfilled" | "in_production"): string {
+  return `/admin/orders?payment=${MONEY_HELD.join(",")}&fulfilment=${step}`;
+}
+
+/** Can be cancelled (X-ORD-2): nothing made yet, and its money not already all returned. */
+export function canBeCancelled(order: OrderStates): boolean {
+  return (
+    order.fulfilmentStatus === "unfulfilled" && CANCELLABLE_PAYMENTS.includes(order.paymentStatus)
+  );
+}
+
+/** The one-value status older readers see; the database derives the same (LEGACY_STATUS_SQL). */
+export function legacyStatus(order: OrderStates): OrderStatus {
+  const { paymentStatus: payment, fulfilmentStatus: fulfilment } = order;
+  if (payment === "refunded") return "refunded";
+  if (fulfilment === "cancelled") return "cancelled";
+  if (payment === "partly_refunded") return "partly_refunded";
+  if (payment === "pending" || payment === "failed") return payment;
+  if (payment === "expired") return "cancelled";
+  return fulfilment === "unfulfilled" ? "paid" : fulfilment;
+}
+
+/** How each one-value status is shown (X-OPS-4). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
   paid: "Paid",
@@ -17,34 +71,33 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as OrderStatus] ?? status;
 }
 
-/** The statuses the owner moves an order to by hand (refunds have their own action). */
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  pending: "Awaiting payment",
+  paid: "Paid",
+  partly_refunded: "Partly refunded",
+  refunded: "Refunded",
+  failed: "Payment failed",
+  expired: "Checkout expired",
+};
+
+export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
+  unfulfilled: "Not yet made",
+  in_production: "In production",
+  dispatched: "Dispatched",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+/** The fulfilment steps the owner moves an order to by hand (refunds have their own action). */
 export const WORKFLOW_TARGETS = ["in_production", "dispatched", "delivered", "cancelled"] as const;
 export type WorkflowTarget = (typeof WORKFLOW_TARGETS)[number];
 
-/**
- * Where each move is allowed from: paid → in production → dispatched → delivered; cancel from
- * pending or paid.
- */
-const MOVES: Record<WorkflowTarget, readonly OrderStatus[]> = {
-  in_production: ["paid"],
-  dispatched: ["in_production"],
-  delivered: ["dispatched"],
-  cancelled: ["pending", "paid"],
-};
-
-/**
- * A partly refunded order (say one line out of stock) is still made and sent: it carries on from
- * its last step (its `stage`: paid, in production, dispatched or delivered), but is not cancelled.
- */
-export const FULFILMENT_STAGES = ["paid", "in_production", "dispatched", "delivered"] as const;
-export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
-
-/** The statuses the conditional update accepts for each move (the stage is checked in its lock). */
-export const ALLOWED_FROM: Record<WorkflowTarget, readonly OrderStatus[]> = {
-  in_production: [...MOVES.in_production, "partly_refunded"],
-  dispatched: [...MOVES.dispatched, "partly_refunded"],
-  delivered: [...MOVES.delivered, "partly_refunded"],
-  cancelled: MOVES.cancelled,
+/** Where each step is taken from: unfulfilled → in production → dispatched → delivered. */
+export const MOVES_FROM: Record<WorkflowTarget, FulfilmentStatus> = {
+  in_production: "unfulfilled",
+  dispatched: "in_production",
+  delivered: "dispatched",
+  cancelled: "unfulfilled",
 };
 
 export const ACTION_LABELS: Record<WorkflowTarget, string> = {
@@ -54,46 +107,25 @@ export const ACTION_LABELS: Record<WorkflowTarget, string> = {
   cancelled: "Cancel order",
 };
 
-export function canMoveTo(
-  from: string,
-  to: WorkflowTarget,
-  stage: FulfilmentStage = "paid",
-): boolean {
-  if (from === "partly_refunded") {
-    return to !== "cancelled" && (MOVES[to] as readonly string[]).includes(stage);
-  }
-  return (MOVES[to] as readonly string[]).includes(from);
+/**
+ * Whether the workflow may take this order to `to`: making starts only once it is paid (a partly
+ * refunded order is still made and sent), each step follows the one before, and a cancel is
+ * `canBeCancelled`.
+ */
+export function canMoveTo(order: OrderStates, to: WorkflowTarget): boolean {
+  if (to === "cancelled") return canBeCancelled(order);
+  return isPaid(order) && order.fulfilmentStatus === MOVES_FROM[to];
 }
 
-/** The moves the order page offers for an order in this status (and stage, when partly refunded). */
-export function nextMoves(from: string, stage?: FulfilmentStage): WorkflowTarget[] {
-  return WORKFLOW_TARGETS.filter((target) => canMoveTo(from, target, stage));
+/** The moves the order page offers for an order in these states. */
+export function nextMoves(order: OrderStates): WorkflowTarget[] {
+  return WORKFLOW_TARGETS.filter((target) => canMoveTo(order, target));
 }
 
-/** Statuses a refund can be taken from: the customer has paid and not everything is back. */
-export const REFUNDABLE: readonly OrderStatus[] = [
-  "paid",
-  "in_production",
-  "dispatched",
-  "delivered",
-  "partly_refunded",
-  "cancelled",
-];
-
-export function refundableFrom(order: {
-  status: string;
-  paidAt: Date | string | null;
-  totalPence: number;
-  refundedPence: number;
-}): number {
-  if (!order.paidAt || !(REFUNDABLE as readonly string[]).includes(order.status)) return 0;
+/** What is left to refund: a paid order's total less what has been refunded or asked for. */
+export function refundableFrom(
+  order: OrderStates & { paidAt: Date | string | null; totalPence: number; refundedPence: number },
+): number {
+  if (!order.paidAt || !MONEY_HELD.includes(order.paymentStatus)) return 0;
   return Math.max(0, order.totalPence - order.refundedPence);
-}
-
-/** The last fulfilment step among an order's recorded statuses, oldest first ("paid" if none). */
-export function stageOf(statuses: readonly (string | undefined)[]): FulfilmentStage {
-  const steps = statuses.filter((s): s is FulfilmentStage =>
-    (FULFILMENT_STAGES as readonly (string | undefined)[]).includes(s),
-  );
-  return steps.at(-1) ?? "paid";
 }

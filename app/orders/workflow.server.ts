@@ -1,5 +1,5 @@
 import type { Refusal } from "~/security/edge.server";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
@@ -11,11 +11,11 @@ import { hasNoNul } from "~/shared/text";
 import { normaliseOrderNumber } from "./order-number";
 import type { Order } from "./orders.server";
 import {
-  ALLOWED_FROM,
+  CANCELLABLE_PAYMENTS,
   canMoveTo,
-  type FulfilmentStage,
+  MONEY_HELD,
+  MOVES_FROM,
   refundableFrom,
-  stageOf,
   statusLabel,
   WORKFLOW_TARGETS,
 } from "./status";
@@ -58,18 +58,6 @@ export const statusChangeInput = z
     }
   });
 
-type Reader = Pick<Database, "select">;
-
-/** Where a partly refunded order had got to: its last recorded workflow status. */
-export async function stageIn(db: Reader, orderId: string): Promise<FulfilmentStage> {
-  const rows = await db
-    .select({ after: orderEvents.after })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, "status")))
-    .orderBy(asc(orderEvents.id));
-  return stageOf(rows.map((r) => r.after?.status as string | undefined));
-}
-
 export type StatusChangeOutcome =
   | { ok: true; order: Order; changed: boolean }
   | { ok: false; status: Refusal["status"]; error: string };
@@ -110,11 +98,10 @@ export async function changeOrderStatus(
       .for("update");
     if (!before)
       return { ok: false as const, status: 404 as const, error: "No order has that number." };
-    if (before.status === target) {
+    if (before.fulfilmentStatus === target) {
       return { ok: true as const, order: before, changed: false };
     }
-    const stage = before.status === "partly_refunded" ? await stageIn(tx, before.id) : undefined;
-    if (!canMoveTo(before.status, target, stage)) {
+    if (!canMoveTo(before, target)) {
       return {
         ok: false as const,
         status: 409 as const,
@@ -124,13 +111,22 @@ export async function changeOrderStatus(
     const [after] = await tx
       .update(orders)
       .set({
-        status: target,
+        fulfilmentStatus: target,
         updatedAt: sql`now()`,
         // The 14-day right to cancel runs from these (X-UK-5).
         ...(target === "dispatched" ? { carrier, trackingNumber, dispatchedAt: sql`now()` } : {}),
         ...(target === "delivered" ? { deliveredAt: sql`now()` } : {}),
       })
-      .where(and(eq(orders.id, before.id), inArray(orders.status, [...ALLOWED_FROM[target]])))
+      // Only the fulfilment moves (X-ORD-1); the payment it needs is checked in the same update.
+      .where(
+        and(
+          eq(orders.id, before.id),
+          eq(orders.fulfilmentStatus, MOVES_FROM[target]),
+          inArray(orders.paymentStatus, [
+            ...(target === "cancelled" ? CANCELLABLE_PAYMENTS : MONEY_HELD),
+          ]),
+        ),
+      )
       .returning();
     if (!after) {
       return {
@@ -149,12 +145,13 @@ export async function changeOrderStatus(
       status: after.status,
       ...(target === "dispatched" ? { carrier, trackingNumber } : {}),
     };
+    // The history also names the fulfilment step, which `status` hides on a partly refunded order.
     await tx.insert(orderEvents).values({
       orderId: before.id,
       kind: "status",
       actor,
-      before: beforeState,
-      after: afterState,
+      before: { ...beforeState, fulfilment_status: before.fulfilmentStatus },
+      after: { ...afterState, fulfilment_status: after.fulfilmentStatus },
       note: options.note ?? null,
     });
     await recordAudit(tx, {

@@ -6,6 +6,7 @@ import { orderLines } from "~/db/schema";
 import { storedSecret } from "~/security/secrets.server";
 import { env } from "~/env.server";
 import { findOrderById } from "~/orders/orders.server";
+import { isPaid } from "~/orders/status";
 
 /**
  * Signed review links (X-SEC-8): "verified purchase" needs proof that the reviewer holds the
@@ -14,7 +15,6 @@ import { findOrderById } from "~/orders/orders.server";
  */
 
 const SECRET_NAME = "review-link";
-const PAID_STATUSES = new Set(["paid", "in_production", "dispatched", "delivered"]);
 
 /** REVIEW_LINK_SECRET, or a random key made once and kept in the database for every process. */
 export async function reviewLinkSecret(db: Database): Promise<string> {
@@ -69,7 +69,8 @@ export async function verifiedOrderFor(
   if (!match) return undefined;
   const [, orderId = "", given = ""] = match;
   const order = await findOrderById(db, orderId);
-  if (!order?.customerEmail || !PAID_STATUSES.has(order.status)) return undefined;
+  // Paid as orders/ decides it (X-ORD-2): a partly refunded order's buyer keeps the badge.
+  if (!order?.customerEmail || !isPaid(order)) return undefined;
   const expected = signature(await reviewLinkSecret(db), order.id, order.customerEmail, productId);
   // Compared as text: base64url has several spellings of the same last bits, and only the one
   // the shop wrote is the link it sent.

@@ -12,7 +12,13 @@ import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
-import { ACTION_LABELS, nextMoves, refundableFrom } from "~/orders/status";
+import {
+  ACTION_LABELS,
+  FULFILMENT_LABELS,
+  nextMoves,
+  PAYMENT_LABELS,
+  refundableFrom,
+} from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
@@ -85,9 +91,9 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, refunds, audit, notice, stage, returns, attention } = loaderData;
+  const { order, lines, history, refunds, audit, notice, returns, attention } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const moves = nextMoves(order.status, stage);
+  const moves = nextMoves(order);
   const refundable = refundableFrom(order);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -116,6 +122,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Placed {when(order.createdAt)} · Delivery:{" "}
         <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
       </p>
+      {/* X-ORD-1: the money and the making, each in its own words. */}
+      <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+        <div className="flex gap-2">
+          <dt className="text-muted">Payment</dt>
+          <dd className="font-semibold" data-testid="order-payment-status">
+            {PAYMENT_LABELS[order.paymentStatus]}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted">Fulfilment</dt>
+          <dd className="font-semibold" data-testid="order-fulfilment-status">
+            {FULFILMENT_LABELS[order.fulfilmentStatus]}
+          </dd>
+        </div>
+      </dl>
 
       {attention.length > 0 ? (
         <section

@@ -3,13 +3,13 @@ import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";
-import { ORDER_STATUSES } from "~/db/schema";
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/db/schema";
 import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { unpaidLabel } from "~/orders/order-number";
-import { statusLabel } from "~/orders/status";
+import { FULFILMENT_LABELS, MONEY_HELD, PAYMENT_LABELS, statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
 
@@ -22,9 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, filter };
 }
 
-function query(filter: { status?: string; q?: string; attention?: boolean }, page?: number) {
+interface ListFilter {
+  status?: string;
+  payment?: readonly string[];
+  fulfilment?: readonly string[];
+  q?: string;
+  attention?: boolean;
+}
+
+function query(filter: ListFilter, page?: number) {
   const params = new URLSearchParams();
   if (filter.status) params.set("status", filter.status);
+  if (filter.payment) params.set("payment", filter.payment.join(","));
+  if (filter.fulfilment) params.set("fulfilment", filter.fulfilment.join(","));
   if (filter.attention) params.set("attention", "1");
   if (filter.q) params.set("q", filter.q);
   if (page && page > 1) params.set("page", String(page));
@@ -32,15 +42,24 @@ function query(filter: { status?: string; q?: string; attention?: boolean }, pag
   return text ? `?${text}` : "";
 }
 
-/** X-DAY-3: the work in hand, one tap away; checkouts not yet paid have their own. */
-const QUICK_FILTERS = [
-  { label: "All", status: undefined },
-  { label: "To make", status: "paid" },
-  { label: "To ship", status: "in_production" },
+/** The money the shop holds, whole or after a partial refund: what is made and sent (X-ORD-2). */
+const HELD = MONEY_HELD.join(",");
+
+/**
+ * X-DAY-3: the work in hand, one tap away; checkouts not yet paid have their own. "To make" and
+ * "To ship" read the two states (X-ORD-2), so a partly refunded order stays in the work.
+ */
+const QUICK_FILTERS: (ListFilter & { label: string })[] = [
+  { label: "All" },
+  { label: "To make", payment: MONEY_HELD, fulfilment: ["unfulfilled"] },
+  { label: "To ship", payment: MONEY_HELD, fulfilment: ["in_production"] },
   { label: "Awaiting payment", status: "pending" },
   // Issue 27: refunds pending too long or failed, payments that did not match their order.
-  { label: "Needs attention", status: undefined, attention: true },
-] as const;
+  { label: "Needs attention", attention: true },
+];
+
+const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  (a ?? []).join(",") === (b ?? []).join(",");
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -56,17 +75,38 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-3xl font-bold uppercase">Orders</h1>
       <Form
         // A new filter from a link remounts the form, so its fields show the filter in force.
-        key={`${filter.status ?? ""}|${filter.q ?? ""}|${filter.attention ? "attention" : ""}`}
+        key={query(filter)}
         method="get"
         role="search"
         aria-label="Filter orders"
-        className="mt-4 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[15rem_1fr_auto] sm:items-end"
+        className="mt-4 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-3 sm:items-end lg:grid-cols-[12rem_12rem_12rem_1fr_auto]"
       >
         <SelectField label="Status" name="status" defaultValue={filter.status ?? ""}>
           <option value="">All but awaiting payment</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {status === "pending" ? "Awaiting payment" : statusLabel(status)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Payment" name="payment" defaultValue={filter.payment?.join(",") ?? ""}>
+          <option value="">Any payment</option>
+          <option value={HELD}>Paid or partly refunded</option>
+          {PAYMENT_STATUSES.map((payment) => (
+            <option key={payment} value={payment}>
+              {PAYMENT_LABELS[payment]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Fulfilment"
+          name="fulfilment"
+          defaultValue={filter.fulfilment?.join(",") ?? ""}
+        >
+          <option value="">Any fulfilment</option>
+          {FULFILMENT_STATUSES.map((fulfilment) => (
+            <option key={fulfilment} value={fulfilment}>
+              {FULFILMENT_LABELS[fulfilment]}
             </option>
           ))}
         </SelectField>
@@ -90,7 +130,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 to={query(quick)}
                 aria-current={
                   filter.status === quick.status &&
-                  filter.attention === "attention" in quick &&
+                  same(filter.payment, quick.payment) &&
+                  same(filter.fulfilment, quick.fulfilment) &&
+                  filter.attention === Boolean(quick.attention) &&
                   !filter.q
                     ? "page"
                     : undefined
@@ -206,6 +248,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="text-right md:table-cell md:p-3 md:text-left">
                   <StatusBadge status={order.status} />
+                  <span className="mt-1 block text-sm text-muted">
+                    {PAYMENT_LABELS[order.payment_status as keyof typeof PAYMENT_LABELS]} ·{" "}
+                    {FULFILMENT_LABELS[order.fulfilment_status as keyof typeof FULFILMENT_LABELS]}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -1,7 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, teamProducts, teams } from "~/db/schema";
+import {
+  type FulfilmentStatus,
+  orderLines,
+  orders,
+  type PaymentStatus,
+  teamProducts,
+  teams,
+} from "~/db/schema";
+import { paidSql } from "~/orders/states.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
@@ -25,15 +33,6 @@ import {
 /** Team stores (X-TEAM-1..3): made by the owner, read by members, the organiser and the owner. */
 
 export type TeamRow = typeof teams.$inferSelect;
-
-/** Orders that count: paid, and what a paid order becomes. */
-export const PAID_STATUSES = [
-  "paid",
-  "in_production",
-  "dispatched",
-  "delivered",
-  "partly_refunded",
-] as const;
 
 export const teamPath = (slug: string) => `/team/${slug}`;
 export const organiserPath = (slug: string, key: string) =>
@@ -235,7 +234,7 @@ export async function listTeams(db: Database, catalogue?: Catalogue) {
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(isNotNull(orderLines.teamSlug), inArray(orders.status, [...PAID_STATUSES])))
+    .where(and(isNotNull(orderLines.teamSlug), paidSql()))
     .groupBy(orderLines.teamSlug);
   const bySlug = new Map(counts.map((c) => [c.slug, c]));
   return rows.map((row) => ({
@@ -248,6 +247,8 @@ export async function listTeams(db: Database, catalogue?: Catalogue) {
 export interface TeamOrderJson {
   orderNumber: string;
   status: string;
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: FulfilmentStatus;
   email: string | null;
   memberName: string;
   totalPence: number;
@@ -258,13 +259,16 @@ export interface TeamOrderJson {
 export async function teamOrdersAndRoster(
   db: Database,
   slug: string,
-  statuses: readonly string[] = PAID_STATUSES,
+  /** Which member orders: paid ones (X-ORD-2) unless a caller needs others. */
+  which: SQL = paidSql(),
 ): Promise<{ orders: TeamOrderJson[]; roster: RosterEntry[] }> {
   const rows = await db
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
       status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      fulfilmentStatus: orders.fulfilmentStatus,
       email: orders.customerEmail,
       address: orders.shippingAddress,
       totalPence: orders.totalPence,
@@ -280,12 +284,7 @@ export async function teamOrdersAndRoster(
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orderLines.teamSlug, slug),
-        inArray(orders.status, [...statuses] as (typeof orders.status.enumValues)[number][]),
-      ),
-    )
+    .where(and(eq(orderLines.teamSlug, slug), which))
     .orderBy(asc(orders.paidAt), asc(orders.createdAt), asc(orderLines.position));
   const memberName = (row: (typeof rows)[number]) =>
     row.address ? `${row.address.firstName} ${row.address.lastName}`.trim() : (row.email ?? "");
@@ -295,6 +294,8 @@ export async function teamOrdersAndRoster(
     byOrder.set(row.orderId, {
       orderNumber: row.orderNumber,
       status: row.status,
+      paymentStatus: row.paymentStatus,
+      fulfilmentStatus: row.fulfilmentStatus,
       email: row.email,
       memberName: memberName(row),
       totalPence: row.totalPence,

@@ -1,7 +1,12 @@
 import { seeded } from "~/catalogue/seed/catalogue";
 import { eq, sql } from "drizzle-orm";
 import { testDb } from "./shop";
-import { type OrderStatus, orders } from "~/db/schema";
+import {
+  type FulfilmentStatus,
+  type OrderStatus,
+  orders,
+  type PaymentStatus,
+} from "~/db/schema";
 import { createPendingOrder, markOrderPaid, type Order } from "~/orders/orders.server";
 import { action as loginAction } from "~/routes/admin.login";
 import { call } from "./helpers";
@@ -63,12 +68,36 @@ export async function paidOrder(
   return paid!;
 }
 
+/** The two states (X-ORD-1) an order in one of the older one-value statuses has. */
+export function statesFor(status: OrderStatus): {
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: FulfilmentStatus;
+} {
+  switch (status) {
+    case "pending":
+    case "failed":
+    case "refunded":
+    case "partly_refunded":
+      return { paymentStatus: status, fulfilmentStatus: "unfulfilled" };
+    case "paid":
+      return { paymentStatus: "paid", fulfilmentStatus: "unfulfilled" };
+    default:
+      return { paymentStatus: "paid", fulfilmentStatus: status };
+  }
+}
+
 /** Puts an order straight into a status (for the transition matrix). */
 export async function forceStatus(orderId: string, status: OrderStatus) {
   const db = await testDb();
   await db
     .update(orders)
-    .set({ status, paidAt: status === "pending" || status === "failed" ? null : sql`coalesce(${orders.paidAt}, now())` })
+    .set({
+      ...statesFor(status),
+      paidAt:
+        status === "pending" || status === "failed"
+          ? null
+          : sql`coalesce(${orders.paidAt}, now())`,
+    })
     .where(eq(orders.id, orderId));
 }
 

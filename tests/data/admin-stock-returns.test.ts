@@ -105,7 +105,7 @@ describe("returns in the back office (X-UK-5)", () => {
     const db = await testDb();
     await db
       .update(orders)
-      .set({ status: "dispatched", dispatchedAt: new Date() })
+      .set({ fulfilmentStatus: "dispatched", dispatchedAt: new Date() })
       .where(eq(orders.id, order.id));
     const [bottle] = await db
       .select()

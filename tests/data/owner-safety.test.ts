@@ -88,7 +88,7 @@ describe("X-DAY-1: nothing irreversible on one click", () => {
   it("X-DAY-1: cancelling from the order page asks first; the confirmed post cancels", async () => {
     const order = await paidOrder();
     const db = await testDb();
-    await db.update(orders).set({ status: "pending", paidAt: null }).where(eq(orders.id, order.id));
+    await db.update(orders).set({ paymentStatus: "pending", paidAt: null }).where(eq(orders.id, order.id));
     let response = await pagePost(order.orderNumber, { intent: "status", status: "cancelled" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ confirm: { kind: "cancel", refundPence: 0 } });
@@ -172,7 +172,7 @@ describe("X-DAY-1: cancel and refund, exactly once", () => {
     expect((await setStatus(order.orderNumber, { status: "in_production", refund: true })).status).toBe(400);
     expect((await orderRow(order.id)).status).toBe("paid");
     const db = await testDb();
-    await db.update(orders).set({ status: "pending", paidAt: null }).where(eq(orders.id, order.id));
+    await db.update(orders).set({ paymentStatus: "pending", paidAt: null }).where(eq(orders.id, order.id));
     const response = await setStatus(order.orderNumber, { status: "cancelled", refund: true });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "cancelled", refunded_pence: 0 });

@@ -29,7 +29,7 @@ async function shelf() {
 async function returnedBottles(email: string) {
   const order = await paidOrder({ email });
   const db = await testDb();
-  await db.update(orders).set({ status: "dispatched", dispatchedAt: new Date() }).where(eq(orders.id, order.id));
+  await db.update(orders).set({ fulfilmentStatus: "dispatched", dispatchedAt: new Date() }).where(eq(orders.id, order.id));
   const [line] = await db
     .select()
     .from(orderLines)

@@ -305,7 +305,7 @@ describe(`reviews on ${driver}`, () => {
       const [order] = await db
         .insert(orders)
         .values({
-          status,
+          paymentStatus: status,
           paymentProvider: "sandbox",
           subtotalPence: 2999,
           shippingPence: 399,

@@ -298,7 +298,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(paid.status).toBe(200);
     await db
       .update(orders)
-      .set({ status: "paid", paidAt: sql`now()`, expiresAt: new Date(Date.now() - 60_000) })
+      .set({ paymentStatus: "paid", paidAt: sql`now()`, expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.status, "pending"));
     expect(await expireDueOrders(db)).toEqual([]);
     expect(await stockOf(kneePads)).toBe(2);

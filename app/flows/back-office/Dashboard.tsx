@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { formatPence } from "~/pricing/money";
+import { workListPath } from "~/orders/status";
 import { Button } from "~/ui/Button";
 import { SelectField } from "~/ui/Field";
 import type { DashboardExtras, DashboardSummary } from "./summary";
@@ -99,8 +100,8 @@ export function Dashboard({
           />
         </dl>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Work to do">
-          <WorkLink to="/admin/orders?status=paid" label="To make" count={s.toMake} />
-          <WorkLink to="/admin/orders?status=in_production" label="To ship" count={s.toShip} />
+          <WorkLink to={workListPath("unfulfilled")} label="To make" count={s.toMake} />
+          <WorkLink to={workListPath("in_production")} label="To ship" count={s.toShip} />
           <WorkLink to="/admin/returns" label="Open returns" count={s.openReturns} />
           <WorkLink to="/admin/enquiries" label="Unhandled enquiries" count={s.openEnquiries} />
         </ul>

@@ -1,6 +1,9 @@
 import { formatPence } from "~/pricing/money";
 import type { HistoryEntry } from "./back-office.server";
-import { statusLabel } from "~/orders/status";
+import { FULFILMENT_LABELS, statusLabel } from "~/orders/status";
+
+const fulfilmentLabel = (step: unknown) =>
+  FULFILMENT_LABELS[step as keyof typeof FULFILMENT_LABELS] ?? String(step);
 
 function describe(entry: HistoryEntry): string {
   const after = entry.after ?? {};
@@ -9,10 +12,15 @@ function describe(entry: HistoryEntry): string {
     case "placed":
       return "Order placed";
     case "status": {
-      const from = before.status ? `${statusLabel(String(before.status))} → ` : "";
       const tracking = after.trackingNumber
         ? ` (${String(after.carrier)}, ${String(after.trackingNumber)})`
         : "";
+      // A move that leaves the one-value status as it was (a partly refunded order being made)
+      // is told by its fulfilment steps (X-ORD-1).
+      if (before.status === after.status && after.fulfilment_status) {
+        return `${fulfilmentLabel(before.fulfilment_status)} → ${fulfilmentLabel(after.fulfilment_status)}${tracking}`;
+      }
+      const from = before.status ? `${statusLabel(String(before.status))} → ` : "";
       return `${from}${statusLabel(String(after.status))}${tracking}`;
     }
     case "refund":

@@ -17,7 +17,10 @@ export function orderJson(
     : "";
   return {
     order_number: order.orderNumber,
+    /** The one-value status older clients read, derived from the two below (X-ORD-1). */
     status: order.status,
+    payment_status: order.paymentStatus,
+    fulfilment_status: order.fulfilmentStatus,
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     customer_email: order.customerEmail,
@@ -54,6 +57,9 @@ export function orderJson(
             quantity: l.quantity,
             unit_price_pence: l.unitPricePence,
             line_total_pence: l.lineTotalPence,
+            // X-ORD-3: a team member's line names its team and the name printed on the kit.
+            team: l.teamSlug,
+            print_name: l.printName,
           })),
         }
       : {}),

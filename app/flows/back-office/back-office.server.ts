@@ -4,21 +4,40 @@ import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
 import { listReturnRequests, type ReturnRequestSummary } from "~/returns/requests.server";
 import type { Database } from "~/db/client.server";
-import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
+import {
+  FULFILMENT_STATUSES,
+  ORDER_STATUSES,
+  orderEvents,
+  orderLines,
+  orders,
+  PAYMENT_STATUSES,
+} from "~/db/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
 import { restockableReturns } from "../returns/return-actions.server";
-import { type FulfilmentStage, stageOf } from "~/orders/status";
 import { ORDER_NOTE_MAX } from "~/shared/limits";
 
 export const PAGE_SIZE = 50;
 
+/** A comma-separated list of states, each one of `states`; anything else drops the filter. */
+function statesIn<const T extends readonly [string, ...string[]]>(states: T) {
+  return z
+    .string()
+    .transform((text) => [...new Set(text.split(","))])
+    .pipe(z.array(z.enum(states)).min(1).max(states.length))
+    .optional()
+    .catch(undefined);
+}
+
 /** The list's filters, from a query string (X-OPS-2); anything unknown is dropped, not an error. */
 export const orderFilterSchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  /** X-ORD-1: the money's state and the making's, each one value or several (`paid,partly_refunded`). */
+  payment: statesIn(PAYMENT_STATUSES),
+  fulfilment: statesIn(FULFILMENT_STATUSES),
   q: z
     .string()
     .trim()
@@ -40,6 +59,8 @@ export type OrderFilter = z.infer<typeof orderFilterSchema>;
 export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   return orderFilterSchema.parse({
     status: params.get("status") || undefined,
+    payment: params.get("payment") || undefined,
+    fulfilment: params.get("fulfilment") || undefined,
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
     attention: params.get("attention") ?? undefined,
@@ -52,8 +73,11 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: SQL[] = [];
   // Checkouts not yet paid have their own filter (X-DAY-3): out of the default list and export.
   if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.payment) conditions.push(inArray(orders.paymentStatus, filter.payment));
+  if (filter.fulfilment) conditions.push(inArray(orders.fulfilmentStatus, filter.fulfilment));
   // A payment for a checkout the shop had closed needs attention whatever the order's status.
-  else if (!filter.attention) conditions.push(ne(orders.status, "pending"));
+  const chosen = filter.status || filter.payment || filter.fulfilment;
+  if (!chosen && !filter.attention) conditions.push(ne(orders.status, "pending"));
   if (filter.attention) conditions.push(needingAttention());
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,6 +91,8 @@ function whereOf(filter: OrderFilter): SQL | undefined {
 export interface OrderListRow {
   order_number: string;
   status: string;
+  payment_status: string;
+  fulfilment_status: string;
   total_pence: number;
   customer_email: string | null;
   customer_name: string;
@@ -89,6 +115,8 @@ export async function listOrders(
       .select({
         order_number: orders.orderNumber,
         status: orders.status,
+        payment_status: orders.paymentStatus,
+        fulfilment_status: orders.fulfilmentStatus,
         total_pence: orders.totalPence,
         customer_email: orders.customerEmail,
         customer_name: customerName,
@@ -178,8 +206,6 @@ export interface OrderDetail {
   returns: ReturnRequestSummary[];
   /** Received returns with stocked items to put back (X-DAY-1). */
   restockable: string[];
-  /** The last workflow step reached (what a partly refunded order carries on from). */
-  stage: FulfilmentStage;
   /** Refunds and payments of this order that need the owner (issue 27). */
   attention: AttentionItem[];
 }
@@ -214,9 +240,6 @@ export async function orderDetail(
     listReturnRequests(db, { orderNumber: order.orderNumber }),
     needsAttention(db, { orderId: order.id }),
   ]);
-  const stage = stageOf(
-    history.filter((e) => e.kind === "status").map((e) => e.after?.status as string | undefined),
-  );
   const restockable = await restockableReturns(db, returns);
   return {
     order,
@@ -224,7 +247,6 @@ export async function orderDetail(
     history: historyOf(order, history),
     refunds,
     audit,
-    stage,
     returns,
     attention,
     restockable,

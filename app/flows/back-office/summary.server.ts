@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orderLines, orderRefunds, orders, products, variantStock } from "~/db/schema";
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
+import { paidAtStep } from "~/orders/states.server";
 import { refuse, type Refusal } from "~/security/edge.server";
 import { startOfUkDay, UK_ZONE, ukDaysEnding } from "./uk-days";
 import {
@@ -82,11 +83,12 @@ export async function dashboardSummary(
           ),
         )
         .groupBy(refundDay),
+      // X-ORD-2: paid or partly refunded, by fulfilment step (a partial refund leaves it to do).
       db
-        .select({ status: orders.status, n: sql<number>`count(*)::int` })
+        .select({ step: orders.fulfilmentStatus, n: sql<number>`count(*)::int` })
         .from(orders)
-        .where(inArray(orders.status, ["paid", "in_production"]))
-        .groupBy(orders.status),
+        .where(or(paidAtStep("unfulfilled"), paidAtStep("in_production")))
+        .groupBy(orders.fulfilmentStatus),
       db
         .select({
           productId: variantStock.productId,
@@ -134,7 +136,7 @@ export async function dashboardSummary(
   const refundsPence = [...refunded.values()].reduce((sum, n) => sum + n, 0);
   const orderCount = paidByDay.reduce((sum, r) => sum + Number(r.orders), 0);
   const today = paid.get(dates[dates.length - 1]!);
-  const counted = new Map(work.map((r) => [r.status, Number(r.n)]));
+  const counted = new Map(work.map((r) => [r.step, Number(r.n)]));
 
   return {
     summary: {
@@ -144,7 +146,7 @@ export async function dashboardSummary(
       orders: orderCount,
       averageOrderPence: orderCount ? Math.round(takingsPence / orderCount) : 0,
       byDay,
-      toMake: counted.get("paid") ?? 0,
+      toMake: counted.get("unfulfilled") ?? 0,
       toShip: counted.get("in_production") ?? 0,
       openReturns,
       openEnquiries,

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { describeOrderLine } from "~/orders/line-description";
 import type { OrderStatus } from "~/db/schema";
 import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
-import { FULFILMENT_STAGES } from "~/orders/status";
+import { isPaid } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
@@ -41,9 +41,6 @@ export async function currentOrderForSession(
 
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
-/** The statuses of an order that was paid and is going ahead. */
-const PLACED: ReadonlySet<OrderStatus> = new Set([...FULFILMENT_STAGES, "partly_refunded"]);
-
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
 export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
   const parsed = bodySchema.safeParse(body);
@@ -64,7 +61,7 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Outcome>
   // A paid order stays a success when the shop has moved it on since (in production, sent,
   // delivered, partly refunded): the customer who opens the confirmation again later, or whose
   // team order was already in production when the payment came, sees their order, not a failure.
-  const placed = order.paidAt !== null && PLACED.has(order.status);
+  const placed = isPaid(order);
   return success({
     success: placed,
     session: {

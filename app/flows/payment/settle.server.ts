@@ -82,7 +82,7 @@ export async function settleStripeSession(
   // was applied when it first came, whatever became of the order since (moved on, or cancelled
   // and refunded with its team order), and is not a payment to give back.
   if (order.paidAt) return { kind: "paid", order };
-  if (order.status === "cancelled" || order.status === "failed") {
+  if (order.fulfilmentStatus === "cancelled" || order.paymentStatus === "failed") {
     return flag(`The customer paid after the order was ${statusWord(order)}: refund the payment.`);
   }
   const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
@@ -95,15 +95,20 @@ export async function settleStripeSession(
 
 /** How a closed order is named to the owner: a checkout that ended unpaid "expired". */
 function statusWord(order: Order): string {
-  if (order.status === "failed") return "marked failed";
-  if (order.status === "cancelled" && !order.paidAt)
+  if (order.paymentStatus === "failed") return "marked failed";
+  if (order.fulfilmentStatus === "cancelled" && !order.paidAt)
     return "cancelled unpaid (its checkout expired)";
   return order.status.replaceAll("_", " ");
 }
 
-/** An expired or failed Checkout Session: its pending order is cancelled (X-SEC-5). */
-export async function cancelStripeSession(db: Database, session: StripeSession): Promise<void> {
+/** An expired or failed Checkout Session: its pending order is cancelled (X-SEC-5), its payment
+ *  `expired` or `failed` as Stripe said. */
+export async function cancelStripeSession(
+  db: Database,
+  session: StripeSession,
+  payment: "expired" | "failed" = "expired",
+): Promise<void> {
   const order = await orderOfSession(db, session);
   if (!order || order.paymentSessionId !== session.id) return;
-  await markOrderCancelled(db, order.id);
+  await markOrderCancelled(db, order.id, payment);
 }

@@ -42,7 +42,11 @@ export async function handleStripeWebhook(
   if (SETTLING.has(event.type)) {
     await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
   } else if (CANCELLING.has(event.type)) {
-    await cancelStripeSession(db, event.data.object as Stripe.Checkout.Session);
+    await cancelStripeSession(
+      db,
+      event.data.object as Stripe.Checkout.Session,
+      event.type === "checkout.session.async_payment_failed" ? "failed" : "expired",
+    );
   } else if (event.type === "refund.updated" || event.type === "refund.created") {
     // Issue 27: Stripe's word on a refund settles it, whether it or the retry job comes first.
     await settleFromStripeRefund(db, event.data.object as StripeRefundEvent);

@@ -63,23 +63,13 @@ export async function cancelAndRefund(
   };
 }
 
+/** The order, when it is already cancelled and refunded in full (a cancel and refund asked again). */
 async function cancelledAndRefunded(db: Database, orderNumber: string) {
   const number = normaliseOrderNumber(orderNumber);
   if (!number) return undefined;
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number));
-  if (!order || order.status !== "refunded") return undefined;
-  const [cancel] = await db
-    .select({ id: orderEvents.id })
-    .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.orderId, order.id),
-        eq(orderEvents.kind, "status"),
-        sql`${orderEvents.after} ->> 'status' = 'cancelled'`,
-      ),
-    )
-    .limit(1);
-  return cancel ? order : undefined;
+  const done = order?.fulfilmentStatus === "cancelled" && order.paymentStatus === "refunded";
+  return done ? order : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";
-import { REFUNDABLE, refundableFrom } from "~/orders/status";
+import { MONEY_HELD, refundableFrom } from "~/orders/status";
 import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 import { refundReason } from "./refund-reason";
@@ -96,7 +96,7 @@ export async function refundOrder(
         and(
           eq(orders.id, current.id),
           isNotNull(orders.paidAt),
-          inArray(orders.status, [...REFUNDABLE]),
+          inArray(orders.paymentStatus, [...MONEY_HELD]),
           sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence}`,
         ),
       )

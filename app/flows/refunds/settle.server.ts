@@ -97,7 +97,8 @@ export async function settleRefund(
         ? await tx
             .update(orders)
             .set({
-              status: sql`CASE WHEN ${orders.refundedPence} >= ${orders.totalPence} THEN 'refunded' WHEN ${orders.status} = 'cancelled' THEN 'cancelled' ELSE 'partly_refunded' END`,
+              // Only the payment moves (X-ORD-1): where the order is in its making stays as it was.
+              paymentStatus: sql`CASE WHEN ${orders.refundedPence} >= ${orders.totalPence} THEN 'refunded' ELSE 'partly_refunded' END`,
               updatedAt: sql`now()`,
             })
             .where(eq(orders.id, before.id))
@@ -159,7 +160,7 @@ export async function settleRefund(
           amountPence: amount,
           fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
           reason: refund.reason,
-          cancelled: before.status === "cancelled",
+          cancelled: before.fulfilmentStatus === "cancelled",
         },
       );
     }

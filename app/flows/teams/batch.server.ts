@@ -5,6 +5,8 @@ import { type TeamStatus, teams } from "~/db/schema";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
 import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
+import { refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
+import { canMoveTo } from "~/orders/status";
 import { recordAudit } from "~/security/audit.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { findTeam, teamOrdersAndRoster } from "~/teams/teams.server";
@@ -74,10 +76,10 @@ export async function moveTeam(
     .set({ status, updatedAt: new Date() })
     .where(and(eq(teams.id, team.row.id), inArray(teams.status, [...from, status])));
   const { orders } = await teamOrdersAndRoster(db, slug);
-  const wanted = status === "in_production" ? ["paid"] : ["in_production"];
   let moved = 0;
   for (const order of orders) {
-    if (!wanted.includes(order.status) && order.status !== "partly_refunded") continue;
+    // Paid (or partly refunded) orders one step behind the team's move (X-ORD-2).
+    if (!canMoveTo(order, status)) continue;
     const outcome = await changeOrderStatus(db, order.orderNumber, input, actor, {
       note: movedWithTeam(team.row.name),
     });
@@ -125,7 +127,7 @@ export async function cancelTeam(
     );
   }
   // Paid orders, and cancelled ones whose refund did not go through before (asked again).
-  const { orders } = await teamOrdersAndRoster(db, slug, ["paid", "cancelled"]);
+  const { orders } = await teamOrdersAndRoster(db, slug, refundableBeforeMakingSql());
   let cancelled = 0;
   let refunded = 0;
   for (const order of orders) {
@@ -188,7 +190,7 @@ export async function teamPageAction(
   }
   if (intent === "cancel") {
     if (form.get("confirmed") !== CONFIRMED) {
-      const { orders } = await teamOrdersAndRoster(db, slug, ["paid"]);
+      const { orders } = await teamOrdersAndRoster(db, slug, toMakeSql());
       return success({
         confirm: {
           kind: "team-cancel" as const,

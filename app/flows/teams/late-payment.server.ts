@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { toMakeSql } from "~/orders/states.server";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, type TeamStatus, teams } from "~/db/schema";
 import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
@@ -66,7 +67,8 @@ export async function settleLateTeamPayments(
     .innerJoin(teams, eq(teams.slug, orderLines.teamSlug))
     .where(
       and(
-        eq(orders.status, "paid"),
+        // Paid and not yet made: what a batch that has moved on must still take along.
+        toMakeSql(),
         inArray(teams.status, ["cancelled", "in_production", "dispatched"]),
       ),
     )
