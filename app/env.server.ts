@@ -12,7 +12,7 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: optionalString,
