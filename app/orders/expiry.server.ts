@@ -1,7 +1,8 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { markOrderCancelled } from "./orders.server";
+import { awaitingPaymentSql } from "./states.server";
 
 /** How many due orders one pass claims; the next pass takes the rest. */
 export const EXPIRY_BATCH = 100;
@@ -18,7 +19,7 @@ export async function expireDueOrders(db: Database, now: Date = new Date()): Pro
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, "pending"), lte(orders.expiresAt, now)))
+      .where(and(awaitingPaymentSql(), lte(orders.expiresAt, now)))
       .orderBy(asc(orders.expiresAt))
       .limit(EXPIRY_BATCH)
       .for("update", { skipLocked: true });

@@ -60,6 +60,8 @@ describe("X-OPS-2: the orders list", () => {
     expect(all.orders[1]).toEqual({
       order_number: a.orderNumber,
       status: "paid",
+      payment_status: "paid",
+      fulfilment_status: "unfulfilled",
       total_pence: a.totalPence,
       customer_email: "first@example.com",
       customer_name: "Kai Brown",
@@ -179,15 +181,30 @@ describe("X-OPS-4: the order workflow", () => {
     expect([a!.status, b!.status].sort()).toEqual([200, 409]);
   });
 
-  it("X-OPS-4: a partly refunded order carries on from its last step and cannot be cancelled", async () => {
+  it("X-OPS-4 X-ORD-1: a partly refunded order carries on from its step; once made it cannot be cancelled", async () => {
     const order = await paidOrder();
     await setStatus(order.orderNumber, { status: "in_production" });
     expect((await refund(order.orderNumber, { amountPence: 500 })).status).toBe(201);
     expect((await setStatus(order.orderNumber, { status: "delivered" })).status).toBe(409);
     expect((await setStatus(order.orderNumber, { status: "cancelled" })).status).toBe(409);
-    expect((await setStatus(order.orderNumber, { status: "in_production" })).status).toBe(409);
+    // Asking for the step it is at changes nothing.
+    expect((await setStatus(order.orderNumber, { status: "in_production" })).status).toBe(200);
     const sent = await setStatus(order.orderNumber, { status: "dispatched", carrier: "DPD", trackingNumber: "1" });
-    expect(await sent.json()).toMatchObject({ status: "dispatched" });
+    expect(await sent.json()).toMatchObject({
+      status: "partly_refunded",
+      payment_status: "partly_refunded",
+      fulfilment_status: "dispatched",
+    });
+    // Not yet made, a partly refunded order can still be cancelled (and the rest refunded).
+    const unmade = await paidOrder();
+    expect((await refund(unmade.orderNumber, { amountPence: 500 })).status).toBe(201);
+    const cancelled = await setStatus(unmade.orderNumber, { status: "cancelled" });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({
+      status: "cancelled",
+      payment_status: "partly_refunded",
+      fulfilment_status: "cancelled",
+    });
   });
 
   it("X-OPS-4: /tracking shows the status and, once dispatched, the carrier and tracking number", async () => {
@@ -315,10 +332,10 @@ describe("X-OPS-6: CSV export", () => {
     const rows = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe(
-      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number",
+      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number,payment_status,fulfilment_status,team,print_name",
     );
     expect(rows[1]).toBe(
-      `${a.orderNumber},${ukDateTimeCell(a.createdAt)},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00,UK standard (2-5 working days),"'@Evil Name, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,,`,
+      `${a.orderNumber},${ukDateTimeCell(a.createdAt)},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00,UK standard (2-5 working days),"'@Evil Name, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,,,paid,unfulfilled,,`,
     );
     expect(rows[2]).toContain(",Water Bottle,Standard,N/A,,,,2,12.99,25.98,");
     const db = await testDb();

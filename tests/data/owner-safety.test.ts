@@ -145,8 +145,15 @@ describe("X-DAY-1: cancel and refund, exactly once", () => {
     const again = await setStatus(order.orderNumber, { status: "cancelled", refund: true });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: "refunded", refunded_pence: order.totalPence });
-    // A plain cancel of the refunded order is still refused.
-    expect((await setStatus(order.orderNumber, { status: "cancelled" })).status).toBe(409);
+    // A plain cancel of the cancelled and refunded order changes nothing either (X-ORD-1: its
+    // fulfilment is cancelled already; its payment stays refunded).
+    const plain = await setStatus(order.orderNumber, { status: "cancelled" });
+    expect(plain.status).toBe(200);
+    expect(await plain.json()).toMatchObject({
+      status: "refunded",
+      payment_status: "refunded",
+      fulfilment_status: "cancelled",
+    });
     expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
     expect((await mailsTo("race-cancel@example.com")).filter((m) => /cancelled|refunded/.test(m))).toHaveLength(1);
   });

@@ -33,6 +33,11 @@ export const EXPORT_HEADER = [
   "discount_code",
   "carrier",
   "tracking_number",
+  // X-ORD-1, X-ORD-3: after the older columns, so a spreadsheet built on them still reads them.
+  "payment_status",
+  "fulfilment_status",
+  "team",
+  "print_name",
 ] as const;
 
 const ukDateTime = new Intl.DateTimeFormat("en-GB", {
@@ -74,6 +79,11 @@ export type ExportLine = Required<
   discountCode: string | null;
   carrier: string | null;
   trackingNumber: string | null;
+  paymentStatus: string;
+  fulfilmentStatus: string;
+  /** A team member's line: the team's slug and the name printed on the kit. */
+  teamSlug: string | null;
+  printName: string | null;
 };
 
 export function ordersCsv(lines: readonly ExportLine[]): string {
@@ -103,6 +113,10 @@ export function ordersCsv(lines: readonly ExportLine[]): string {
       l.discountCode,
       l.carrier,
       l.trackingNumber,
+      l.paymentStatus,
+      l.fulfilmentStatus,
+      l.teamSlug,
+      l.printName,
     ]),
   );
   return BYTE_ORDER_MARK + [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";

@@ -51,12 +51,22 @@ export async function exportOrdersCsv(
       discountCode: order.discountCode,
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
+      paymentStatus: order.paymentStatus,
+      fulfilmentStatus: order.fulfilmentStatus,
+      teamSlug: line.teamSlug,
+      printName: line.printName,
     })),
   );
   await recordAudit(db, {
     actor,
     action: "orders.export",
-    after: { status: filter.status ?? null, q: filter.q ?? null, rows: rows.length },
+    after: {
+      status: filter.status ?? null,
+      payment: filter.payment ?? null,
+      fulfilment: filter.fulfilment ?? null,
+      q: filter.q ?? null,
+      rows: rows.length,
+    },
   });
   const stamp = ukDay(new Date());
   return { csv, filename: `orders-${stamp}.csv`, rows: rows.length };
