@@ -22,6 +22,7 @@ import {
 import { findOwnerByEmail, ownerEmail, ownerPassword } from "./owners.server";
 import { hashPassword, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
 import { endOwnerSessions } from "./session.server";
+import { MAX_LIVE_RESET_LINKS, PASSWORD_MAX, RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -161,9 +162,9 @@ const changeInput = z.object({
   currentPassword: z
     .string("Enter your current password.")
     .min(1, "Enter your current password.")
-    .max(200),
+    .max(PASSWORD_MAX),
   newPassword: ownerPassword,
-  confirmPassword: z.string().max(200),
+  confirmPassword: z.string().max(PASSWORD_MAX),
 });
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
@@ -221,12 +222,6 @@ export async function changeOwnPassword(
 /** What "Forgot your password?" always says, whether or not the address has an account. */
 export const RESET_SENT =
   "If that address belongs to an owner, we have e-mailed it a link to choose a new password. The link works once, for 1 hour.";
-
-/** The answer takes at least this long either way, so its timing does not tell. */
-export const RESET_ANSWER_FLOOR_MS = 400;
-
-/** At most this many unused reset links per owner at a time: no flood of e-mails. */
-export const MAX_LIVE_RESET_LINKS = 3;
 
 const resetInput = z.object({ email: ownerEmail });
 
@@ -301,7 +296,10 @@ export async function describeLink(
   return success({ kind: found.link.kind, email: found.link.email });
 }
 
-const setInput = z.object({ password: ownerPassword, confirmPassword: z.string().max(200) });
+const setInput = z.object({
+  password: ownerPassword,
+  confirmPassword: z.string().max(PASSWORD_MAX),
+});
 
 /**
  * Uses a one-time link (X-DAY-4): sets the password of the invited address (a new owner) or of

@@ -6,6 +6,7 @@ import { findOwnerEnquiry, markEnquiryHandled, replyLink } from "~/enquiries/adm
 import { pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.enquiry";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Enquiry | GRIP TRUTH back office" }];
 
@@ -18,7 +19,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.flag },
+    noStore: true,
+  },
   async ({ db, params, owner }) => {
     const outcome = await markEnquiryHandled(db, params.id ?? "", owner!.email);
     return outcome.ok ? success({ message: "Marked handled." }) : outcome;

@@ -18,7 +18,12 @@ import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
-import { ORDER_NOTE_MAX, REFUND_REASON_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import {
+  BODY_LIMITS,
+  ORDER_NOTE_MAX,
+  REFUND_REASON_MAX,
+  TRACKING_NUMBER_MAX,
+} from "~/shared/limits";
 import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
 import { auditSentence } from "~/flows/back-office/audit-sentence";
 import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
@@ -36,7 +41,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 8 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.note },
+    noStore: true,
+  },
   ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
 );
 

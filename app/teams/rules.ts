@@ -1,19 +1,22 @@
 import { z } from "zod";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX, PRINT_NAME_MESSAGE } from "~/shared/limits";
+import {
+  CUSTOM_TEXT_MAX,
+  EMAIL_MAX,
+  PERSON_NAME_MAX,
+  PRINT_NAME_MESSAGE,
+  TEAM_ADDRESS_MAX,
+  TEAM_MINIMUM_MAX,
+  TEAM_NAME_MAX,
+  TEAM_PRICE_MAX_PENCE,
+  TEAM_PRODUCTS_MAX,
+} from "~/shared/limits";
 import { text } from "~/shared/text";
 
 /**
  * Team orders' pure rules (X-TEAM-1..5), safe in the browser: what a team store is made of, the
  * closing sentence, a member's line at the team price, and the production sheet's grouping.
  */
-
-export const TEAM_NAME_MAX = 80;
-export const TEAM_ADDRESS_MAX = 400;
-export const TEAM_PRODUCTS_MAX = 30;
-export const TEAM_MINIMUM_MAX = 10_000;
-/** A team price may not be above this (£1,000.00 a item). */
-export const TEAM_PRICE_MAX_PENCE = 100_000;
 
 const ZONE = "Europe/London";
 

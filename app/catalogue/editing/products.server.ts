@@ -16,10 +16,9 @@ import {
   STATUSES,
   updateSchema,
 } from "./product-input";
+import { OWNER_PAGE_SIZE } from "~/shared/limits";
 
 /** The owner's products (X-CAT-2): list, read, create, edit with a version, archive; audited. */
-
-export const OWNER_PAGE_SIZE = 50;
 
 /** A product as the owner's JSON answers it: every field, its options, and its `version`. */
 export type OwnerProduct = Omit<Product, "images"> & {

@@ -2,12 +2,11 @@ import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
-import { REFUND_RETRY_FOR_HOURS } from "../refunds/retry.server";
-
-/** A refund not settled this long after it was asked for is shown to the owner (issue 27). */
-export const REFUND_ATTENTION_MINUTES = 10;
-/** Failed refunds are shown for this long, unless a later refund on the order went through. */
-const FAILED_SHOWN_DAYS = 30;
+import {
+  FAILED_SHOWN_DAYS,
+  REFUND_ATTENTION_MINUTES,
+  REFUND_RETRY_FOR_HOURS,
+} from "~/shared/limits";
 
 export interface AttentionItem {
   kind: "refund-pending" | "refund-failed" | "payment-flagged";

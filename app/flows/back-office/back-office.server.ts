@@ -12,9 +12,7 @@ import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
 import { restockableReturns } from "../returns/return-actions.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
-import { ORDER_NOTE_MAX } from "~/shared/limits";
-
-export const PAGE_SIZE = 50;
+import { ORDER_NOTE_MAX, ORDERS_PAGE_SIZE } from "~/shared/limits";
 
 /** The list's filters, from a query string (X-OPS-2); anything unknown is dropped, not an error. */
 export const orderFilterSchema = z.object({
@@ -99,8 +97,8 @@ export async function listOrders(
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-      .limit(PAGE_SIZE)
-      .offset((filter.page - 1) * PAGE_SIZE),
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((filter.page - 1) * ORDERS_PAGE_SIZE),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -114,7 +112,7 @@ export async function listOrders(
     })),
     total: Number(counted?.n ?? 0),
     page: filter.page,
-    pageSize: PAGE_SIZE,
+    pageSize: ORDERS_PAGE_SIZE,
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { hasNoNul } from "~/shared/text";
+import { CUSTOMERS_PAGE_SIZE } from "~/shared/limits";
 
 /**
  * The shop's customers (X-DAY-4): everyone who has paid for an order, by e-mail address (any
@@ -18,8 +19,6 @@ export interface CustomerRow {
   /** Names the customer's page (/admin/customers/:key) without the address in the URL. */
   key: string;
 }
-
-export const CUSTOMERS_PAGE_SIZE = 50;
 
 export const customerFilterSchema = z.object({
   q: z

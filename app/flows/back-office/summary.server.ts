@@ -6,16 +6,13 @@ import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
 import { refuse, type Refusal } from "~/security/edge.server";
 import { startOfUkDay, UK_ZONE, ukDaysEnding } from "./uk-days";
+import { type DashboardExtras, type DashboardSummary } from "./summary";
 import {
-  type DashboardExtras,
-  type DashboardSummary,
   LOW_STOCK_AT,
   SUMMARY_DAYS_DEFAULT,
   SUMMARY_DAYS_MAX,
   TOP_PRODUCTS,
-} from "./summary";
-
-export { SUMMARY_DAYS_DEFAULT };
+} from "~/shared/limits";
 
 const daysSchema = z.coerce.number().int().min(1).max(SUMMARY_DAYS_MAX);
 
