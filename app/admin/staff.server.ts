@@ -23,12 +23,7 @@ import { findOwnerByEmail, ownerEmail, ownerPassword } from "./owners.server";
 import { hashPassword, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
 import { endOwnerSessions } from "./session.server";
 import { MAX_LIVE_RESET_LINKS, PASSWORD_MAX, RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
+import { formatLondon } from "~/shared/london-time";
 
 export interface OwnerRow {
   id: string;
@@ -110,7 +105,7 @@ export async function inviteOwner(
           "Choose your password here (at least 12 characters), then sign in:",
           link.url,
           "",
-          `The link works once, until ${dateTime.format(link.expiresAt)} (48 hours).`,
+          `The link works once, until ${formatLondon(link.expiresAt)} (48 hours).`,
           "If you did not expect this, you can ignore this e-mail.",
         ].join("\n"),
       },
@@ -274,7 +269,7 @@ export async function requestPasswordReset(
           "Choose a new password here:",
           link.url,
           "",
-          `The link works once, until ${dateTime.format(link.expiresAt)} (1 hour).`,
+          `The link works once, until ${formatLondon(link.expiresAt)} (1 hour).`,
           "If you did not ask, ignore this e-mail: your password stays as it is.",
         ].join("\n"),
       },

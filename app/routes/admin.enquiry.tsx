@@ -7,6 +7,7 @@ import { pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.enquiry";
 import { BODY_LIMITS } from "~/shared/limits";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Enquiry | GRIP TRUTH back office" }];
 
@@ -31,12 +32,6 @@ export const action = pageEndpoint(
   },
 );
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-
 /** One enquiry (X-OPS-8): all it says, a reply link and "Mark handled". */
 export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { enquiry, reply } = loaderData;
@@ -46,7 +41,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
     ["Academy or team", enquiry.academy ?? "Not given"],
     ["Garments", enquiry.garmentTypes.length ? enquiry.garmentTypes.join(", ") : "Not given"],
     ["Rough quantity", enquiry.quantity ?? "Not given"],
-    ["Received", dateFormat.format(new Date(enquiry.createdAt))],
+    ["Received", formatLondon(new Date(enquiry.createdAt))],
   ];
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
@@ -59,7 +54,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
         </h1>
         <p className="mt-1 font-semibold">
           {enquiry.handled
-            ? `Handled${enquiry.handledAt ? ` on ${dateFormat.format(new Date(enquiry.handledAt))}` : ""}${enquiry.handledBy ? ` by ${enquiry.handledBy}` : ""}.`
+            ? `Handled${enquiry.handledAt ? ` on ${formatLondon(new Date(enquiry.handledAt))}` : ""}${enquiry.handledBy ? ` by ${enquiry.handledBy}` : ""}.`
             : "Not handled yet."}
         </p>
       </header>

@@ -27,6 +27,7 @@ import {
 import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
 import { auditSentence } from "~/flows/back-office/audit-sentence";
 import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.orderNumber} | GRIP TRUTH back office` },
@@ -53,12 +54,7 @@ export const action = pageEndpoint(
 /** Issue 27: a refund's state in words; pending ones are asked about again until settled. */
 const REFUND_STATES = { pending: "pending", succeeded: "refunded", failed: "refused" } as const;
 
-const when = (iso: string | Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
+const when = (iso: string | Date) => formatLondon(new Date(iso));
 
 function Address({ title, address }: { title: string; address: PostalAddress | null }) {
   return (

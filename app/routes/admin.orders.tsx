@@ -12,6 +12,7 @@ import { unpaidLabel } from "~/orders/order-number";
 import { statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Orders | GRIP TRUTH back office" }];
 
@@ -41,12 +42,6 @@ const QUICK_FILTERS = [
   // Issue 27: refunds pending too long or failed, payments that did not match their order.
   { label: "Needs attention", status: undefined, attention: true },
 ] as const;
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageSize, filter } = loaderData;
@@ -183,7 +178,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </td>
                 <td className="text-sm text-muted md:table-cell md:p-3 md:text-base md:text-ink">
-                  {dateFormat.format(new Date(order.created_at))}
+                  {formatLondon(new Date(order.created_at))}
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
                   <span className="block">{order.customer_name || "—"}</span>

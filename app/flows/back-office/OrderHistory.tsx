@@ -1,6 +1,7 @@
 import { formatPence } from "~/pricing/money";
 import type { HistoryEntry } from "./back-office.server";
 import { statusLabel } from "~/orders/status";
+import { formatLondon } from "~/shared/london-time";
 
 function describe(entry: HistoryEntry): string {
   const after = entry.after ?? {};
@@ -34,11 +35,6 @@ function describe(entry: HistoryEntry): string {
 
 /** The order's history: each change, by whom, when (X-OPS-3). */
 export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) {
-  const format = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  });
   return (
     <ol className="grid gap-3" data-testid="order-history">
       {history.map((entry, index) => (
@@ -50,7 +46,7 @@ export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) 
             </p>
           ) : null}
           <p className="text-sm text-muted">
-            {entry.actor} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+            {entry.actor} · <time dateTime={entry.at}>{formatLondon(new Date(entry.at))}</time>
           </p>
         </li>
       ))}
