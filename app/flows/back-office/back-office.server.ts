@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { ORDER_STATUSES, orderEvents, orderLines, orders } from "~/db/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
+import { listQueryFields, listQueryFrom } from "~/shared/schemas";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
@@ -17,15 +18,7 @@ import { ORDER_NOTE_MAX, ORDERS_PAGE_SIZE } from "~/shared/limits";
 /** The list's filters, from a query string (X-OPS-2); anything unknown is dropped, not an error. */
 export const orderFilterSchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(hasNoNul)
-    .optional()
-    .catch(undefined)
-    .transform((q) => q || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  ...listQueryFields,
   /** Issue 27: only orders with a refund or a payment that needs the owner. */
   attention: z
     .literal("1")
@@ -38,8 +31,7 @@ export type OrderFilter = z.infer<typeof orderFilterSchema>;
 export function parseOrderFilter(params: URLSearchParams): OrderFilter {
   return orderFilterSchema.parse({
     status: params.get("status") || undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
+    ...listQueryFrom(params),
     attention: params.get("attention") ?? undefined,
   });
 }
