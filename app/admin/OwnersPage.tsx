@@ -7,12 +7,7 @@ import { EmailText } from "~/ui/EmailText";
 import { Field } from "~/ui/Field";
 import type { OwnersPageAnswer } from "./owners-page.server";
 import type { OwnerRow, PendingInvite } from "./staff.server";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
+import { formatLondon } from "~/shared/london-time";
 
 const card = "rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-5";
 
@@ -83,7 +78,7 @@ export function OwnersPage({
                   {o.id === me ? <span className="ml-2 text-sm text-muted">(you)</span> : null}
                 </span>
                 <span className="block text-sm text-muted">
-                  Since {dateFormat.format(new Date(o.createdAt))}
+                  Since {formatLondon(new Date(o.createdAt))}
                 </span>
               </span>
               {o.id !== me && owners.length > 1 ? (
@@ -107,7 +102,7 @@ export function OwnersPage({
                   <EmailText email={i.email} />{" "}
                   <span className="text-muted">
                     by <EmailText email={i.invitedBy} />, link works until{" "}
-                    {dateFormat.format(new Date(i.expiresAt))}
+                    {formatLondon(new Date(i.expiresAt))}
                   </span>
                 </li>
               ))}

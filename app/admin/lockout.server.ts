@@ -2,10 +2,7 @@ import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ownerSignInFailures } from "~/db/schema";
 import { clientKey } from "~/security/rate-limit.server";
-
-/** 5 wrong passwords for an account from one address within 15 minutes lock it out there. */
-export const LOCKOUT_ATTEMPTS = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS } from "~/shared/limits";
 
 export type SignInAttempt =
   { admitted: true; id: number } | { admitted: false; retryAfterSeconds: number };

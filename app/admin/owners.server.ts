@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { owners } from "~/db/schema";
 import { hashPassword } from "./password.server";
-import { EMAIL_MAX, MIN_PASSWORD_LENGTH } from "~/shared/limits";
+import { EMAIL_MAX, MIN_PASSWORD_LENGTH, PASSWORD_MAX } from "~/shared/limits";
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -19,7 +19,7 @@ export const ownerEmail = z
 export const ownerPassword = z
   .string("Enter a password.")
   .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(200, "The password can have at most 200 characters.");
+  .max(PASSWORD_MAX, `The password can have at most ${PASSWORD_MAX} characters.`);
 
 const ownerInput = z.object({ email: ownerEmail, password: ownerPassword });
 

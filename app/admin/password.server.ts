@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { MAX_HASHES_AT_ONCE, MAX_HASHES_WAITING } from "~/shared/limits";
 
 // scrypt with N=2^15, r=8: 32 MiB of memory per hash, so guessing is expensive on any hardware.
 const N = 2 ** 15;
@@ -6,14 +7,6 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 128 * N * R * 2;
-
-/**
- * At most this many hashes run at once in the process (X-SEC-10): each takes 32 MiB and a thread
- * of the pool every file read and DNS lookup share. More wait in a short queue; beyond it the
- * caller is told the sign-in is busy instead of piling up work.
- */
-export const MAX_HASHES_AT_ONCE = 2;
-export const MAX_HASHES_WAITING = 16;
 
 /** Thrown when the hashing queue is full; a sign-in answers 503 with `SIGN_IN_BUSY`. */
 export class PasswordHashingBusy extends Error {

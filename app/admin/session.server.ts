@@ -10,8 +10,8 @@ import {
 import type { Database } from "~/db/database";
 import { ownerSessions } from "~/db/schema";
 import type { Env } from "~/env.server";
+import { SESSION_LIFETIME_SECONDS } from "~/shared/limits";
 
-export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 export const SESSION_COOKIE = "gt_owner";
 
 export interface OwnerSessionData {

@@ -11,7 +11,7 @@ import {
 } from "./lockout.server";
 import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
-import { EMAIL_MAX } from "~/shared/limits";
+import { EMAIL_MAX, PASSWORD_MAX } from "~/shared/limits";
 
 const signInInput = z.object({
   email: z
@@ -20,7 +20,7 @@ const signInInput = z.object({
     .min(1, "Enter your e-mail and password.")
     .max(EMAIL_MAX)
     .refine(hasNoNul, "Enter a valid e-mail address."),
-  password: z.string().min(1, "Enter your e-mail and password.").max(200),
+  password: z.string().min(1, "Enter your e-mail and password.").max(PASSWORD_MAX),
 });
 
 export const WRONG_CREDENTIALS = "That e-mail and password do not match an owner account.";

@@ -22,12 +22,8 @@ import {
 import { findOwnerByEmail, ownerEmail, ownerPassword } from "./owners.server";
 import { hashPassword, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
 import { endOwnerSessions } from "./session.server";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
+import { MAX_LIVE_RESET_LINKS, PASSWORD_MAX, RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
+import { formatLondon } from "~/shared/london-time";
 
 export interface OwnerRow {
   id: string;
@@ -109,7 +105,7 @@ export async function inviteOwner(
           "Choose your password here (at least 12 characters), then sign in:",
           link.url,
           "",
-          `The link works once, until ${dateTime.format(link.expiresAt)} (48 hours).`,
+          `The link works once, until ${formatLondon(link.expiresAt)} (48 hours).`,
           "If you did not expect this, you can ignore this e-mail.",
         ].join("\n"),
       },
@@ -161,9 +157,9 @@ const changeInput = z.object({
   currentPassword: z
     .string("Enter your current password.")
     .min(1, "Enter your current password.")
-    .max(200),
+    .max(PASSWORD_MAX),
   newPassword: ownerPassword,
-  confirmPassword: z.string().max(200),
+  confirmPassword: z.string().max(PASSWORD_MAX),
 });
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
@@ -222,12 +218,6 @@ export async function changeOwnPassword(
 export const RESET_SENT =
   "If that address belongs to an owner, we have e-mailed it a link to choose a new password. The link works once, for 1 hour.";
 
-/** The answer takes at least this long either way, so its timing does not tell. */
-export const RESET_ANSWER_FLOOR_MS = 400;
-
-/** At most this many unused reset links per owner at a time: no flood of e-mails. */
-export const MAX_LIVE_RESET_LINKS = 3;
-
 const resetInput = z.object({ email: ownerEmail });
 
 /**
@@ -279,7 +269,7 @@ export async function requestPasswordReset(
           "Choose a new password here:",
           link.url,
           "",
-          `The link works once, until ${dateTime.format(link.expiresAt)} (1 hour).`,
+          `The link works once, until ${formatLondon(link.expiresAt)} (1 hour).`,
           "If you did not ask, ignore this e-mail: your password stays as it is.",
         ].join("\n"),
       },
@@ -301,7 +291,10 @@ export async function describeLink(
   return success({ kind: found.link.kind, email: found.link.email });
 }
 
-const setInput = z.object({ password: ownerPassword, confirmPassword: z.string().max(200) });
+const setInput = z.object({
+  password: ownerPassword,
+  confirmPassword: z.string().max(PASSWORD_MAX),
+});
 
 /**
  * Uses a one-time link (X-DAY-4): sets the password of the invited address (a new owner) or of

@@ -6,7 +6,6 @@ import {
   AGE_BANDS,
   type AgeBand,
   browseOptions,
-  MAX_PAGE,
   parseAccessoryQuery,
   parseBrowseQuery,
   PRICE_BANDS,
@@ -18,6 +17,7 @@ import {
 import { findCollection } from "./collections";
 import { productsInCategories as inCategories } from "./catalogue";
 import { seedCatalogue } from "./seed/catalogue";
+import { COLLECTION_MAX_PAGE } from "~/shared/limits";
 
 const productsInCategories = (categories: Parameters<typeof inCategories>[1]) =>
   inCategories(seedCatalogue(), categories);
@@ -32,7 +32,7 @@ const baseQuerySchema = z.object({
     .catch(null),
   sort: z.enum(SORTS.map((s) => s.value) as [SortValue, ...SortValue[]]).catch("featured"),
   view: z.enum(VIEWS).catch("grid"),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  page: z.coerce.number().int().min(1).max(COLLECTION_MAX_PAGE).catch(1),
 });
 const accessoryQuerySchema = z.object({
   category: z
@@ -56,7 +56,7 @@ const value = (known: readonly string[]) =>
       "1e1",
       "2.5",
       "-1",
-      String(MAX_PAGE + 1),
+      String(COLLECTION_MAX_PAGE + 1),
       "x".repeat(41),
     ),
     fc.string({ maxLength: 6 }),
@@ -68,7 +68,7 @@ const params = fc
       age: value(AGE_BANDS.map((b) => b.value)),
       sort: value(SORTS.map((s) => s.value)),
       view: value(VIEWS),
-      page: value(["1", "2", String(MAX_PAGE)]),
+      page: value(["1", "2", String(COLLECTION_MAX_PAGE)]),
       category: value(ACCESSORY_CATEGORY_OPTIONS.map((o) => o.value)),
       price: value(PRICE_BANDS.map((b) => b.value)),
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accessories, productsInCategories as inCategories } from "./catalogue";
 import { seedCatalogue } from "./seed/catalogue";
+import { COLLECTION_PAGE_SIZE } from "~/shared/limits";
 
 const productsInCategories = (categories: Parameters<typeof inCategories>[1]) =>
   inCategories(seedCatalogue(), categories);
@@ -12,7 +13,6 @@ import {
   browseSearch,
   DEFAULT_QUERY,
   filterAccessories,
-  PAGE_SIZE,
   paginate,
   parseAccessoryQuery,
   parseBrowseQuery,
@@ -75,7 +75,7 @@ describe("category browsing", () => {
   });
 
   it("X-CAT-1: Load More pages: page N shows the first N × 6, with the next page until all show", () => {
-    expect(PAGE_SIZE).toBe(6);
+    expect(COLLECTION_PAGE_SIZE).toBe(6);
     const first = browseProducts(mens, DEFAULT_QUERY);
     expect(first).toMatchObject({ shown: 6, total: 9, nextPage: 2 });
     const second = browseProducts(mens, { ...DEFAULT_QUERY, page: 2 });

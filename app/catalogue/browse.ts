@@ -5,15 +5,12 @@ import {
   type GarmentKind,
   type Product,
 } from "./types";
+import { COLLECTION_MAX_PAGE, COLLECTION_PAGE_SIZE } from "~/shared/limits";
 
 /**
  * Filter, sort, view and paging of a category page (S-CAT-5, X-CAT-1) and of the accessories
  * (S-ACC-2). Pure: the loader, the page and the tests share it, so one URL gives one list.
  */
-
-/** Products per "page"; ?page=N shows the first N × PAGE_SIZE, as Load More appends. */
-export const PAGE_SIZE = 6;
-export const MAX_PAGE = 50;
 
 export const SORTS = [
   { value: "featured", label: "Featured" },
@@ -137,10 +134,10 @@ export const DEFAULT_QUERY: BrowseQuery = {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((v) => v === value) ?? null;
 
-/** `?page=`: a whole number from 1 to MAX_PAGE, as `Number()` reads it; otherwise 1. */
+/** `?page=`: a whole number from 1 to COLLECTION_MAX_PAGE, as `Number()` reads it; otherwise 1. */
 function pageNumber(value: string | null): number {
   const n = Number(value ?? 1);
-  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
+  return Number.isInteger(n) && n >= 1 && n <= COLLECTION_MAX_PAGE ? n : 1;
 }
 
 function firstValues(params: URLSearchParams, keys: readonly string[]) {
@@ -199,7 +196,11 @@ export interface Page<T> {
   nextPage: number | null;
 }
 
-export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  size = COLLECTION_PAGE_SIZE,
+): Page<T> {
   const visible = items.slice(0, page * size);
   return {
     items: visible,

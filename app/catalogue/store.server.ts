@@ -26,13 +26,7 @@ import type {
   Promotion,
   SiteContent,
 } from "./types";
-
-/**
- * How often a process asks the database whether the catalogue changed (X-CAT-1): an owner's
- * change shows on every process within this plus the page cache's 8 s (app/perf/html-cache.ts),
- * under 10 s. The question is one row by its key.
- */
-export const CATALOGUE_CHECK_MS = 1_000;
+import { CATALOGUE_CHECK_MS } from "~/shared/limits";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
  *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */

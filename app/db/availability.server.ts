@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { env } from "~/env.server";
 import type { Database } from "./database";
+import { PROBE_EVERY_MS } from "~/shared/limits";
 
 /** What a person sees while the database is away (X-SCALE-5). */
 export const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";
 
-/** How long a probe's answer is trusted. */
-export const PROBE_EVERY_MS = 1_000;
 let now: () => number = Date.now;
 let lastProbe: { at: number; up: boolean } | undefined;
 let probing: Promise<boolean> | undefined;

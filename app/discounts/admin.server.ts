@@ -6,6 +6,7 @@ import { discountCodes } from "~/db/schema";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { fromLondonLocal } from "~/shared/london-time";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";
+import { isoInstant } from "~/shared/schemas";
 
 /** The owner's discount codes (X-OPS-9): list, create, edit and disable. */
 
@@ -52,28 +53,14 @@ const CODE_PATTERN = new RegExp(`^[A-Z0-9_-]{2,${DISCOUNT_CODE_MAX}}$`);
 const PERCENT_MESSAGE = "The percentage must be a whole number from 1 to 100.";
 const LIMIT_MESSAGE = "The usage limit must be a whole number of 1 or more, or empty for none.";
 const SPEND_MESSAGE = "The minimum spend must be a whole number of pence, 0 or more, or empty.";
-const DATE_MESSAGE = "Dates must be ISO 8601 times with a time zone, e.g. 2026-12-01T09:00:00Z.";
-
-const instant = z
-  .string({ error: DATE_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, DATE_MESSAGE)
-  .transform((value, ctx) => {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: DATE_MESSAGE });
-      return z.NEVER;
-    }
-    return date;
-  });
-
 const fields = {
   percent: z
     .number({ error: PERCENT_MESSAGE })
     .int(PERCENT_MESSAGE)
     .min(1, PERCENT_MESSAGE)
     .max(100, PERCENT_MESSAGE),
-  startsAt: instant.nullable(),
-  endsAt: instant.nullable(),
+  startsAt: isoInstant.nullable(),
+  endsAt: isoInstant.nullable(),
   usageLimit: z
     .number({ error: LIMIT_MESSAGE })
     .int(LIMIT_MESSAGE)

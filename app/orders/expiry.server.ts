@@ -3,9 +3,7 @@ import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { markOrderCancelled } from "./orders.server";
 import { awaitingPaymentSql } from "./states.server";
-
-/** How many due orders one pass claims; the next pass takes the rest. */
-export const EXPIRY_BATCH = 100;
+import { EXPIRY_BATCH } from "~/shared/limits";
 
 /**
  * Cancels pending orders past their expiry time and gives back what they hold (X-STK-4).

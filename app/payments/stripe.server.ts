@@ -3,11 +3,9 @@ import { env } from "~/env.server";
 import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";
+import { STRIPE_MINIMUM_EXPIRY_SECONDS } from "~/shared/limits";
 
 let client: Stripe | undefined;
-
-/** Stripe's shortest session (30 minutes), with a minute for clocks and the network. */
-const STRIPE_MINIMUM_EXPIRY_SECONDS = 31 * 60;
 
 /** The Stripe SDK; STRIPE_API_BASE points it at a local fake in tests, never the real Stripe. */
 export function stripe(): Stripe {

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { HTML_CACHE_MAX_AGE_MS, HTML_CACHE_REFRESH_MS } from "./html-cache";
 import { createHtmlCache } from "./html-cache.server";
+import { HTML_CACHE_MAX_AGE_MS, HTML_CACHE_REFRESH_MS } from "~/shared/limits";
 
 const PAGE =
   '<!DOCTYPE html><html><head><script nonce="N0NCE">splash()</script></head>' +

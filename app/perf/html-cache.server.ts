@@ -15,10 +15,6 @@ import {
   changesCachedPages,
   SHARED_PAGE_CACHE_CONTROL,
   ExpiringLru,
-  HTML_CACHE_MAX_BYTES,
-  HTML_CACHE_MAX_ENTRIES,
-  HTML_CACHE_MAX_AGE_MS,
-  HTML_CACHE_REFRESH_MS,
   inlineScriptHashes,
   inlineStyleHashes,
   isStorable,
@@ -26,6 +22,12 @@ import {
   policyNonce,
   withoutNonce,
 } from "./html-cache";
+import {
+  HTML_CACHE_MAX_AGE_MS,
+  HTML_CACHE_MAX_BYTES,
+  HTML_CACHE_MAX_ENTRIES,
+  HTML_CACHE_REFRESH_MS,
+} from "~/shared/limits";
 
 type HeaderList = ReadonlyArray<readonly [string, string]>;
 

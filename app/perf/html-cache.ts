@@ -6,25 +6,11 @@ import { COLLECTIONS } from "~/catalogue/collections";
 import {
   ACCESSORY_CATEGORY_OPTIONS,
   AGE_BANDS,
-  MAX_PAGE,
   PRICE_BANDS,
   SORTS,
   VIEWS,
 } from "~/catalogue/browse";
-
-/**
- * The oldest a stored page may be when it is answered (counted from the start of its render):
- * the bound on how late a new or hidden review, a stock change or an owner's change shows on a
- * process that did not make it (a process forgets everything it stored as soon as it handles a
- * change itself). Under the issue's 10 seconds, with room for a slow render.
- */
-export const HTML_CACHE_MAX_AGE_MS = 8_000;
-/** From this age on, the next request starts a fresh render in the background; the stored page
- *  is answered meanwhile, so a page that is asked for keeps being refreshed before its limit. */
-export const HTML_CACHE_REFRESH_MS = HTML_CACHE_MAX_AGE_MS / 2;
-/** Memory bounds: pages kept at most, and their bytes (HTML plus its gzip copy) together. */
-export const HTML_CACHE_MAX_ENTRIES = 500;
-export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+import { COLLECTION_MAX_PAGE, HTML_CACHE_MAX_AGE_MS } from "~/shared/limits";
 
 /**
  * Catalogue and information pages (the sitemap's public pages and the product pages): the same
@@ -45,7 +31,8 @@ const among =
   (values: readonly string[]): ValueRule =>
   (value) =>
     values.includes(value);
-const wholePage: ValueRule = (value) => /^[1-9]\d{0,2}$/.test(value) && Number(value) <= MAX_PAGE;
+const wholePage: ValueRule = (value) =>
+  /^[1-9]\d{0,2}$/.test(value) && Number(value) <= COLLECTION_MAX_PAGE;
 
 /**
  * The query parameters each cached page reads, with the values it accepts (issue 25): the key

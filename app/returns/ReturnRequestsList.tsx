@@ -2,13 +2,9 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { EmailText } from "~/ui/EmailText";
 import type { ReturnRequestSummary } from "./requests.server";
+import { formatLondon } from "~/shared/london-time";
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  });
+const when = (iso: string) => formatLondon(new Date(iso));
 
 const STATUS_WORDS: Record<ReturnRequestSummary["status"], string> = {
   requested: "Awaiting items",

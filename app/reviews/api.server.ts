@@ -3,14 +3,9 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { logError } from "~/security/log.server";
+import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { clientKey } from "~/security/rate-limit.server";
-import {
-  MAX_PHOTO_BYTES,
-  PhotoRejected,
-  photoExists,
-  readPhoto,
-  storePhoto,
-} from "./photos.server";
+import { PhotoRejected, photoExists, readPhoto, storePhoto } from "./photos.server";
 import { verifiedOrderFor } from "./review-link.server";
 import { AlreadyReviewed, createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
 import { uploaderFor, uploaderHash, uploaderOf } from "./uploader.server";
@@ -26,8 +21,7 @@ const PHOTO_NOT_YOURS =
 const ALREADY_REVIEWED =
   "You have already reviewed this product for this order. Thank you: one review per purchase.";
 
-/** The multipart wrapping around a photo: boundaries, headers, the file name. */
-export const MULTIPART_OVERHEAD = 64 * 1024;
+const MAX_PHOTO_BYTES = REVIEW_PHOTO_LIMITS.bytes;
 export const PHOTO_TOO_LARGE = "Photos can be at most 10 MB.";
 
 /** GET /api/products/:productId/reviews: newest first, never an e-mail (X-REV-2). */

@@ -11,11 +11,9 @@ import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
 import { imageWork as decodeQueue } from "~/background/image-work.server";
 import { photoBucket } from "~/storage/files.server";
+import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-export const MAX_PHOTO_PIXELS = 40_000_000;
-const LONG_SIDE = 1600;
-const THUMB_SIDE = 400;
+const { bytes: MAX_PHOTO_BYTES, pixels: MAX_PHOTO_PIXELS } = REVIEW_PHOTO_LIMITS;
 
 /** Names the server gave: "<uuid>.webp" and its "<uuid>-thumb.webp". Nothing else is served. */
 const STORED_NAME = new RegExp(`^${UUID_SOURCE}(-thumb)?\\.webp$`);
@@ -108,8 +106,8 @@ async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer
         .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
-    large = await resized(LONG_SIDE);
-    thumb = await resized(THUMB_SIDE);
+    large = await resized(REVIEW_PHOTO_LIMITS.longSide);
+    thumb = await resized(REVIEW_PHOTO_LIMITS.thumbSide);
   } catch (error) {
     if (error instanceof PhotoRejected) throw error;
     throw new PhotoRejected("The photo could not be read. Please try another one.", 422);

@@ -23,6 +23,3 @@ export function averageStars(ratings: readonly number[]): number {
 export function reviewCountLabel(count: number): string {
   return `${count} ${count === 1 ? "review" : "reviews"}`;
 }
-
-/** How many product-page reviews show before See More (S-REV-1). */
-export const NEWEST_SHOWN = 3;

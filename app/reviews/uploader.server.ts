@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { canonicalOrigin } from "~/security/origin.server";
+import { UPLOADER_MAX_AGE } from "~/shared/limits";
 
 /**
  * The browser that uploaded a photo (X-SEC-15): `POST /api/uploads` sets an HttpOnly cookie with
@@ -8,8 +9,6 @@ import { canonicalOrigin } from "~/security/origin.server";
  * it. The API's shapes stay as they are: the browser sends the cookie by itself.
  */
 export const UPLOADER_COOKIE = "gt_uploader";
-/** Longer than an unattached photo lives (24 hours). */
-const UPLOADER_MAX_AGE = 7 * 24 * 60 * 60;
 const ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The uploader id the request's cookie carries, if it is one the shop could have made. */

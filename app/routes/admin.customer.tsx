@@ -7,6 +7,7 @@ import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { formatPence } from "~/pricing/money";
 import { EmailText } from "~/ui/EmailText";
 import type { Route } from "./+types/admin.customer";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   {
@@ -20,12 +21,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found) return data({ found: false as const }, { status: 404 });
   return { found: true as const, ...found };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 /** /admin/customers/:key (X-DAY-4): one customer and every order they paid for. */
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
@@ -78,7 +73,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             >
               {o.orderNumber}
             </Link>
-            <span className="text-sm text-muted">{dateFormat.format(new Date(o.createdAt))}</span>
+            <span className="text-sm text-muted">{formatLondon(new Date(o.createdAt))}</span>
             <span className="font-semibold">{formatPence(o.totalPence)}</span>
             <DeliveryBadge method={o.shippingMethod} />
             <StatusBadge status={o.status} />

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";
 import type { Route } from "./+types/admin.customers";
+import { formatLondonMediumDate } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Customers | GRIP TRUTH back office" }];
 
@@ -15,11 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseCustomerFilter(new URL(request.url).searchParams);
   return { ...(await listCustomers(dbFrom(context), filter)), filter };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeZone: "Europe/London",
-});
 
 function pageLink(q: string | undefined, page: number) {
   const params = new URLSearchParams();
@@ -79,7 +75,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="font-semibold">{formatPence(c.totalPence)} spent</span>
                 <span className="text-sm text-muted">
-                  Last order {dateFormat.format(new Date(c.lastOrderAt))}
+                  Last order {formatLondonMediumDate(new Date(c.lastOrderAt))}
                 </span>
               </Link>
             </li>

@@ -1,16 +1,13 @@
 import { data } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import {
-  dashboardSummary,
-  parseSummaryDays,
-  SUMMARY_DAYS_DEFAULT,
-} from "~/flows/back-office/summary.server";
+import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";
 import { needsAttention } from "~/flows/back-office/attention.server";
 import { refundFlaggedPaymentAction } from "~/flows/back-office/attention-actions.server";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.dashboard";
+import { BODY_LIMITS, SUMMARY_DAYS_DEFAULT } from "~/shared/limits";
 
 export const meta = () => [{ title: "Dashboard | GRIP TRUTH back office" }];
 
@@ -34,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The confirmed "Refund this payment" (issue 27). */
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.flag },
+    noStore: true,
+  },
   ({ db, body, owner }) =>
     refundFlaggedPaymentAction(db, String(body.get("payment") ?? ""), owner!.email),
 );

@@ -9,6 +9,7 @@ import { formatPence } from "~/pricing/money";
 import { pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.discounts";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Discount codes | GRIP TRUTH back office" }];
 
@@ -19,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   async ({ db, body, owner }) => {
     const outcome = await applyDiscountForm(db, body, owner!.email);
     if (!outcome.ok) return outcome;

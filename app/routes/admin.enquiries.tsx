@@ -3,6 +3,7 @@ import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listOwnerEnquiries } from "~/enquiries/admin.server";
 import type { Route } from "./+types/admin.enquiries";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Enquiries | GRIP TRUTH back office" }];
 
@@ -11,12 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   return { enquiries: await listOwnerEnquiries(db) };
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 /** /admin/enquiries (X-OPS-8): newest first; open one to read, reply and mark it handled. */
 export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
@@ -45,7 +40,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
                   <span className="block truncate text-sm text-muted">{enquiry.message}</span>
                 </span>
                 <span className="text-sm text-muted">
-                  {dateFormat.format(new Date(enquiry.createdAt))}
+                  {formatLondon(new Date(enquiry.createdAt))}
                 </span>
                 <span
                   className={`w-fit rounded-full px-2 text-sm font-semibold ${

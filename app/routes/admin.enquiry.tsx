@@ -6,6 +6,8 @@ import { findOwnerEnquiry, markEnquiryHandled, replyLink } from "~/enquiries/adm
 import { pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.enquiry";
+import { BODY_LIMITS } from "~/shared/limits";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Enquiry | GRIP TRUTH back office" }];
 
@@ -18,18 +20,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.flag },
+    noStore: true,
+  },
   async ({ db, params, owner }) => {
     const outcome = await markEnquiryHandled(db, params.id ?? "", owner!.email);
     return outcome.ok ? success({ message: "Marked handled." }) : outcome;
   },
 );
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 /** One enquiry (X-OPS-8): all it says, a reply link and "Mark handled". */
 export default function AdminEnquiry({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +41,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
     ["Academy or team", enquiry.academy ?? "Not given"],
     ["Garments", enquiry.garmentTypes.length ? enquiry.garmentTypes.join(", ") : "Not given"],
     ["Rough quantity", enquiry.quantity ?? "Not given"],
-    ["Received", dateFormat.format(new Date(enquiry.createdAt))],
+    ["Received", formatLondon(new Date(enquiry.createdAt))],
   ];
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
@@ -53,7 +54,7 @@ export default function AdminEnquiry({ loaderData, actionData }: Route.Component
         </h1>
         <p className="mt-1 font-semibold">
           {enquiry.handled
-            ? `Handled${enquiry.handledAt ? ` on ${dateFormat.format(new Date(enquiry.handledAt))}` : ""}${enquiry.handledBy ? ` by ${enquiry.handledBy}` : ""}.`
+            ? `Handled${enquiry.handledAt ? ` on ${formatLondon(new Date(enquiry.handledAt))}` : ""}${enquiry.handledBy ? ` by ${enquiry.handledBy}` : ""}.`
             : "Not handled yet."}
         </p>
       </header>

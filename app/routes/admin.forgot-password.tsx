@@ -6,6 +6,7 @@ import { QUOTAS } from "~/security/quotas.server";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import type { Route } from "./+types/admin.forgot-password";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -18,7 +19,7 @@ export const meta = () => [
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 2048 },
+    body: { kind: "form", limit: BODY_LIMITS.credentials },
     rateLimit: QUOTAS.signIn,
     noStore: true,
   },

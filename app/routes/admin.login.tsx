@@ -8,6 +8,7 @@ import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/admin.login";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** Owner pages are private: never kept by a browser or proxy cache. */
 export const headers = () => ({ "Cache-Control": "no-store" });
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 4096 },
+    body: { kind: "form", limit: BODY_LIMITS.short },
     rateLimit: QUOTAS.signIn,
     noStore: true,
   },

@@ -24,10 +24,16 @@ import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.order";
-import { ORDER_NOTE_MAX, REFUND_REASON_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
+import {
+  BODY_LIMITS,
+  ORDER_NOTE_MAX,
+  REFUND_REASON_MAX,
+  TRACKING_NUMBER_MAX,
+} from "~/shared/limits";
 import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
 import { auditSentence } from "~/flows/back-office/audit-sentence";
 import { CARRIER_NAMES, trackingUrl } from "~/shared/carriers";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${params.orderNumber} | GRIP TRUTH back office` },
@@ -42,19 +48,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 8 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.note },
+    noStore: true,
+  },
   ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
 );
 
 /** Issue 27: a refund's state in words; pending ones are asked about again until settled. */
 const REFUND_STATES = { pending: "pending", succeeded: "refunded", failed: "refused" } as const;
 
-const when = (iso: string | Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
+const when = (iso: string | Date) => formatLondon(new Date(iso));
 
 function Address({ title, address }: { title: string; address: PostalAddress | null }) {
   return (

@@ -12,6 +12,7 @@ import { unpaidLabel } from "~/orders/order-number";
 import { FULFILMENT_LABELS, MONEY_HELD, PAYMENT_LABELS, statusLabel } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
+import { formatLondon } from "~/shared/london-time";
 
 export const meta = () => [{ title: "Orders | GRIP TRUTH back office" }];
 
@@ -60,12 +61,6 @@ const QUICK_FILTERS: (ListFilter & { label: string })[] = [
 
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   (a ?? []).join(",") === (b ?? []).join(",");
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageSize, filter } = loaderData;
@@ -225,7 +220,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </td>
                 <td className="text-sm text-muted md:table-cell md:p-3 md:text-base md:text-ink">
-                  {dateFormat.format(new Date(order.created_at))}
+                  {formatLondon(new Date(order.created_at))}
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
                   <span className="block">{order.customer_name || "—"}</span>

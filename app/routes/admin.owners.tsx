@@ -6,6 +6,7 @@ import { listOwners } from "~/admin/staff.server";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.owners";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Owners | GRIP TRUTH back office" }];
 
@@ -15,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 2048 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.credentials },
+    noStore: true,
+  },
   ({ db, request, body, owner, address, context }) =>
     applyOwnersForm(db, request, owner!, body, address, ownerSessionsFrom(context)),
 );

@@ -25,7 +25,7 @@ import { listOwnerPhotos } from "~/catalogue/photos/owner.server";
 import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
-import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { BODY_LIMITS } from "~/shared/limits";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
@@ -55,7 +55,7 @@ const uploadAction = pageEndpoint(
     owner: "page",
     body: {
       kind: "multipart",
-      limit: PRODUCT_PHOTO_LIMITS.bytes + 64 * 1024,
+      limit: BODY_LIMITS.productPhoto,
       tooLarge: PHOTO_MESSAGES.tooLarge,
     },
     noStore: true,
@@ -72,7 +72,12 @@ export function action(args: Route.ActionArgs) {
 
 /** Saves the form (create or update with its version), archives the product, or changes a photo. */
 const formAction = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 64 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.document },
+    noStore: true,
+  },
   async ({ db, body, params, owner }) => {
     const id = params.id;
     if (id && isPhotoIntent(body)) return photoFormAction(db, id, body, owner!.email);

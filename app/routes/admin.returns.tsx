@@ -8,6 +8,7 @@ import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { pageEndpoint } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.returns";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
 
@@ -19,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** "Mark received", "Refund" (asks first) and "Put back in stock" (X-DAY-1), here or from an order. */
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, body, owner }) => returnsPageAction(db, body, owner!.email),
 );
 

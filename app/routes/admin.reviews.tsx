@@ -5,6 +5,7 @@ import { OwnerReviewList } from "~/reviews/components/OwnerReviewList";
 import { pageEndpoint } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.reviews";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Reviews | GRIP TRUTH back office" }];
 
@@ -15,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, body, owner }) => applyReviewForm(db, body, owner!.email),
 );
 

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { setPasswordWithForm } from "~/admin/session-actions.server";
 import { ownerSessionsFrom } from "~/admin/session.server";
 import { describeLink } from "~/admin/staff.server";
-import { MIN_PASSWORD_LENGTH } from "~/shared/limits";
+import { BODY_LIMITS, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 2048 },
+    body: { kind: "form", limit: BODY_LIMITS.credentials },
     rateLimit: QUOTAS.signIn,
     noStore: true,
   },

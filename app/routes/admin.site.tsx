@@ -14,6 +14,7 @@ import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
 import { Field, TextAreaField } from "~/ui/Field";
 import type { Route } from "./+types/admin.site";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Banner, hero and sales | GRIP TRUTH back office" }];
 
@@ -31,7 +32,12 @@ function londonTime(value: FormDataEntryValue | null): string | null | "bad" {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 16 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.form },
+    noStore: true,
+  },
   async ({ db, body, owner }) => {
     const intent = body.get("intent");
     if (intent === "site") {

@@ -8,6 +8,7 @@ import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import type { Route } from "./+types/admin.stock";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "Stock | GRIP TRUTH back office" }];
 
@@ -17,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 64 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.document },
+    noStore: true,
+  },
   async ({ db, body, owner }) => {
     const result = await applyStockForm(db, body, owner!.email);
     if (!result.ok) return refuse(result.status, result.error);

@@ -5,6 +5,7 @@ import { teamBodyFromForm, teamOfferChoices } from "~/teams/admin-form";
 import { NewTeamPage } from "~/teams/NewTeamPage";
 import { createTeam } from "~/teams/teams.server";
 import type { Route } from "./+types/admin.team-new";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [{ title: "New team store | GRIP TRUTH back office" }];
 
@@ -14,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 32_768 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.list },
+    noStore: true,
+  },
   async ({ db, body, owner, context }) => {
     const read = teamBodyFromForm(body);
     if (!read.ok) return refuse(400, read.error);

@@ -8,6 +8,7 @@ import { pageEndpoint } from "~/security/edge.server";
 import { productionSheet, sizeCounts } from "~/teams/rules";
 import { teamDetail } from "~/teams/teams.server";
 import type { Route } from "./+types/admin.team";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.team.name ?? "Team order"} | GRIP TRUTH back office` },
@@ -21,7 +22,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, params, body, owner }) => teamPageAction(db, params.slug ?? "", body, owner!.email),
 );
 

@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { createDiscount, listDiscounts } from "~/discounts/admin.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.discounts";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/discounts: every code with its terms and uses (X-OPS-9). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/admin/discounts {code, percent, startsAt?, endsAt?, usageLimit?, minimumSpendPence?, active?}. */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, body, owner }) => createDiscount(db, body, owner!.email),
 );

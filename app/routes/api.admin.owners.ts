@@ -3,6 +3,7 @@ import { inviteOwner, listOwners } from "~/admin/staff.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.owners";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/owners: the owners and the open invitations, never a hash or a token (X-DAY-4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,6 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/admin/owners {email}: invites an owner (201; 409 already an owner; 400 bad address). */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.flag },
+    noStore: true,
+  },
   ({ db, body, owner }) => inviteOwner(db, body, owner!),
 );

@@ -1,5 +1,6 @@
 import { deletePhoto, updatePhoto } from "~/catalogue/photos/owner.server";
 import { endpoint, type Outcome, writeOnly } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const loader = writeOnly(["PATCH", "DELETE"]);
 
@@ -9,7 +10,7 @@ export const action = endpoint(
     methods: ["PATCH", "DELETE"],
     sameOrigin: true,
     owner: "api",
-    body: { kind: "raw", limit: 16 * 1024 },
+    body: { kind: "raw", limit: BODY_LIMITS.form },
     noStore: true,
   },
   async ({ db, request, params, body, owner }): Promise<Outcome<unknown> | Response> => {

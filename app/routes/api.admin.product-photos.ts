@@ -3,7 +3,7 @@ import { addPhoto, listOwnerPhotos, reorderPhotos } from "~/catalogue/photos/own
 import { PHOTO_MESSAGES } from "~/catalogue/photos/photo-rules";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
-import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { BODY_LIMITS } from "~/shared/limits";
 import type { Route } from "./+types/api.admin.product-photos";
 
 /** GET /api/admin/products/:id/photos: the product's photos in order (X-PHOTO-1). */
@@ -22,7 +22,7 @@ const upload = endpoint(
     owner: "api",
     body: {
       kind: "multipart",
-      limit: PRODUCT_PHOTO_LIMITS.bytes + 64 * 1024,
+      limit: BODY_LIMITS.productPhoto,
       tooLarge: PHOTO_MESSAGES.tooLarge,
     },
     noStore: true,
@@ -36,7 +36,7 @@ const reorder = endpoint(
     methods: ["PUT"],
     sameOrigin: true,
     owner: "api",
-    body: { kind: "json", limit: 16 * 1024 },
+    body: { kind: "json", limit: BODY_LIMITS.form },
     noStore: true,
   },
   ({ db, params, body, owner }) => reorderPhotos(db, params.id ?? "", body, owner!.email),

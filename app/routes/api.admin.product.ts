@@ -7,6 +7,7 @@ import {
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.product";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/products/:id: the product with its options and `version` (X-CAT-2). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export const action = endpoint(
     methods: ["PUT", "DELETE"],
     sameOrigin: true,
     owner: "api",
-    body: { kind: "raw", limit: 64 * 1024 },
+    body: { kind: "raw", limit: BODY_LIMITS.document },
     noStore: true,
   },
   async ({ db, request, params, body, owner }) => {

@@ -1,5 +1,6 @@
 import { importCatalogueCsv } from "~/catalogue/editing/csv.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/admin/products/import (text/csv): {created, updated}, or 422 {errors} and no change. */
 export const action = endpoint(
@@ -8,7 +9,7 @@ export const action = endpoint(
     owner: "api",
     body: {
       kind: "raw",
-      limit: 2 * 1024 * 1024,
+      limit: BODY_LIMITS.catalogueFile,
       tooLarge: "A catalogue file can be at most 2 MB.",
     },
     noStore: true,

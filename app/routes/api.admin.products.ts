@@ -3,6 +3,7 @@ import { createProduct, listOwnerProducts } from "~/catalogue/editing/products.s
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.products";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/products?status=&category=&q=&page= (X-CAT-2): 50 a page, with the total. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,6 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/admin/products: 201 the product; 409 when the id exists; 400 with a sentence. */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 64 * 1024 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.document },
+    noStore: true,
+  },
   ({ db, body, owner }) => createProduct(db, body, owner!.email),
 );

@@ -3,6 +3,7 @@ import { createPromotion, listPromotions } from "~/catalogue/editing/site.server
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.promotions";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/promotions: the automatic sales (X-CAT-5). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,6 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/admin/promotions {name, percent, startsAt?, endsAt?}: 201 the promotion. */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, body, owner }) => createPromotion(db, body, owner!.email),
 );

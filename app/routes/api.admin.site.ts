@@ -3,6 +3,7 @@ import { readSite, saveSite } from "~/catalogue/editing/site.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.site";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/site: {bannerText, heroHeading, heroText} (X-CAT-5). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export const action = endpoint(
     methods: ["PUT"],
     sameOrigin: true,
     owner: "api",
-    body: { kind: "json", limit: 8 * 1024 },
+    body: { kind: "json", limit: BODY_LIMITS.note },
     noStore: true,
   },
   ({ db, body, owner }) => saveSite(db, body, owner!.email),

@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { endpoint, refuse, success } from "~/security/edge.server";
 import { listStock, setVariantStock } from "~/stock/admin.server";
 import type { Route } from "./+types/api.admin.stock";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/stock: every product's variants and their stock (X-STK-1). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export const action = endpoint(
     methods: ["PUT"],
     sameOrigin: true,
     owner: "api",
-    body: { kind: "json", limit: 4096 },
+    body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
   async ({ db, body, owner }) => {

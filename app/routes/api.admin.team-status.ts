@@ -1,9 +1,15 @@
 import { moveTeam } from "~/flows/teams/batch.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/admin/teams/:slug/status {status, carrier?, trackingNumber?}: {moved} (X-TEAM-5). */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.short },
+    noStore: true,
+  },
   ({ db, params, body, owner }) => moveTeam(db, params.slug ?? "", body, owner!.email),
 );
 

@@ -4,6 +4,7 @@ import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { createTeam, listTeams } from "~/teams/teams.server";
 import type { Route } from "./+types/api.admin.teams";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/admin/teams: every team store (X-TEAM-1). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/admin/teams {name, organiserName, organiserEmail, closesAt, delivery, …}: 201. */
 export const action = endpoint(
-  { sameOrigin: true, owner: "api", body: { kind: "json", limit: 16_384 }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "api",
+    body: { kind: "json", limit: BODY_LIMITS.form },
+    noStore: true,
+  },
   async ({ db, body, owner, context }) =>
     createTeam(db, await catalogueFrom(context), body, owner!.email),
 );

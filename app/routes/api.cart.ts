@@ -3,6 +3,7 @@ import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/api.cart";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** GET /api/cart: the visitor's cart, priced now; the header's badge and the panel read it after
  *  load, so cached pages carry no one's cart (issue 25). */
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = endpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 32 * 1024 },
+    body: { kind: "form", limit: BODY_LIMITS.list },
     rateLimit: QUOTAS.cart,
     noStore: true,
   },

@@ -1,9 +1,14 @@
 import { createCheckoutSession } from "~/flows/checkout/create-session.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const action = endpoint(
-  { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.checkout },
+  {
+    sameOrigin: true,
+    body: { kind: "json", limit: BODY_LIMITS.document },
+    rateLimit: QUOTAS.checkout,
+  },
   ({ db, body, address }) => createCheckoutSession(db, body, address),
 );
 

@@ -1,10 +1,15 @@
 import { checkDiscountCode } from "~/flows/checkout/discount-check.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/discounts/validate {code} → {code, percent} or 404 "Invalid discount code." */
 export const action = endpoint(
-  { sameOrigin: true, body: { kind: "json", limit: 4096 }, rateLimit: QUOTAS.discountCheck },
+  {
+    sameOrigin: true,
+    body: { kind: "json", limit: BODY_LIMITS.short },
+    rateLimit: QUOTAS.discountCheck,
+  },
   ({ db, body }) => checkDiscountCode(db, body),
 );
 

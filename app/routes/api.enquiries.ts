@@ -1,13 +1,14 @@
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/enquiries: a customisation enquiry, JSON in, 201 out (X-INFO-1). */
 export const action = endpoint(
   {
     sameOrigin: true,
     crossSite: "Enquiries can only be sent from this shop's pages.",
-    body: { kind: "json", limit: 16 * 1024 },
+    body: { kind: "json", limit: BODY_LIMITS.form },
     rateLimit: QUOTAS.enquiry,
   },
   ({ db, body }) => receiveEnquiry(db, body),

@@ -1,7 +1,7 @@
 import { catalogueFrom } from "~/catalogue/store.server";
-import { SEARCH_QUERY_MAX } from "~/search/limits";
 import { suggestProducts } from "~/search/search";
 import type { Route } from "./+types/api.search";
+import { SEARCH_QUERY_MAX } from "~/shared/limits";
 
 /** GET /api/search?q=…: the header's product suggestions (S-SRCH-2), at most three. */
 export async function loader({ request, context }: Route.LoaderArgs) {

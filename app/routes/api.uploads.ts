@@ -1,7 +1,7 @@
-import { MULTIPART_OVERHEAD, PHOTO_TOO_LARGE, uploadPhoto } from "~/reviews/api.server";
-import { MAX_PHOTO_BYTES } from "~/reviews/photos.server";
+import { PHOTO_TOO_LARGE, uploadPhoto } from "~/reviews/api.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const loader = writeOnly(["POST"], "Use POST to upload a photo.");
 
@@ -10,7 +10,7 @@ export const action = endpoint(
     sameOrigin: true,
     body: {
       kind: "multipart",
-      limit: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD,
+      limit: BODY_LIMITS.reviewPhoto,
       tooLarge: PHOTO_TOO_LARGE,
     },
     rateLimit: QUOTAS.upload,

@@ -11,6 +11,7 @@ import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/cart";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({ title: "Your cart", description: "The items in your GRIP TRUTH cart." });
@@ -35,7 +36,7 @@ const RETURN_TO = new Set(["/cart", "/checkout"]);
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 32 * 1024 },
+    body: { kind: "form", limit: BODY_LIMITS.list },
     rateLimit: QUOTAS.cart,
     noStore: true,
   },

@@ -22,6 +22,7 @@ import {
 import { orderTotals } from "~/pricing/totals";
 import { POLICY } from "~/policy/policy";
 import type { Route } from "./+types/checkout";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({ title: "Checkout", description: "Review your order and pay securely." });
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 16 * 1024 },
+    body: { kind: "form", limit: BODY_LIMITS.form },
     rateLimit: QUOTAS.checkout,
     noStore: true,
   },

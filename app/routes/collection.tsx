@@ -6,7 +6,6 @@ import {
   browseOptions,
   browseProducts,
   browseSearch,
-  PAGE_SIZE,
   parseBrowseQuery,
   SORTS,
   type BrowseQuery,
@@ -20,6 +19,7 @@ import { pageMeta } from "~/seo/meta";
 import { JsonLd, useOrigin } from "~/seo/JsonLd";
 import { breadcrumbJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
+import { COLLECTION_PAGE_SIZE } from "~/shared/limits";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A client-side navigation asks for "/mens.data": the page's path is the same without ".data".
@@ -50,7 +50,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
     shownPage.current = query.page;
     if (query.page <= previous) return;
     const links = document.querySelectorAll<HTMLAnchorElement>("ul[data-view] h3 a");
-    links[previous * PAGE_SIZE]?.focus();
+    links[previous * COLLECTION_PAGE_SIZE]?.focus();
   }, [query.page]);
   const groupLabel = collection.title.split(" ")[0] ?? "";
   const trail = [

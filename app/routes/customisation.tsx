@@ -21,13 +21,14 @@ import { type Outcome, pageEndpoint, success } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { enquiryFromForm } from "~/enquiries/schema";
 import type { Route } from "./+types/customisation";
+import { BODY_LIMITS } from "~/shared/limits";
 
 /** The enquiry form posted without JavaScript (X-SHOP-2); the same checks as /api/enquiries. */
 export const action = pageEndpoint(
   {
     sameOrigin: true,
     crossSite: "Enquiries can only be sent from this shop's pages.",
-    body: { kind: "form", limit: 16 * 1024, tooLarge: "The enquiry is too long." },
+    body: { kind: "form", limit: BODY_LIMITS.form, tooLarge: "The enquiry is too long." },
     rateLimit: QUOTAS.enquiry,
   },
   async ({ db, body }): Promise<Outcome<EnquiryActionData>> => {

@@ -11,6 +11,7 @@ import { AddressFields, Field } from "~/payments/PaymentFields";
 import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({ title: "Payment", description: "Pay for your GRIP TRUTH order." });
@@ -59,7 +60,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 16 * 1024 },
+    body: { kind: "form", limit: BODY_LIMITS.form },
     noStore: true,
   },
   async ({ db, request, body }): Promise<Outcome<{ error?: string }>> => {

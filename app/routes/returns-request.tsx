@@ -5,6 +5,7 @@ import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/returns-request";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({
@@ -24,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 16 * 1024 },
+    body: { kind: "form", limit: BODY_LIMITS.form },
     rateLimit: QUOTAS.returnRequest,
     noStore: true,
   },

@@ -2,10 +2,10 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { pageMeta } from "~/seo/meta";
-import { SEARCH_QUERY_MAX } from "~/search/limits";
 import { searchPages, searchProducts } from "~/search/search";
 import { catalogueFrom } from "~/catalogue/store.server";
 import type { Route } from "./+types/search";
+import { SEARCH_QUERY_MAX } from "~/shared/limits";
 
 const querySchema = z.object({ q: z.string().catch("") });
 

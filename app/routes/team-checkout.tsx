@@ -11,6 +11,7 @@ import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { findTeam } from "~/teams/teams.server";
 import type { Route } from "./+types/team-checkout";
+import { BODY_LIMITS } from "~/shared/limits";
 
 export const meta = () => [
   { title: "Your team order | GRIP TRUTH" },
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 4096 },
+    body: { kind: "form", limit: BODY_LIMITS.short },
     rateLimit: QUOTAS.checkout,
     noStore: true,
   },

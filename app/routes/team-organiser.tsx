@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
-import { ROSTER_UPLOAD_LIMIT, uploadRoster } from "~/teams/roster-upload.server";
+import { BODY_LIMITS } from "~/shared/limits";
+import { uploadRoster } from "~/teams/roster-upload.server";
 import { dbFrom } from "~/db/context.server";
 import { type RosterUploadAnswer, OrganiserPage } from "~/teams/OrganiserPage";
 import { sizeCounts, timeLeft } from "~/teams/rules";
@@ -34,7 +35,7 @@ export const action = pageEndpoint(
     sameOrigin: true,
     body: {
       kind: "multipart",
-      limit: ROSTER_UPLOAD_LIMIT,
+      limit: BODY_LIMITS.roster,
       tooLarge: "The roster file is too large.",
     },
     rateLimit: QUOTAS.rosterUpload,

@@ -8,7 +8,7 @@ import { ReturnLink } from "~/returns/ReturnLink";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
-import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
+import { BODY_LIMITS, EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 export const meta = () =>
   pageMeta({
@@ -22,7 +22,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export const action = pageEndpoint(
   {
     sameOrigin: true,
-    body: { kind: "form", limit: 4096 },
+    body: { kind: "form", limit: BODY_LIMITS.short },
     rateLimit: QUOTAS.tracking,
     noStore: true,
   },

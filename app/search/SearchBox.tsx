@@ -2,8 +2,8 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { SEARCH_QUERY_MAX } from "./limits";
-import { pageResults, SEARCH_LIMIT_PER_KIND, type SearchResult, SUGGEST_PATH } from "./search";
+import { pageResults, type SearchResult, SUGGEST_PATH } from "./search";
+import { SEARCH_LIMIT_PER_KIND, SEARCH_QUERY_MAX } from "~/shared/limits";
 
 /** How long the suggestions stay after the box loses focus (S-SRCH-4), so a click can land. */
 export const BLUR_HIDE_MS = 200;

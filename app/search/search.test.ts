@@ -3,11 +3,11 @@ import { PRODUCTS } from "~/catalogue/seed/catalogue";
 import {
   normaliseQuery,
   pageResults,
-  SEARCH_LIMIT_PER_KIND,
   searchSite as searchIn,
   SEARCH_PAGES,
   suggestProducts,
 } from "./search";
+import { SEARCH_LIMIT_PER_KIND } from "~/shared/limits";
 
 const searchSite = (query: string, limit?: number) => searchIn(PRODUCTS, query, limit);
 // The header's list: products from GET /api/search, then the pages matched in the browser.

@@ -1,6 +1,6 @@
 import type { Product } from "~/catalogue/types";
 import { COLLECTIONS } from "~/catalogue/collections";
-import { SEARCH_QUERY_MAX } from "./limits";
+import { SEARCH_LIMIT_PER_KIND, SEARCH_QUERY_MAX } from "~/shared/limits";
 
 /** A page of the shop a visitor can find by name (S-SRCH-1). */
 export interface SearchPage {
@@ -32,9 +32,6 @@ export interface SearchResult {
   name: string;
   to: string;
 }
-
-/** At most this many products and this many pages in the header's list (S-SRCH-2). */
-export const SEARCH_LIMIT_PER_KIND = 3;
 
 /** The query as matched: trimmed, lower case, inner whitespace collapsed, capped in length. */
 export function normaliseQuery(query: string): string {

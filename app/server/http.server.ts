@@ -11,7 +11,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
-import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { BODY_LIMITS } from "~/shared/limits";
 import { onCatalogueChange } from "~/catalogue/store.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
@@ -37,10 +37,8 @@ function targetIsValid(url: string | undefined): boolean {
   return typeof url === "string" && url.startsWith("/");
 }
 
-/** No request body is larger than the owner's 20 MB product photo plus its multipart wrapping
- *  (a review photo is at most 10 MB); each route's own limit is counted while its body streams
- *  (app/security/edge.server.ts). */
-const MAX_BODY_BYTES = PRODUCT_PHOTO_LIMITS.bytes + 1024 * 1024;
+/** Each route's own limit is counted while its body streams (app/security/edge.server.ts). */
+const MAX_BODY_BYTES = BODY_LIMITS.any;
 
 // On every response, cached or not; HSTS only over https, for browsers that have been here over
 // https (X-SEC-7).

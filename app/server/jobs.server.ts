@@ -1,17 +1,22 @@
 import type { Env } from "~/env.server";
 import { deliverDueMail } from "~/mail/outbox.server";
-import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
+import { expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
-import { REFUND_RETRY_BATCH, retryPendingRefunds } from "~/flows/refunds/retry.server";
+import { retryPendingRefunds } from "~/flows/refunds/retry.server";
 import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
-import { closeDueTeams, TEAM_CLOSING_BATCH } from "~/teams/closing.server";
+import { closeDueTeams } from "~/teams/closing.server";
 import { sweepCarts } from "~/cart/server-cart.server";
-import { LATE_PAYMENT_BATCH, settleLateTeamPayments } from "~/flows/teams/late-payment.server";
-
-const MAIL_BATCH = 10;
+import { settleLateTeamPayments } from "~/flows/teams/late-payment.server";
+import {
+  EXPIRY_BATCH,
+  LATE_PAYMENT_BATCH,
+  MAIL_BATCH,
+  REFUND_RETRY_BATCH,
+  TEAM_CLOSING_BATCH,
+} from "~/shared/limits";
 
 /** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
 export function backgroundJobs(

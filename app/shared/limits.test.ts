@@ -4,6 +4,7 @@ import { PgDialect, getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import {
+  BODY_LIMITS,
   CUSTOM_TEXT_MAX,
   EMAIL_MAX,
   ENQUIRY_MESSAGE_MAX,
@@ -87,5 +88,37 @@ describe("X-ARCH-3: the database's CHECKs state the limits of app/shared/limits.
     const declared = schemaChecks();
     expect(declared.size).toBeGreaterThan(20);
     for (const [name, sql] of declared) expect(committed.get(name), name).toBe(sql);
+  });
+});
+
+describe("one place for each figure (X-ARCH-3)", () => {
+  it("no route writes its body cap as a number: each names one of BODY_LIMITS", () => {
+    for (const file of readdirSync("app/routes")) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const source = readFileSync(path.join("app/routes", file), "utf8");
+      expect(source, file).not.toMatch(/\blimit:\s*[\d(]/);
+    }
+  });
+
+  it("the body caps are the figures the routes had", () => {
+    expect(BODY_LIMITS).toEqual({
+      flag: 1024,
+      credentials: 2048,
+      short: 4096,
+      note: 8192,
+      form: 16_384,
+      list: 32_768,
+      document: 65_536,
+      webhook: 262_144,
+      roster: 262_144,
+      catalogueFile: 2_097_152,
+      productPhoto: 20 * 1024 * 1024 + 65_536,
+      reviewPhoto: 10 * 1024 * 1024 + 65_536,
+      any: 21 * 1024 * 1024,
+    });
+  });
+
+  it("stays pure for the browser: no imports", () => {
+    expect(readFileSync("app/shared/limits.ts", "utf8")).not.toMatch(/^import /m);
   });
 });

@@ -128,3 +128,177 @@ export const PRODUCT_PHOTO_LIMITS = {
 export const TEAM_SLUG_MAX = 80;
 /** X-TEAM-2: a member's own name on a team line, at most CUSTOM_TEXT_MAX characters. */
 export const PRINT_NAME_MESSAGE = `The member's name may be up to ${CUSTOM_TEXT_MAX} characters.`;
+export const TEAM_NAME_MAX = 80;
+export const TEAM_ADDRESS_MAX = 400;
+export const TEAM_PRODUCTS_MAX = 30;
+export const TEAM_MINIMUM_MAX = 10_000;
+/** A team price may not be above this (£1,000.00 a item). */
+export const TEAM_PRICE_MAX_PENCE = 100_000;
+/** Members on one roster upload (X-TEAM-3), and the most problems its answer names. */
+export const UPLOAD_ROWS_MAX = 500;
+export const UPLOAD_PROBLEMS_MAX = 50;
+
+// ── Review photos (X-REV-1) ──────────────────────────────────────────────────────────────────
+
+export const REVIEW_PHOTO_LIMITS = {
+  /** Bytes of one uploaded file. */
+  bytes: 10 * 1024 * 1024,
+  /** Pixels of one photo (width × height): past it, an image bomb. */
+  pixels: 40_000_000,
+  /** The long side of the stored photo and of its thumbnail, in pixels. */
+  longSide: 1600,
+  thumbSide: 400,
+} as const;
+/** How many product-page reviews show before See More (S-REV-1). */
+export const NEWEST_SHOWN = 3;
+/** The uploader cookie's life in seconds: longer than an unattached photo lives (24 hours). */
+export const UPLOADER_MAX_AGE = 7 * 24 * 60 * 60;
+
+// ── The storefront ───────────────────────────────────────────────────────────────────────────
+
+/** Products per "page"; ?page=N shows the first N × COLLECTION_PAGE_SIZE, as Load More appends. */
+export const COLLECTION_PAGE_SIZE = 6;
+export const COLLECTION_MAX_PAGE = 50;
+/** "Only N left" shows at this many or fewer (X-STK-2). */
+export const FEW_LEFT = 3;
+/** The longest query the search takes, in the box and on /search. */
+export const SEARCH_QUERY_MAX = 100;
+/** At most this many products and this many pages in the header's list (S-SRCH-2). */
+export const SEARCH_LIMIT_PER_KIND = 3;
+
+// ── The owner's lists and figures ────────────────────────────────────────────────────────────
+
+/** Rows a page of the owner's orders, customers and products. */
+export const ORDERS_PAGE_SIZE = 50;
+export const CUSTOMERS_PAGE_SIZE = 50;
+export const OWNER_PAGE_SIZE = 50;
+/** The owner's lists' search text, in characters, and the highest page asked for. */
+export const LIST_QUERY_MAX = 100;
+export const LIST_PAGE_MAX = 100_000;
+/** The dashboard's period in days: unless asked, and at most. */
+export const SUMMARY_DAYS_DEFAULT = 30;
+export const SUMMARY_DAYS_MAX = 366;
+/** A stocked variant with this many or fewer left is listed as running low. */
+export const LOW_STOCK_AT = 3;
+/** Best sellers on the dashboard. */
+export const TOP_PRODUCTS = 5;
+/** A refund not settled this long after it was asked for is shown to the owner (issue 27). */
+export const REFUND_ATTENTION_MINUTES = 10;
+/** Failed refunds are shown for this long, unless a later refund on the order went through. */
+export const FAILED_SHOWN_DAYS = 30;
+/** Most errors a catalogue import answers with. */
+export const IMPORT_ERRORS_MAX = 50;
+/** Rows one catalogue import may hold. */
+export const IMPORT_ROWS_MAX = 5000;
+
+// ── Owners and signing in ────────────────────────────────────────────────────────────────────
+
+/** An owner password has at most this many characters (and at least MIN_PASSWORD_LENGTH). */
+export const PASSWORD_MAX = 200;
+/** How long an owner stays signed in. */
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+/** 5 wrong passwords for an account from one address within 15 minutes lock it out there. */
+export const LOCKOUT_ATTEMPTS = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+/** A password reset's answer takes at least this long either way, so its timing does not tell. */
+export const RESET_ANSWER_FLOOR_MS = 400;
+/** At most this many unused reset links per owner at a time: no flood of e-mails. */
+export const MAX_LIVE_RESET_LINKS = 3;
+/**
+ * At most this many hashes run at once in the process (X-SEC-10): each takes 32 MiB and a thread
+ * of the pool every file read and DNS lookup share. More wait in a short queue; beyond it the
+ * caller is told the sign-in is busy instead of piling up work.
+ */
+export const MAX_HASHES_AT_ONCE = 2;
+export const MAX_HASHES_WAITING = 16;
+
+// ── Background work and timings ──────────────────────────────────────────────────────────────
+
+/** How many e-mails one pass of the mail job sends. */
+export const MAIL_BATCH = 10;
+/** How many due orders one pass claims; the next pass takes the rest. */
+export const EXPIRY_BATCH = 100;
+/** How many closed teams one pass takes; a full pass runs again at once. */
+export const TEAM_CLOSING_BATCH = 20;
+/** How many late-paid member orders one pass takes; a full pass runs again at once. */
+export const LATE_PAYMENT_BATCH = 20;
+/** The retry job asks about a refund for this long after it was made, then leaves it to the owner. */
+export const REFUND_RETRY_FOR_HOURS = 24;
+export const REFUND_RETRY_BATCH = 10;
+/** The longest wait between two asks of the provider about one refund (the retry job). */
+export const LONGEST_WAIT_SECONDS = 3600;
+/** Stripe's shortest session (30 minutes), with a minute for clocks and the network. */
+export const STRIPE_MINIMUM_EXPIRY_SECONDS = 31 * 60;
+/**
+ * How long a process's claim on a photo holds (X-PHOTO-2). Making a 40-megapixel photo's ten
+ * renditions takes a few seconds; a process killed mid-way leaves the photo to another when its
+ * claim runs out.
+ */
+export const PHOTO_CLAIM_MS = 60_000;
+/** A photo that failed this many times (its claim ran out each time) is marked failed. */
+export const PHOTO_ATTEMPTS = 3;
+/** How long a database probe's answer is trusted. */
+export const PROBE_EVERY_MS = 1_000;
+/**
+ * How often a process asks the database whether the catalogue changed (X-CAT-1): an owner's
+ * change shows on every process within this plus the page cache's 8 s (HTML_CACHE_MAX_AGE_MS),
+ * under 10 s. The question is one row by its key.
+ */
+export const CATALOGUE_CHECK_MS = 1_000;
+
+// ── The page cache (X-PERF-3) ────────────────────────────────────────────────────────────────
+
+/**
+ * The oldest a stored page may be when it is answered (counted from the start of its render):
+ * the bound on how late a new or hidden review, a stock change or an owner's change shows on a
+ * process that did not make it (a process forgets everything it stored as soon as it handles a
+ * change itself). Under the issue's 10 seconds, with room for a slow render.
+ */
+export const HTML_CACHE_MAX_AGE_MS = 8_000;
+/** From this age on, the next request starts a fresh render in the background; the stored page
+ *  is answered meanwhile, so a page that is asked for keeps being refreshed before its limit. */
+export const HTML_CACHE_REFRESH_MS = HTML_CACHE_MAX_AGE_MS / 2;
+/** Memory bounds: pages kept at most, and their bytes (HTML plus its gzip copy) together. */
+export const HTML_CACHE_MAX_ENTRIES = 500;
+export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+// ── Request bodies (X-SEC-6) ─────────────────────────────────────────────────────────────────
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** The multipart wrapping around an uploaded file: boundaries, headers, the file name, the
+ *  form's other fields. */
+export const MULTIPART_OVERHEAD = 64 * KIB;
+
+/** The largest body each kind of request may send, in bytes; past it, 413 before any parsing. */
+export const BODY_LIMITS = {
+  /** A switch or an id: hide a review, cancel a team, mark an enquiry handled. */
+  flag: 1 * KIB,
+  /** An e-mail address and a password or two. */
+  credentials: 2 * KIB,
+  /** A short form or object: a sign-in, a code, a status, a refund, a stock change. */
+  short: 4 * KIB,
+  /** A form with a note or the site's words. */
+  note: 8 * KIB,
+  /** One thing's whole form or object: checkout, a payment, a return, an enquiry, a team. */
+  form: 16 * KIB,
+  /** A list of lines: a cart's lines as a form, a new team with its products. */
+  list: 32 * KIB,
+  /** A whole document: a cart to price, a product, a review, the stock table. */
+  document: 64 * KIB,
+  /** An event from Stripe. */
+  webhook: 256 * KIB,
+  /** A team's roster, a CSV file. */
+  roster: 256 * KIB,
+  /** The catalogue as a CSV file. */
+  catalogueFile: 2 * MIB,
+  /** A product photo with its form. */
+  productPhoto: PRODUCT_PHOTO_LIMITS.bytes + MULTIPART_OVERHEAD,
+  /** A review photo with its form. */
+  reviewPhoto: REVIEW_PHOTO_LIMITS.bytes + MULTIPART_OVERHEAD,
+  /** Any request at all: no body is larger than the owner's 20 MB product photo plus its
+   *  multipart wrapping (a review photo is at most 10 MB); the server refuses a larger declared
+   *  body before any route, and each route's own limit is counted while its body streams. */
+  any: PRODUCT_PHOTO_LIMITS.bytes + 1 * MIB,
+} as const;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatLondon,
   formatLondonDate,
+  formatLondonDayTime,
+  formatLondonMediumDate,
+  formatLondonNumeric,
   fromLondonLocal,
   isBritishSummerTime,
+  londonClockTime,
   londonIsoDate,
   toLondonLocal,
 } from "./london-time";
@@ -75,5 +80,48 @@ describe("the London date without Intl", () => {
       expect(formatLondonDate(instant)).toBe(byIntl.format(instant));
       expect(londonIsoDate(instant)).toBe(isoByIntl.format(instant));
     }
+  });
+});
+
+const intl = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "Europe/London" });
+
+describe("the back office's London formats, as the pages and exports built them before", () => {
+  const closing = intl({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const spreadsheet = intl({
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const mediumShort = intl({ dateStyle: "medium", timeStyle: "short" });
+  const medium = intl({ dateStyle: "medium" });
+  const dayTime = intl({ day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+  it("X-TEAM-1, X-DAY-6: a team's closing time and the CSV's cells agree with Intl around each change", () => {
+    for (let year = 2024; year <= 2032; year++) {
+      for (const month of [2, 9]) {
+        for (let t = Date.UTC(year, month, 24); t < Date.UTC(year, month + 1, 1, 6); t += 900_000) {
+          const instant = new Date(t);
+          expect(londonClockTime(instant), instant.toISOString()).toBe(closing.format(instant));
+          expect(formatLondonNumeric(instant), instant.toISOString()).toBe(
+            spreadsheet.format(instant).replace(",", ""),
+          );
+        }
+      }
+    }
+  });
+
+  it("the owner's pages: the same text as Intl's medium date and short time, every 7 hours of a year", () => {
+    for (let t = Date.UTC(2026, 0, 1, 0, 5); t < Date.UTC(2027, 0, 1); t += 7 * 3_600_000) {
+      const instant = new Date(t);
+      expect(formatLondon(instant)).toBe(mediumShort.format(instant));
+      expect(formatLondonMediumDate(instant)).toBe(medium.format(instant));
+      expect(formatLondonDayTime(instant)).toBe(dayTime.format(instant));
+    }
+    expect(formatLondon(new Date("2026-09-05T08:05:00Z"))).toBe("5 Sept 2026, 09:05");
+    expect(formatLondonDayTime(new Date("2026-12-01T00:30:00Z"))).toBe("1 Dec, 00:30");
   });
 });

@@ -4,7 +4,8 @@
  * "2026-12-01T09:00"), stored as instants; the owner's figures and the returns window count UK
  * days; the storefront writes dates ("5 May 2026") by London's calendar.
  */
-const ZONE = "Europe/London";
+/** London's time zone, for what must name it (PostgreSQL's `AT TIME ZONE`, Intl's formatters). */
+export const LONDON_ZONE = "Europe/London";
 
 /**
  * London's offset from UTC by the UK's summer-time rule rather than by `Intl.DateTimeFormat`
@@ -78,10 +79,36 @@ export function fromLondonLocal(local: string): Date | undefined {
   return new Date(asUtc);
 }
 
+/** "18:00": the time on a clock in London (24-hour). */
+export function londonClockTime(instant: Date): string {
+  return toLondonLocal(instant).slice(11, 16);
+}
+
+/** "24/11/2026 09:05": the day and time in London as a UK spreadsheet reads them. */
+export function formatLondonNumeric(instant: Date): string {
+  const [date, time] = toLondonLocal(instant).split("T") as [string, string];
+  const [y, m, d] = date.split("-");
+  return `${d}/${m}/${y} ${time}`;
+}
+
+/**
+ * The back office's own formatters, by Intl for the abbreviated month names ("Sept"). Each is
+ * built the first time it is used, never at import (see the cost above), and then kept.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function inLondon(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: LONDON_ZONE });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** "1 Dec 2026, 09:00" in London, for lists. */
 export function formatLondon(instant: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: ZONE,
+  return inLondon({
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -89,4 +116,16 @@ export function formatLondon(instant: Date): string {
     minute: "2-digit",
     hourCycle: "h23",
   }).format(instant);
+}
+
+/** "1 Dec 2026" in London: Intl's medium date. */
+export function formatLondonMediumDate(instant: Date): string {
+  return inLondon({ dateStyle: "medium" }).format(instant);
+}
+
+/** "1 Dec, 09:00" in London: a day of this year and its time, without the year. */
+export function formatLondonDayTime(instant: Date): string {
+  return inLondon({ day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
+    instant,
+  );
 }

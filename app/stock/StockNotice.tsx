@@ -1,5 +1,6 @@
 import { Clock, PackageCheck } from "lucide-react";
-import { FEW_LEFT, LEAD_TIMES, type ChoiceStock } from "./stock";
+import { LEAD_TIMES, type ChoiceStock } from "./stock";
+import { FEW_LEFT } from "~/shared/limits";
 
 /**
  * The product page's lead time for the current choice and "Only N left" (X-STK-2), in a polite

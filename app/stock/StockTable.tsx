@@ -1,6 +1,7 @@
 import { Form } from "react-router";
-import { FEW_LEFT, type ProductStock } from "./stock";
+import { type ProductStock } from "./stock";
 import { stockFieldName, variantLabel } from "./stock-form";
+import { FEW_LEFT } from "~/shared/limits";
 
 function status(quantity: number | null): string {
   if (quantity === null) return "Made to order";

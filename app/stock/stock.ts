@@ -34,9 +34,6 @@ export function variantKey(variant: Variant): string {
   return [variant.productId, variant.optionType, variant.size, variant.color].join("|");
 }
 
-/** "Only N left" shows at this many or fewer (X-STK-2). */
-export const FEW_LEFT = 3;
-
 export const LEAD_TIMES = {
   inStock: "Dispatched in 2-3 working days",
   madeToOrder: "Made to order: dispatched in 3-6 weeks",

@@ -7,9 +7,7 @@ import { formatPence } from "~/pricing/money";
 import { canonicalOrigin } from "~/security/origin.server";
 import { productionSheet, sizeCounts, ukDateTimeInWords } from "./rules";
 import { teamOrdersAndRoster } from "./teams.server";
-
-/** How many closed teams one pass takes; a full pass runs again at once. */
-export const TEAM_CLOSING_BATCH = 20;
+import { TEAM_CLOSING_BATCH } from "~/shared/limits";
 
 /**
  * X-TEAM-4: once a team store's closing time has passed, closes it and writes the summary

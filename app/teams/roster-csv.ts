@@ -1,20 +1,9 @@
 import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
+import { UPLOAD_COLUMNS } from "./roster-rows";
 import type { RosterEntry } from "./rules";
 
 /** The roster file's columns (X-TEAM-3): the upload's, then the order each line is on. */
-export const ROSTER_COLUMNS = [
-  "name",
-  "email",
-  "product",
-  "option",
-  "size",
-  "belt_rank",
-  "colour",
-  "print_name",
-  "quantity",
-  "order_number",
-  "status",
-] as const;
+export const ROSTER_COLUMNS = [...UPLOAD_COLUMNS, "quantity", "order_number", "status"] as const;
 
 /** The roster as CSV: UTF-8 with a byte-order mark, one row per line (X-TEAM-3). */
 export function rosterCsv(roster: readonly RosterEntry[]): string {

@@ -1,4 +1,10 @@
-import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX } from "~/shared/limits";
+import {
+  CUSTOM_TEXT_MAX,
+  EMAIL_MAX,
+  PERSON_NAME_MAX,
+  UPLOAD_PROBLEMS_MAX,
+  UPLOAD_ROWS_MAX,
+} from "~/shared/limits";
 import { hasControlCharacters } from "~/shared/text";
 import type { PublicTeam, TeamChoicePrefill } from "./rules";
 
@@ -17,8 +23,6 @@ export const UPLOAD_COLUMNS = [
   "colour",
   "print_name",
 ] as const;
-export const UPLOAD_PROBLEMS_MAX = 50;
-export const UPLOAD_ROWS_MAX = 500;
 
 export interface RosterMember {
   row: number;

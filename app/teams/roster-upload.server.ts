@@ -17,7 +17,6 @@ import { publicTeam, teamForOrganiser, teamPath } from "./teams.server";
  */
 
 const SECRET_NAME = "team-choice";
-export const ROSTER_UPLOAD_LIMIT = 256 * 1024;
 
 function signature(secret: string, slug: string, payload: string): string {
   return createHmac("sha256", secret).update(`${slug}\n${payload}`).digest("base64url");

@@ -1,41 +1,30 @@
 import { z } from "zod";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX, EMAIL_MAX, PERSON_NAME_MAX, PRINT_NAME_MESSAGE } from "~/shared/limits";
+import {
+  CUSTOM_TEXT_MAX,
+  EMAIL_MAX,
+  PERSON_NAME_MAX,
+  PRINT_NAME_MESSAGE,
+  TEAM_ADDRESS_MAX,
+  TEAM_MINIMUM_MAX,
+  TEAM_NAME_MAX,
+  TEAM_PRICE_MAX_PENCE,
+  TEAM_PRODUCTS_MAX,
+} from "~/shared/limits";
 import { text } from "~/shared/text";
+import { formatLondonDate, londonClockTime } from "~/shared/london-time";
 
 /**
  * Team orders' pure rules (X-TEAM-1..5), safe in the browser: what a team store is made of, the
  * closing sentence, a member's line at the team price, and the production sheet's grouping.
  */
 
-export const TEAM_NAME_MAX = 80;
-export const TEAM_ADDRESS_MAX = 400;
-export const TEAM_PRODUCTS_MAX = 30;
-export const TEAM_MINIMUM_MAX = 10_000;
-/** A team price may not be above this (£1,000.00 a item). */
-export const TEAM_PRICE_MAX_PENCE = 100_000;
-
-const ZONE = "Europe/London";
-
 /** "1 December 2026": a day in words, as a London calendar shows it. */
-export function ukDateInWords(instant: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: ZONE,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(instant);
-}
+export const ukDateInWords = formatLondonDate;
 
 /** "1 December 2026 at 18:00": the closing time for members and the organiser. */
 export function ukDateTimeInWords(instant: Date): string {
-  const time = new Intl.DateTimeFormat("en-GB", {
-    timeZone: ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(instant);
-  return `${ukDateInWords(instant)} at ${time}`;
+  return `${formatLondonDate(instant)} at ${londonClockTime(instant)}`;
 }
 
 /** X-TEAM-4: the 409's sentence and the page's, once the store has closed. */

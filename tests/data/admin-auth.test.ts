@@ -12,7 +12,8 @@ import { createOwner } from "~/admin/owners.server";
 import { lockedUntilOf } from "~/admin/lockout.server";
 import { loginForm, OWNER, signInCookie } from "./admin-fixtures";
 import { call, countLimitsIn, frozenWindow, postJson } from "./helpers";
-import { decoyHash, hashingCounts, MAX_HASHES_AT_ONCE } from "~/admin/password.server";
+import { decoyHash, hashingCounts } from "~/admin/password.server";
+import { MAX_HASHES_AT_ONCE } from "~/shared/limits";
 
 // The first owner comes from the environment when the database is first opened.
 process.env.ADMIN_EMAIL = OWNER.email;

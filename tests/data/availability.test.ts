@@ -4,12 +4,12 @@ import { testDb } from "./shop";
 import {
   isConnectionError,
   markDatabaseSuspect,
-  PROBE_EVERY_MS,
   setAvailabilityClock,
   SHORT_BREAK,
 } from "~/db/availability.server";
 import { databaseMiddleware } from "~/db/middleware.server";
 import { requestContext } from "./helpers";
+import { PROBE_EVERY_MS } from "~/shared/limits";
 
 // The probe interval is measured on this clock, moved on by the test instead of by waiting.
 const clock = { now: Date.now() };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCatalogue, catalogueChanged, CATALOGUE_CHECK_MS } from "~/catalogue/store.server";
+import { loadCatalogue, catalogueChanged } from "~/catalogue/store.server";
 import { SEED_PRODUCTS } from "~/catalogue/seed";
 import { orderLines, orders, productOptions, products, promotions } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
@@ -11,6 +11,7 @@ import { loader as sitemap } from "~/routes/sitemap";
 import { loader as searchPage } from "~/routes/search";
 import { testDb } from "./shop";
 import { call, postJson } from "./helpers";
+import { CATALOGUE_CHECK_MS } from "~/shared/limits";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 

@@ -8,9 +8,10 @@ import { action as forgotAction } from "~/routes/admin.forgot-password";
 import { action as setAction, loader as setLoader } from "~/routes/admin.set-password";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { hashToken } from "~/admin/owner-links.server";
-import { RESET_ANSWER_FLOOR_MS, RESET_SENT } from "~/admin/staff.server";
+import { RESET_SENT } from "~/admin/staff.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
+import { RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
 
 process.env.ADMIN_EMAIL = OWNER.email;
 process.env.ADMIN_PASSWORD = OWNER.password;

@@ -7,6 +7,7 @@ import { csvRow } from "~/shared/csv";
 import { catalogueChanged, productFromRows } from "../store.server";
 import type { Product } from "../types";
 import { type CreateInput, createSchema, defaultKind, poundsToPence } from "./product-input";
+import { IMPORT_ERRORS_MAX, IMPORT_ROWS_MAX } from "~/shared/limits";
 
 /**
  * The catalogue as a spreadsheet (X-CAT-4): one row per option, prices in pounds, lists joined
@@ -27,11 +28,6 @@ export const CSV_COLUMNS = [
   "description",
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
-
-/** Most errors an import answers with. */
-export const IMPORT_ERRORS_MAX = 50;
-/** Rows one import may hold. */
-export const IMPORT_ROWS_MAX = 5000;
 
 const pounds = (pence: number | null | undefined) =>
   pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);

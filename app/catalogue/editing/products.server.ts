@@ -16,10 +16,9 @@ import {
   STATUSES,
   updateSchema,
 } from "./product-input";
+import { LIST_QUERY_MAX, OWNER_PAGE_SIZE } from "~/shared/limits";
 
 /** The owner's products (X-CAT-2): list, read, create, edit with a version, archive; audited. */
-
-export const OWNER_PAGE_SIZE = 50;
 
 /** A product as the owner's JSON answers it: every field, its options, and its `version`. */
 export type OwnerProduct = Omit<Product, "images"> & {
@@ -81,7 +80,7 @@ export async function listOwnerProducts(
   if (query.category && (PRODUCT_CATEGORIES as readonly string[]).includes(query.category)) {
     where.push(eq(products.category, query.category));
   }
-  const q = query.q?.trim().slice(0, 100);
+  const q = query.q?.trim().slice(0, LIST_QUERY_MAX);
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(products.name, pattern), ilike(products.id, pattern))!);

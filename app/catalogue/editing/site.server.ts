@@ -5,6 +5,7 @@ import { promotions, siteContent } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { PROMOTION_NAME_MAX, SITE_TEXT_MAX } from "~/shared/limits";
+import { isoInstant } from "~/shared/schemas";
 import { text } from "~/shared/text";
 import { catalogueChanged, promotionFromRow } from "../store.server";
 import type { SiteContent } from "../types";
@@ -98,19 +99,6 @@ export async function listPromotions(db: Database): Promise<PromotionJson[]> {
   });
 }
 
-const DATE_MESSAGE = "Dates must be ISO 8601 times with a time zone, e.g. 2026-12-01T09:00:00Z.";
-const instant = z
-  .string({ error: DATE_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/, DATE_MESSAGE)
-  .transform((value, ctx) => {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: DATE_MESSAGE });
-      return z.NEVER;
-    }
-    return date;
-  });
-
 const promotionSchema = z
   .object({
     name: text({ error: "The name must be text." })
@@ -122,8 +110,8 @@ const promotionSchema = z
       .int("The percentage must be a whole number from 1 to 90.")
       .min(1, "The percentage must be a whole number from 1 to 90.")
       .max(90, "The percentage must be a whole number from 1 to 90."),
-    startsAt: instant.nullish(),
-    endsAt: instant.nullish(),
+    startsAt: isoInstant.nullish(),
+    endsAt: isoInstant.nullish(),
   })
   .strict()
   .refine((p) => !p.startsAt || !p.endsAt || p.endsAt > p.startsAt, {

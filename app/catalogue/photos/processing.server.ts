@@ -8,15 +8,7 @@ import { photoFileStore } from "~/storage/files.server";
 import { announceCatalogueChange, catalogueChanged } from "../store.server";
 import { makeRenditions } from "./images.server";
 import { renditionKeyOf } from "./urls";
-
-/**
- * How long a process's claim on a photo holds (X-PHOTO-2). Making a 40-megapixel photo's ten
- * renditions takes a few seconds; a process killed mid-way leaves the photo to another when its
- * claim runs out.
- */
-export const PHOTO_CLAIM_MS = 60_000;
-/** A photo that failed this many times (its claim ran out each time) is marked failed. */
-export const PHOTO_ATTEMPTS = 3;
+import { PHOTO_ATTEMPTS, PHOTO_CLAIM_MS } from "~/shared/limits";
 
 export interface ProcessOptions {
   claimMs?: number;

@@ -1,6 +1,7 @@
 import { formatPence } from "~/pricing/money";
 import type { HistoryEntry } from "./back-office.server";
 import { FULFILMENT_LABELS, statusLabel } from "~/orders/status";
+import { formatLondon } from "~/shared/london-time";
 
 const fulfilmentLabel = (step: unknown) =>
   FULFILMENT_LABELS[step as keyof typeof FULFILMENT_LABELS] ?? String(step);
@@ -42,11 +43,6 @@ function describe(entry: HistoryEntry): string {
 
 /** The order's history: each change, by whom, when (X-OPS-3). */
 export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) {
-  const format = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/London",
-  });
   return (
     <ol className="grid gap-3" data-testid="order-history">
       {history.map((entry, index) => (
@@ -58,7 +54,7 @@ export function OrderHistory({ history }: { history: readonly HistoryEntry[] }) 
             </p>
           ) : null}
           <p className="text-sm text-muted">
-            {entry.actor} · <time dateTime={entry.at}>{format.format(new Date(entry.at))}</time>
+            {entry.actor} · <time dateTime={entry.at}>{formatLondon(new Date(entry.at))}</time>
           </p>
         </li>
       ))}

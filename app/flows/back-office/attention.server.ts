@@ -2,12 +2,12 @@ import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
-import { REFUND_RETRY_FOR_HOURS } from "../refunds/retry.server";
-
-/** A refund not settled this long after it was asked for is shown to the owner (issue 27). */
-export const REFUND_ATTENTION_MINUTES = 10;
-/** Failed refunds are shown for this long, unless a later refund on the order went through. */
-const FAILED_SHOWN_DAYS = 30;
+import {
+  FAILED_SHOWN_DAYS,
+  REFUND_ATTENTION_MINUTES,
+  REFUND_RETRY_FOR_HOURS,
+} from "~/shared/limits";
+import { formatLondonDayTime } from "~/shared/london-time";
 
 export interface AttentionItem {
   kind: "refund-pending" | "refund-failed" | "payment-flagged";
@@ -19,14 +19,6 @@ export interface AttentionItem {
   flaggedPaymentId?: string;
   amountPence: number;
 }
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 /** A provider's reason as the end of a sentence. */
 function asSentence(text: string): string {
@@ -83,7 +75,7 @@ export async function needsAttention(
   for (const { refund, orderNumber } of refunds) {
     const amount = formatPence(refund.amountPence);
     const provider = providerName(refund.provider);
-    const since = when.format(refund.createdAt);
+    const since = formatLondonDayTime(refund.createdAt);
     const of = refund.flaggedPaymentId ? "a payment that did not belong to" : "";
     if (refund.status === "failed") {
       items.push({
@@ -123,7 +115,7 @@ export async function needsAttention(
       at: payment.createdAt.toISOString(),
       amountPence: payment.amountPence,
       flaggedPaymentId: payment.id,
-      sentence: `${formatPence(payment.amountPence)} was paid through ${providerName(payment.provider)} on ${when.format(
+      sentence: `${formatPence(payment.amountPence)} was paid through ${providerName(payment.provider)} on ${formatLondonDayTime(
         payment.createdAt,
       )} for ${orderNumber}, but the shop did not apply it: ${payment.reason.replace(
         /:? ?refund the payment\.?$/i,

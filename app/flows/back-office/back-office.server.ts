@@ -14,13 +14,12 @@ import {
 } from "~/db/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
+import { listQueryFields, listQueryFrom } from "~/shared/schemas";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
 import { restockableReturns } from "../returns/return-actions.server";
-import { ORDER_NOTE_MAX } from "~/shared/limits";
-
-export const PAGE_SIZE = 50;
+import { ORDER_NOTE_MAX, ORDERS_PAGE_SIZE } from "~/shared/limits";
 
 /** A comma-separated list of states, each one of `states`; anything else drops the filter. */
 function statesIn<const T extends readonly [string, ...string[]]>(states: T) {
@@ -38,15 +37,7 @@ export const orderFilterSchema = z.object({
   /** X-ORD-1: the money's state and the making's, each one value or several (`paid,partly_refunded`). */
   payment: statesIn(PAYMENT_STATUSES),
   fulfilment: statesIn(FULFILMENT_STATUSES),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(hasNoNul)
-    .optional()
-    .catch(undefined)
-    .transform((q) => q || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  ...listQueryFields,
   /** Issue 27: only orders with a refund or a payment that needs the owner. */
   attention: z
     .literal("1")
@@ -61,8 +52,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
     status: params.get("status") || undefined,
     payment: params.get("payment") || undefined,
     fulfilment: params.get("fulfilment") || undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
+    ...listQueryFrom(params),
     attention: params.get("attention") ?? undefined,
   });
 }
@@ -127,8 +117,8 @@ export async function listOrders(
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-      .limit(PAGE_SIZE)
-      .offset((filter.page - 1) * PAGE_SIZE),
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((filter.page - 1) * ORDERS_PAGE_SIZE),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -142,7 +132,7 @@ export async function listOrders(
     })),
     total: Number(counted?.n ?? 0),
     page: filter.page,
-    pageSize: PAGE_SIZE,
+    pageSize: ORDERS_PAGE_SIZE,
   };
 }
 

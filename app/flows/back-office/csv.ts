@@ -1,10 +1,10 @@
 import { formatPenceDecimal } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
-import { UK_ZONE } from "./uk-days";
 
 // The orders export as CSV (X-OPS-6, X-DAY-6): UTF-8 with a byte-order mark, dates as UK local
 // times; cells are quoted and guarded against formulas by app/shared/csv.ts (item 11).
 import { BYTE_ORDER_MARK, csvCell, csvRow } from "~/shared/csv";
+import { formatLondonNumeric } from "~/shared/london-time";
 
 export { BYTE_ORDER_MARK, csvCell, csvRow };
 
@@ -40,20 +40,8 @@ export const EXPORT_HEADER = [
   "print_name",
 ] as const;
 
-const ukDateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** "24/11/2026 09:05": the time on a clock in the UK, as a UK spreadsheet reads a date (X-DAY-6). */
-export function ukDateTimeCell(instant: Date): string {
-  return ukDateTime.format(instant).replace(",", "");
-}
+export const ukDateTimeCell = formatLondonNumeric;
 
 /** One row of the export: the order, and the line's choice (X-ARCH-3) as the order row holds it. */
 export type ExportLine = Required<

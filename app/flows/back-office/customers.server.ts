@@ -2,7 +2,8 @@ import { and, desc, isNotNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { hasNoNul } from "~/shared/text";
+import { listQueryFields, listQueryFrom } from "~/shared/schemas";
+import { CUSTOMERS_PAGE_SIZE } from "~/shared/limits";
 
 /**
  * The shop's customers (X-DAY-4): everyone who has paid for an order, by e-mail address (any
@@ -19,26 +20,13 @@ export interface CustomerRow {
   key: string;
 }
 
-export const CUSTOMERS_PAGE_SIZE = 50;
-
 export const customerFilterSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(hasNoNul)
-    .optional()
-    .catch(undefined)
-    .transform((q) => q || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  ...listQueryFields,
 });
 export type CustomerFilter = z.infer<typeof customerFilterSchema>;
 
 export function parseCustomerFilter(params: URLSearchParams): CustomerFilter {
-  return customerFilterSchema.parse({
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
+  return customerFilterSchema.parse(listQueryFrom(params));
 }
 
 const emailKey = sql<string>`lower(${orders.customerEmail})`;

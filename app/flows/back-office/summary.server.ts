@@ -6,17 +6,15 @@ import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
 import { paidAtStep } from "~/orders/states.server";
 import { refuse, type Refusal } from "~/security/edge.server";
-import { startOfUkDay, UK_ZONE, ukDaysEnding } from "./uk-days";
+import { startOfUkDay, ukDaysEnding } from "./uk-days";
+import { type DashboardExtras, type DashboardSummary } from "./summary";
 import {
-  type DashboardExtras,
-  type DashboardSummary,
   LOW_STOCK_AT,
   SUMMARY_DAYS_DEFAULT,
   SUMMARY_DAYS_MAX,
   TOP_PRODUCTS,
-} from "./summary";
-
-export { SUMMARY_DAYS_DEFAULT };
+} from "~/shared/limits";
+import { LONDON_ZONE } from "~/shared/london-time";
 
 const daysSchema = z.coerce.number().int().min(1).max(SUMMARY_DAYS_MAX);
 
@@ -32,11 +30,11 @@ export function parseSummaryDays(params: URLSearchParams): { ok: true; days: num
 }
 
 const dayOf = (column: unknown) =>
-  sql<string>`to_char(${column} AT TIME ZONE ${sql.raw(`'${UK_ZONE}'`)}, 'YYYY-MM-DD')`;
+  sql<string>`to_char(${column} AT TIME ZONE ${sql.raw(`'${LONDON_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 /**
- * The owner's dashboard (X-DAY-2): what came in and went out over the last days (UK days,
- * Europe/London, today included), the work waiting, the best sellers and the stock running out.
+ * The owner's dashboard (X-DAY-2): what came in and went out over the last days (UK days
+ * in London, today included), the work waiting, the best sellers and the stock running out.
  * `GET /api/admin/summary?days=30` answers `DashboardSummary`; the page shows the same object.
  *
  * - takings: the totals of the orders paid in the period (by the time they were paid);

@@ -27,9 +27,3 @@ export interface DashboardExtras {
   /** Product names for the low-stock list, by id. */
   productNames: Record<string, string>;
 }
-
-export const SUMMARY_DAYS_DEFAULT = 30;
-export const SUMMARY_DAYS_MAX = 366;
-/** A stocked variant with this many or fewer left is listed as running low. */
-export const LOW_STOCK_AT = 3;
-export const TOP_PRODUCTS = 5;

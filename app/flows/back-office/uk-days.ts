@@ -1,6 +1,5 @@
 import { londonIsoDate } from "~/shared/london-time";
-/** UK days (Europe/London, summer time included) for the owner's figures and exports. */
-export const UK_ZONE = "Europe/London";
+/** UK days (London's, summer time included) for the owner's figures and exports. */
 
 /** "2026-11-24": the day it is in London at this instant. */
 export const ukDay = londonIsoDate;

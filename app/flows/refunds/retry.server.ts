@@ -2,17 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderRefunds } from "~/db/schema";
 import { logError } from "~/security/log.server";
-import {
-  askProvider,
-  LONGEST_WAIT_SECONDS,
-  recordUnclearAnswer,
-  type Refund,
-  settleRefund,
-} from "./settle.server";
-
-/** The retry job asks about a refund for this long after it was made, then leaves it to the owner. */
-export const REFUND_RETRY_FOR_HOURS = 24;
-export const REFUND_RETRY_BATCH = 10;
+import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
+import { LONGEST_WAIT_SECONDS, REFUND_RETRY_BATCH, REFUND_RETRY_FOR_HOURS } from "~/shared/limits";
 
 /**
  * The background job `refund-retry` (issue 27), in every process: claims pending refunds whose

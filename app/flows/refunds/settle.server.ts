@@ -7,9 +7,6 @@ import { recordAudit } from "~/security/audit.server";
 
 export type Refund = typeof orderRefunds.$inferSelect;
 
-/** The longest wait between two asks of the provider about one refund (the retry job). */
-export const LONGEST_WAIT_SECONDS = 3600;
-
 /** The payment a refund gives back: the order's own, or a flagged one (issue 27). */
 async function paymentOf(db: Database, refund: Refund): Promise<string | null> {
   if (refund.flaggedPaymentId) {

@@ -4,6 +4,7 @@ import { Field } from "~/ui/Field";
 import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { REFUND_REASON_MAX } from "~/shared/limits";
 import type { ReturnRequestSummary } from "~/returns/requests.server";
+import { formatLondon } from "~/shared/london-time";
 
 /**
  * What the owner does with a received return (X-DAY-1): "Refund", the returned lines' value
@@ -49,10 +50,7 @@ export function ReturnActions({
       ) : (
         <p className="text-sm font-semibold">
           Refunded
-          {request.refundedAt
-            ? ` ${new Date(request.refundedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" })}`
-            : ""}
-          .
+          {request.refundedAt ? ` ${formatLondon(new Date(request.refundedAt))}` : ""}.
         </p>
       )}
       {restockable ? (

@@ -8,9 +8,7 @@ import { changeOrderStatus } from "~/orders/workflow.server";
 import { canonicalOrigin } from "~/security/origin.server";
 import { logError } from "~/security/log.server";
 import { movedWithTeam } from "./batch.server";
-
-/** How many late-paid member orders one pass takes; a full pass runs again at once. */
-export const LATE_PAYMENT_BATCH = 20;
+import { LATE_PAYMENT_BATCH } from "~/shared/limits";
 
 /** The actor in the order's history and the audit log: the shop itself, not the owner. */
 export const LATE_PAYMENT_ACTOR = "shop (team order follow-up)";

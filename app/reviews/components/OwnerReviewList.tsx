@@ -2,12 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/ui/Button";
 import type { OwnerReview } from "../admin.server";
 import { thumbnailUrl } from "../photo-urls";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
+import { formatLondon } from "~/shared/london-time";
 
 /** /admin/reviews (X-OPS-7): each review with Hide/Show and a Delete that asks first. */
 export function OwnerReviewList({ reviews }: { reviews: readonly OwnerReview[] }) {
@@ -30,9 +25,7 @@ export function OwnerReviewList({ reviews }: { reviews: readonly OwnerReview[] }
                     {review.productName}
                   </a>
                 </h2>
-                <p className="text-sm text-muted">
-                  {dateFormat.format(new Date(review.createdAt))}
-                </p>
+                <p className="text-sm text-muted">{formatLondon(new Date(review.createdAt))}</p>
               </div>
               <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-semibold">Rating {review.rating} out of 5</span>

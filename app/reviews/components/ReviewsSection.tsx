@@ -2,11 +2,12 @@ import { PenLine } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { INTENT_ATTRIBUTE, takeReviewIntent } from "../pending-intent";
-import { averageStars, NEWEST_SHOWN, reviewCountLabel } from "../rating";
+import { averageStars, reviewCountLabel } from "../rating";
 import type { PublicReview } from "../types";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
 import type { ReviewsTab } from "./ReviewsDialog";
 import { Stars } from "./Stars";
+import { NEWEST_SHOWN } from "~/shared/limits";
 
 // The modal, its form and the review schema load when the dialog is first opened (or a button
 // that opens it is pointed at or focused), not with the page (X-PERF-2); once loaded it stays.
