@@ -1,13 +1,13 @@
 import { refundJson } from "~/flows/back-office/back-office-json";
 import { refundOrder } from "~/flows/refunds/refunds.server";
-import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
+import { endpoint, success, writeOnly } from "~/security/edge.server";
 
 /** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */
 export const action = endpoint(
   { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
   async ({ db, params, body, owner }) => {
     const outcome = await refundOrder(db, params.orderNumber ?? "", body, owner!.email);
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     return success(
       {
         ...refundJson(outcome.refund),

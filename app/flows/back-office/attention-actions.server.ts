@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { formatPence } from "~/pricing/money";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, type Result } from "~/shared/problems";
 import { refundFlaggedPayment } from "../refunds/refunds.server";
 
 /**
@@ -11,12 +11,12 @@ export async function refundFlaggedPaymentAction(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
-): Promise<Outcome<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
+): Promise<Result<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
   const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor);
-  if (!outcome.ok) return refuse(outcome.status, outcome.error);
+  if (!outcome.ok) return outcome;
   const { refund } = outcome;
   const amount = formatPence(refund.amountPence);
-  return success(
+  return created(
     {
       message:
         refund.status === "succeeded"
@@ -26,6 +26,5 @@ export async function refundFlaggedPaymentAction(
       status: refund.status,
       amount_pence: refund.amountPence,
     },
-    201,
   );
 }

@@ -1,4 +1,3 @@
-import type { Refusal } from "~/security/edge.server";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
@@ -13,6 +12,7 @@ import { type AttentionItem, needingAttention, needsAttention } from "./attentio
 import { restockableReturns } from "../returns/return-actions.server";
 import { type FulfilmentStage, stageOf } from "~/orders/status";
 import { ORDER_NOTE_MAX } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 
 export const PAGE_SIZE = 50;
 
@@ -275,14 +275,14 @@ export async function addOrderNote(
   input: unknown,
   actor: string,
 ): Promise<
-  { ok: true; event: OrderEvent } | { ok: false; status: Refusal["status"]; error: string }
+  { ok: true; event: OrderEvent } | Problem
 > {
   const parsed = noteInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid note." };
+    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid note." };
   }
   const order = await findOrderByNumber(db, orderNumber);
-  if (!order) return { ok: false, status: 404, error: "No order has that number." };
+  if (!order) return { ok: false, kind: "not_found", message: "No order has that number." };
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(orderEvents)

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { SignedInOwner } from "~/admin/guard.server";
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { formatPence } from "~/pricing/money";
 import { refundOrder } from "../refunds/refunds.server";
@@ -23,7 +23,7 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
-): Promise<Outcome<{ error?: string; confirm?: ConfirmStep }>> {
+): Promise<Result<{ error?: string; confirm?: ConfirmStep }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
   const back = (notice: string) =>
@@ -31,20 +31,20 @@ export async function orderPageAction(
   if (intent === "status") {
     if (form.get("status") === "cancelled" && !confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
-      if (!order) return refuse(404, "No order has that number.");
-      return success({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
+      if (!order) return problem("not_found", "No order has that number.");
+      return done({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
     }
     if (form.get("status") === "cancelled" && form.get("refund") === "yes") {
       const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
       if (!reason.success) {
         // The step stays, with the sentence, for the reason to be shortened.
         const order = await findOrderByNumber(db, orderNumber);
-        return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.", {
+        return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.", {
           extra: order ? { confirm: { kind: "cancel", refundPence: refundableFrom(order) } } : {},
         });
       }
       const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
-      if (!outcome.ok) return refuse(outcome.status, outcome.error);
+      if (!outcome.ok) return outcome;
       throw back(
         outcome.refund
           ? `Order cancelled and ${formatPence(outcome.refund.amountPence)} refunded.`
@@ -61,26 +61,26 @@ export async function orderPageAction(
       },
       owner.email,
     );
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     throw back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();
-    if (!typed) return refuse(400, "Enter the amount to refund, in pounds.");
+    if (!typed) return problem("invalid_input", "Enter the amount to refund, in pounds.");
     const amountPence = parsePoundsToPence(typed);
-    if (amountPence === undefined) return refuse(400, "Enter the amount in pounds, like 12.50.");
+    if (amountPence === undefined) return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
-    if (!reason.success) return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.");
+    if (!reason.success) return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
     if (!confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
-      if (!order) return refuse(404, "No order has that number.");
+      if (!order) return problem("not_found", "No order has that number.");
       const left = refundableFrom(order);
-      if (amountPence === 0) return refuse(400, "The refund must be more than £0.00.");
-      if (left === 0) return refuse(409, "This order has nothing left to refund.");
+      if (amountPence === 0) return problem("invalid_input", "The refund must be more than £0.00.");
+      if (left === 0) return problem("already_refunded", "This order has nothing left to refund.");
       if (amountPence > left) {
-        return refuse(409, `At most ${formatPence(left)} is left to refund on this order.`);
+        return problem("already_refunded", `At most ${formatPence(left)} is left to refund on this order.`);
       }
-      return success({
+      return done({
         confirm: { kind: "refund", amountPence, reason: reason.data ?? null },
       });
     }
@@ -90,7 +90,7 @@ export async function orderPageAction(
       { amountPence, reason: reason.data },
       owner.email,
     );
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     throw back(
       outcome.refund.status === "succeeded"
         ? `Refunded ${formatPence(outcome.refund.amountPence)}.`
@@ -99,8 +99,8 @@ export async function orderPageAction(
   }
   if (intent === "note") {
     const outcome = await addOrderNote(db, orderNumber, { note: form.get("note") }, owner.email);
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     throw back("Note added.");
   }
-  return refuse(400, "Unknown action.");
+  return problem("invalid_input", "Unknown action.");
 }
