@@ -61,7 +61,8 @@ export async function createOwnerLink(
 }
 
 export type LinkLookup =
-  { ok: true; link: OwnerLink } | {
+  | { ok: true; link: OwnerLink }
+  | {
       ok: false;
       /** Used or expired, or no such link. */
       problem: Extract<ProblemKind, "link_expired" | "not_found">;

@@ -26,11 +26,9 @@ export async function applyOwnersForm(
     case "invite": {
       const outcome = await inviteOwner(db, { email: form.get("email") }, owner);
       if (!outcome.ok) return outcome;
-      return created(
-        {
-          message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
-        },
-      );
+      return created({
+        message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
+      });
     }
     case "remove": {
       const id = String(form.get("ownerId") ?? "");

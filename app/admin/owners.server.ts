@@ -25,9 +25,7 @@ const ownerInput = z.object({ email: ownerEmail, password: ownerPassword });
 
 export type Owner = typeof owners.$inferSelect;
 
-export type CreateOwnerOutcome =
-  | { ok: true; owner: { id: string; email: string } }
-  | Problem;
+export type CreateOwnerOutcome = { ok: true; owner: { id: string; email: string } } | Problem;
 
 /** Adds an owner account (X-OPS-1); 409 when the e-mail already has one. */
 export async function createOwner(
@@ -36,7 +34,11 @@ export async function createOwner(
 ): Promise<CreateOwnerOutcome> {
   const parsed = ownerInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const passwordHash = await hashPassword(parsed.data.password);
   const [row] = await db
@@ -44,7 +46,12 @@ export async function createOwner(
     .values({ email: parsed.data.email, passwordHash })
     .onConflictDoNothing({ target: owners.email })
     .returning({ id: owners.id, email: owners.email });
-  if (!row) return { ok: false, kind: "already_exists", message: "An owner with that e-mail already exists." };
+  if (!row)
+    return {
+      ok: false,
+      kind: "already_exists",
+      message: "An owner with that e-mail already exists.",
+    };
   return { ok: true, owner: row };
 }
 

@@ -25,9 +25,7 @@ const signInInput = z.object({
 
 export const WRONG_CREDENTIALS = "That e-mail and password do not match an owner account.";
 
-export type SignInOutcome =
-  | { ok: true; owner: { id: string; email: string } }
-  | Problem;
+export type SignInOutcome = { ok: true; owner: { id: string; email: string } } | Problem;
 
 /**
  * Checks an owner's e-mail and password (X-OPS-1). After 5 wrong passwords for an account from
@@ -42,7 +40,11 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const email = parsed.data.email.toLowerCase();
   // Counted before the password is checked, so parallel guesses cannot outrun the count (X-SEC-9).

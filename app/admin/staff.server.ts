@@ -84,7 +84,10 @@ export async function inviteOwner(
 ): Promise<Result<{ invite: { email: string; expiresAt: string } }>> {
   const parsed = inviteInput.safeParse(input);
   if (!parsed.success) {
-    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.");
+    return problem(
+      "invalid_input",
+      parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.",
+    );
   }
   const { email } = parsed.data;
   return db.transaction(async (tx) => {
@@ -181,9 +184,11 @@ export async function changeOwnPassword(
   sessionId: string | undefined,
 ): Promise<Result<{ message: string }>> {
   const parsed = changeInput.safeParse(input);
-  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   const { currentPassword, newPassword, confirmPassword } = parsed.data;
-  if (newPassword !== confirmPassword) return problem("invalid_input", "The two new passwords do not match.");
+  if (newPassword !== confirmPassword)
+    return problem("invalid_input", "The two new passwords do not match.");
   const attempt = await beginSignInAttempt(db, owner.email, address);
   if (!attempt.admitted) {
     return problem(
@@ -314,7 +319,8 @@ export async function setPasswordFromLink(
   input: { password: unknown; confirmPassword: unknown },
 ): Promise<Result<{ owner: SignedInOwner }>> {
   const parsed = setInput.safeParse(input);
-  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   if (parsed.data.password !== parsed.data.confirmPassword) {
     return problem("invalid_input", "The two passwords do not match.");
   }
@@ -340,7 +346,10 @@ export async function setPasswordFromLink(
         .onConflictDoNothing({ target: owners.email })
         .returning({ id: owners.id, email: owners.email });
       if (!created) {
-        return problem("already_exists", `${link.email} already has an owner account. Sign in instead.`);
+        return problem(
+          "already_exists",
+          `${link.email} already has an owner account. Sign in instead.`,
+        );
       }
       await recordAudit(txDb, {
         actor: created.email,

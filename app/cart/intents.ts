@@ -119,8 +119,7 @@ export function readCartForm(
   }
 }
 
-export type AddCheck =
-  { ok: true; choice: LineChoice } | Problem;
+export type AddCheck = { ok: true; choice: LineChoice } | Problem;
 
 /**
  * A line to add, checked against its product as the product page checks it (the same sentences:
@@ -160,7 +159,11 @@ export function checkAdd(fields: AddFields, product: Product | undefined): AddCh
     nameCustomisation: option?.customPricePence ? selection.nameCustomisation : undefined,
   });
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid item." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid item.",
+    };
   }
   const { line, problem, gone } = priceLine(parsed.data, product);
   if (!line) return { ok: false, message: problem, kind: gone ? "conflict" : "invalid_input" };
@@ -168,8 +171,7 @@ export function checkAdd(fields: AddFields, product: Product | undefined): AddCh
 }
 
 export type IntentResult =
-  | { ok: true; lines: LineChoice[]; discountCode?: string | null }
-  | Problem;
+  { ok: true; lines: LineChoice[]; discountCode?: string | null } | Problem;
 
 /**
  * Applies a checked intent to the stored lines (the add already checked by checkAdd, the

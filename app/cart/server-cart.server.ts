@@ -71,8 +71,7 @@ export async function findCart(
 }
 
 export type CartChange<R> =
-  | { ok: true; lines: LineChoice[]; discountCode?: string | null; result?: R }
-  | Problem;
+  { ok: true; lines: LineChoice[]; discountCode?: string | null; result?: R } | Problem;
 
 /**
  * Changes a cart in one transaction with its row locked, so two tabs (or two taps) changing the

@@ -70,9 +70,7 @@ export async function stageIn(db: Reader, orderId: string): Promise<FulfilmentSt
   return stageOf(rows.map((r) => r.after?.status as string | undefined));
 }
 
-export type StatusChangeOutcome =
-  | { ok: true; order: Order; changed: boolean }
-  | Problem;
+export type StatusChangeOutcome = { ok: true; order: Order; changed: boolean } | Problem;
 
 /**
  * Moves an order along the workflow (X-OPS-4) as one conditional update in a transaction with
@@ -94,7 +92,11 @@ export async function changeOrderStatus(
 ): Promise<StatusChangeOutcome> {
   const parsed = statusChangeInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const number = normaliseOrderNumber(orderNumber);
   if (!number) return { ok: false, kind: "not_found", message: "No order has that number." };
@@ -109,7 +111,11 @@ export async function changeOrderStatus(
       .where(eq(orders.orderNumber, number))
       .for("update");
     if (!before)
-      return { ok: false as const, kind: "not_found" as const, message: "No order has that number." };
+      return {
+        ok: false as const,
+        kind: "not_found" as const,
+        message: "No order has that number.",
+      };
     if (before.status === target) {
       return { ok: true as const, order: before, changed: false };
     }

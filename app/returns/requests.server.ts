@@ -110,7 +110,11 @@ export async function findReturnableOrder(
 ): Promise<Found<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? NOT_FOUND };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? NOT_FOUND,
+    };
   }
   const order = await findOrderForTracking(db, parsed.data.orderNumber, parsed.data.email);
   if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
@@ -147,7 +151,11 @@ export async function createReturnRequest(
 ): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Bad request." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Bad request.",
+    };
   }
   const { orderNumber, email, reason } = parsed.data;
   const order = await findOrderForTracking(db, orderNumber, email);
@@ -158,7 +166,11 @@ export async function createReturnRequest(
   const wanted = new Set(parsed.data.lineIds);
   const chosen = found.view.lines.filter((line) => wanted.has(line.id));
   if (chosen.length !== wanted.size) {
-    return { ok: false, kind: "invalid_input", message: "One of the ticked items is not part of this order." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: "One of the ticked items is not part of this order.",
+    };
   }
   const refused = chosen.find((line) => line.refusal);
   if (refused) {

@@ -138,7 +138,10 @@ export async function applyReviewForm(db: Database, form: FormData, actor: strin
   }
   if (intent === "delete") {
     if (form.get("confirm") !== "yes") {
-      return problem("invalid_input", "Tick the box to confirm the review should be deleted for good.");
+      return problem(
+        "invalid_input",
+        "Tick the box to confirm the review should be deleted for good.",
+      );
     }
     const outcome = await deleteReview(db, id, actor);
     return outcome.ok ? done({ message: "Review deleted with its photos." }) : outcome;

@@ -77,7 +77,10 @@ export async function storePhoto(
   if (bytes.byteLength === 0) throw new PhotoRejected("The photo is empty.", "invalid_input");
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", "unsupported_type");
+    throw new PhotoRejected(
+      "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
+      "unsupported_type",
+    );
   }
   // X-SEC-6: an address past its day's quota is refused before any decoding; the exact check
   // is made again with the stored size, under the storage lock.
@@ -98,7 +101,10 @@ async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     if (meta.format !== type) {
-      throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", "unsupported_type");
+      throw new PhotoRejected(
+        "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
+        "unsupported_type",
+      );
     }
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PHOTO_PIXELS) {
       throw new PhotoRejected("Photos can be at most 40 megapixels.", "too_large");

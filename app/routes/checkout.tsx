@@ -53,7 +53,8 @@ export const action = pageEndpoint(
   async ({ db, request, body, address }) => {
     if (body.get("intent") === "discount") {
       const outcome = await changeCartByForm(db, request, body);
-      if (outcome.ok) throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
+      if (outcome.ok)
+        throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };
     }
     const outcome = await payFromCart(db, request, body, address);

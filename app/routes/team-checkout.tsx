@@ -33,7 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     read.shippingMethod,
   );
   if (!preview.ok) {
-    return data({ ok: false as const, error: preview.message, back }, { status: statusOf(preview) });
+    return data(
+      { ok: false as const, error: preview.message, back },
+      { status: statusOf(preview) },
+    );
   }
   return { ok: true as const, back, teamName: team.row.name, choice: read.choice, ...preview.data };
 }

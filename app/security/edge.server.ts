@@ -108,9 +108,7 @@ export function refusalOf(found: Problem | ProblemError): Refusal {
   };
 }
 
-type Answer<T> =
-  | { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit }
-  | Refusal;
+type Answer<T> = { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit } | Refusal;
 
 /** The status the edge answers a problem with. */
 export function statusOf(found: Problem): Refusal["status"] {

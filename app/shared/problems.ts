@@ -96,7 +96,11 @@ export function created<T>(data: T): Done<T> {
  */
 export class ProblemError extends Error {
   readonly problem: Problem;
-  constructor(kind: ProblemKind, message: string, more: Pick<Problem, "extra" | "retryAfter"> = {}) {
+  constructor(
+    kind: ProblemKind,
+    message: string,
+    more: Pick<Problem, "extra" | "retryAfter"> = {},
+  ) {
     super(message);
     this.name = "ProblemError";
     this.problem = problem(kind, message, more);

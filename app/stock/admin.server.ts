@@ -68,8 +68,7 @@ export const stockUpdateSchema = z.object({
     .nullable(),
 });
 
-export type StockUpdateResult =
-  { ok: true; variant: VariantStock } | Problem;
+export type StockUpdateResult = { ok: true; variant: VariantStock } | Problem;
 
 /**
  * Sets a variant's stock (a number) or makes it made to order (null). The quantity is what is
@@ -82,7 +81,11 @@ export async function setVariantStock(
 ): Promise<StockUpdateResult> {
   const parsed = stockUpdateSchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid stock." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid stock.",
+    };
   }
   const { productId, quantity, ...rest } = parsed.data;
   const catalogue = await loadCatalogue(db);
@@ -95,7 +98,8 @@ export async function setVariantStock(
     };
   }
   const product = findProduct(catalogue, productId);
-  if (!product) return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
+  if (!product)
+    return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
   if (!isVariantOf(product, rest)) {
     const colour = rest.color ? `, colour "${rest.color}"` : "";
     return {
@@ -142,7 +146,8 @@ export async function applyStockForm(
 ): Promise<{ ok: true; saved: number } | Problem> {
   const productId = String(form.get("productId") ?? "");
   const product = findProduct(await loadCatalogue(db), productId);
-  if (!product) return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
+  if (!product)
+    return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
   const updates: unknown[] = [];
   for (const variant of variantsOfProduct(product)) {
     const raw = form.get(stockFieldName(variant));
@@ -170,5 +175,3 @@ export async function applyStockForm(
   }
   return { ok: true, saved: updates.length };
 }
-
-

@@ -82,9 +82,13 @@ export async function uploadRoster(
   }
   const checked = checkRosterRows(records, team);
   if (!checked.ok) {
-    return problem("invalid_input", "Nothing was sent: please correct the file and upload it again.", {
-      extra: { problems: checked.problems },
-    });
+    return problem(
+      "invalid_input",
+      "Nothing was sent: please correct the file and upload it again.",
+      {
+        extra: { problems: checked.problems },
+      },
+    );
   }
   const origin = canonicalOrigin();
   const links = await Promise.all(

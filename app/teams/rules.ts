@@ -201,8 +201,7 @@ export interface TeamForLine {
 }
 
 export type TeamLineCheck =
-  | { ok: true; unitPricePence: number; customText: string; printName?: string }
-  | Problem;
+  { ok: true; unitPricePence: number; customText: string; printName?: string } | Problem;
 
 /**
  * X-TEAM-2: a member's line of a team store, at the team price, carrying the team's fixed text
@@ -231,7 +230,11 @@ export function checkTeamLine(
   }
   const printName = line.printName?.trim() || undefined;
   if (printName && !team.memberNames) {
-    return { ok: false, kind: "invalid_input", message: `${team.name} does not print members' names.` };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: `${team.name} does not print members' names.`,
+    };
   }
   if (printName && chars(printName) > CUSTOM_TEXT_MAX) {
     return { ok: false, kind: "invalid_input", message: PRINT_NAME_MESSAGE };

@@ -143,7 +143,10 @@ export async function createTeam(
     }
     const option = product.options.find((o) => o.type === offer.optionType);
     if (!option) {
-      return problem("invalid_input", `${product.name} has no option called "${offer.optionType}".`);
+      return problem(
+        "invalid_input",
+        `${product.name} has no option called "${offer.optionType}".`,
+      );
     }
   }
   const key = randomBytes(24).toString("base64url");
@@ -176,7 +179,8 @@ export async function createTeam(
         .onConflictDoNothing({ target: teams.slug })
         .returning();
     }
-    if (!row) return problem("conflict", "Choose another name: too many team stores have this one.");
+    if (!row)
+      return problem("conflict", "Choose another name: too many team stores have this one.");
     await tx
       .insert(teamProducts)
       .values(input.products.map((offer, position) => ({ teamId: row.id, position, ...offer })));

@@ -54,7 +54,8 @@ export async function saveSite(
   actor: string,
 ): Promise<Result<SiteContent>> {
   const parsed = siteSchema.safeParse(body);
-  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the text.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the text.");
   return db.transaction(async (tx) => {
     const before = await readSite(tx as unknown as Database);
     const after = { ...before, ...parsed.data };
@@ -139,7 +140,8 @@ export async function createPromotion(
   actor: string,
 ): Promise<Result<PromotionJson>> {
   const parsed = promotionSchema.safeParse(body);
-  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the sale.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the sale.");
   const { name, percent, startsAt, endsAt } = parsed.data;
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -12,7 +12,10 @@ import { ProblemError } from "~/shared/problems";
 
 /** A photo the shop will not take: the status and sentence the owner gets. */
 export class PhotoRefused extends ProblemError {
-  constructor(message: string, kind: "invalid_input" | "too_large" | "unsupported_type" | "unreadable") {
+  constructor(
+    message: string,
+    kind: "invalid_input" | "too_large" | "unsupported_type" | "unreadable",
+  ) {
     super(kind, message);
   }
 }
@@ -44,7 +47,8 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
   }
   const format = sniffPhotoFormat(bytes);
   if (!format) throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
-  if (format === "heic" && !readsHeic()) throw new PhotoRefused(PHOTO_MESSAGES.heic, "unsupported_type");
+  if (format === "heic" && !readsHeic())
+    throw new PhotoRefused(PHOTO_MESSAGES.heic, "unsupported_type");
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return imageWork(async () => {
     let meta: Metadata;
@@ -55,7 +59,8 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
       throw new PhotoRefused(PHOTO_MESSAGES.unreadable, "unreadable");
     }
     const expected = format === "avif" || format === "heic" ? "heif" : format;
-    if (meta.format !== expected) throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
+    if (meta.format !== expected)
+      throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
     if ((meta.width ?? 0) * (meta.height ?? 0) > PRODUCT_PHOTO_LIMITS.pixels) {
       throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, "too_large");
     }

@@ -165,7 +165,8 @@ export async function reorderPhotos(
     if (order.length !== ids.size || new Set(order).size !== ids.size) {
       return problem("invalid_input", PHOTO_MESSAGES.badOrder);
     }
-    if (!order.every((id) => ids.has(id as string))) return problem("invalid_input", PHOTO_MESSAGES.badOrder);
+    if (!order.every((id) => ids.has(id as string)))
+      return problem("invalid_input", PHOTO_MESSAGES.badOrder);
     for (const [index, id] of (order as string[]).entries()) {
       await tx
         .update(productPhotos)

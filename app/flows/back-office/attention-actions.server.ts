@@ -16,15 +16,13 @@ export async function refundFlaggedPaymentAction(
   if (!outcome.ok) return outcome;
   const { refund } = outcome;
   const amount = formatPence(refund.amountPence);
-  return created(
-    {
-      message:
-        refund.status === "succeeded"
-          ? `Refunded ${amount}. The customer has been e-mailed.`
-          : `The refund of ${amount} is with the payment provider; the customer is e-mailed when it has gone through.`,
-      refund_id: refund.id,
-      status: refund.status,
-      amount_pence: refund.amountPence,
-    },
-  );
+  return created({
+    message:
+      refund.status === "succeeded"
+        ? `Refunded ${amount}. The customer has been e-mailed.`
+        : `The refund of ${amount} is with the payment provider; the customer is e-mailed when it has gone through.`,
+    refund_id: refund.id,
+    status: refund.status,
+    amount_pence: refund.amountPence,
+  });
 }

@@ -274,12 +274,14 @@ export async function addOrderNote(
   orderNumber: string,
   input: unknown,
   actor: string,
-): Promise<
-  { ok: true; event: OrderEvent } | Problem
-> {
+): Promise<{ ok: true; event: OrderEvent } | Problem> {
   const parsed = noteInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid note." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid note.",
+    };
   }
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return { ok: false, kind: "not_found", message: "No order has that number." };

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import type { SignedInOwner } from "~/admin/guard.server";
 import type { Database } from "~/db/client.server";
 import { done, problem, type Result } from "~/shared/problems";
@@ -14,7 +13,7 @@ import { CONFIRMED, type ConfirmStep } from "./confirm-step";
 
 /**
  * The order page's forms (X-OPS-3, X-OPS-4): the same feature functions as the JSON routes. A
- * success goes back to the page with a notice (post/redirect/get); a refusal is shown on it.
+ * success is a notice the route takes back to the page (post/redirect/get); a refusal is shown on it.
  * Cancelling and refunding are done only by a post that carries `confirmed=yes`: the first post
  * answers the confirming step instead (X-DAY-1).
  */
@@ -23,11 +22,11 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
-): Promise<Result<{ error?: string; confirm?: ConfirmStep }>> {
+): Promise<Result<{ error?: string; confirm?: ConfirmStep; notice?: string }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
-  const back = (notice: string) =>
-    redirect(`/admin/orders/${orderNumber}?notice=${encodeURIComponent(notice)}`);
+  /** Done: the route goes back to the order page with this notice. */
+  const back = (notice: string) => done({ notice });
   if (intent === "status") {
     if (form.get("status") === "cancelled" && !confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
@@ -45,7 +44,7 @@ export async function orderPageAction(
       }
       const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
       if (!outcome.ok) return outcome;
-      throw back(
+      return back(
         outcome.refund
           ? `Order cancelled and ${formatPence(outcome.refund.amountPence)} refunded.`
           : "Order cancelled.",
@@ -62,15 +61,17 @@ export async function orderPageAction(
       owner.email,
     );
     if (!outcome.ok) return outcome;
-    throw back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
+    return back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();
     if (!typed) return problem("invalid_input", "Enter the amount to refund, in pounds.");
     const amountPence = parsePoundsToPence(typed);
-    if (amountPence === undefined) return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
+    if (amountPence === undefined)
+      return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
-    if (!reason.success) return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
+    if (!reason.success)
+      return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
     if (!confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
       if (!order) return problem("not_found", "No order has that number.");
@@ -78,7 +79,10 @@ export async function orderPageAction(
       if (amountPence === 0) return problem("invalid_input", "The refund must be more than £0.00.");
       if (left === 0) return problem("already_refunded", "This order has nothing left to refund.");
       if (amountPence > left) {
-        return problem("already_refunded", `At most ${formatPence(left)} is left to refund on this order.`);
+        return problem(
+          "already_refunded",
+          `At most ${formatPence(left)} is left to refund on this order.`,
+        );
       }
       return done({
         confirm: { kind: "refund", amountPence, reason: reason.data ?? null },
@@ -91,7 +95,7 @@ export async function orderPageAction(
       owner.email,
     );
     if (!outcome.ok) return outcome;
-    throw back(
+    return back(
       outcome.refund.status === "succeeded"
         ? `Refunded ${formatPence(outcome.refund.amountPence)}.`
         : `The payment provider has the refund of ${formatPence(outcome.refund.amountPence)} but has not finished it; the customer is e-mailed when it has gone through.`,
@@ -100,7 +104,7 @@ export async function orderPageAction(
   if (intent === "note") {
     const outcome = await addOrderNote(db, orderNumber, { note: form.get("note") }, owner.email);
     if (!outcome.ok) return outcome;
-    throw back("Note added.");
+    return back("Note added.");
   }
   return problem("invalid_input", "Unknown action.");
 }

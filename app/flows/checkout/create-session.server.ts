@@ -99,6 +99,9 @@ export async function createCheckoutSession(
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);
     await markOrderCancelled(db, order.id);
-    return problem("provider_failed", "The payment provider could not be reached. Please try again.");
+    return problem(
+      "provider_failed",
+      "The payment provider could not be reached. Please try again.",
+    );
   }
 }

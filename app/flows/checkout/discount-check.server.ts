@@ -22,7 +22,10 @@ const checkSchema = z.object({
 export async function checkDiscountCode(db: Database, body: unknown): Promise<Result<Discount>> {
   const parsed = checkSchema.safeParse(body);
   if (!parsed.success) {
-    return problem("invalid_input", parsed.error.issues[0]?.message ?? 'Send the code as {"code": "…"}.');
+    return problem(
+      "invalid_input",
+      parsed.error.issues[0]?.message ?? 'Send the code as {"code": "…"}.',
+    );
   }
   let subtotal: number | undefined;
   if (parsed.data.cartItems !== undefined) {

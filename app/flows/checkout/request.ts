@@ -28,9 +28,7 @@ export const checkoutRequestSchema = z.object({
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export type CheckedCart =
-  | { ok: true; lines: CartLine[] }
-  | (Problem & { lineIndex: number });
+export type CheckedCart = { ok: true; lines: CartLine[] } | (Problem & { lineIndex: number });
 
 /**
  * Checks every line against the catalogue as it is now and prices it there; the first problem,

@@ -59,7 +59,8 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Result<u
       extra: { success: false },
     });
   }
-  if (!order) return problem("not_found", "No order has that session.", { extra: { success: false } });
+  if (!order)
+    return problem("not_found", "No order has that session.", { extra: { success: false } });
   const lines = await linesOfOrder(db, order.id);
   // A paid order stays a success when the shop has moved it on since (in production, sent,
   // delivered, partly refunded): the customer who opens the confirmation again later, or whose

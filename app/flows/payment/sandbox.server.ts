@@ -14,8 +14,7 @@ import {
 } from "~/payments/payment-form";
 import { paymentsMode } from "~/payments/provider.server";
 
-export type SandboxPaymentResult =
-  { ok: true; order: Order } | Problem;
+export type SandboxPaymentResult = { ok: true; order: Order } | Problem;
 
 /**
  * The sandbox order behind a session id; undefined for anything else, and for every session once

@@ -103,7 +103,11 @@ export async function changeStatus(
   }
   const reason = refundReason.safeParse(body.reason);
   if (!reason.success) {
-    return { ok: false, kind: "invalid_input", message: reason.error.issues[0]?.message ?? "Invalid reason." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: reason.error.issues[0]?.message ?? "Invalid reason.",
+    };
   }
   return cancelAndRefund(db, orderNumber, actor, reason.data);
 }

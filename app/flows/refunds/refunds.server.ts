@@ -24,9 +24,7 @@ const refundInput = z.object({
   reason: refundReason,
 });
 
-export type RefundOutcome =
-  | { ok: true; refund: Refund; order: Order }
-  | Problem;
+export type RefundOutcome = { ok: true; refund: Refund; order: Order } | Problem;
 
 /** The owner's answer when the provider gave none: the refund is pending, not refused. */
 export const REFUND_UNANSWERED =
@@ -76,7 +74,11 @@ export async function refundOrder(
 ): Promise<RefundOutcome> {
   const parsed = refundInput.safeParse(input ?? {});
   if (!parsed.success) {
-    return { ok: false, kind: "invalid_input", message: parsed.error.issues[0]?.message ?? "Invalid amount." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid amount.",
+    };
   }
   const number = normaliseOrderNumber(orderNumber);
   if (!number) return { ok: false, kind: "not_found", message: "No order has that number." };
@@ -84,7 +86,11 @@ export async function refundOrder(
   if (!current) return { ok: false, kind: "not_found", message: "No order has that number." };
   const left = refundableFrom(current);
   if (left === 0) {
-    return { ok: false, kind: "already_refunded", message: "This order has nothing left to refund." };
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This order has nothing left to refund.",
+    };
   }
   const amount = parsed.data.amountPence ?? left;
 
@@ -180,7 +186,11 @@ export async function refundFlaggedPayment(
     .returning();
   const refund = inserted[0];
   if (!refund) {
-    return { ok: false, kind: "already_refunded", message: "This payment has already been refunded." };
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This payment has already been refunded.",
+    };
   }
   return askAndSettle(db, refund);
 }

@@ -13,7 +13,11 @@ import {
 import { type Refund, refundOrder } from "../refunds/refunds.server";
 import type { Order } from "~/orders/orders.server";
 
-const NO_SUCH: Problem = { ok: false, kind: "not_found", message: "There is no such return request." };
+const NO_SUCH: Problem = {
+  ok: false,
+  kind: "not_found",
+  message: "There is no such return request.",
+};
 const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 async function findReturn(db: Database, id: string) {
@@ -75,14 +79,23 @@ export async function refundReturn(
   if (!found) return NO_SUCH;
   const reference = returnReference(id);
   if (found.request.status === "requested") {
-    return { ok: false, kind: "conflict", message: "Mark the items received before refunding them." };
+    return {
+      ok: false,
+      kind: "conflict",
+      message: "Mark the items received before refunding them.",
+    };
   }
   const [claimed] = await db
     .update(returnRequests)
     .set({ status: "refunded", refundedAt: sql`now()` })
     .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "received")))
     .returning({ id: returnRequests.id });
-  if (!claimed) return { ok: false, kind: "already_refunded", message: "This return has already been refunded." };
+  if (!claimed)
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This return has already been refunded.",
+    };
   const refunded = await refundOrder(
     db,
     found.order.orderNumber,
@@ -130,7 +143,11 @@ export async function restockReturn(
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;
   if (found.request.status === "requested") {
-    return { ok: false, kind: "conflict", message: "Mark the items received before putting them back." };
+    return {
+      ok: false,
+      kind: "conflict",
+      message: "Mark the items received before putting them back.",
+    };
   }
   const items = await stockedItemsOf(db, id);
   const done = await db.transaction(async (tx) => {
@@ -157,7 +174,11 @@ export async function restockReturn(
     return count;
   });
   if (done === undefined) {
-    return { ok: false, kind: "already_done", message: "These items have already been put back in stock." };
+    return {
+      ok: false,
+      kind: "already_done",
+      message: "These items have already been put back in stock.",
+    };
   }
   return { ok: true, items: done };
 }

@@ -45,9 +45,11 @@ export async function returnsPageAction(
     const amountPence = parsePoundsToPence(typed);
     if (!amountPence) return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
-    if (!reason.success) return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
+    if (!reason.success)
+      return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
     if (form.get("confirmed") !== CONFIRMED) {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return problem("not_found", "There is no such return request.");
+      if (!/^[0-9a-f-]{36}$/i.test(id))
+        return problem("not_found", "There is no such return request.");
       return done({
         confirm: {
           kind: "refund",

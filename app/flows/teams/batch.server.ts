@@ -38,7 +38,8 @@ export async function moveTeam(
   actor: string,
 ): Promise<Result<{ moved: number; status: string }>> {
   const parsed = statusInput.safeParse(body);
-  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   const team = await findTeam(db, slug);
   if (!team) return problem("not_found", "No team order has that name.");
   const { status } = parsed.data;
@@ -66,7 +67,8 @@ export async function moveTeam(
       : {}),
   };
   const valid = statusChangeInput.safeParse(input);
-  if (!valid.success) return problem("invalid_input", valid.error.issues[0]?.message ?? "Invalid input.");
+  if (!valid.success)
+    return problem("invalid_input", valid.error.issues[0]?.message ?? "Invalid input.");
 
   // The store stops taking orders before any order moves.
   await db
@@ -108,7 +110,10 @@ export async function cancelTeam(
       ? (body as Record<string, unknown>).refund
       : undefined;
   if (refund !== true)
-    return problem("invalid_input", "Send {refund: true}: a team order is cancelled with its refunds.");
+    return problem(
+      "invalid_input",
+      "Send {refund: true}: a team order is cancelled with its refunds.",
+    );
   const team = await findTeam(db, slug);
   if (!team) return problem("not_found", "No team order has that name.");
   const [stopped] = await db

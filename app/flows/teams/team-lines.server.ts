@@ -29,9 +29,7 @@ export async function checkTeamLines(
   items: readonly LineChoice[],
   priceOrdinary: (
     items: readonly LineChoice[],
-  ) =>
-    | { ok: true; lines: CartLine[] }
-    | (Problem & { lineIndex: number }),
+  ) => { ok: true; lines: CartLine[] } | (Problem & { lineIndex: number }),
 ): Promise<CheckedTeamLines> {
   const slugs = items.flatMap((item) => (item.team ? [item.team] : []));
   if (slugs.length === 0) {
