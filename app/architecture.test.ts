@@ -40,7 +40,7 @@ describe("architecture", () => {
         "capability-stock: app/stock/reads-orders.ts → app/orders/orders.server.ts",
       );
       expect(found.some((v) => v.startsWith("no-cycles: app/pricing/type-cycle-"))).toBe(true);
-      // Issue 34, X-ORD-4: domain code naming an HTTP status or making a response itself.
+      // Issue 34, item 3: domain code naming an HTTP status or making a response itself.
       expect(found).toContainEqual(
         "no-http-in-domain: app/orders/speaks-http.server.ts → app/security/edge.server.ts",
       );
