@@ -39,6 +39,17 @@ const SHOP_FOLDERS = [
   "components",
 ];
 
+/**
+ * The HTTP helpers (issue 34, X-ORD-4): security/edge.server.ts (refuse, success, Outcome,
+ * Refusal, endpoint) and security/request.server.ts (jsonError), and React Router's runtime
+ * (data, redirect, Response-making helpers) in server modules. Capabilities and flows name
+ * problems (shared/problems.ts) and the edge alone picks statuses. The owner session's own edge
+ * in admin/ (the gate, its cookie storage, sign-in and sign-out redirects) is the one exception.
+ */
+const HTTP_HELPERS = "^app/security/(edge|request)\\.server\\.ts$";
+const DOMAIN = folders([...CATALOGUE, ...Object.keys(CAPABILITIES), "flows"]);
+const OWNER_SESSION_EDGE = "^app/admin/(guard|session|session-actions)\\.server\\.ts$";
+
 const capabilityRules = Object.entries(CAPABILITIES).map(([name, allowed]) => ({
   name: `capability-${name}`,
   comment: `${name}/ may read core, platform, the catalogue${allowed.length ? ` and ${allowed.join(", ")}` : ""}; what spans capabilities belongs in flows/.`,
@@ -82,6 +93,26 @@ module.exports = {
       to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE]), ENV] },
     },
     ...capabilityRules,
+    {
+      name: "no-http-in-domain",
+      comment:
+        "Capabilities and flows import no HTTP helper (security/edge.server.ts, security/request.server.ts): they return or throw named problems (shared/problems.ts).",
+      severity: "error",
+      from: { path: DOMAIN, pathNot: [TESTS, OWNER_SESSION_EDGE] },
+      to: { path: HTTP_HELPERS },
+    },
+    {
+      name: "no-http-responses-in-domain",
+      comment:
+        "A capability's or flow's server module makes no response (react-router's data, redirect): the route does. catalogue/store.server.ts reads only the type of the request's context.",
+      severity: "error",
+      from: {
+        path: `${DOMAIN}.*\\.server\\.ts$`,
+        pathNot: [TESTS, OWNER_SESSION_EDGE, "^app/catalogue/store\\.server\\.ts$"],
+      },
+      // Unresolved by the cruiser (the package's export map), so named as written.
+      to: { path: "^react-router$|(^|/)node_modules/react-router/" },
+    },
     {
       name: "flows-below-the-app",
       comment: "flows/ joins capabilities; it never imports the shell, routes or the server.",

@@ -40,6 +40,13 @@ describe("architecture", () => {
         "capability-stock: app/stock/reads-orders.ts → app/orders/orders.server.ts",
       );
       expect(found.some((v) => v.startsWith("no-cycles: app/pricing/type-cycle-"))).toBe(true);
+      // Issue 34, item 3: domain code naming an HTTP status or making a response itself.
+      expect(found).toContainEqual(
+        "no-http-in-domain: app/orders/speaks-http.server.ts → app/security/edge.server.ts",
+      );
+      expect(found).toContainEqual(
+        "no-http-responses-in-domain: app/flows/refunds/redirects.server.ts → react-router",
+      );
       // Reading the core from the catalogue is the allowed direction.
       expect(found.some((v) => v.includes("app/catalogue/reads-core.ts"))).toBe(false);
     },

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ownerLinks } from "~/db/schema";
 import { canonicalOrigin } from "~/security/origin.server";
+import type { ProblemKind } from "~/shared/problems";
 
 export type OwnerLinkKind = "invite" | "reset";
 export type OwnerLink = typeof ownerLinks.$inferSelect;
@@ -60,19 +61,25 @@ export async function createOwnerLink(
 }
 
 export type LinkLookup =
-  { ok: true; link: OwnerLink } | { ok: false; status: 404 | 410; kind: OwnerLinkKind | "unknown" };
+  | { ok: true; link: OwnerLink }
+  | {
+      ok: false;
+      /** Used or expired, or no such link. */
+      problem: Extract<ProblemKind, "link_expired" | "not_found">;
+      kind: OwnerLinkKind | "unknown";
+    };
 
-/** A link that still works, or why not (used or expired: 410; unknown: 404). Reads only. */
+/** A link that still works, or why not (used or expired, or unknown). Reads only. */
 export async function findUsableLink(db: Database, token: string): Promise<LinkLookup> {
-  if (!isTokenShape(token)) return { ok: false, status: 404, kind: "unknown" };
+  if (!isTokenShape(token)) return { ok: false, problem: "not_found", kind: "unknown" };
   const [link] = await db
     .select()
     .from(ownerLinks)
     .where(eq(ownerLinks.tokenHash, hashToken(token)))
     .limit(1);
-  if (!link) return { ok: false, status: 404, kind: "unknown" };
+  if (!link) return { ok: false, problem: "not_found", kind: "unknown" };
   if (link.usedAt || link.expiresAt.getTime() <= Date.now()) {
-    return { ok: false, status: 410, kind: link.kind };
+    return { ok: false, problem: "link_expired", kind: link.kind };
   }
   return { ok: true, link };
 }
@@ -82,7 +89,7 @@ export async function findUsableLink(db: Database, token: string): Promise<LinkL
  * uses at once exactly one gets the row (the other waits for the row lock, then finds it used).
  */
 export async function consumeLink(tx: Database, token: string): Promise<LinkLookup> {
-  if (!isTokenShape(token)) return { ok: false, status: 404, kind: "unknown" };
+  if (!isTokenShape(token)) return { ok: false, problem: "not_found", kind: "unknown" };
   const [link] = await tx
     .update(ownerLinks)
     .set({ usedAt: sql`now()` })
@@ -96,6 +103,6 @@ export async function consumeLink(tx: Database, token: string): Promise<LinkLook
     .returning();
   if (link) return { ok: true, link };
   return findUsableLink(tx, token).then((found) =>
-    found.ok ? { ok: false, status: 410, kind: found.link.kind } : found,
+    found.ok ? { ok: false, problem: "link_expired", kind: found.link.kind } : found,
   );
 }

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import type { SignedInOwner } from "~/security/owner-gate.server";
 import { findOwnerById } from "./owners.server";
 import { changePasswordWithForm } from "./session-actions.server";
@@ -21,35 +21,32 @@ export async function applyOwnersForm(
   form: FormData,
   address: string,
   storage: OwnerSessions,
-): Promise<Outcome<OwnersPageAnswer>> {
+): Promise<Result<OwnersPageAnswer>> {
   switch (form.get("intent")) {
     case "invite": {
       const outcome = await inviteOwner(db, { email: form.get("email") }, owner);
       if (!outcome.ok) return outcome;
-      return success(
-        {
-          message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
-        },
-        201,
-      );
+      return created({
+        message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
+      });
     }
     case "remove": {
       const id = String(form.get("ownerId") ?? "");
       if (form.get("confirmed") !== "yes") {
-        if (id === owner.id) return refuse(409, "You cannot remove yourself.");
+        if (id === owner.id) return problem("conflict", "You cannot remove yourself.");
         const target = await findOwnerById(db, id);
-        if (!target) return refuse(404, "That owner has already been removed.");
-        return success({ confirmRemove: { id: target.id, email: target.email } });
+        if (!target) return problem("not_found", "That owner has already been removed.");
+        return done({ confirmRemove: { id: target.id, email: target.email } });
       }
       const outcome = await removeOwner(db, id, owner);
       if (!outcome.ok) return outcome;
-      return success({
+      return done({
         message: `${outcome.data.removed} can no longer sign in; their sessions have ended.`,
       });
     }
     case "password":
       return changePasswordWithForm(db, request, owner, form, address, storage);
     default:
-      return refuse(400, "Choose what to do.");
+      return problem("invalid_input", "Choose what to do.");
   }
 }

@@ -1,10 +1,10 @@
-import type { Refusal } from "~/security/edge.server";
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { owners } from "~/db/schema";
 import { hashPassword } from "./password.server";
 import { EMAIL_MAX, MIN_PASSWORD_LENGTH, PASSWORD_MAX } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -25,9 +25,7 @@ const ownerInput = z.object({ email: ownerEmail, password: ownerPassword });
 
 export type Owner = typeof owners.$inferSelect;
 
-export type CreateOwnerOutcome =
-  | { ok: true; owner: { id: string; email: string } }
-  | { ok: false; status: Refusal["status"]; error: string };
+export type CreateOwnerOutcome = { ok: true; owner: { id: string; email: string } } | Problem;
 
 /** Adds an owner account (X-OPS-1); 409 when the e-mail already has one. */
 export async function createOwner(
@@ -36,7 +34,11 @@ export async function createOwner(
 ): Promise<CreateOwnerOutcome> {
   const parsed = ownerInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const passwordHash = await hashPassword(parsed.data.password);
   const [row] = await db
@@ -44,7 +46,12 @@ export async function createOwner(
     .values({ email: parsed.data.email, passwordHash })
     .onConflictDoNothing({ target: owners.email })
     .returning({ id: owners.id, email: owners.email });
-  if (!row) return { ok: false, status: 409, error: "An owner with that e-mail already exists." };
+  if (!row)
+    return {
+      ok: false,
+      kind: "already_exists",
+      message: "An owner with that e-mail already exists.",
+    };
   return { ok: true, owner: row };
 }
 
@@ -76,7 +83,7 @@ export async function ensureFirstOwner(
   const [existing] = await db.select({ n: count() }).from(owners);
   if ((existing?.n ?? 0) > 0) return;
   const created = await createOwner(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  if (!created.ok && created.status !== 409) {
-    throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${created.error}`);
+  if (!created.ok && created.kind !== "already_exists") {
+    throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${created.message}`);
   }
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse } from "~/security/edge.server";
+import { type Result } from "~/shared/problems";
 import { recordAudit } from "~/security/audit.server";
 import { safeNext } from "./guard.server";
 import type { OwnerSessions } from "./session.server";
@@ -15,19 +15,14 @@ export async function signInWithForm(
   form: FormData,
   address: string,
   storage: OwnerSessions,
-): Promise<Outcome<{ error?: string }>> {
+): Promise<Result<{ error?: string }>> {
   const outcome = await signIn(
     db,
     { email: form.get("email"), password: form.get("password") },
     address,
   );
-  if (!outcome.ok) {
-    return refuse(outcome.status, outcome.error, {
-      headers: outcome.retryAfterSeconds
-        ? { "Retry-After": String(outcome.retryAfterSeconds) }
-        : undefined,
-    });
-  }
+  // A problem's retryAfter (locked out, hashing busy) is said as Retry-After by the edge.
+  if (!outcome.ok) return outcome;
   throw await startSession(
     storage,
     outcome.owner,
@@ -53,7 +48,7 @@ export async function setPasswordWithForm(
   token: string,
   form: FormData,
   storage: OwnerSessions,
-): Promise<Outcome<{ error?: string }>> {
+): Promise<Result<{ error?: string }>> {
   const outcome = await setPasswordFromLink(db, token, {
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),

@@ -1,4 +1,3 @@
-import type { Refusal } from "~/security/edge.server";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { hasNoNul } from "~/shared/text";
@@ -12,6 +11,7 @@ import {
 import { findOwnerByEmail } from "./owners.server";
 import { decoyHash, PasswordHashingBusy, SIGN_IN_BUSY, verifyPassword } from "./password.server";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 
 const signInInput = z.object({
   email: z
@@ -25,9 +25,7 @@ const signInInput = z.object({
 
 export const WRONG_CREDENTIALS = "That e-mail and password do not match an owner account.";
 
-export type SignInOutcome =
-  | { ok: true; owner: { id: string; email: string } }
-  | { ok: false; status: Refusal["status"]; error: string; retryAfterSeconds?: number };
+export type SignInOutcome = { ok: true; owner: { id: string; email: string } } | Problem;
 
 /**
  * Checks an owner's e-mail and password (X-OPS-1). After 5 wrong passwords for an account from
@@ -42,7 +40,11 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const email = parsed.data.email.toLowerCase();
   // Counted before the password is checked, so parallel guesses cannot outrun the count (X-SEC-9).
@@ -50,9 +52,9 @@ export async function signIn(
   if (!attempt.admitted) {
     return {
       ok: false,
-      status: 429,
-      error: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
-      retryAfterSeconds: attempt.retryAfterSeconds,
+      kind: "rate_limited",
+      message: `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
+      retryAfter: attempt.retryAfterSeconds,
     };
   }
   let owner;
@@ -67,13 +69,13 @@ export async function signIn(
     // The password was never checked: the attempt does not count against the account.
     await withdrawSignInAttempt(db, attempt.id);
     if (error instanceof PasswordHashingBusy) {
-      return { ok: false, status: 503, error: SIGN_IN_BUSY, retryAfterSeconds: 5 };
+      return { ok: false, kind: "unavailable", message: SIGN_IN_BUSY, retryAfter: 5 };
     }
     throw error;
   }
   if (!owner || !matches) {
     await recordSignInFailure(db);
-    return { ok: false, status: 401, error: WRONG_CREDENTIALS };
+    return { ok: false, kind: "not_signed_in", message: WRONG_CREDENTIALS };
   }
   await clearSignInFailures(db, email, address);
   await recordAudit(db, {

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { ownerLinks, owners } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import type { SignedInOwner } from "~/security/owner-gate.server";
 import {
   beginSignInAttempt,
@@ -77,16 +77,19 @@ export async function inviteOwner(
   db: Database,
   input: unknown,
   actor: SignedInOwner,
-): Promise<Outcome<{ invite: { email: string; expiresAt: string } }>> {
+): Promise<Result<{ invite: { email: string; expiresAt: string } }>> {
   const parsed = inviteInput.safeParse(input);
   if (!parsed.success) {
-    return refuse(400, parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.");
+    return problem(
+      "invalid_input",
+      parsed.error.issues[0]?.message ?? "Enter a valid e-mail address.",
+    );
   }
   const { email } = parsed.data;
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     if (await findOwnerByEmail(txDb, email)) {
-      return refuse(409, `${email} is already an owner.`);
+      return problem("already_exists", `${email} is already an owner.`);
     }
     await txDb
       .delete(ownerLinks)
@@ -117,7 +120,7 @@ export async function inviteOwner(
       subject: `owner:${email}`,
       after: { email, expiresAt: link.expiresAt.toISOString() },
     });
-    return success({ invite: { email, expiresAt: link.expiresAt.toISOString() } }, 201);
+    return created({ invite: { email, expiresAt: link.expiresAt.toISOString() } });
   });
 }
 
@@ -129,18 +132,18 @@ export async function removeOwner(
   db: Database,
   ownerId: string,
   actor: SignedInOwner,
-): Promise<Outcome<{ removed: string }>> {
-  if (ownerId === actor.id) return refuse(409, "You cannot remove yourself.");
+): Promise<Result<{ removed: string }>> {
+  if (ownerId === actor.id) return problem("conflict", "You cannot remove yourself.");
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     await txDb.execute(sql`select pg_advisory_xact_lock(hashtextextended('owners', 0))`);
     const all = await txDb.select({ id: owners.id, email: owners.email }).from(owners);
     const target = all.find((o) => o.id === ownerId);
     if (!all.some((o) => o.id === actor.id)) {
-      return refuse(403, "Your account has been removed.");
+      return problem("not_allowed", "Your account has been removed.");
     }
-    if (!target) return refuse(404, "That owner has already been removed.");
-    if (all.length <= 1) return refuse(409, "The shop needs at least one owner.");
+    if (!target) return problem("not_found", "That owner has already been removed.");
+    if (all.length <= 1) return problem("conflict", "The shop needs at least one owner.");
     await txDb.delete(owners).where(eq(owners.id, target.id));
     await endOwnerSessions(txDb, target.id);
     await recordAudit(txDb, {
@@ -149,7 +152,7 @@ export async function removeOwner(
       subject: `owner:${target.email}`,
       before: { email: target.email },
     });
-    return success({ removed: target.email });
+    return done({ removed: target.email });
   });
 }
 
@@ -175,15 +178,17 @@ export async function changeOwnPassword(
   input: { currentPassword: unknown; newPassword: unknown; confirmPassword: unknown },
   address: string,
   sessionId: string | undefined,
-): Promise<Outcome<{ message: string }>> {
+): Promise<Result<{ message: string }>> {
   const parsed = changeInput.safeParse(input);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   const { currentPassword, newPassword, confirmPassword } = parsed.data;
-  if (newPassword !== confirmPassword) return refuse(400, "The two new passwords do not match.");
+  if (newPassword !== confirmPassword)
+    return problem("invalid_input", "The two new passwords do not match.");
   const attempt = await beginSignInAttempt(db, owner.email, address);
   if (!attempt.admitted) {
-    return refuse(
-      429,
+    return problem(
+      "rate_limited",
       `Too many wrong passwords. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`,
     );
   }
@@ -192,12 +197,12 @@ export async function changeOwnPassword(
     const account = await findOwnerByEmail(db, owner.email);
     if (!account || !(await verifyPassword(currentPassword, account.passwordHash))) {
       await recordSignInFailure(db);
-      return refuse(400, WRONG_CURRENT_PASSWORD);
+      return problem("invalid_input", WRONG_CURRENT_PASSWORD);
     }
     newHash = await hashPassword(newPassword);
   } catch (error) {
     await withdrawSignInAttempt(db, attempt.id);
-    if (error instanceof PasswordHashingBusy) return refuse(503, SIGN_IN_BUSY);
+    if (error instanceof PasswordHashingBusy) return problem("unavailable", SIGN_IN_BUSY);
     throw error;
   }
   await clearSignInFailures(db, owner.email, address);
@@ -211,7 +216,7 @@ export async function changeOwnPassword(
       subject: `owner:${owner.email}`,
     });
   });
-  return success({ message: "Your password has been changed." });
+  return done({ message: "Your password has been changed." });
 }
 
 /** What "Forgot your password?" always says, whether or not the address has an account. */
@@ -228,9 +233,9 @@ const resetInput = z.object({ email: ownerEmail });
 export async function requestPasswordReset(
   db: Database,
   input: { email: unknown },
-): Promise<Outcome<{ message: string }>> {
+): Promise<Result<{ message: string }>> {
   const parsed = resetInput.safeParse(input);
-  if (!parsed.success) return refuse(400, "Enter a valid e-mail address.");
+  if (!parsed.success) return problem("invalid_input", "Enter a valid e-mail address.");
   const started = Date.now();
   const { email } = parsed.data;
   await db.transaction(async (tx) => {
@@ -278,17 +283,17 @@ export async function requestPasswordReset(
   });
   const wait = RESET_ANSWER_FLOOR_MS - (Date.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return success({ message: RESET_SENT });
+  return done({ message: RESET_SENT });
 }
 
 /** What the set-password page shows for a link that still works. */
 export async function describeLink(
   db: Database,
   token: string,
-): Promise<Outcome<{ kind: OwnerLink["kind"]; email: string }>> {
+): Promise<Result<{ kind: OwnerLink["kind"]; email: string }>> {
   const found = await findUsableLink(db, token);
-  if (!found.ok) return refuse(found.status, LINK_GONE[found.kind]);
-  return success({ kind: found.link.kind, email: found.link.email });
+  if (!found.ok) return problem(found.problem, LINK_GONE[found.kind]);
+  return done({ kind: found.link.kind, email: found.link.email });
 }
 
 const setInput = z.object({
@@ -305,26 +310,27 @@ export async function setPasswordFromLink(
   db: Database,
   token: string,
   input: { password: unknown; confirmPassword: unknown },
-): Promise<Outcome<{ owner: SignedInOwner }>> {
+): Promise<Result<{ owner: SignedInOwner }>> {
   const parsed = setInput.safeParse(input);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   if (parsed.data.password !== parsed.data.confirmPassword) {
-    return refuse(400, "The two passwords do not match.");
+    return problem("invalid_input", "The two passwords do not match.");
   }
   // A link that cannot work is refused before any hashing.
   const usable = await findUsableLink(db, token);
-  if (!usable.ok) return refuse(usable.status, LINK_GONE[usable.kind]);
+  if (!usable.ok) return problem(usable.problem, LINK_GONE[usable.kind]);
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(parsed.data.password);
   } catch (error) {
-    if (error instanceof PasswordHashingBusy) return refuse(503, SIGN_IN_BUSY);
+    if (error instanceof PasswordHashingBusy) return problem("unavailable", SIGN_IN_BUSY);
     throw error;
   }
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const used = await consumeLink(txDb, token);
-    if (!used.ok) return refuse(used.status, LINK_GONE[used.kind]);
+    if (!used.ok) return problem(used.problem, LINK_GONE[used.kind]);
     const { link } = used;
     if (link.kind === "invite") {
       const [created] = await txDb
@@ -333,7 +339,10 @@ export async function setPasswordFromLink(
         .onConflictDoNothing({ target: owners.email })
         .returning({ id: owners.id, email: owners.email });
       if (!created) {
-        return refuse(409, `${link.email} already has an owner account. Sign in instead.`);
+        return problem(
+          "already_exists",
+          `${link.email} already has an owner account. Sign in instead.`,
+        );
       }
       await recordAudit(txDb, {
         actor: created.email,
@@ -341,21 +350,21 @@ export async function setPasswordFromLink(
         subject: `owner:${created.email}`,
         after: { invitedBy: link.createdBy },
       });
-      return success({ owner: created });
+      return done({ owner: created });
     }
-    if (!link.ownerId) return refuse(410, LINK_GONE.reset);
+    if (!link.ownerId) return problem("link_expired", LINK_GONE.reset);
     const [owner] = await txDb
       .update(owners)
       .set({ passwordHash })
       .where(eq(owners.id, link.ownerId))
       .returning({ id: owners.id, email: owners.email });
-    if (!owner) return refuse(410, LINK_GONE.reset);
+    if (!owner) return problem("link_expired", LINK_GONE.reset);
     await endOwnerSessions(txDb, owner.id);
     await recordAudit(txDb, {
       actor: owner.email,
       action: "owner.password_reset",
       subject: `owner:${owner.email}`,
     });
-    return success({ owner });
+    return done({ owner });
   });
 }

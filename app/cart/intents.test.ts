@@ -77,21 +77,21 @@ describe("the cart's forms (issue 25, X-PE-1)", () => {
     const product = seeded(SET);
     expect(checkAdd(fields({ size: "" }), product)).toEqual({
       ok: false,
-      error: "Please select a size.",
-      status: 400,
+      message: "Please select a size.",
+      kind: "invalid_input",
     });
     expect(checkAdd(fields({ beltRank: "" }), product)).toEqual({
       ok: false,
-      error: "Please select a belt rank.",
-      status: 400,
+      message: "Please select a belt rank.",
+      kind: "invalid_input",
     });
     expect(checkAdd(fields({ quantity: "0" }), product)).toMatchObject({
-      error: QUANTITY_MESSAGE,
+      message: QUANTITY_MESSAGE,
     });
-    expect(checkAdd(fields({ size: "XXXL" }), product)).toMatchObject({ status: 409 });
+    expect(checkAdd(fields({ size: "XXXL" }), product)).toMatchObject({ kind: "conflict" });
     expect(checkAdd(fields({ productId: "no-such" }), undefined)).toMatchObject({
       ok: false,
-      status: 404,
+      kind: "not_found",
     });
     expect(checkAdd(fields({ quantity: "2" }), product)).toEqual({
       ok: true,
@@ -109,8 +109,8 @@ describe("the cart's forms (issue 25, X-PE-1)", () => {
     }));
     expect(applyIntent(full, { intent: "add", choice: rashguard() })).toEqual({
       ok: false,
-      error: CART_LINES_MESSAGE,
-      status: 400,
+      message: CART_LINES_MESSAGE,
+      kind: "invalid_input",
     });
     // A merge brings what fits and drops the rest.
     const merged = applyIntent(full.slice(1), {
@@ -129,8 +129,8 @@ describe("the cart's forms (issue 25, X-PE-1)", () => {
     });
     expect(applyIntent(lines, { intent: "update", line: "nope", quantity: 5 })).toEqual({
       ok: false,
-      error: UNKNOWN_LINE,
-      status: 404,
+      message: UNKNOWN_LINE,
+      kind: "not_found",
     });
     expect(applyIntent(lines, { intent: "remove", line: key })).toEqual({ ok: true, lines: [] });
     expect(applyIntent(lines, { intent: "clear" })).toEqual({

@@ -10,6 +10,7 @@ import {
   QUANTITY_MESSAGE,
 } from "~/shared/limits";
 import { addLine, lineKey, priceLine, readStoredCart, removeLine, setQuantity } from "./cart";
+import type { Problem } from "~/shared/problems";
 
 /**
  * The cart's actions as the shop's forms send them (issue 25, X-PE-1): `POST /cart` from a page
@@ -118,8 +119,7 @@ export function readCartForm(
   }
 }
 
-export type AddCheck =
-  { ok: true; choice: LineChoice } | { ok: false; error: string; status: 400 | 404 | 409 };
+export type AddCheck = { ok: true; choice: LineChoice } | Problem;
 
 /**
  * A line to add, checked against its product as the product page checks it (the same sentences:
@@ -132,7 +132,7 @@ export function checkAdd(fields: AddFields, product: Product | undefined): AddCh
       { productId: fields.productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 },
       product,
     );
-    return { ok: false, error: problem ?? "", status: gone ? 409 : 404 };
+    return { ok: false, message: problem ?? "", kind: gone ? "conflict" : "not_found" };
   }
   const option = findOption(product, fields.optionType);
   const optionType = option?.type ?? (product.options.length ? fields.optionType : STANDARD_OPTION);
@@ -146,8 +146,8 @@ export function checkAdd(fields: AddFields, product: Product | undefined): AddCh
     quantity: quantity.ok ? quantity.quantity : 1,
   };
   const missing = selectionProblem(product, selection);
-  if (missing) return { ok: false, error: missing, status: 400 };
-  if (!quantity.ok) return { ok: false, error: quantity.error, status: 400 };
+  if (missing) return { ok: false, kind: "invalid_input", message: missing };
+  if (!quantity.ok) return { ok: false, kind: "invalid_input", message: quantity.error };
   const parsed = lineChoiceSchema.safeParse({
     productId: product.id,
     optionType: selection.optionType,
@@ -159,16 +159,19 @@ export function checkAdd(fields: AddFields, product: Product | undefined): AddCh
     nameCustomisation: option?.customPricePence ? selection.nameCustomisation : undefined,
   });
   if (!parsed.success) {
-    return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid item.", status: 400 };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid item.",
+    };
   }
   const { line, problem, gone } = priceLine(parsed.data, product);
-  if (!line) return { ok: false, error: problem, status: gone ? 409 : 400 };
+  if (!line) return { ok: false, message: problem, kind: gone ? "conflict" : "invalid_input" };
   return { ok: true, choice: parsed.data };
 }
 
 export type IntentResult =
-  | { ok: true; lines: LineChoice[]; discountCode?: string | null }
-  | { ok: false; error: string; status: 400 | 404 };
+  { ok: true; lines: LineChoice[]; discountCode?: string | null } | Problem;
 
 /**
  * Applies a checked intent to the stored lines (the add already checked by checkAdd, the
@@ -185,11 +188,11 @@ export function applyIntent(
       const next = addLine(lines, intent.choice);
       return next
         ? { ok: true, lines: next }
-        : { ok: false, error: CART_LINES_MESSAGE, status: 400 };
+        : { ok: false, kind: "invalid_input", message: CART_LINES_MESSAGE };
     }
     case "update": {
       const index = find(intent.line);
-      if (index === -1) return { ok: false, error: UNKNOWN_LINE, status: 404 };
+      if (index === -1) return { ok: false, kind: "not_found", message: UNKNOWN_LINE };
       return { ok: true, lines: setQuantity(lines, index, intent.quantity) };
     }
     case "remove": {

@@ -7,6 +7,7 @@ import { canonicalOrigin } from "~/security/origin.server";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { CART_LIFETIME_DAYS, MAX_CART_LINES } from "~/shared/limits";
 import { addLine, type CartLine, priceLine } from "./cart";
+import type { Problem } from "~/shared/problems";
 
 /**
  * The cart kept on the server (issue 25, X-PE-1): a `carts` row named by a random id in an
@@ -70,8 +71,7 @@ export async function findCart(
 }
 
 export type CartChange<R> =
-  | { ok: true; lines: LineChoice[]; discountCode?: string | null; result?: R }
-  | { ok: false; error: string; status: 400 | 404 | 409 };
+  { ok: true; lines: LineChoice[]; discountCode?: string | null; result?: R } | Problem;
 
 /**
  * Changes a cart in one transaction with its row locked, so two tabs (or two taps) changing the

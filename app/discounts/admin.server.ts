@@ -3,7 +3,7 @@ import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { discountCodes } from "~/db/schema";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import { fromLondonLocal } from "~/shared/london-time";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 import { isoInstant } from "~/shared/schemas";
@@ -132,7 +132,7 @@ function auditState(row: DiscountRow): Record<string, unknown> {
   };
 }
 
-export type DiscountOutcome = Outcome<DiscountJson>;
+export type DiscountOutcome = Result<DiscountJson>;
 
 /** POST /api/admin/discounts: 201 with the code; 409 when it exists (X-OPS-9). */
 export async function createDiscount(
@@ -141,10 +141,10 @@ export async function createDiscount(
   actor: string,
 ): Promise<DiscountOutcome> {
   const parsed = createSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstMessage(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstMessage(parsed.error));
   const input = parsed.data;
   if (input.startsAt && input.endsAt && input.startsAt >= input.endsAt) {
-    return refuse(400, DATES_ORDER);
+    return problem("invalid_input", DATES_ORDER);
   }
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -160,14 +160,14 @@ export async function createDiscount(
       })
       .onConflictDoNothing({ target: discountCodes.code })
       .returning();
-    if (!row) return refuse(409, `The code ${input.code} already exists.`);
+    if (!row) return problem("already_exists", `The code ${input.code} already exists.`);
     await recordAudit(tx, {
       actor,
       action: "discount.create",
       subject: `discount:${row.code}`,
       after: auditState(row),
     });
-    return success(discountJson(row), 201);
+    return created(discountJson(row));
   });
 }
 
@@ -179,27 +179,27 @@ export async function updateDiscount(
   actor: string,
 ): Promise<DiscountOutcome> {
   const parsed = patchSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstMessage(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstMessage(parsed.error));
   const changes = parsed.data;
   const normalised = code.trim().toUpperCase();
   if (!new RegExp(`^[A-Z0-9_-]{1,${DISCOUNT_CODE_MAX}}$`).test(normalised))
-    return refuse(404, "No discount code has that name.");
+    return problem("not_found", "No discount code has that name.");
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(discountCodes)
       .where(eq(discountCodes.code, normalised))
       .for("update");
-    if (!before) return refuse(404, "No discount code has that name.");
+    if (!before) return problem("not_found", "No discount code has that name.");
     const startsAt = changes.startsAt === undefined ? before.startsAt : changes.startsAt;
     const endsAt = changes.endsAt === undefined ? before.endsAt : changes.endsAt;
-    if (startsAt && endsAt && startsAt >= endsAt) return refuse(400, DATES_ORDER);
+    if (startsAt && endsAt && startsAt >= endsAt) return problem("invalid_input", DATES_ORDER);
     const [after] = await tx
       .update(discountCodes)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(discountCodes.code, normalised))
       .returning();
-    if (!after) return refuse(404, "No discount code has that name.");
+    if (!after) return problem("not_found", "No discount code has that name.");
     await recordAudit(tx, {
       actor,
       action: "discount.update",
@@ -207,7 +207,7 @@ export async function updateDiscount(
       before: auditState(before),
       after: auditState(after),
     });
-    return success(discountJson(after));
+    return done(discountJson(after));
   });
 }
 
@@ -261,9 +261,9 @@ export async function applyDiscountForm(
     const code = String(form.get("code") ?? "");
     return updateDiscount(db, code, { active: form.get("active") === "true" }, actor);
   }
-  if (intent !== "create" && intent !== "edit") return refuse(400, "Unknown action.");
+  if (intent !== "create" && intent !== "edit") return problem("invalid_input", "Unknown action.");
   const input = discountInputFromForm(form, intent);
-  if (!input.ok) return refuse(400, input.error);
+  if (!input.ok) return problem("invalid_input", input.error);
   return intent === "create"
     ? createDiscount(db, input.value, actor)
     : updateDiscount(db, String(form.get("code") ?? ""), input.value, actor);

@@ -6,9 +6,10 @@ import {
   type DiscountTerms,
   type DiscountVerdict,
   INVALID_CODE,
-  refusalStatus,
+  refusalKind,
   USED_UP,
 } from "~/discounts/rules";
+import { ProblemError } from "~/shared/problems";
 
 export interface Discount {
   code: string;
@@ -58,12 +59,9 @@ export async function findDiscount(
 }
 
 /** The code could not be had when the order was stored (used up meanwhile, or changed). */
-export class DiscountRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 409,
-  ) {
-    super(message);
+export class DiscountRefusedError extends ProblemError {
+  constructor(message: string, kind: "used_up" | "invalid_input" | "conflict") {
+    super(kind, message);
   }
 }
 
@@ -95,14 +93,15 @@ export async function takeDiscountUse(
     .returning({ code: discountCodes.code });
   if (taken) return;
   const verdict = discountVerdict(await termsOf(tx, discount.code), new Date(), subtotal);
-  if (!verdict.ok) throw new DiscountRefusedError(verdict.error, refusalStatus(verdict.reason));
+  if (!verdict.ok) throw new DiscountRefusedError(verdict.error, refusalKind(verdict.reason));
   // It is usable but not on the terms the order was priced with (the owner just edited it).
-  throw new DiscountRefusedError(
-    verdict.discount.percent !== discount.percent
-      ? "This discount code has just changed; please apply it again."
-      : USED_UP,
-    409,
-  );
+  if (verdict.discount.percent !== discount.percent) {
+    throw new DiscountRefusedError(
+      "This discount code has just changed; please apply it again.",
+      "conflict",
+    );
+  }
+  throw new DiscountRefusedError(USED_UP, "used_up");
 }
 
 /**

@@ -58,7 +58,8 @@ export function discountVerdict(
   return { ok: true, discount: { code: terms.code, percent: terms.percent } };
 }
 
-/** The HTTP status of a refusal: unknown codes are 404 at the code check (the contract). */
-export function refusalStatus(reason: DiscountRefusalReason): 400 | 409 {
-  return reason === "used_up" ? 409 : 400;
+/** The problem a refusal is: a code used up, or one not usable on this order (dates, spend).
+ *  Unknown codes are "not_found" at the code check (the contract). */
+export function refusalKind(reason: DiscountRefusalReason): "used_up" | "invalid_input" {
+  return reason === "used_up" ? "used_up" : "invalid_input";
 }

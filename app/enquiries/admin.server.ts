@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { isUuid } from "~/db/ids";
 
 /** The owner's view of customisation enquiries (X-OPS-8). */
@@ -67,8 +67,8 @@ export async function markEnquiryHandled(
   db: Database,
   id: string,
   actor: string,
-): Promise<Outcome<OwnerEnquiry>> {
-  if (!isUuid(id)) return refuse(404, NOT_FOUND);
+): Promise<Result<OwnerEnquiry>> {
+  if (!isUuid(id)) return problem("not_found", NOT_FOUND);
   return db.transaction(async (tx) => {
     const [after] = await tx
       .update(enquiries)
@@ -77,7 +77,7 @@ export async function markEnquiryHandled(
       .returning();
     if (!after) {
       const [existing] = await tx.select().from(enquiries).where(eq(enquiries.id, id));
-      return existing ? success(ownerEnquiry(existing)) : refuse(404, NOT_FOUND);
+      return existing ? done(ownerEnquiry(existing)) : problem("not_found", NOT_FOUND);
     }
     await recordAudit(tx, {
       actor,
@@ -86,7 +86,7 @@ export async function markEnquiryHandled(
       before: { handled: false },
       after: { handled: true },
     });
-    return success(ownerEnquiry(after));
+    return done(ownerEnquiry(after));
   });
 }
 

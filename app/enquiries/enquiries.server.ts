@@ -2,22 +2,22 @@ import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
 import { env } from "~/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, problem, type Result } from "~/shared/problems";
 import { checkEnquiry, type Enquiry } from "./schema";
 
 /** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
 export async function receiveEnquiry(
   db: Database,
   input: unknown,
-): Promise<Outcome<{ ok: true; id: string | null }>> {
+): Promise<Result<{ ok: true; id: string | null }>> {
   const check = checkEnquiry(input);
   if (!check.ok) {
     const first = Object.values(check.fieldErrors)[0] ?? "Please check the form.";
-    return refuse(400, first, { extra: { fieldErrors: check.fieldErrors } });
+    return problem("invalid_input", first, { extra: { fieldErrors: check.fieldErrors } });
   }
   const enquiry = check.value;
   // A filled-in honeypot is a bot: it is told all went well, and nothing is kept or sent.
-  if (enquiry.website) return success({ ok: true as const, id: null }, 201);
+  if (enquiry.website) return created({ ok: true as const, id: null });
 
   // The enquiry and its e-mail to the shop are stored together; the outbox sends it.
   const id = await db.transaction(async (tx) => {
@@ -45,7 +45,7 @@ export async function receiveEnquiry(
     );
     return row.id;
   });
-  return success({ ok: true as const, id }, 201);
+  return created({ ok: true as const, id });
 }
 
 export function enquiryMailText(enquiry: Enquiry, id: string): string {

@@ -16,6 +16,7 @@ import type { StockLookup } from "~/stock/stock";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 import { takeOrderNumber } from "./order-number.server";
 import { awaitingPaymentSql } from "./states.server";
+import { ProblemError } from "~/shared/problems";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -24,9 +25,9 @@ export const TOO_MANY_PENDING =
   "You have unpaid checkouts waiting. Finish or wait for them to expire.";
 
 /** The address already holds its share of pending orders (X-SEC-11); nothing was stored. */
-export class PendingOrdersLimitError extends Error {
+export class PendingOrdersLimitError extends ProblemError {
   constructor() {
-    super(TOO_MANY_PENDING);
+    super("rate_limited", TOO_MANY_PENDING);
     this.name = "PendingOrdersLimitError";
   }
 }

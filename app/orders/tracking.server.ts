@@ -3,7 +3,7 @@ import { trackingUrl } from "~/shared/carriers";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import type { OrderStatus } from "~/db/schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
@@ -59,21 +59,21 @@ export type TrackingResult =
 export async function trackOrder(
   db: Database,
   form: FormData,
-): Promise<Outcome<{ result: TrackingResult; query: { order: string; email: string } }>> {
+): Promise<Result<{ result: TrackingResult; query: { order: string; email: string } }>> {
   const query = {
     order: String(form.get("order") ?? "").slice(0, 40),
     email: String(form.get("email") ?? "").slice(0, 300),
   };
   const parsed = lookupSchema.safeParse(query);
   if (!parsed.success) {
-    return refuse(400, "Enter your order number and e-mail address.", {
+    return problem("invalid_input", "Enter your order number and e-mail address.", {
       extra: { query: { order: "", email: "" } },
     });
   }
   const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);
-  if (!order) return success({ query: parsed.data, result: { found: false, message: NOT_FOUND } });
+  if (!order) return done({ query: parsed.data, result: { found: false, message: NOT_FOUND } });
   const lines = await linesOfOrder(db, order.id);
-  return success({
+  return done({
     query: parsed.data,
     result: {
       found: true,

@@ -1,4 +1,3 @@
-import type { Refusal } from "~/security/edge.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
@@ -22,6 +21,7 @@ import {
 import type { CustomerNotice } from "./status-emails";
 import { CARRIER_MAX, TRACKING_NUMBER_MAX } from "~/shared/limits";
 import { CARRIER_LIST_TEXT, carrierNamed } from "~/shared/carriers";
+import type { Problem } from "~/shared/problems";
 
 export const statusChangeInput = z
   .object({
@@ -58,9 +58,7 @@ export const statusChangeInput = z
     }
   });
 
-export type StatusChangeOutcome =
-  | { ok: true; order: Order; changed: boolean }
-  | { ok: false; status: Refusal["status"]; error: string };
+export type StatusChangeOutcome = { ok: true; order: Order; changed: boolean } | Problem;
 
 /**
  * Moves an order along the workflow (X-OPS-4) as one conditional update in a transaction with
@@ -82,10 +80,14 @@ export async function changeOrderStatus(
 ): Promise<StatusChangeOutcome> {
   const parsed = statusChangeInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid input." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid input.",
+    };
   }
   const number = normaliseOrderNumber(orderNumber);
-  if (!number) return { ok: false, status: 404 as const, error: "No order has that number." };
+  if (!number) return { ok: false, kind: "not_found", message: "No order has that number." };
   const { status: target } = parsed.data;
   const carrier = target === "dispatched" ? parsed.data.carrier! : undefined;
   const trackingNumber = target === "dispatched" ? parsed.data.trackingNumber! : undefined;
@@ -97,15 +99,19 @@ export async function changeOrderStatus(
       .where(eq(orders.orderNumber, number))
       .for("update");
     if (!before)
-      return { ok: false as const, status: 404 as const, error: "No order has that number." };
+      return {
+        ok: false as const,
+        kind: "not_found" as const,
+        message: "No order has that number.",
+      };
     if (before.fulfilmentStatus === target) {
       return { ok: true as const, order: before, changed: false };
     }
     if (!canMoveTo(before, target)) {
       return {
         ok: false as const,
-        status: 409 as const,
-        error: `An order that is ${statusLabel(before.status).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
+        kind: "conflict" as const,
+        message: `An order that is ${statusLabel(before.status).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
       };
     }
     const [after] = await tx
@@ -131,8 +137,8 @@ export async function changeOrderStatus(
     if (!after) {
       return {
         ok: false as const,
-        status: 409 as const,
-        error: "The order changed meanwhile; reload it.",
+        kind: "conflict" as const,
+        message: "The order changed meanwhile; reload it.",
       };
     }
     const beforeState = {

@@ -14,7 +14,7 @@ import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { canonicalOrigin } from "~/security/origin.server";
 import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, type Problem, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
@@ -36,8 +36,7 @@ export interface ReturnableOrderView {
 }
 
 /** What a feature function answers: its result, or a refusal in words for a person. */
-export type Result<T> =
-  ({ ok: true } & T) | { ok: false; status: 400 | 404 | 409 | 429; error: string };
+export type Found<T> = ({ ok: true } & T) | Problem;
 
 const NOT_FOUND =
   "We couldn't find an order with that number and e-mail address. Please check both and try again.";
@@ -77,9 +76,9 @@ async function orderView(
   db: Database,
   order: Order,
   now: Date,
-): Promise<Result<{ order: Order; view: ReturnableOrderView }>> {
+): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
   const window = returnWindow(order, now);
-  if (!window.open) return { ok: false, status: 409, error: window.reason };
+  if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
   const lines = await linesOfOrder(db, order.id);
   const requested = await requestedLineIds(db, order.id);
   return {
@@ -108,13 +107,17 @@ export async function findReturnableOrder(
   db: Database,
   input: unknown,
   now = new Date(),
-): Promise<Result<{ view: ReturnableOrderView }>> {
+): Promise<Found<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? NOT_FOUND };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? NOT_FOUND,
+    };
   }
   const order = await findOrderForTracking(db, parsed.data.orderNumber, parsed.data.email);
-  if (!order) return { ok: false, status: 404, error: NOT_FOUND };
+  if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
   const found = await orderView(db, order, now);
   return found.ok ? { ok: true, view: found.view } : found;
 }
@@ -145,25 +148,33 @@ export async function createReturnRequest(
   db: Database,
   input: unknown,
   now = new Date(),
-): Promise<Result<{ request: StoredReturnRequest }>> {
+): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Bad request." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Bad request.",
+    };
   }
   const { orderNumber, email, reason } = parsed.data;
   const order = await findOrderForTracking(db, orderNumber, email);
-  if (!order) return { ok: false, status: 404, error: NOT_FOUND };
+  if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
   const found = await orderView(db, order, now);
   if (!found.ok) return found;
 
   const wanted = new Set(parsed.data.lineIds);
   const chosen = found.view.lines.filter((line) => wanted.has(line.id));
   if (chosen.length !== wanted.size) {
-    return { ok: false, status: 400, error: "One of the ticked items is not part of this order." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: "One of the ticked items is not part of this order.",
+    };
   }
   const refused = chosen.find((line) => line.refusal);
   if (refused) {
-    return { ok: false, status: 409, error: `${refused.productName}: ${refused.refusal}` };
+    return { ok: false, kind: "conflict", message: `${refused.productName}: ${refused.refusal}` };
   }
 
   const lines = chosen.map(({ productName, details, quantity }) => ({
@@ -211,8 +222,8 @@ export async function createReturnRequest(
     if (isUniqueViolation(error)) {
       return {
         ok: false,
-        status: 409,
-        error: "A return has already been requested for one of these items.",
+        kind: "conflict",
+        message: "A return has already been requested for one of these items.",
       };
     }
     throw error;
@@ -332,9 +343,9 @@ export async function markReturnReceived(
   db: Database,
   id: string,
   by: string,
-): Promise<Result<{ receivedAt: Date }>> {
+): Promise<Found<{ receivedAt: Date }>> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
-    return { ok: false, status: 404, error: "There is no such return request." };
+    return { ok: false, kind: "not_found", message: "There is no such return request." };
   }
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -360,8 +371,8 @@ export async function markReturnReceived(
     .from(returnRequests)
     .where(eq(returnRequests.id, id));
   return existing
-    ? { ok: false, status: 409, error: "This return has already been marked received." }
-    : { ok: false, status: 404, error: "There is no such return request." };
+    ? { ok: false, kind: "already_done", message: "This return has already been marked received." }
+    : { ok: false, kind: "not_found", message: "There is no such return request." };
 }
 
 export type ReturnRequestStep =
@@ -377,14 +388,14 @@ export type ReturnRequestStep =
 export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
-): Promise<Outcome<ReturnRequestStep>> {
+): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
   const found = await findReturnableOrder(db, { orderNumber, email });
   if (!found.ok) {
-    return refuse(found.status, found.error, { extra: { step: "find", orderNumber } });
+    return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
   }
-  if (form.get("intent") !== "request") return success({ step: "choose", email, view: found.view });
+  if (form.get("intent") !== "request") return done({ step: "choose", email, view: found.view });
   const created = await createReturnRequest(db, {
     orderNumber,
     email,
@@ -395,19 +406,19 @@ export async function handleReturnRequestForm(
     // Show the order again, as it is now, with the reason.
     const again = await findReturnableOrder(db, { orderNumber, email });
     return again.ok
-      ? refuse(created.status, created.error, {
+      ? problem(created.kind, created.message, {
           extra: { step: "choose", email, view: again.view },
         })
-      : refuse(again.status, again.error, { extra: { step: "find", orderNumber } });
+      : problem(again.kind, again.message, { extra: { step: "find", orderNumber } });
   }
   const { request } = created;
-  return success(
+  return done(
     {
       step: "done",
       reference: request.reference,
       orderNumber: request.orderNumber,
       lines: request.lines,
     },
-    201,
+    { created: true },
   );
 }

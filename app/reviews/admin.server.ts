@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { deletePhotoFiles, deletePhotos } from "./photos.server";
 import { isUuid } from "~/db/ids";
 
@@ -66,10 +66,10 @@ export async function setReviewHidden(
   id: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<OwnerReview>> {
+): Promise<Result<OwnerReview>> {
   const parsed = hiddenSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]!.message);
-  if (!isUuid(id)) return refuse(404, NOT_FOUND);
+  if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]!.message);
+  if (!isUuid(id)) return problem("not_found", NOT_FOUND);
   const { hidden } = parsed.data;
   const catalogue = await loadCatalogue(db);
   return db.transaction(async (tx) => {
@@ -78,8 +78,8 @@ export async function setReviewHidden(
       .from(productReviews)
       .where(eq(productReviews.id, id))
       .for("update");
-    if (!before) return refuse(404, NOT_FOUND);
-    if ((before.hiddenAt !== null) === hidden) return success(ownerReview(before, catalogue));
+    if (!before) return problem("not_found", NOT_FOUND);
+    if ((before.hiddenAt !== null) === hidden) return done(ownerReview(before, catalogue));
     const [after] = await tx
       .update(productReviews)
       .set({ hiddenAt: hidden ? sql`now()` : null })
@@ -92,7 +92,7 @@ export async function setReviewHidden(
       before: { hidden: !hidden },
       after: { hidden },
     });
-    return success(ownerReview(after!, catalogue));
+    return done(ownerReview(after!, catalogue));
   });
 }
 
@@ -101,8 +101,8 @@ export async function deleteReview(
   db: Database,
   id: string,
   actor: string,
-): Promise<Outcome<{ deleted: string; photosRemoved: number }>> {
-  if (!isUuid(id)) return refuse(404, NOT_FOUND);
+): Promise<Result<{ deleted: string; photosRemoved: number }>> {
+  if (!isUuid(id)) return problem("not_found", NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
     const [removed] = await tx.delete(productReviews).where(eq(productReviews.id, id)).returning();
     if (!removed) return undefined;
@@ -121,9 +121,9 @@ export async function deleteReview(
     });
     return { removed, photosRemoved };
   });
-  if (!outcome) return refuse(404, NOT_FOUND);
+  if (!outcome) return problem("not_found", NOT_FOUND);
   await deletePhotoFiles(outcome.removed.photoUrls);
-  return success({ deleted: id, photosRemoved: outcome.photosRemoved });
+  return done({ deleted: id, photosRemoved: outcome.photosRemoved });
 }
 
 /** The /admin/reviews page's forms: `intent` hide, show or delete, and `id`. */
@@ -133,15 +133,18 @@ export async function applyReviewForm(db: Database, form: FormData, actor: strin
   if (intent === "hide" || intent === "show") {
     const outcome = await setReviewHidden(db, id, { hidden: intent === "hide" }, actor);
     return outcome.ok
-      ? success({ message: intent === "hide" ? "Review hidden." : "Review shown." })
+      ? done({ message: intent === "hide" ? "Review hidden." : "Review shown." })
       : outcome;
   }
   if (intent === "delete") {
     if (form.get("confirm") !== "yes") {
-      return refuse(400, "Tick the box to confirm the review should be deleted for good.");
+      return problem(
+        "invalid_input",
+        "Tick the box to confirm the review should be deleted for good.",
+      );
     }
     const outcome = await deleteReview(db, id, actor);
-    return outcome.ok ? success({ message: "Review deleted with its photos." }) : outcome;
+    return outcome.ok ? done({ message: "Review deleted with its photos." }) : outcome;
   }
-  return refuse(400, "Unknown action.");
+  return problem("invalid_input", "Unknown action.");
 }

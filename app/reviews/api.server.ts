@@ -1,7 +1,7 @@
 import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { clientKey } from "~/security/rate-limit.server";
@@ -59,16 +59,16 @@ export async function submitReview(
   productId: string | undefined,
   body: unknown,
   request: Request,
-): Promise<Outcome<Omit<PublicReview, "verified_purchase">>> {
+): Promise<Result<Omit<PublicReview, "verified_purchase">>> {
   if (!productId || !findProduct(await loadCatalogue(db), productId)) {
-    return refuse(404, UNKNOWN_PRODUCT);
+    return problem("not_found", UNKNOWN_PRODUCT);
   }
   const parsed = parseReviewInput(body);
-  if (!parsed.ok) return refuse(400, parsed.message);
+  if (!parsed.ok) return problem("invalid_input", parsed.message);
   const input = parsed.value;
 
   if (honeypotFilled(body)) {
-    return success(
+    return done(
       {
         id: crypto.randomUUID(),
         product_id: productId,
@@ -78,13 +78,13 @@ export async function submitReview(
         photo_urls: input.photo_urls,
         created_at: new Date().toISOString(),
       },
-      201,
+      { created: true },
     );
   }
 
   for (const url of input.photo_urls) {
     if (!(await photoExists(db, url))) {
-      return refuse(400, PHOTO_GONE);
+      return problem("invalid_input", PHOTO_GONE);
     }
   }
 
@@ -100,12 +100,12 @@ export async function submitReview(
       uploader ? uploaderHash(uploader) : undefined,
     );
     delete stored.verified_purchase;
-    return success(stored as Omit<PublicReview, "verified_purchase">, 201);
+    return created(stored as Omit<PublicReview, "verified_purchase">);
   } catch (error) {
-    if (error instanceof ReviewPhotoGone) return refuse(400, PHOTO_NOT_YOURS);
-    if (error instanceof AlreadyReviewed) return refuse(409, ALREADY_REVIEWED);
+    if (error instanceof ReviewPhotoGone) return problem("invalid_input", PHOTO_NOT_YOURS);
+    if (error instanceof AlreadyReviewed) return problem("already_done", ALREADY_REVIEWED);
     logError("Could not store a review", error);
-    return refuse(503, INSERT_FAILED_MESSAGE);
+    return problem("unavailable", INSERT_FAILED_MESSAGE);
   }
 }
 
@@ -119,29 +119,23 @@ export async function uploadPhoto(
   form: FormData,
   request: Request,
   address: string,
-): Promise<Outcome<{ fileUrl: string }>> {
+): Promise<Result<{ fileUrl: string }>> {
   const file = form.get("file");
   if (!(file instanceof Blob)) {
-    return refuse(400, "Send the photo as multipart/form-data in the field `file`.");
+    return problem("invalid_input", "Send the photo as multipart/form-data in the field `file`.");
   }
-  if (file.size > MAX_PHOTO_BYTES) return refuse(413, PHOTO_TOO_LARGE);
+  if (file.size > MAX_PHOTO_BYTES) return problem("too_large", PHOTO_TOO_LARGE);
   try {
     const uploader = uploaderFor(request);
     const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()), {
       uploaderHash: uploaderHash(uploader.id),
       clientKey: clientKey(address),
     });
-    return success(
-      stored,
-      201,
-      uploader.setCookie ? { "Set-Cookie": uploader.setCookie } : undefined,
-    );
+    return done(stored, { created: true, cookie: uploader.setCookie });
   } catch (error) {
-    if (error instanceof PhotoRejected) {
-      return refuse(error.status as 400 | 413 | 415 | 422 | 429, error.message);
-    }
+    if (error instanceof PhotoRejected) return error.problem;
     logError("Could not store a photo", error);
-    return refuse(503, "The photo could not be saved right now. Please try again.");
+    return problem("unavailable", "The photo could not be saved right now. Please try again.");
   }
 }
 

@@ -12,6 +12,7 @@ import { UUID_SOURCE } from "~/db/ids";
 import { imageWork as decodeQueue } from "~/background/image-work.server";
 import { photoBucket } from "~/storage/files.server";
 import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
+import { ProblemError } from "~/shared/problems";
 
 const { bytes: MAX_PHOTO_BYTES, pixels: MAX_PHOTO_PIXELS } = REVIEW_PHOTO_LIMITS;
 
@@ -23,12 +24,12 @@ export function uploadsDir(): string {
   return path.join(env().dataDir, "uploads");
 }
 
-export class PhotoRejected extends Error {
+export class PhotoRejected extends ProblemError {
   constructor(
     message: string,
-    readonly status: number,
+    kind: "invalid_input" | "too_large" | "unsupported_type" | "unreadable" | "rate_limited",
   ) {
-    super(message);
+    super(kind, message);
   }
 }
 
@@ -69,17 +70,20 @@ export async function storePhoto(
   owner: PhotoOwner = {},
 ): Promise<{ fileUrl: string }> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) {
-    throw new PhotoRejected("Photos can be at most 10 MB.", 413);
+    throw new PhotoRejected("Photos can be at most 10 MB.", "too_large");
   }
-  if (bytes.byteLength === 0) throw new PhotoRejected("The photo is empty.", 400);
+  if (bytes.byteLength === 0) throw new PhotoRejected("The photo is empty.", "invalid_input");
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", 415);
+    throw new PhotoRejected(
+      "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
+      "unsupported_type",
+    );
   }
   // X-SEC-6: an address past its day's quota is refused before any decoding; the exact check
   // is made again with the stored size, under the storage lock.
   if (owner.clientKey && (await uploadedToday(db, owner.clientKey)) >= dailyQuota()) {
-    throw new PhotoRejected(DAILY_QUOTA_MESSAGE, 429);
+    throw new PhotoRejected(DAILY_QUOTA_MESSAGE, "rate_limited");
   }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -95,10 +99,13 @@ async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     if (meta.format !== type) {
-      throw new PhotoRejected("Only JPEG, PNG, WebP or GIF photos can be uploaded.", 415);
+      throw new PhotoRejected(
+        "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
+        "unsupported_type",
+      );
     }
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PHOTO_PIXELS) {
-      throw new PhotoRejected("Photos can be at most 40 megapixels.", 413);
+      throw new PhotoRejected("Photos can be at most 40 megapixels.", "too_large");
     }
     const resized = (side: number) =>
       open()
@@ -110,7 +117,7 @@ async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer
     thumb = await resized(REVIEW_PHOTO_LIMITS.thumbSide);
   } catch (error) {
     if (error instanceof PhotoRejected) throw error;
-    throw new PhotoRejected("The photo could not be read. Please try another one.", 422);
+    throw new PhotoRejected("The photo could not be read. Please try another one.", "unreadable");
   }
   return { large, thumb };
 }
@@ -151,14 +158,14 @@ async function savePhoto(
     if (Number(used?.bytes ?? 0) + size > limit) {
       throw new PhotoRejected(
         "The shop cannot take more photos right now. Please send your review without a photo, or try again later.",
-        413,
+        "too_large",
       );
     }
     if (
       owner.clientKey &&
       (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size > dailyQuota()
     ) {
-      throw new PhotoRejected(DAILY_QUOTA_MESSAGE, 429);
+      throw new PhotoRejected(DAILY_QUOTA_MESSAGE, "rate_limited");
     }
     await tx.insert(reviewPhotos).values({
       id,

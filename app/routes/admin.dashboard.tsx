@@ -5,7 +5,7 @@ import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.
 import { Dashboard } from "~/flows/back-office/Dashboard";
 import { needsAttention } from "~/flows/back-office/attention.server";
 import { refundFlaggedPaymentAction } from "~/flows/back-office/attention-actions.server";
-import { pageEndpoint } from "~/security/edge.server";
+import { pageEndpoint, statusOf } from "~/security/edge.server";
 import type { Route } from "./+types/admin.dashboard";
 import { BODY_LIMITS, SUMMARY_DAYS_DEFAULT } from "~/shared/limits";
 
@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
   const confirm = new URL(request.url).searchParams.get("confirm");
   return data(
-    { days, summary, ...extras, attention, confirm, error: parsed.ok ? null : parsed.error },
-    parsed.ok ? undefined : { status: parsed.status },
+    { days, summary, ...extras, attention, confirm, error: parsed.ok ? null : parsed.message },
+    parsed.ok ? undefined : { status: statusOf(parsed) },
   );
 }
 

@@ -30,7 +30,7 @@ export const action = pageEndpoint(
     const outcome = await applyDiscountForm(db, body, owner!.email);
     if (!outcome.ok) return outcome;
     const verb = body.get("intent") === "create" ? "created" : "saved";
-    return success({ message: `${outcome.data.code} ${verb}.` }, outcome.status);
+    return success({ message: `${outcome.data.code} ${verb}.` }, outcome.created ? 201 : 200);
   },
 );
 

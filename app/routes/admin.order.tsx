@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
@@ -48,13 +48,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  {
-    sameOrigin: true,
-    owner: "page",
-    body: { kind: "form", limit: BODY_LIMITS.note },
-    noStore: true,
+  { sameOrigin: true, owner: "page", body: { kind: "form", limit: BODY_LIMITS.note }, noStore: true },
+  async ({ db, params, body, owner }) => {
+    const orderNumber = params.orderNumber ?? "";
+    const outcome = await orderPageAction(db, body, orderNumber, owner!);
+    // Done: back to the page with its notice (post/redirect/get).
+    if (outcome.ok && outcome.data.notice) {
+      throw redirect(
+        `/admin/orders/${orderNumber}?notice=${encodeURIComponent(outcome.data.notice)}`,
+      );
+    }
+    return outcome;
   },
-  ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
 );
 
 /** Issue 27: a refund's state in words; pending ones are asked about again until settled. */

@@ -5,7 +5,7 @@ import { describeLink } from "~/admin/staff.server";
 import { BODY_LIMITS, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { dbFrom } from "~/db/context.server";
-import { pageEndpoint } from "~/security/edge.server";
+import { pageEndpoint, statusOf } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { Button } from "~/ui/Button";
 import { EmailText } from "~/ui/EmailText";
@@ -22,7 +22,7 @@ export const meta = () => [
 /** A link that still works shows its form; a used or expired one a sentence and a 4xx. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await describeLink(dbFrom(context), params.token);
-  if (!link.ok) return data({ gone: link.error, link: null }, { status: link.status });
+  if (!link.ok) return data({ gone: link.message, link: null }, { status: statusOf(link) });
   return { gone: null, link: link.data };
 }
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { pageEndpoint, success } from "~/security/edge.server";
 import { applyStockForm, stockPage } from "~/stock/admin.server";
 import { StockTable } from "~/stock/StockTable";
 import { ActionOutcome } from "~/ui/ActionOutcome";
@@ -26,7 +26,7 @@ export const action = pageEndpoint(
   },
   async ({ db, body, owner }) => {
     const result = await applyStockForm(db, body, owner!.email);
-    if (!result.ok) return refuse(result.status, result.error);
+    if (!result.ok) return result;
     return success({ message: "Stock saved.", productId: String(body.get("productId") ?? "") });
   },
 );

@@ -1,6 +1,6 @@
 import { refundJson } from "~/flows/back-office/back-office-json";
 import { refundOrder } from "~/flows/refunds/refunds.server";
-import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
+import { endpoint, success, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */
@@ -13,7 +13,7 @@ export const action = endpoint(
   },
   async ({ db, params, body, owner }) => {
     const outcome = await refundOrder(db, params.orderNumber ?? "", body, owner!.email);
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     return success(
       {
         ...refundJson(outcome.refund),

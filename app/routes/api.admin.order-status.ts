@@ -1,6 +1,6 @@
 import { orderJson, refundJson } from "~/flows/back-office/back-office-json";
 import { changeStatus } from "~/flows/refunds/cancel-and-refund.server";
-import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
+import { endpoint, success, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/admin/orders/:orderNumber/status {status, carrier?, trackingNumber?} (X-OPS-4);
@@ -14,7 +14,7 @@ export const action = endpoint(
   },
   async ({ db, params, body, owner }) => {
     const outcome = await changeStatus(db, params.orderNumber ?? "", body, owner!.email);
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
+    if (!outcome.ok) return outcome;
     return success({
       ...orderJson(outcome.order),
       ...(outcome.refund ? { refund: refundJson(outcome.refund) } : {}),

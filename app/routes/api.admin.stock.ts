@@ -1,6 +1,6 @@
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
-import { endpoint, refuse, success } from "~/security/edge.server";
+import { endpoint, success } from "~/security/edge.server";
 import { listStock, setVariantStock } from "~/stock/admin.server";
 import type { Route } from "./+types/api.admin.stock";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -23,6 +23,6 @@ export const action = endpoint(
   },
   async ({ db, body, owner }) => {
     const result = await setVariantStock(db, body, owner!.email);
-    return result.ok ? success(result.variant) : refuse(result.status, result.error);
+    return result.ok ? success(result.variant) : result;
   },
 );

@@ -7,7 +7,7 @@ import {
   refusedAddPage,
   type RefusedAdd,
 } from "~/flows/checkout/cart-actions.server";
-import { pageEndpoint, refuse } from "~/security/edge.server";
+import { answerOf, pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/cart";
@@ -46,14 +46,11 @@ export const action = pageEndpoint(
       const back = String(body.get("returnTo") ?? "");
       const to =
         body.get("intent") === "add" ? "/cart?added=1" : RETURN_TO.has(back) ? back : "/cart";
-      throw redirect(to, { status: 303, headers: outcome.headers });
+      throw redirect(to, { status: 303, headers: answerOf(outcome).headers });
     }
     const fields = (outcome.extra as RefusedAdd | undefined)?.refusedAdd;
     const page = fields ? await refusedAddPage(db, fields) : undefined;
-    return refuse(outcome.status, outcome.error, {
-      headers: outcome.headers,
-      extra: { ...outcome.extra, refusedProduct: page ?? null },
-    });
+    return { ...outcome, extra: { ...outcome.extra, refusedProduct: page ?? null } };
   },
 );
 

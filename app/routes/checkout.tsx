@@ -6,7 +6,7 @@ import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { dbFrom } from "~/db/context.server";
 import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
-import { pageEndpoint } from "~/security/edge.server";
+import { answerOf, pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { CheckoutLines, TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { DeliveryChoice } from "~/flows/checkout/DeliveryChoice";
@@ -54,7 +54,8 @@ export const action = pageEndpoint(
   async ({ db, request, body, address }) => {
     if (body.get("intent") === "discount") {
       const outcome = await changeCartByForm(db, request, body);
-      if (outcome.ok) throw redirect("/checkout", { status: 303, headers: outcome.headers });
+      if (outcome.ok)
+        throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };
     }
     const outcome = await payFromCart(db, request, body, address);

@@ -7,7 +7,7 @@ import {
   teamChoiceFromFields,
 } from "~/flows/teams/team-checkout.server";
 import { TeamCheckoutPage } from "~/flows/teams/TeamCheckoutPage";
-import { pageEndpoint } from "~/security/edge.server";
+import { pageEndpoint, statusOf } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { findTeam } from "~/teams/teams.server";
 import type { Route } from "./+types/team-checkout";
@@ -34,7 +34,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     read.shippingMethod,
   );
   if (!preview.ok) {
-    return data({ ok: false as const, error: preview.error, back }, { status: preview.status });
+    return data(
+      { ok: false as const, error: preview.message, back },
+      { status: statusOf(preview) },
+    );
   }
   return { ok: true as const, back, teamName: team.row.name, choice: read.choice, ...preview.data };
 }
@@ -49,7 +52,7 @@ export const action = pageEndpoint(
   },
   async ({ db, body, params, address }) => {
     const paid = await payForTeamChoice(db, params.slug ?? "", body, address);
-    if (!paid.ok) return { ...paid, error: paid.error.replace(/^Item 1: /, "") };
+    if (!paid.ok) return { ...paid, message: paid.message.replace(/^Item 1: /, "") };
     throw redirect(paid.data.url);
   },
 );

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { type Done, type Problem, ProblemError, type ProblemKind } from "~/shared/problems";
 import { logError } from "./log.server";
 import { dbFrom } from "~/db/context.server";
 import type { Database } from "~/db/database";
@@ -60,7 +61,82 @@ export type Refusal = {
 };
 
 export type Outcome<T = unknown> =
-  { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit } | Refusal;
+  | { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit }
+  | Done<T>
+  | Refusal
+  | Problem;
+
+/**
+ * The one table from a problem's kind to its HTTP status (issue 34, X-ORD-4): capabilities and
+ * flows name the problem (`shared/problems.ts`), the edge alone picks the status. A problem's
+ * `retryAfter` is said as Retry-After.
+ */
+export const PROBLEM_STATUS: Record<ProblemKind, Refusal["status"]> = {
+  invalid_input: 400,
+  not_signed_in: 401,
+  not_allowed: 403,
+  not_found: 404,
+  payment_declined: 402,
+  conflict: 409,
+  already_done: 409,
+  already_exists: 409,
+  already_refunded: 409,
+  out_of_stock: 409,
+  used_up: 409,
+  link_expired: 410,
+  too_large: 413,
+  unsupported_type: 415,
+  unreadable: 422,
+  rate_limited: 429,
+  provider_failed: 502,
+  unavailable: 503,
+};
+
+/** A returned or thrown problem as the edge answers it: its status, headers and body. */
+export function refusalOf(found: Problem | ProblemError): Refusal {
+  const { kind, message, extra, retryAfter, cookie } =
+    found instanceof ProblemError ? found.problem : found;
+  const headers: Record<string, string> = {};
+  if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
+  if (cookie !== undefined) headers["Set-Cookie"] = cookie;
+  return {
+    ok: false,
+    status: PROBLEM_STATUS[kind],
+    error: message,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(extra ? { extra } : {}),
+  };
+}
+
+type Answer<T> = { ok: true; status?: 200 | 201 | 202; data: T; headers?: HeadersInit } | Refusal;
+
+/** The status the edge answers a problem with. */
+export function statusOf(found: Problem): Refusal["status"] {
+  return PROBLEM_STATUS[found.kind];
+}
+
+/** Any outcome in the edge's own terms: a problem becomes its refusal, `created` a 201. */
+export function answerOf<T>(outcome: Outcome<T>): Answer<T> {
+  if (!outcome.ok) return "kind" in outcome ? refusalOf(outcome) : outcome;
+  if ("status" in outcome || "headers" in outcome) return outcome as Answer<T>;
+  const { created, cookie } = outcome as Done<T>;
+  return {
+    ok: true,
+    status: created ? 201 : 200,
+    data: outcome.data,
+    headers: cookie === undefined ? undefined : { "Set-Cookie": cookie },
+  };
+}
+
+/** Runs a handler; a thrown ProblemError is answered as the problem it carries. */
+async function answering<T>(work: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProblemError) return refusalOf(error);
+    throw error;
+  }
+}
 
 export function refuse(
   status: Refusal["status"],
@@ -178,19 +254,21 @@ async function readBody(
   }
 }
 
-function headersOf(outcome: Outcome, needs: EdgeNeeds): Headers {
+function headersOf(outcome: Answer<unknown>, needs: EdgeNeeds): Headers {
   const headers = new Headers(outcome.headers);
   if (needs.noStore) headers.set("Cache-Control", "no-store");
   return headers;
 }
 
-function jsonAnswer(outcome: Outcome, needs: EdgeNeeds): Response {
+function jsonAnswer(given: Outcome, needs: EdgeNeeds): Response {
+  const outcome = answerOf(given);
   const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
   const body = outcome.ok ? outcome.data : { ...outcome.extra, error: outcome.error };
   return Response.json(body, { status, headers: headersOf(outcome, needs) });
 }
 
-function pageAnswer<T>(outcome: Outcome<T>, needs: EdgeNeeds) {
+function pageAnswer<T>(given: Outcome<T>, needs: EdgeNeeds) {
+  const outcome = answerOf(given);
   const status = outcome.ok ? (outcome.status ?? 200) : outcome.status;
   const body: T | { error: string } = outcome.ok
     ? outcome.data
@@ -243,7 +321,7 @@ export function endpoint<B extends BodyNeed, T>(
   const run = async (args: Args): Promise<Response> => {
     const admitted = await admit(args, needs);
     if (!admitted.ok) return jsonAnswer(admitted, needs);
-    const result = await handle(admitted.input);
+    const result = await answering(() => handle(admitted.input));
     if (result instanceof Response) {
       if (needs.noStore) result.headers.set("Cache-Control", "no-store");
       return result;
@@ -264,7 +342,7 @@ export function pageEndpoint<B extends BodyNeed, T>(
   const run = async (args: Args) => {
     const admitted = await admit(args, needs);
     if (!admitted.ok) return pageAnswer<T>(admitted, needs);
-    return pageAnswer(await handle(admitted.input), needs);
+    return pageAnswer<T>(await answering(() => handle(admitted.input)), needs);
   };
   return Object.assign(run, { [EDGE]: needs });
 }
@@ -313,6 +391,7 @@ export async function orUnavailable<T>(
   try {
     return await work();
   } catch (error) {
+    if (error instanceof ProblemError) return error.problem;
     logError(what, error);
     return refuse(503, message);
   }

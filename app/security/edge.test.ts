@@ -4,7 +4,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { dbContext } from "~/db/context.server";
-import { endpoint, readLimited, refuse, success } from "./edge.server";
+import { endpoint, PROBLEM_STATUS, readLimited, refuse, success } from "./edge.server";
+import { created, problem, PROBLEM_KINDS, ProblemError } from "~/shared/problems";
 import { logError, redact } from "./log.server";
 
 const ROUTES = path.resolve(__dirname, "../routes");
@@ -128,5 +129,40 @@ describe("logs", () => {
     }
     expect(lines.join("\n")).not.toMatch(/ana@example\.com|Beach Road|Failing row/);
     expect(lines.join("\n")).toContain("23514");
+  });
+
+  it("issue 34: one table answers returned and thrown problems with their status, body and headers", async () => {
+    // Every kind the shop names has its status.
+    expect(Object.keys(PROBLEM_STATUS).sort()).toEqual([...PROBLEM_KINDS].sort());
+    const needs = { sameOrigin: false, body: { kind: "none" } } as const;
+    const call = (handle: Parameters<typeof endpoint>[1]) =>
+      endpoint(
+        needs,
+        handle,
+      )({ request: new Request("http://shop.test/x", { method: "POST" }), context: context() });
+
+    const returned = await call(async () =>
+      problem("rate_limited", "Too many tries.", {
+        retryAfter: 30,
+        extra: { fieldErrors: { a: "b" } },
+      }),
+    );
+    expect(returned.status).toBe(429);
+    expect(returned.headers.get("Retry-After")).toBe("30");
+    expect(await returned.json()).toEqual({ fieldErrors: { a: "b" }, error: "Too many tries." });
+
+    const thrown = await call(async () => {
+      throw new ProblemError("out_of_stock", "Only 2 left.", { extra: { lineIndex: 1 } });
+    });
+    expect(thrown.status).toBe(409);
+    expect(thrown.headers.get("Retry-After")).toBeNull();
+    expect(await thrown.json()).toEqual({ lineIndex: 1, error: "Only 2 left." });
+
+    const made = await call(async () => created({ id: 7 }));
+    expect(made.status).toBe(201);
+    expect(await made.json()).toEqual({ id: 7 });
+
+    // Anything else thrown is not a problem: it still escapes to the server's error handler.
+    await expect(call(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   });
 });

@@ -25,7 +25,7 @@ export async function ownerCreateCommand(argv: readonly string[], stdin: () => P
     const outcome = await createOwner(connection.db, { email, password });
     return outcome.ok
       ? { code: 0, message: `Owner ${outcome.owner.email} created.` }
-      : { code: 1, message: outcome.error };
+      : { code: 1, message: outcome.message };
   } finally {
     await connection.close();
   }

@@ -15,6 +15,8 @@ import {
 } from "./stock";
 import { matchingProducts, stockFieldName, variantLabel } from "./stock-form";
 import { stockLevels } from "./stock.server";
+import type { Problem } from "~/shared/problems";
+import { ProblemError } from "~/shared/problems";
 
 export type { ProductStock, VariantStock } from "./stock";
 
@@ -66,8 +68,7 @@ export const stockUpdateSchema = z.object({
     .nullable(),
 });
 
-export type StockUpdateResult =
-  { ok: true; variant: VariantStock } | { ok: false; status: 400 | 404; error: string };
+export type StockUpdateResult = { ok: true; variant: VariantStock } | Problem;
 
 /**
  * Sets a variant's stock (a number) or makes it made to order (null). The quantity is what is
@@ -80,7 +81,11 @@ export async function setVariantStock(
 ): Promise<StockUpdateResult> {
   const parsed = stockUpdateSchema.safeParse(body);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid stock." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid stock.",
+    };
   }
   const { productId, quantity, ...rest } = parsed.data;
   const catalogue = await loadCatalogue(db);
@@ -88,18 +93,19 @@ export async function setVariantStock(
   if (bundle?.bundle) {
     return {
       ok: false,
-      status: 400,
-      error: `${bundle.name} has no stock of its own: set the stock of its items.`,
+      kind: "invalid_input",
+      message: `${bundle.name} has no stock of its own: set the stock of its items.`,
     };
   }
   const product = findProduct(catalogue, productId);
-  if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
+  if (!product)
+    return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
   if (!isVariantOf(product, rest)) {
     const colour = rest.color ? `, colour "${rest.color}"` : "";
     return {
       ok: false,
-      status: 400,
-      error: `${product.name} is not sold as "${rest.optionType}" in size "${rest.size}"${colour}.`,
+      kind: "invalid_input",
+      message: `${product.name} is not sold as "${rest.optionType}" in size "${rest.size}"${colour}.`,
     };
   }
   const variant = { productId, ...rest };
@@ -137,10 +143,11 @@ export async function applyStockForm(
   db: Database,
   form: FormData,
   actor?: string,
-): Promise<{ ok: true; saved: number } | { ok: false; status: 400 | 404; error: string }> {
+): Promise<{ ok: true; saved: number } | Problem> {
   const productId = String(form.get("productId") ?? "");
   const product = findProduct(await loadCatalogue(db), productId);
-  if (!product) return { ok: false, status: 404, error: `No product called "${productId}".` };
+  if (!product)
+    return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
   const updates: unknown[] = [];
   for (const variant of variantsOfProduct(product)) {
     const raw = form.get(stockFieldName(variant));
@@ -149,8 +156,8 @@ export async function applyStockForm(
     if (text !== "" && !/^\d+$/.test(text)) {
       return {
         ok: false,
-        status: 400,
-        error: `${product.name} ${variantLabel(variant)}: enter a whole number of 0 or more, or leave it empty for made to order.`,
+        kind: "invalid_input",
+        message: `${product.name} ${variantLabel(variant)}: enter a whole number of 0 or more, or leave it empty for made to order.`,
       };
     }
     updates.push({ ...variant, quantity: text === "" ? null : Number(text) });
@@ -159,22 +166,12 @@ export async function applyStockForm(
     await db.transaction(async (tx) => {
       for (const update of updates) {
         const result = await setVariantStock(tx, update, actor);
-        if (!result.ok) throw new StockFormError(result.error, result.status);
+        if (!result.ok) throw new ProblemError(result.kind, result.message);
       }
     });
   } catch (error) {
-    if (error instanceof StockFormError)
-      return { ok: false, status: error.status, error: error.message };
+    if (error instanceof ProblemError) return error.problem;
     throw error;
   }
   return { ok: true, saved: updates.length };
-}
-
-class StockFormError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404,
-  ) {
-    super(message);
-  }
 }

@@ -11,7 +11,7 @@ export async function applyStockSeedFile(db: Database, file: string): Promise<nu
   if (!Array.isArray(entries)) throw new Error(`${file}: expected a JSON list of stock settings.`);
   for (const [index, entry] of entries.entries()) {
     const result = await setVariantStock(db, entry);
-    if (!result.ok) throw new Error(`${file}, entry ${index + 1}: ${result.error}`);
+    if (!result.ok) throw new Error(`${file}, entry ${index + 1}: ${result.message}`);
   }
   return entries.length;
 }

@@ -15,6 +15,7 @@ import {
 import { logError } from "~/security/log.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import type { StockAnswer } from "./useStockLevels";
+import { ProblemError } from "~/shared/problems";
 
 /**
  * GET /api/stock's answer: every stocked variant's level, and the products a cart needs to read
@@ -51,12 +52,12 @@ export async function stockLevels(
 }
 
 /** A line cannot be had: nothing was taken, and the order's transaction is rolled back. */
-export class StockShortError extends Error {
+export class StockShortError extends ProblemError {
   constructor(
     message: string,
     readonly lineIndex: number,
   ) {
-    super(message);
+    super("out_of_stock", message, { extra: { lineIndex } });
     this.name = "StockShortError";
   }
 }
@@ -65,12 +66,12 @@ export class StockShortError extends Error {
  * An order asks for more of a stocked variant than one order may hold (X-SEC-11): a 400, not a
  * shortage; nothing was taken.
  */
-export class StockLimitError extends Error {
+export class StockLimitError extends ProblemError {
   constructor(
     message: string,
     readonly lineIndex: number,
   ) {
-    super(message);
+    super("invalid_input", message, { extra: { lineIndex } });
     this.name = "StockLimitError";
   }
 }

@@ -5,7 +5,7 @@ import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
 import { canonicalOrigin } from "~/security/origin.server";
 import { storedSecret } from "~/security/secrets.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { checkRosterRows } from "./roster-rows";
 import { closedSentence, formatChoice, type TeamChoicePrefill, ukDateTimeInWords } from "./rules";
 import { publicTeam, teamForOrganiser, teamPath } from "./teams.server";
@@ -67,23 +67,27 @@ export async function uploadRoster(
   slug: string,
   key: string | null,
   csv: string,
-): Promise<Outcome<{ sent: number; message: string }>> {
+): Promise<Result<{ sent: number; message: string }>> {
   const organiser = await teamForOrganiser(db, slug, key);
-  if (!organiser) return refuse(404, "Not found.");
+  if (!organiser) return problem("not_found", "Not found.");
   const team = await publicTeam(db, catalogue, slug);
-  if (!team) return refuse(404, "Not found.");
-  if (!team.open) return refuse(409, closedSentence(new Date(team.closesAt)));
+  if (!team) return problem("not_found", "Not found.");
+  if (!team.open) return problem("conflict", closedSentence(new Date(team.closesAt)));
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
   } catch {
-    return refuse(400, "The file could not be read as CSV.");
+    return problem("invalid_input", "The file could not be read as CSV.");
   }
   const checked = checkRosterRows(records, team);
   if (!checked.ok) {
-    return refuse(400, "Nothing was sent: please correct the file and upload it again.", {
-      extra: { problems: checked.problems },
-    });
+    return problem(
+      "invalid_input",
+      "Nothing was sent: please correct the file and upload it again.",
+      {
+        extra: { problems: checked.problems },
+      },
+    );
   }
   const origin = canonicalOrigin();
   const links = await Promise.all(
@@ -122,5 +126,5 @@ export async function uploadRoster(
     }
   });
   const sent = links.length;
-  return success({ sent, message: `Sent ${sent} e-mail${sent === 1 ? "" : "s"}, one per member.` });
+  return done({ sent, message: `Sent ${sent} e-mail${sent === 1 ? "" : "s"}, one per member.` });
 }

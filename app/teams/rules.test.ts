@@ -51,14 +51,14 @@ describe("team rules", () => {
   it("X-TEAM-2 refuses what the team does not offer, long names, names where none are taken, and after closing", () => {
     expect(checkTeamLine(team, { productId: "gi", optionType: "Trousers" }, before)).toMatchObject({
       ok: false,
-      status: 400,
+      kind: "invalid_input",
     });
     expect(
       checkTeamLine(team, { productId: "gi", optionType: "Gi", printName: "A".repeat(21) }, before),
     ).toMatchObject({
       ok: false,
-      status: 400,
-      error: "The member's name may be up to 20 characters.",
+      kind: "invalid_input",
+      message: "The member's name may be up to 20 characters.",
     });
     expect(
       checkTeamLine(
@@ -66,13 +66,13 @@ describe("team rules", () => {
         { productId: "gi", optionType: "Gi", printName: "Ana" },
         before,
       ),
-    ).toMatchObject({ ok: false, status: 400 });
+    ).toMatchObject({ ok: false, kind: "invalid_input" });
     expect(
       checkTeamLine(team, { productId: "gi", optionType: "Gi" }, new Date("2026-12-01T18:00:00Z")),
     ).toEqual({
       ok: false,
-      status: 409,
-      error: "This team order closed on 1 December 2026.",
+      kind: "conflict",
+      message: "This team order closed on 1 December 2026.",
     });
     expect(
       checkTeamLine(
@@ -80,9 +80,9 @@ describe("team rules", () => {
         { productId: "gi", optionType: "Gi" },
         before,
       ),
-    ).toMatchObject({ status: 409 });
+    ).toMatchObject({ kind: "conflict" });
     expect(checkTeamLine(undefined, { productId: "gi", optionType: "Gi" }, before)).toMatchObject({
-      status: 400,
+      kind: "invalid_input",
     });
   });
 

@@ -13,6 +13,7 @@ import {
 } from "~/shared/limits";
 import { text } from "~/shared/text";
 import { formatLondonDate, londonClockTime } from "~/shared/london-time";
+import type { Problem } from "~/shared/problems";
 
 /**
  * Team orders' pure rules (X-TEAM-1..5), safe in the browser: what a team store is made of, the
@@ -189,8 +190,7 @@ export interface TeamForLine {
 }
 
 export type TeamLineCheck =
-  | { ok: true; unitPricePence: number; customText: string; printName?: string }
-  | { ok: false; status: 400 | 409; error: string };
+  { ok: true; unitPricePence: number; customText: string; printName?: string } | Problem;
 
 /**
  * X-TEAM-2: a member's line of a team store, at the team price, carrying the team's fixed text
@@ -203,9 +203,9 @@ export function checkTeamLine(
   line: { productId: string; optionType: string; printName?: string | null },
   now: Date = new Date(),
 ): TeamLineCheck {
-  if (!team) return { ok: false, status: 400, error: "There is no such team order." };
+  if (!team) return { ok: false, kind: "invalid_input", message: "There is no such team order." };
   if (!isTakingOrders(team, now)) {
-    return { ok: false, status: 409, error: closedSentence(team.closesAt) };
+    return { ok: false, kind: "conflict", message: closedSentence(team.closesAt) };
   }
   const offer = team.offers.find(
     (o) => o.productId === line.productId && o.optionType === line.optionType,
@@ -213,16 +213,20 @@ export function checkTeamLine(
   if (!offer) {
     return {
       ok: false,
-      status: 400,
-      error: `${team.name} does not offer ${line.productId} (${line.optionType}).`,
+      kind: "invalid_input",
+      message: `${team.name} does not offer ${line.productId} (${line.optionType}).`,
     };
   }
   const printName = line.printName?.trim() || undefined;
   if (printName && !team.memberNames) {
-    return { ok: false, status: 400, error: `${team.name} does not print members' names.` };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: `${team.name} does not print members' names.`,
+    };
   }
   if (printName && chars(printName) > CUSTOM_TEXT_MAX) {
-    return { ok: false, status: 400, error: PRINT_NAME_MESSAGE };
+    return { ok: false, kind: "invalid_input", message: PRINT_NAME_MESSAGE };
   }
   return {
     ok: true,

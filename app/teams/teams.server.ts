@@ -12,7 +12,7 @@ import {
 import { paidSql } from "~/orders/states.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, problem, type Result } from "~/shared/problems";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { formatPence } from "~/pricing/money";
@@ -129,20 +129,23 @@ export async function createTeam(
   catalogue: Catalogue,
   body: unknown,
   ownerEmail: string,
-): Promise<Outcome<TeamJson & { organiserUrl: string }>> {
+): Promise<Result<TeamJson & { organiserUrl: string }>> {
   const parsed = teamInputSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstTeamIssue(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
   const input = parsed.data;
-  const problem = teamInputProblem(input);
-  if (problem) return refuse(400, problem);
+  const inputProblem = teamInputProblem(input);
+  if (inputProblem) return problem("invalid_input", inputProblem);
   for (const offer of input.products) {
     const product = catalogue.all.get(offer.productId);
     if (!product || product.status !== "active") {
-      return refuse(400, `We don't sell a product called "${offer.productId}".`);
+      return problem("invalid_input", `We don't sell a product called "${offer.productId}".`);
     }
     const option = product.options.find((o) => o.type === offer.optionType);
     if (!option) {
-      return refuse(400, `${product.name} has no option called "${offer.optionType}".`);
+      return problem(
+        "invalid_input",
+        `${product.name} has no option called "${offer.optionType}".`,
+      );
     }
   }
   const key = randomBytes(24).toString("base64url");
@@ -175,7 +178,8 @@ export async function createTeam(
         .onConflictDoNothing({ target: teams.slug })
         .returning();
     }
-    if (!row) return refuse(409, "Choose another name: too many team stores have this one.");
+    if (!row)
+      return problem("conflict", "Choose another name: too many team stores have this one.");
     await tx
       .insert(teamProducts)
       .values(input.products.map((offer, position) => ({ teamId: row.id, position, ...offer })));
@@ -215,7 +219,7 @@ export async function createTeam(
       subject: `team:${row.slug}`,
       after: { name: row.name, closesAt: row.closesAt.toISOString(), delivery: row.delivery },
     });
-    return success({ ...teamJson(row, input.products, catalogue), organiserUrl }, 201);
+    return created({ ...teamJson(row, input.products, catalogue), organiserUrl });
   });
 }
 

@@ -52,9 +52,9 @@ describe("X-OPS-1: owner sign-in", () => {
     const db = await testDb();
     const added = await createOwner(db, { email: "Second@GripTruth.test", password: "another long password" });
     expect(added).toMatchObject({ ok: true, owner: { email: "second@griptruth.test" } });
-    expect(await createOwner(db, { email: "second@griptruth.test", password: "another long password" })).toMatchObject({ ok: false, status: 409 });
-    expect(await createOwner(db, { email: "third@griptruth.test", password: "short" })).toMatchObject({ ok: false, status: 400 });
-    expect(await createOwner(db, { email: "not-an-email", password: "long enough password" })).toMatchObject({ ok: false, status: 400 });
+    expect(await createOwner(db, { email: "second@griptruth.test", password: "another long password" })).toMatchObject({ ok: false, kind: "already_exists" });
+    expect(await createOwner(db, { email: "third@griptruth.test", password: "short" })).toMatchObject({ ok: false, kind: "invalid_input" });
+    expect(await createOwner(db, { email: "not-an-email", password: "long enough password" })).toMatchObject({ ok: false, kind: "invalid_input" });
   });
 
   it("X-OPS-1: a session cookie that is HttpOnly, SameSite=Lax, 12 hours; sign-in is audited", async () => {

@@ -194,7 +194,7 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
       quantity: "10-24",
       message: `Team kit for ${name}.`,
     });
-    if (!outcome.ok) throw new Error(outcome.error);
+    if (!outcome.ok) throw new Error(outcome.message);
     return outcome.data.id!;
   }
 

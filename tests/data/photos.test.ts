@@ -184,7 +184,7 @@ describe(`review photos in the database (${driver})`, () => {
     for (const result of results) {
       if (result.status === "rejected") {
         expect(result.reason).toBeInstanceOf(PhotoRejected);
-        expect((result.reason as PhotoRejected).status).toBe(413);
+        expect((result.reason as PhotoRejected).kind).toBe("too_large");
       }
     }
     const full = await upload(bytes);

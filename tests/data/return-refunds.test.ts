@@ -35,7 +35,7 @@ async function returnedBottles(email: string) {
     .from(orderLines)
     .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, "water-bottle")));
   const created = await createReturnRequest(db, { orderNumber: order.orderNumber, email, lineIds: [line!.id], reason: "Too big" });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.message);
   const [request] = await db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
   return { order, id: request!.id };
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, max, or, sql, type SQL } from "drizzle-orm"
 import type { Database } from "~/db/database";
 import { productOptions, products } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, productFromRows } from "../store.server";
 import type { Product, ProductStatus } from "../types";
 import {
@@ -150,9 +150,9 @@ export async function createProduct(
   db: Database,
   body: unknown,
   actor: string,
-): Promise<Outcome<OwnerProduct>> {
+): Promise<Result<OwnerProduct>> {
   const parsed = createSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstProblem(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
   return insertProduct(db, parsed.data, actor);
 }
 
@@ -160,10 +160,10 @@ async function insertProduct(
   db: Database,
   input: CreateInput,
   actor: string,
-): Promise<Outcome<OwnerProduct>> {
+): Promise<Result<OwnerProduct>> {
   const pricePence = input.pricePence ?? input.options[0]?.pricePence;
-  const problem = wholeProblem({ ...input, pricePence });
-  if (problem) return refuse(400, problem);
+  const whole = wholeProblem({ ...input, pricePence });
+  if (whole) return problem("invalid_input", whole);
   return db.transaction(async (tx) => {
     const [{ last } = { last: 0 }] = await tx
       .select({ last: max(products.position) })
@@ -195,7 +195,7 @@ async function insertProduct(
       .onConflictDoNothing()
       .returning({ id: products.id });
     if (inserted.length === 0) {
-      return refuse(409, `A product with the id "${input.id}" already exists.`);
+      return problem("already_exists", `A product with the id "${input.id}" already exists.`);
     }
     if (input.options.length)
       await tx.insert(productOptions).values(optionRows(input.id, input.options));
@@ -208,7 +208,7 @@ async function insertProduct(
       after: audited(product),
     });
     await catalogueChanged(tx, db);
-    return success(product, 201);
+    return created(product);
   });
 }
 
@@ -222,14 +222,14 @@ export async function updateProduct(
   id: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<OwnerProduct>> {
+): Promise<Result<OwnerProduct>> {
   const parsed = updateSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstProblem(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
   const input = parsed.data;
   return db.transaction(async (tx) => {
     const before = await readOwnerProduct(tx, id);
-    if (!before) return refuse(404, `No product has the id "${id}".`);
-    if (before.version !== input.version) return refuse(409, STALE_VERSION);
+    if (!before) return problem("not_found", `No product has the id "${id}".`);
+    if (before.version !== input.version) return problem("conflict", STALE_VERSION);
     const options = input.options ?? null;
     const pricePence =
       input.pricePence ?? (options ? options[0]?.pricePence : undefined) ?? before.pricePence;
@@ -237,12 +237,12 @@ export async function updateProduct(
       input.compareAtPricePence === undefined
         ? (before.originalPricePence ?? null)
         : input.compareAtPricePence;
-    const problem = wholeProblem({
+    const whole = wholeProblem({
       pricePence,
       compareAtPricePence,
       options: options ?? before.options,
     });
-    if (problem) return refuse(400, problem);
+    if (whole) return problem("invalid_input", whole);
     const updated = await tx
       .update(products)
       .set({
@@ -263,7 +263,7 @@ export async function updateProduct(
       })
       .where(and(eq(products.id, id), eq(products.version, input.version)))
       .returning({ id: products.id });
-    if (updated.length === 0) return refuse(409, STALE_VERSION);
+    if (updated.length === 0) return problem("conflict", STALE_VERSION);
     if (options) {
       await tx.delete(productOptions).where(eq(productOptions.productId, id));
       if (options.length) await tx.insert(productOptions).values(optionRows(id, options));
@@ -277,7 +277,7 @@ export async function updateProduct(
       after: audited(after),
     });
     await catalogueChanged(tx, db);
-    return success(after);
+    return done(after);
   });
 }
 
@@ -286,11 +286,11 @@ export async function archiveProduct(
   db: Database,
   id: string,
   actor: string,
-): Promise<Outcome<OwnerProduct>> {
+): Promise<Result<OwnerProduct>> {
   return db.transaction(async (tx) => {
     const before = await readOwnerProduct(tx, id);
-    if (!before) return refuse(404, `No product has the id "${id}".`);
-    if (before.status === "archived") return success(before);
+    if (!before) return problem("not_found", `No product has the id "${id}".`);
+    if (before.status === "archived") return done(before);
     await tx
       .update(products)
       .set({ status: "archived", version: sql`${products.version} + 1`, updatedAt: sql`now()` })
@@ -304,7 +304,7 @@ export async function archiveProduct(
       after: { status: "archived" },
     });
     await catalogueChanged(tx, db);
-    return success(after);
+    return done(after);
   });
 }
 

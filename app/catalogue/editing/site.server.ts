@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "~/db/database";
 import { promotions, siteContent } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import { PROMOTION_NAME_MAX, SITE_TEXT_MAX } from "~/shared/limits";
 import { isoInstant } from "~/shared/schemas";
 import { text } from "~/shared/text";
@@ -53,9 +53,10 @@ export async function saveSite(
   db: Database,
   body: unknown,
   actor: string,
-): Promise<Outcome<SiteContent>> {
+): Promise<Result<SiteContent>> {
   const parsed = siteSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Check the text.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the text.");
   return db.transaction(async (tx) => {
     const before = await readSite(tx as unknown as Database);
     const after = { ...before, ...parsed.data };
@@ -71,7 +72,7 @@ export async function saveSite(
       after: { ...after },
     });
     await catalogueChanged(tx, db);
-    return success(after);
+    return done(after);
   });
 }
 
@@ -125,9 +126,10 @@ export async function createPromotion(
   db: Database,
   body: unknown,
   actor: string,
-): Promise<Outcome<PromotionJson>> {
+): Promise<Result<PromotionJson>> {
   const parsed = promotionSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Check the sale.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Check the sale.");
   const { name, percent, startsAt, endsAt } = parsed.data;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -144,7 +146,7 @@ export async function createPromotion(
       after: { ...json },
     });
     await catalogueChanged(tx, db);
-    return success(json, 201);
+    return created(json);
   });
 }
 
@@ -155,11 +157,11 @@ export async function deletePromotion(
   db: Database,
   id: string,
   actor: string,
-): Promise<Outcome<{ deleted: string }>> {
-  if (!UUID.test(id)) return refuse(404, "No sale has that id.");
+): Promise<Result<{ deleted: string }>> {
+  if (!UUID.test(id)) return problem("not_found", "No sale has that id.");
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(promotions).where(eq(promotions.id, id)).returning();
-    if (!row) return refuse(404, "No sale has that id.");
+    if (!row) return problem("not_found", "No sale has that id.");
     const p = promotionFromRow(row);
     await recordAudit(tx, {
       actor,
@@ -174,6 +176,6 @@ export async function deletePromotion(
       after: null,
     });
     await catalogueChanged(tx, db);
-    return success({ deleted: id });
+    return done({ deleted: id });
   });
 }

@@ -8,14 +8,15 @@ import {
   renditionWidths,
   sniffPhotoFormat,
 } from "./photo-rules";
+import { ProblemError } from "~/shared/problems";
 
 /** A photo the shop will not take: the status and sentence the owner gets. */
-export class PhotoRefused extends Error {
+export class PhotoRefused extends ProblemError {
   constructor(
     message: string,
-    readonly status: 400 | 409 | 413 | 415 | 422,
+    kind: "invalid_input" | "too_large" | "unsupported_type" | "unreadable",
   ) {
-    super(message);
+    super(kind, message);
   }
 }
 
@@ -40,13 +41,14 @@ export interface Master {
  * with transparency stays PNG; any other becomes a high-quality JPEG. One sharp job at a time.
  */
 export async function makeMaster(bytes: Uint8Array): Promise<Master> {
-  if (bytes.byteLength === 0) throw new PhotoRefused(PHOTO_MESSAGES.empty, 400);
+  if (bytes.byteLength === 0) throw new PhotoRefused(PHOTO_MESSAGES.empty, "invalid_input");
   if (bytes.byteLength > PRODUCT_PHOTO_LIMITS.bytes) {
-    throw new PhotoRefused(PHOTO_MESSAGES.tooLarge, 413);
+    throw new PhotoRefused(PHOTO_MESSAGES.tooLarge, "too_large");
   }
   const format = sniffPhotoFormat(bytes);
-  if (!format) throw new PhotoRefused(PHOTO_MESSAGES.notImage, 415);
-  if (format === "heic" && !readsHeic()) throw new PhotoRefused(PHOTO_MESSAGES.heic, 415);
+  if (!format) throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
+  if (format === "heic" && !readsHeic())
+    throw new PhotoRefused(PHOTO_MESSAGES.heic, "unsupported_type");
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return imageWork(async () => {
     let meta: Metadata;
@@ -54,12 +56,13 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
       // The header only: its size is checked before any pixel is decoded.
       meta = await sharp(input, { limitInputPixels: false }).metadata();
     } catch {
-      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, 422);
+      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, "unreadable");
     }
     const expected = format === "avif" || format === "heic" ? "heif" : format;
-    if (meta.format !== expected) throw new PhotoRefused(PHOTO_MESSAGES.notImage, 415);
+    if (meta.format !== expected)
+      throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
     if ((meta.width ?? 0) * (meta.height ?? 0) > PRODUCT_PHOTO_LIMITS.pixels) {
-      throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, 413);
+      throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, "too_large");
     }
     try {
       const image = sharp(input, {
@@ -82,7 +85,7 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
         height: info.height,
       };
     } catch {
-      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, 422);
+      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, "unreadable");
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/database";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { addPhoto, deletePhoto, movePhoto, updatePhoto } from "./owner.server";
 
 /** The owner's page's photo forms (X-PHOTO-1), which work without JavaScript. */
@@ -16,13 +16,13 @@ export async function uploadFromForm(
   productId: string,
   form: FormData,
   actor: string,
-): Promise<Outcome<{ message: string }>> {
+): Promise<Result<{ message: string }>> {
   const file = form.get("file");
   // A form sent with no file chosen carries an empty, nameless file.
   if (file instanceof Blob && file.size === 0) form.delete("file");
   const added = await addPhoto(db, productId, form, actor);
   return added.ok
-    ? success({ message: "Photo added. It shows in the shop once it is processed." })
+    ? done({ message: "Photo added. It shows in the shop once it is processed." })
     : added;
 }
 
@@ -32,17 +32,17 @@ export async function photoFormAction(
   productId: string,
   form: FormData,
   actor: string,
-): Promise<Outcome<{ message: string }>> {
+): Promise<Result<{ message: string }>> {
   const photoId = String(form.get("photoId") ?? "");
   const intent = form.get("intent");
   if (intent === "photo-delete") {
     const deleted = await deletePhoto(db, productId, photoId, actor);
-    return deleted.ok ? success({ message: "Photo deleted." }) : deleted;
+    return deleted.ok ? done({ message: "Photo deleted." }) : deleted;
   }
   if (intent === "photo-move") {
     const step = form.get("direction") === "earlier" ? -1 : 1;
     const moved = await movePhoto(db, productId, photoId, step, actor);
-    return moved.ok ? success({ message: "Photo moved." }) : moved;
+    return moved.ok ? done({ message: "Photo moved." }) : moved;
   }
   if (intent === "photo-save") {
     const saved = await updatePhoto(
@@ -52,7 +52,7 @@ export async function photoFormAction(
       { alt: form.get("alt") ?? "", color: form.get("color") ?? "" },
       actor,
     );
-    return saved.ok ? success({ message: "Photo saved." }) : saved;
+    return saved.ok ? done({ message: "Photo saved." }) : saved;
   }
-  return refuse(400, "Unknown photo action.");
+  return problem("invalid_input", "Unknown photo action.");
 }

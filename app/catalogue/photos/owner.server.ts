@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { productOptions, productPhotos, products } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 import { photoFileStore } from "~/storage/files.server";
@@ -14,7 +14,7 @@ import { type OwnerPhoto, ownerPhoto, type PhotoRow } from "./urls";
 
 /** The owner's photos of a product (X-PHOTO-1): add, order, describe, tag, delete; audited. */
 
-const noProduct = (id: string) => refuse(404, `No product has the id "${id}".`);
+const noProduct = (id: string) => problem("not_found", `No product has the id "${id}".`);
 
 type Reader = Pick<Database, "select">;
 
@@ -70,34 +70,34 @@ export async function addPhoto(
   productId: string,
   form: FormData,
   actor: string,
-): Promise<Outcome<OwnerPhoto>> {
+): Promise<Result<OwnerPhoto>> {
   const colors = await colorsOf(db, productId);
   if (!colors) return noProduct(productId);
   const alt = checkAlt(form.get("alt"));
-  if (!alt.ok) return refuse(400, alt.error);
+  if (!alt.ok) return problem("invalid_input", alt.error);
   const color = checkColor(form.get("color"), colors);
-  if (!color.ok) return refuse(400, color.error);
+  if (!color.ok) return problem("invalid_input", color.error);
   const file = form.get("file");
-  if (!(file instanceof Blob)) return refuse(400, PHOTO_MESSAGES.noFile);
-  if (file.size > PRODUCT_PHOTO_LIMITS.bytes) return refuse(413, PHOTO_MESSAGES.tooLarge);
+  if (!(file instanceof Blob)) return problem("invalid_input", PHOTO_MESSAGES.noFile);
+  if (file.size > PRODUCT_PHOTO_LIMITS.bytes) return problem("too_large", PHOTO_MESSAGES.tooLarge);
   if ((await rowsOf(db, productId)).length >= PRODUCT_PHOTO_LIMITS.perProduct) {
-    return refuse(409, PHOTO_MESSAGES.tooMany);
+    return problem("conflict", PHOTO_MESSAGES.tooMany);
   }
 
   let master;
   try {
     master = await makeMaster(new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
-    if (error instanceof PhotoRefused) return refuse(error.status, error.message);
+    if (error instanceof PhotoRefused) return error.problem;
     logError("Could not read a product photo", error);
-    return refuse(422, PHOTO_MESSAGES.unreadable);
+    return problem("unreadable", PHOTO_MESSAGES.unreadable);
   }
 
   const id = randomUUID();
   const masterKey = `product-photos/${id}/master`;
   const files = photoFileStore(db);
   await files.put(masterKey, master.bytes, master.contentType);
-  const added = await db.transaction(async (tx): Promise<Outcome<OwnerPhoto>> => {
+  const added = await db.transaction(async (tx): Promise<Result<OwnerPhoto>> => {
     // The product's row is the lock: two uploads at once cannot both be the 12th.
     const [locked] = await tx
       .select({ id: products.id })
@@ -113,7 +113,7 @@ export async function addPhoto(
       .from(productPhotos)
       .where(eq(productPhotos.productId, productId));
     if ((counted?.n ?? 0) >= PRODUCT_PHOTO_LIMITS.perProduct) {
-      return refuse(409, PHOTO_MESSAGES.tooMany);
+      return problem("conflict", PHOTO_MESSAGES.tooMany);
     }
     const [row] = await tx
       .insert(productPhotos)
@@ -136,7 +136,7 @@ export async function addPhoto(
       before: null,
       after: audited(photo),
     });
-    return success(photo, 201);
+    return created(photo);
   });
   if (!added.ok) await files.remove([masterKey]);
   return added;
@@ -148,10 +148,10 @@ export async function reorderPhotos(
   productId: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<OwnerPhoto[]>> {
+): Promise<Result<OwnerPhoto[]>> {
   const order = (body as { order?: unknown } | null)?.order;
   if (!Array.isArray(order) || !order.every((id) => typeof id === "string")) {
-    return refuse(400, PHOTO_MESSAGES.badOrder);
+    return problem("invalid_input", PHOTO_MESSAGES.badOrder);
   }
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -163,9 +163,10 @@ export async function reorderPhotos(
     const before = await rowsOf(tx, productId);
     const ids = new Set(before.map((row) => row.id));
     if (order.length !== ids.size || new Set(order).size !== ids.size) {
-      return refuse(400, PHOTO_MESSAGES.badOrder);
+      return problem("invalid_input", PHOTO_MESSAGES.badOrder);
     }
-    if (!order.every((id) => ids.has(id as string))) return refuse(400, PHOTO_MESSAGES.badOrder);
+    if (!order.every((id) => ids.has(id as string)))
+      return problem("invalid_input", PHOTO_MESSAGES.badOrder);
     for (const [index, id] of (order as string[]).entries()) {
       await tx
         .update(productPhotos)
@@ -181,7 +182,7 @@ export async function reorderPhotos(
       after: { order },
     });
     await catalogueChanged(tx, db);
-    return success(after);
+    return done(after);
   });
 }
 
@@ -192,12 +193,12 @@ export async function movePhoto(
   photoId: string,
   step: -1 | 1,
   actor: string,
-): Promise<Outcome<OwnerPhoto[]>> {
+): Promise<Result<OwnerPhoto[]>> {
   const rows = await rowsOf(db, productId);
   const at = rows.findIndex((row) => row.id === photoId);
-  if (at === -1) return refuse(404, PHOTO_MESSAGES.noPhoto);
+  if (at === -1) return problem("not_found", PHOTO_MESSAGES.noPhoto);
   const to = at + step;
-  if (to < 0 || to >= rows.length) return success(rows.map(ownerPhoto));
+  if (to < 0 || to >= rows.length) return done(rows.map(ownerPhoto));
   const order = rows.map((row) => row.id);
   [order[at], order[to]] = [order[to]!, order[at]!];
   return reorderPhotos(db, productId, { order }, actor);
@@ -210,24 +211,24 @@ export async function updatePhoto(
   photoId: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<OwnerPhoto>> {
+): Promise<Result<OwnerPhoto>> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return refuse(400, "Send {alt?, color?} as JSON.");
+    return problem("invalid_input", "Send {alt?, color?} as JSON.");
   }
   const input = body as { alt?: unknown; color?: unknown };
   const colors = await colorsOf(db, productId);
   if (!colors) return noProduct(productId);
   const alt = "alt" in input ? checkAlt(input.alt) : undefined;
-  if (alt && !alt.ok) return refuse(400, alt.error);
+  if (alt && !alt.ok) return problem("invalid_input", alt.error);
   const color = "color" in input ? checkColor(input.color, colors) : undefined;
-  if (color && !color.ok) return refuse(400, color.error);
+  if (color && !color.ok) return problem("invalid_input", color.error);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(productPhotos)
       .where(and(eq(productPhotos.id, photoId), eq(productPhotos.productId, productId)))
       .for("update");
-    if (!before) return refuse(404, PHOTO_MESSAGES.noPhoto);
+    if (!before) return problem("not_found", PHOTO_MESSAGES.noPhoto);
     const [row] = await tx
       .update(productPhotos)
       .set({
@@ -246,7 +247,7 @@ export async function updatePhoto(
       after: audited(photo),
     });
     await catalogueChanged(tx, db);
-    return success(photo);
+    return done(photo);
   });
 }
 
@@ -256,13 +257,13 @@ export async function deletePhoto(
   productId: string,
   photoId: string,
   actor: string,
-): Promise<Outcome<{ deleted: string }>> {
+): Promise<Result<{ deleted: string }>> {
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(productPhotos)
       .where(and(eq(productPhotos.id, photoId), eq(productPhotos.productId, productId)))
       .returning();
-    if (!row) return refuse(404, PHOTO_MESSAGES.noPhoto);
+    if (!row) return problem("not_found", PHOTO_MESSAGES.noPhoto);
     await recordAudit(tx, {
       actor,
       action: "product.photo.delete",
@@ -271,7 +272,7 @@ export async function deletePhoto(
       after: null,
     });
     await catalogueChanged(tx, db);
-    return success({ deleted: photoId });
+    return done({ deleted: photoId });
   });
   if (deleted.ok) await photoFileStore(db).removePrefix(`product-photos/${photoId}/`);
   return deleted;

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { formatPence } from "~/pricing/money";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { created, type Result } from "~/shared/problems";
 import { refundFlaggedPayment } from "../refunds/refunds.server";
 
 /**
@@ -11,21 +11,18 @@ export async function refundFlaggedPaymentAction(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
-): Promise<Outcome<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
+): Promise<Result<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
   const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor);
-  if (!outcome.ok) return refuse(outcome.status, outcome.error);
+  if (!outcome.ok) return outcome;
   const { refund } = outcome;
   const amount = formatPence(refund.amountPence);
-  return success(
-    {
-      message:
-        refund.status === "succeeded"
-          ? `Refunded ${amount}. The customer has been e-mailed.`
-          : `The refund of ${amount} is with the payment provider; the customer is e-mailed when it has gone through.`,
-      refund_id: refund.id,
-      status: refund.status,
-      amount_pence: refund.amountPence,
-    },
-    201,
-  );
+  return created({
+    message:
+      refund.status === "succeeded"
+        ? `Refunded ${amount}. The customer has been e-mailed.`
+        : `The refund of ${amount} is with the payment provider; the customer is e-mailed when it has gone through.`,
+    refund_id: refund.id,
+    status: refund.status,
+    amount_pence: refund.amountPence,
+  });
 }

@@ -1,4 +1,3 @@
-import type { Refusal } from "~/security/edge.server";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
@@ -20,6 +19,7 @@ import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
 import { type AttentionItem, needingAttention, needsAttention } from "./attention.server";
 import { restockableReturns } from "../returns/return-actions.server";
 import { ORDER_NOTE_MAX, ORDERS_PAGE_SIZE } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 
 /** A comma-separated list of states, each one of `states`; anything else drops the filter. */
 function statesIn<const T extends readonly [string, ...string[]]>(states: T) {
@@ -286,15 +286,17 @@ export async function addOrderNote(
   orderNumber: string,
   input: unknown,
   actor: string,
-): Promise<
-  { ok: true; event: OrderEvent } | { ok: false; status: Refusal["status"]; error: string }
-> {
+): Promise<{ ok: true; event: OrderEvent } | Problem> {
   const parsed = noteInput.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid note." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid note.",
+    };
   }
   const order = await findOrderByNumber(db, orderNumber);
-  if (!order) return { ok: false, status: 404, error: "No order has that number." };
+  if (!order) return { ok: false, kind: "not_found", message: "No order has that number." };
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(orderEvents)

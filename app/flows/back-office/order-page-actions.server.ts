@@ -1,7 +1,6 @@
-import { redirect } from "react-router";
 import type { SignedInOwner } from "~/admin/guard.server";
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { formatPence } from "~/pricing/money";
 import { refundOrder } from "../refunds/refunds.server";
@@ -14,7 +13,7 @@ import { CONFIRMED, type ConfirmStep } from "./confirm-step";
 
 /**
  * The order page's forms (X-OPS-3, X-OPS-4): the same feature functions as the JSON routes. A
- * success goes back to the page with a notice (post/redirect/get); a refusal is shown on it.
+ * success is a notice the route takes back to the page (post/redirect/get); a refusal is shown on it.
  * Cancelling and refunding are done only by a post that carries `confirmed=yes`: the first post
  * answers the confirming step instead (X-DAY-1).
  */
@@ -23,29 +22,29 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
-): Promise<Outcome<{ error?: string; confirm?: ConfirmStep }>> {
+): Promise<Result<{ error?: string; confirm?: ConfirmStep; notice?: string }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
-  const back = (notice: string) =>
-    redirect(`/admin/orders/${orderNumber}?notice=${encodeURIComponent(notice)}`);
+  /** Done: the route goes back to the order page with this notice. */
+  const back = (notice: string) => done({ notice });
   if (intent === "status") {
     if (form.get("status") === "cancelled" && !confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
-      if (!order) return refuse(404, "No order has that number.");
-      return success({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
+      if (!order) return problem("not_found", "No order has that number.");
+      return done({ confirm: { kind: "cancel", refundPence: refundableFrom(order) } });
     }
     if (form.get("status") === "cancelled" && form.get("refund") === "yes") {
       const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
       if (!reason.success) {
         // The step stays, with the sentence, for the reason to be shortened.
         const order = await findOrderByNumber(db, orderNumber);
-        return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.", {
+        return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.", {
           extra: order ? { confirm: { kind: "cancel", refundPence: refundableFrom(order) } } : {},
         });
       }
       const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
-      if (!outcome.ok) return refuse(outcome.status, outcome.error);
-      throw back(
+      if (!outcome.ok) return outcome;
+      return back(
         outcome.refund
           ? `Order cancelled and ${formatPence(outcome.refund.amountPence)} refunded.`
           : "Order cancelled.",
@@ -61,26 +60,31 @@ export async function orderPageAction(
       },
       owner.email,
     );
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
-    throw back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
+    if (!outcome.ok) return outcome;
+    return back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();
-    if (!typed) return refuse(400, "Enter the amount to refund, in pounds.");
+    if (!typed) return problem("invalid_input", "Enter the amount to refund, in pounds.");
     const amountPence = parsePoundsToPence(typed);
-    if (amountPence === undefined) return refuse(400, "Enter the amount in pounds, like 12.50.");
+    if (amountPence === undefined)
+      return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
-    if (!reason.success) return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.");
+    if (!reason.success)
+      return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
     if (!confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
-      if (!order) return refuse(404, "No order has that number.");
+      if (!order) return problem("not_found", "No order has that number.");
       const left = refundableFrom(order);
-      if (amountPence === 0) return refuse(400, "The refund must be more than £0.00.");
-      if (left === 0) return refuse(409, "This order has nothing left to refund.");
+      if (amountPence === 0) return problem("invalid_input", "The refund must be more than £0.00.");
+      if (left === 0) return problem("already_refunded", "This order has nothing left to refund.");
       if (amountPence > left) {
-        return refuse(409, `At most ${formatPence(left)} is left to refund on this order.`);
+        return problem(
+          "already_refunded",
+          `At most ${formatPence(left)} is left to refund on this order.`,
+        );
       }
-      return success({
+      return done({
         confirm: { kind: "refund", amountPence, reason: reason.data ?? null },
       });
     }
@@ -90,8 +94,8 @@ export async function orderPageAction(
       { amountPence, reason: reason.data },
       owner.email,
     );
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
-    throw back(
+    if (!outcome.ok) return outcome;
+    return back(
       outcome.refund.status === "succeeded"
         ? `Refunded ${formatPence(outcome.refund.amountPence)}.`
         : `The payment provider has the refund of ${formatPence(outcome.refund.amountPence)} but has not finished it; the customer is e-mailed when it has gone through.`,
@@ -99,8 +103,8 @@ export async function orderPageAction(
   }
   if (intent === "note") {
     const outcome = await addOrderNote(db, orderNumber, { note: form.get("note") }, owner.email);
-    if (!outcome.ok) return refuse(outcome.status, outcome.error);
-    throw back("Note added.");
+    if (!outcome.ok) return outcome;
+    return back("Note added.");
   }
-  return refuse(400, "Unknown action.");
+  return problem("invalid_input", "Unknown action.");
 }

@@ -5,7 +5,7 @@ import { orderLines, orderRefunds, orders, products, variantStock } from "~/db/s
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
 import { paidAtStep } from "~/orders/states.server";
-import { refuse, type Refusal } from "~/security/edge.server";
+import { problem, type Problem } from "~/shared/problems";
 import { startOfUkDay, ukDaysEnding } from "./uk-days";
 import { type DashboardExtras, type DashboardSummary } from "./summary";
 import {
@@ -19,12 +19,12 @@ import { LONDON_ZONE } from "~/shared/london-time";
 const daysSchema = z.coerce.number().int().min(1).max(SUMMARY_DAYS_MAX);
 
 /** `?days=` from a query string: 30 when absent; a number outside 1-366 is refused with a sentence. */
-export function parseSummaryDays(params: URLSearchParams): { ok: true; days: number } | Refusal {
+export function parseSummaryDays(params: URLSearchParams): { ok: true; days: number } | Problem {
   const raw = params.get("days");
   if (raw === null || raw.trim() === "") return { ok: true, days: SUMMARY_DAYS_DEFAULT };
   const parsed = daysSchema.safeParse(raw.trim());
   if (!parsed.success) {
-    return refuse(400, `Days must be a whole number from 1 to ${SUMMARY_DAYS_MAX}.`);
+    return problem("invalid_input", `Days must be a whole number from 1 to ${SUMMARY_DAYS_MAX}.`);
   }
   return { ok: true, days: parsed.data };
 }

@@ -14,9 +14,9 @@ import {
 } from "~/cart/server-cart.server";
 import type { Database } from "~/db/client.server";
 import { type Discount, findDiscount } from "~/discounts/redemption.server";
-import { refusalStatus } from "~/discounts/rules";
+import { refusalKind } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
@@ -79,9 +79,9 @@ export async function changeCartByForm(
   db: Database,
   request: Request,
   form: FormData,
-): Promise<Outcome<CartView>> {
+): Promise<Result<CartView>> {
   const read = readCartForm(form);
-  if (!read.ok) return refuse(400, read.error);
+  if (!read.ok) return problem("invalid_input", read.error);
   const { intent } = read;
   const catalogue = await loadCatalogue(db);
   const id = cartIdOf(request);
@@ -91,7 +91,7 @@ export async function changeCartByForm(
     const checked = checkAdd(intent.fields, catalogue.all.get(intent.fields.productId.trim()));
     if (!checked.ok) {
       const extra: RefusedAdd = { refusedAdd: intent.fields };
-      return refuse(checked.status, checked.error, { extra: { ...extra } });
+      return problem(checked.kind, checked.message, { extra: { ...extra } });
     }
     step = { intent: "add", choice: checked.choice };
   } else if (intent.intent === "discount" && intent.code) {
@@ -103,8 +103,8 @@ export async function changeCartByForm(
       subtotalPence(current.filter((line) => !line.problem)),
     );
     if (!verdict.ok) {
-      return refuse(
-        verdict.reason === "invalid" ? 404 : refusalStatus(verdict.reason),
+      return problem(
+        verdict.reason === "invalid" ? "not_found" : refusalKind(verdict.reason),
         verdict.error,
       );
     }
@@ -114,12 +114,12 @@ export async function changeCartByForm(
   }
 
   const { cart, outcome } = await changeCart(db, id, (stored) => applyIntent(stored.lines, step));
-  const headers = { "Set-Cookie": cartCookie(cart.id, request) };
+  const cookie = cartCookie(cart.id, request);
   const view = await viewCart(db, catalogue, cart);
   if (!outcome.ok) {
-    return refuse(outcome.status, outcome.error, { headers, extra: { cart: view } });
+    return problem(outcome.kind, outcome.message, { cookie, extra: { cart: view } });
   }
-  return success(view, 200, headers);
+  return done(view, { cookie });
 }
 
 /**
@@ -143,7 +143,7 @@ export async function payFromCart(
   request: Request,
   form: FormData,
   address: string,
-): Promise<Outcome<{ url: string; sessionId: string }>> {
+): Promise<Result<{ url: string; sessionId: string }>> {
   const cart = await findCart(db, cartIdOf(request));
   const method = form.get("shippingMethod");
   return createCheckoutSession(

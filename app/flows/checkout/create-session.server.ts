@@ -1,23 +1,21 @@
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
-import { refusalStatus } from "~/discounts/rules";
-import { DiscountRefusedError, findDiscount } from "~/discounts/redemption.server";
+import { refusalKind } from "~/discounts/rules";
+import { findDiscount } from "~/discounts/redemption.server";
 import {
   createPendingOrder,
   linesOfOrder,
   markOrderCancelled,
-  PendingOrdersLimitError,
   setPaymentSession,
 } from "~/orders/orders.server";
 import { paymentProvider } from "~/payments/provider.server";
 import { formatPence } from "~/pricing/money";
 import { subtotalPence } from "~/pricing/lines";
 import { orderTotals } from "~/pricing/totals";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, ProblemError, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { clientKey } from "~/security/rate-limit.server";
-import { StockLimitError, StockShortError } from "~/stock/stock.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { checkTeamLines } from "~/flows/teams/team-lines.server";
@@ -35,9 +33,9 @@ export async function createCheckoutSession(
   db: Database,
   body: unknown,
   address: string,
-): Promise<Outcome<{ url: string; sessionId: string }>> {
+): Promise<Result<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, firstIssue(parsed.error));
+  if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
   // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
   const catalogue = await loadCatalogue(db);
   // X-TEAM-2: team lines at their team's price and text; ordinary lines from the catalogue.
@@ -45,14 +43,14 @@ export async function createCheckoutSession(
     checkCartItems(catalogue, items),
   );
   if (!checked.ok) {
-    return refuse(checked.status, checked.error, { extra: { lineIndex: checked.lineIndex } });
+    return problem(checked.kind, checked.message, { extra: { lineIndex: checked.lineIndex } });
   }
 
   const code = parsed.data.discountCode?.trim();
   // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
   // for the message, and again when the order takes its use of the code.
   const found = code ? await findDiscount(db, code, subtotalPence(checked.lines)) : undefined;
-  if (found && !found.ok) return refuse(refusalStatus(found.reason), found.error);
+  if (found && !found.ok) return problem(refusalKind(found.reason), found.error);
   const discount = found?.discount;
 
   const provider = paymentProvider();
@@ -65,8 +63,8 @@ export async function createCheckoutSession(
   );
   // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
   if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
-    return refuse(
-      400,
+    return problem(
+      "invalid_input",
       `An order can be at most ${formatPence(MAX_ORDER_TOTAL_PENCE)}; please contact us for larger orders.`,
     );
   }
@@ -84,15 +82,10 @@ export async function createCheckoutSession(
       stockLookup: (id) => catalogue.all.get(id),
     });
   } catch (error) {
-    // X-STK-3: the line that cannot be had, said against that line; nothing was taken.
-    if (error instanceof StockLimitError) {
-      return refuse(400, error.message, { extra: { lineIndex: error.lineIndex } });
-    }
-    if (error instanceof PendingOrdersLimitError) return refuse(429, error.message);
-    if (error instanceof StockShortError) {
-      return refuse(409, error.message, { extra: { lineIndex: error.lineIndex } });
-    }
-    if (error instanceof DiscountRefusedError) return refuse(error.status, error.message);
+    // X-STK-3: the line that cannot be had (StockLimitError, StockShortError), said against that
+    // line; too many unpaid orders (PendingOrdersLimitError); a code refused at the order
+    // (DiscountRefusedError): each is a ProblemError, and nothing was taken.
+    if (error instanceof ProblemError) return error.problem;
     throw error;
   }
   try {
@@ -102,10 +95,13 @@ export async function createCheckoutSession(
       canonicalOrigin(),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
-    return success({ url: session.url, sessionId: session.sessionId });
+    return done({ url: session.url, sessionId: session.sessionId });
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);
     await markOrderCancelled(db, order.id);
-    return refuse(502, "The payment provider could not be reached. Please try again.");
+    return problem(
+      "provider_failed",
+      "The payment provider could not be reached. Please try again.",
+    );
   }
 }

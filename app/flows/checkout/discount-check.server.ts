@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { type Discount, findDiscount } from "~/discounts/redemption.server";
-import { refusalStatus } from "~/discounts/rules";
+import { refusalKind } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
@@ -19,25 +19,28 @@ const checkSchema = z.object({
  * discount code.", 409 "This code has been used up." or 400 for the minimum spend (the subtotal
  * of cartItems, priced from the catalogue, when they are sent) (S-CHK-3, X-OPS-9).
  */
-export async function checkDiscountCode(db: Database, body: unknown): Promise<Outcome<Discount>> {
+export async function checkDiscountCode(db: Database, body: unknown): Promise<Result<Discount>> {
   const parsed = checkSchema.safeParse(body);
   if (!parsed.success) {
-    return refuse(400, parsed.error.issues[0]?.message ?? 'Send the code as {"code": "…"}.');
+    return problem(
+      "invalid_input",
+      parsed.error.issues[0]?.message ?? 'Send the code as {"code": "…"}.',
+    );
   }
   let subtotal: number | undefined;
   if (parsed.data.cartItems !== undefined) {
     const items = checkoutRequestSchema.shape.cartItems.safeParse(parsed.data.cartItems);
-    if (!items.success) return refuse(400, firstIssue(items.error));
+    if (!items.success) return problem("invalid_input", firstIssue(items.error));
     const checked = checkCartItems(await loadCatalogue(db), items.data);
-    if (!checked.ok) return refuse(checked.status, checked.error);
+    if (!checked.ok) return checked;
     subtotal = subtotalPence(checked.lines);
   }
   const verdict = await findDiscount(db, parsed.data.code, subtotal);
   if (!verdict.ok) {
-    return refuse(
-      verdict.reason === "invalid" ? 404 : refusalStatus(verdict.reason),
+    return problem(
+      verdict.reason === "invalid" ? "not_found" : refusalKind(verdict.reason),
       verdict.error,
     );
   }
-  return success(verdict.discount);
+  return done(verdict.discount);
 }

@@ -5,6 +5,7 @@ import type { Catalogue } from "~/catalogue/catalogue";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { DISCOUNT_CODE_MAX, CART_LINES_MESSAGE, MAX_CART_LINES } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 
 /**
  * The body of POST /api/create-checkout-session. Prices, totals and a `discount` percentage may be
@@ -27,9 +28,7 @@ export const checkoutRequestSchema = z.object({
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export type CheckedCart =
-  | { ok: true; lines: CartLine[] }
-  | { ok: false; error: string; lineIndex: number; status: 400 | 409 };
+export type CheckedCart = { ok: true; lines: CartLine[] } | (Problem & { lineIndex: number });
 
 /**
  * Checks every line against the catalogue as it is now and prices it there; the first problem,
@@ -41,12 +40,12 @@ export function checkCartItems(catalogue: Catalogue, items: readonly LineChoice[
     const { line, problem, gone } = priceLine(item, catalogue.all.get(item.productId));
     if (!line) {
       return gone
-        ? { ok: false, error: problem, lineIndex: position, status: 409 }
+        ? { ok: false, kind: "conflict", message: problem, lineIndex: position }
         : {
             ok: false,
-            error: `Item ${position + 1}: ${problem}`,
+            kind: "invalid_input",
+            message: `Item ${position + 1}: ${problem}`,
             lineIndex: position,
-            status: 400,
           };
     }
     lines.push(line);

@@ -7,7 +7,7 @@ import { isPaid } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { text } from "~/shared/text";
 import { leadTime } from "~/stock/stock";
@@ -42,27 +42,28 @@ export async function currentOrderForSession(
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
-export async function verifyOrder(db: Database, body: unknown): Promise<Outcome> {
+export async function verifyOrder(db: Database, body: unknown): Promise<Result<unknown>> {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) {
-    return refuse(400, "A sessionId is required.", { extra: { success: false } });
+    return problem("invalid_input", "A sessionId is required.", { extra: { success: false } });
   }
   let order;
   try {
     order = await currentOrderForSession(db, parsed.data.sessionId);
   } catch (error) {
     logError("Order verification failed", error);
-    return refuse(502, "The order could not be verified right now.", {
+    return problem("provider_failed", "The order could not be verified right now.", {
       extra: { success: false },
     });
   }
-  if (!order) return refuse(404, "No order has that session.", { extra: { success: false } });
+  if (!order)
+    return problem("not_found", "No order has that session.", { extra: { success: false } });
   const lines = await linesOfOrder(db, order.id);
   // A paid order stays a success when the shop has moved it on since (in production, sent,
   // delivered, partly refunded): the customer who opens the confirmation again later, or whose
   // team order was already in production when the payment came, sees their order, not a failure.
   const placed = isPaid(order);
-  return success({
+  return done({
     success: placed,
     session: {
       amount_total: order.totalPence,

@@ -4,7 +4,7 @@ import type { PostalAddress } from "~/db/schema";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
-import { type Refusal, refuse } from "~/security/edge.server";
+import { problem, type Problem } from "~/shared/problems";
 import { chargeTestCard } from "~/payments/cards";
 import {
   type PaymentForm,
@@ -14,8 +14,7 @@ import {
 } from "~/payments/payment-form";
 import { paymentsMode } from "~/payments/provider.server";
 
-export type SandboxPaymentResult =
-  { ok: true; order: Order } | { ok: false; status: Refusal["status"]; message: string };
+export type SandboxPaymentResult = { ok: true; order: Order } | Problem;
 
 /**
  * The sandbox order behind a session id; undefined for anything else, and for every session once
@@ -34,19 +33,19 @@ export async function paySandboxForm(
   db: Database,
   sessionId: string,
   body: FormData,
-): Promise<{ ok: true; order: Order } | Refusal> {
+): Promise<{ ok: true; order: Order } | Problem> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of body) fields[key] = value;
   const form = paymentFormSchema.safeParse(fields);
   if (!form.success) {
     const issue = form.error.issues[0];
-    return refuse(
-      400,
+    return problem(
+      "invalid_input",
       issue?.code === "custom" ? issue.message : "Please check the form and try again.",
     );
   }
   const result = await paySandboxSession(db, sessionId, form.data);
-  return result.ok ? result : refuse(result.status, result.message);
+  return result;
 }
 
 /**
@@ -60,13 +59,13 @@ export async function paySandboxSession(
 ): Promise<SandboxPaymentResult> {
   const order = await findSandboxOrder(db, sessionId);
   if (!order) {
-    return { ok: false, status: 404, message: "This payment session does not exist." };
+    return { ok: false, kind: "not_found", message: "This payment session does not exist." };
   }
   if (order.status === "paid") return { ok: true, order };
   if (order.status !== "pending") {
     return {
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: "This order can no longer be paid. Please check out again.",
     };
   }
@@ -75,17 +74,17 @@ export async function paySandboxSession(
     await markOrderCancelled(db, order.id);
     return {
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: "This order has expired and can no longer be paid. Please check out again.",
     };
   }
   const problem = paymentFormProblem(form);
-  if (problem) return { ok: false, status: 400, message: problem };
+  if (problem) return { ok: false, kind: "invalid_input", message: problem };
   // X-UK-1: the delivery address must be one the chosen method delivers to.
   const destination = destinationProblem(order.shippingMethod, form.country);
-  if (destination) return { ok: false, status: 400, message: destination };
+  if (destination) return { ok: false, kind: "invalid_input", message: destination };
   const charge = chargeTestCard(form);
-  if (!charge.ok) return { ok: false, status: 402, message: charge.message };
+  if (!charge.ok) return { ok: false, kind: "payment_declined", message: charge.message };
 
   const shipping: PostalAddress = {
     firstName: form.firstName,
@@ -117,7 +116,7 @@ export async function paySandboxSession(
   if (paid?.status !== "paid") {
     return {
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: "This order can no longer be paid. Please check out again.",
     };
   }

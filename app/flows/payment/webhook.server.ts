@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
 import { env } from "~/env.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";
 import {
@@ -26,18 +26,18 @@ export async function handleStripeWebhook(
   db: Database,
   payload: string,
   signature: string | null,
-): Promise<Outcome<{ received: true }>> {
+): Promise<Result<{ received: true }>> {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
-    return refuse(404, "Stripe is not configured on this shop.");
+    return problem("not_found", "Stripe is not configured on this shop.");
   }
-  if (!signature) return refuse(400, "Missing Stripe-Signature header.");
+  if (!signature) return problem("invalid_input", "Missing Stripe-Signature header.");
   let event: Stripe.Event;
   try {
     // Rejects forged signatures and ones older than five minutes (replays).
     event = stripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET, 300);
   } catch {
-    return refuse(400, "The webhook signature is not valid.");
+    return problem("invalid_input", "The webhook signature is not valid.");
   }
   if (SETTLING.has(event.type)) {
     await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
@@ -57,5 +57,5 @@ export async function handleStripeWebhook(
       typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
     if (intent) await settleRefundsOfPayment(db, intent);
   }
-  return success({ received: true });
+  return done({ received: true });
 }

@@ -37,7 +37,8 @@ export async function cancelAndRefund(
   });
   if (!cancelled.ok) {
     // Asked again after it was done: the order was cancelled and has since been fully refunded.
-    const done = cancelled.status === 409 ? await cancelledAndRefunded(db, orderNumber) : undefined;
+    const done =
+      cancelled.kind === "conflict" ? await cancelledAndRefunded(db, orderNumber) : undefined;
     return done ? { ok: true, order: done, changed: false, cancelledNow: false } : cancelled;
   }
   const cancelledNow = cancelled.changed;
@@ -51,15 +52,14 @@ export async function cancelAndRefund(
       refund: refunded.refund,
       cancelledNow,
     };
-  if (refunded.status === 409) {
+  if (refunded.kind === "already_refunded") {
     // Another request refunded it meanwhile: done once, as asked.
     const [now] = await db.select().from(orders).where(eq(orders.id, cancelled.order.id));
     return { ok: true, order: now ?? cancelled.order, changed: cancelled.changed, cancelledNow };
   }
   return {
-    ok: false,
-    status: refunded.status,
-    error: `The order is cancelled, but the refund did not go through. ${refunded.error}`,
+    ...refunded,
+    message: `The order is cancelled, but the refund did not go through. ${refunded.message}`,
   };
 }
 
@@ -85,15 +85,19 @@ export async function changeStatus(
   const body =
     typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
   if (body.refund !== undefined && typeof body.refund !== "boolean") {
-    return { ok: false, status: 400, error: "refund must be true or false." };
+    return { ok: false, kind: "invalid_input", message: "refund must be true or false." };
   }
   if (body.refund !== true) return changeOrderStatus(db, orderNumber, input, actor);
   if (body.status !== "cancelled") {
-    return { ok: false, status: 400, error: "Only a cancel can carry a refund." };
+    return { ok: false, kind: "invalid_input", message: "Only a cancel can carry a refund." };
   }
   const reason = refundReason.safeParse(body.reason);
   if (!reason.success) {
-    return { ok: false, status: 400, error: reason.error.issues[0]?.message ?? "Invalid reason." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: reason.error.issues[0]?.message ?? "Invalid reason.",
+    };
   }
   return cancelAndRefund(db, orderNumber, actor, reason.data);
 }

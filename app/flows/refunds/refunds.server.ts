@@ -1,4 +1,3 @@
-import type { Refusal } from "~/security/edge.server";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -11,6 +10,7 @@ import { MONEY_HELD, refundableFrom } from "~/orders/status";
 import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 import { refundReason } from "./refund-reason";
+import type { Problem } from "~/shared/problems";
 
 export type { Refund } from "./settle.server";
 
@@ -24,9 +24,7 @@ const refundInput = z.object({
   reason: refundReason,
 });
 
-export type RefundOutcome =
-  | { ok: true; refund: Refund; order: Order }
-  | { ok: false; status: Refusal["status"]; error: string };
+export type RefundOutcome = { ok: true; refund: Refund; order: Order } | Problem;
 
 /** The owner's answer when the provider gave none: the refund is pending, not refused. */
 export const REFUND_UNANSWERED =
@@ -39,22 +37,22 @@ export const REFUND_UNANSWERED =
 export async function askAndSettle(
   db: Database,
   refund: Refund,
-): Promise<{ ok: true; refund: Refund } | { ok: false; status: 502; error: string }> {
+): Promise<{ ok: true; refund: Refund } | Problem> {
   let answer;
   try {
     answer = await askProvider(db, refund);
   } catch (error) {
     logError(`Refund ${refund.id} had no clear answer from the provider`, error);
     await recordUnclearAnswer(db, refund.id, error);
-    return { ok: false, status: 502, error: REFUND_UNANSWERED };
+    return { ok: false, kind: "provider_failed", message: REFUND_UNANSWERED };
   }
   const settled = await settleRefund(db, refund.id, answer);
-  if (!settled) return { ok: false, status: 502, error: REFUND_UNANSWERED };
+  if (!settled) return { ok: false, kind: "provider_failed", message: REFUND_UNANSWERED };
   if (settled.state === "failed") {
     return {
       ok: false,
-      status: 502,
-      error: `The payment provider did not accept the refund${
+      kind: "provider_failed",
+      message: `The payment provider did not accept the refund${
         settled.refund.failureReason ? ` (${settled.refund.failureReason.replace(/\.$/, "")})` : ""
       }. Nothing was refunded; try again.`,
     };
@@ -76,15 +74,23 @@ export async function refundOrder(
 ): Promise<RefundOutcome> {
   const parsed = refundInput.safeParse(input ?? {});
   if (!parsed.success) {
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid amount." };
+    return {
+      ok: false,
+      kind: "invalid_input",
+      message: parsed.error.issues[0]?.message ?? "Invalid amount.",
+    };
   }
   const number = normaliseOrderNumber(orderNumber);
-  if (!number) return { ok: false, status: 404, error: "No order has that number." };
+  if (!number) return { ok: false, kind: "not_found", message: "No order has that number." };
   const [current] = await db.select().from(orders).where(eq(orders.orderNumber, number));
-  if (!current) return { ok: false, status: 404, error: "No order has that number." };
+  if (!current) return { ok: false, kind: "not_found", message: "No order has that number." };
   const left = refundableFrom(current);
   if (left === 0) {
-    return { ok: false, status: 409, error: "This order has nothing left to refund." };
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This order has nothing left to refund.",
+    };
   }
   const amount = parsed.data.amountPence ?? left;
 
@@ -122,8 +128,8 @@ export async function refundOrder(
     const remaining = now ? refundableFrom(now) : 0;
     return {
       ok: false,
-      status: 409,
-      error:
+      kind: "already_refunded",
+      message:
         remaining > 0
           ? `At most ${formatPence(remaining)} is left to refund on this order.`
           : "This order has nothing left to refund.",
@@ -153,15 +159,15 @@ export async function refundFlaggedPayment(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
-): Promise<{ ok: true; refund: Refund } | { ok: false; status: Refusal["status"]; error: string }> {
+): Promise<{ ok: true; refund: Refund } | Problem> {
   if (!z.uuid().safeParse(flaggedPaymentId).success) {
-    return { ok: false, status: 404, error: "No payment needs that refund." };
+    return { ok: false, kind: "not_found", message: "No payment needs that refund." };
   }
   const [flagged] = await db
     .select()
     .from(flaggedPayments)
     .where(eq(flaggedPayments.id, flaggedPaymentId));
-  if (!flagged) return { ok: false, status: 404, error: "No payment needs that refund." };
+  if (!flagged) return { ok: false, kind: "not_found", message: "No payment needs that refund." };
   const inserted = await db
     .insert(orderRefunds)
     .values({
@@ -180,7 +186,11 @@ export async function refundFlaggedPayment(
     .returning();
   const refund = inserted[0];
   if (!refund) {
-    return { ok: false, status: 409, error: "This payment has already been refunded." };
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This payment has already been refunded.",
+    };
   }
   return askAndSettle(db, refund);
 }

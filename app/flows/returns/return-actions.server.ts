@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import type { Refusal as EdgeRefusal } from "~/security/edge.server";
+import type { Problem } from "~/shared/problems";
 import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
 import { returnReference } from "~/returns/rules";
@@ -13,8 +13,11 @@ import {
 import { type Refund, refundOrder } from "../refunds/refunds.server";
 import type { Order } from "~/orders/orders.server";
 
-type Refusal = { ok: false; status: EdgeRefusal["status"]; error: string };
-const NO_SUCH = { ok: false, status: 404, error: "There is no such return request." } as const;
+const NO_SUCH: Problem = {
+  ok: false,
+  kind: "not_found",
+  message: "There is no such return request.",
+};
 const isId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 async function findReturn(db: Database, id: string) {
@@ -71,19 +74,28 @@ export async function refundReturn(
   id: string,
   input: { amountPence: number; reason?: string },
   actor: string,
-): Promise<{ ok: true; refund: Refund; order: Order } | Refusal> {
+): Promise<{ ok: true; refund: Refund; order: Order } | Problem> {
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;
   const reference = returnReference(id);
   if (found.request.status === "requested") {
-    return { ok: false, status: 409, error: "Mark the items received before refunding them." };
+    return {
+      ok: false,
+      kind: "conflict",
+      message: "Mark the items received before refunding them.",
+    };
   }
   const [claimed] = await db
     .update(returnRequests)
     .set({ status: "refunded", refundedAt: sql`now()` })
     .where(and(eq(returnRequests.id, id), eq(returnRequests.status, "received")))
     .returning({ id: returnRequests.id });
-  if (!claimed) return { ok: false, status: 409, error: "This return has already been refunded." };
+  if (!claimed)
+    return {
+      ok: false,
+      kind: "already_refunded",
+      message: "This return has already been refunded.",
+    };
   const refunded = await refundOrder(
     db,
     found.order.orderNumber,
@@ -127,11 +139,15 @@ export async function restockReturn(
   db: Database,
   id: string,
   actor: string,
-): Promise<{ ok: true; items: number } | Refusal> {
+): Promise<{ ok: true; items: number } | Problem> {
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;
   if (found.request.status === "requested") {
-    return { ok: false, status: 409, error: "Mark the items received before putting them back." };
+    return {
+      ok: false,
+      kind: "conflict",
+      message: "Mark the items received before putting them back.",
+    };
   }
   const items = await stockedItemsOf(db, id);
   const done = await db.transaction(async (tx) => {
@@ -158,7 +174,11 @@ export async function restockReturn(
     return count;
   });
   if (done === undefined) {
-    return { ok: false, status: 409, error: "These items have already been put back in stock." };
+    return {
+      ok: false,
+      kind: "already_done",
+      message: "These items have already been put back in stock.",
+    };
   }
   return { ok: true, items: done };
 }

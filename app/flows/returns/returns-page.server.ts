@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { formatPence } from "~/pricing/money";
 import { listReturnRequests, markReturnReceived } from "~/returns/requests.server";
@@ -24,31 +24,33 @@ export async function returnsPageAction(
   db: Database,
   form: FormData,
   actor: string,
-): Promise<Outcome<ReturnsPageAnswer>> {
+): Promise<Result<ReturnsPageAnswer>> {
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "received");
   if (intent === "received") {
     const result = await markReturnReceived(db, id, actor);
-    if (!result.ok) return refuse(result.status, result.error);
-    return success({ message: "Marked received." });
+    if (!result.ok) return result;
+    return done({ message: "Marked received." });
   }
   if (intent === "restock") {
     const result = await restockReturn(db, id, actor);
-    if (!result.ok) return refuse(result.status, result.error);
-    return success({
+    if (!result.ok) return result;
+    return done({
       message: `Put back in stock: ${result.items} ${result.items === 1 ? "item" : "items"}.`,
     });
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();
-    if (!typed) return refuse(400, "Enter the amount to refund, in pounds.");
+    if (!typed) return problem("invalid_input", "Enter the amount to refund, in pounds.");
     const amountPence = parsePoundsToPence(typed);
-    if (!amountPence) return refuse(400, "Enter the amount in pounds, like 12.50.");
+    if (!amountPence) return problem("invalid_input", "Enter the amount in pounds, like 12.50.");
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
-    if (!reason.success) return refuse(400, reason.error.issues[0]?.message ?? "Invalid reason.");
+    if (!reason.success)
+      return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
     if (form.get("confirmed") !== CONFIRMED) {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return refuse(404, "There is no such return request.");
-      return success({
+      if (!/^[0-9a-f-]{36}$/i.test(id))
+        return problem("not_found", "There is no such return request.");
+      return done({
         confirm: {
           kind: "refund",
           amountPence,
@@ -59,10 +61,10 @@ export async function returnsPageAction(
       });
     }
     const result = await refundReturn(db, id, { amountPence, reason: reason.data }, actor);
-    if (!result.ok) return refuse(result.status, result.error);
-    return success({
+    if (!result.ok) return result;
+    return done({
       message: `Refunded ${formatPence(result.refund.amountPence)} for ${returnReference(id)}.`,
     });
   }
-  return refuse(400, "Unknown action.");
+  return problem("invalid_input", "Unknown action.");
 }

@@ -8,7 +8,7 @@ import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
 import { refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
 import { canMoveTo } from "~/orders/status";
 import { recordAudit } from "~/security/audit.server";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { findTeam, teamOrdersAndRoster } from "~/teams/teams.server";
 
 /**
@@ -38,22 +38,23 @@ export async function moveTeam(
   slug: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<{ moved: number; status: string }>> {
+): Promise<Result<{ moved: number; status: string }>> {
   const parsed = statusInput.safeParse(body);
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Invalid input.");
+  if (!parsed.success)
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
   const team = await findTeam(db, slug);
-  if (!team) return refuse(404, "No team order has that name.");
+  if (!team) return problem("not_found", "No team order has that name.");
   const { status } = parsed.data;
   if (status === "dispatched" && team.row.delivery !== "together") {
-    return refuse(
-      400,
+    return problem(
+      "invalid_input",
       "Each member's order of this team is delivered on its own: dispatch them from the orders list.",
     );
   }
   const from: TeamStatus[] = status === "in_production" ? ["open", "closed"] : ["in_production"];
   if (team.row.status !== status && !from.includes(team.row.status)) {
-    return refuse(
-      409,
+    return problem(
+      "conflict",
       status === "dispatched"
         ? "Mark the team in production first."
         : `A team order that is ${team.row.status.replace("_", " ")} cannot be marked in production.`,
@@ -68,7 +69,8 @@ export async function moveTeam(
       : {}),
   };
   const valid = statusChangeInput.safeParse(input);
-  if (!valid.success) return refuse(400, valid.error.issues[0]?.message ?? "Invalid input.");
+  if (!valid.success)
+    return problem("invalid_input", valid.error.issues[0]?.message ?? "Invalid input.");
 
   // The store stops taking orders before any order moves.
   await db
@@ -92,7 +94,7 @@ export async function moveTeam(
     before: { status: team.row.status },
     after: { status, moved },
   });
-  return success({ moved, status });
+  return done({ moved, status });
 }
 
 /**
@@ -104,15 +106,18 @@ export async function cancelTeam(
   slug: string,
   body: unknown,
   actor: string,
-): Promise<Outcome<{ cancelled: number; refunded: number }>> {
+): Promise<Result<{ cancelled: number; refunded: number }>> {
   const refund =
     typeof body === "object" && body !== null
       ? (body as Record<string, unknown>).refund
       : undefined;
   if (refund !== true)
-    return refuse(400, "Send {refund: true}: a team order is cancelled with its refunds.");
+    return problem(
+      "invalid_input",
+      "Send {refund: true}: a team order is cancelled with its refunds.",
+    );
   const team = await findTeam(db, slug);
-  if (!team) return refuse(404, "No team order has that name.");
+  if (!team) return problem("not_found", "No team order has that name.");
   const [stopped] = await db
     .update(teams)
     .set({ status: "cancelled", updatedAt: new Date() })
@@ -121,8 +126,8 @@ export async function cancelTeam(
     )
     .returning({ id: teams.id });
   if (!stopped) {
-    return refuse(
-      409,
+    return problem(
+      "conflict",
       `A team order that is ${team.row.status.replace("_", " ")} cannot be cancelled here; refund its orders one by one.`,
     );
   }
@@ -150,7 +155,7 @@ export async function cancelTeam(
     before: { status: team.row.status },
     after: { status: "cancelled", cancelled, refunded },
   });
-  return success({ cancelled, refunded });
+  return done({ cancelled, refunded });
 }
 
 /** What the batch page asks before cancelling (X-TEAM-5, as the order page's step, X-DAY-1). */
@@ -166,7 +171,7 @@ export async function teamPageAction(
   slug: string,
   form: FormData,
   actor: string,
-): Promise<Outcome<{ message: string } | { confirm: TeamCancelStep }>> {
+): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
   if (intent === "in_production" || intent === "dispatched") {
     const moved = await moveTeam(
@@ -181,7 +186,7 @@ export async function teamPageAction(
     );
     if (!moved.ok) return moved;
     const orders = `${moved.data.moved} order${moved.data.moved === 1 ? "" : "s"}`;
-    return success({
+    return done({
       message:
         intent === "in_production"
           ? `Team marked in production: ${orders} moved.`
@@ -191,7 +196,7 @@ export async function teamPageAction(
   if (intent === "cancel") {
     if (form.get("confirmed") !== CONFIRMED) {
       const { orders } = await teamOrdersAndRoster(db, slug, toMakeSql());
-      return success({
+      return done({
         confirm: {
           kind: "team-cancel" as const,
           orders: orders.length,
@@ -199,11 +204,11 @@ export async function teamPageAction(
         },
       });
     }
-    const done = await cancelTeam(db, slug, { refund: true }, actor);
-    if (!done.ok) return done;
-    return success({
-      message: `Team order cancelled: ${done.data.cancelled} orders cancelled, ${done.data.refunded} refunded.`,
+    const cancelled = await cancelTeam(db, slug, { refund: true }, actor);
+    if (!cancelled.ok) return cancelled;
+    return done({
+      message: `Team order cancelled: ${cancelled.data.cancelled} orders cancelled, ${cancelled.data.refunded} refunded.`,
     });
   }
-  return refuse(400, "Unknown action.");
+  return problem("invalid_input", "Unknown action.");
 }

@@ -114,7 +114,7 @@ async function followUp(
     if (!outcome.ok) {
       logError(
         `Order ${row.orderNumber} was paid after its team order was cancelled`,
-        new Error(outcome.error),
+        new Error(outcome.message),
       );
     }
     // Counted when this pass's update cancelled it: a refund made here after another process

@@ -8,7 +8,7 @@ import {
   type ShippingMethodId,
 } from "~/pricing/shipping";
 import { orderTotals, type OrderTotals } from "~/pricing/totals";
-import { type Outcome, refuse, success } from "~/security/edge.server";
+import { done, problem, type Result } from "~/shared/problems";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { firstIssue } from "~/flows/checkout/request";
 import { checkTeamLines } from "./team-lines.server";
@@ -63,13 +63,13 @@ export async function previewTeamChoice(
   catalogue: Catalogue,
   choice: LineChoice,
   shippingMethod: ShippingMethodId,
-): Promise<Outcome<TeamCheckoutPreview>> {
+): Promise<Result<TeamCheckoutPreview>> {
   const checked = await checkTeamLines(db, catalogue, [choice], (items) =>
     checkCartItems(catalogue, items),
   );
-  if (!checked.ok) return refuse(checked.status, checked.error.replace(/^Item 1: /, ""));
+  if (!checked.ok) return problem(checked.kind, checked.message.replace(/^Item 1: /, ""));
   const line = checked.lines[0]!;
-  return success({
+  return done({
     line,
     totals: orderTotals(checked.lines, 0, shippingMethod, checked.shipped),
     shippingMethod,
@@ -83,14 +83,14 @@ export async function payForTeamChoice(
   slug: string,
   form: FormData,
   address: string,
-): Promise<Outcome<{ url: string }>> {
+): Promise<Result<{ url: string }>> {
   const read = teamChoiceFromFields(slug, form);
-  if (!read.ok) return refuse(400, read.error);
+  if (!read.ok) return problem("invalid_input", read.error);
   const session = await createCheckoutSession(
     db,
     { cartItems: [read.choice], shippingMethod: read.shippingMethod },
     address,
   );
   if (!session.ok) return session;
-  return success({ url: session.data.url });
+  return done({ url: session.data.url });
 }

@@ -4,6 +4,7 @@ import type { Catalogue } from "~/catalogue/catalogue";
 import type { LineChoice } from "~/shared/line-choice";
 import { checkTeamLine } from "~/teams/rules";
 import { teamsForLines } from "~/teams/teams.server";
+import type { Problem } from "~/shared/problems";
 
 export type CheckedTeamLines =
   | {
@@ -13,7 +14,7 @@ export type CheckedTeamLines =
       /** The lines the shop posts to the customer (not those of a team delivered together). */
       shipped: CartLine[];
     }
-  | { ok: false; status: 400 | 409; error: string; lineIndex: number };
+  | (Problem & { lineIndex: number });
 
 /**
  * X-TEAM-2: checks and prices a cart whose lines may belong to team stores. An ordinary line is
@@ -28,9 +29,7 @@ export async function checkTeamLines(
   items: readonly LineChoice[],
   priceOrdinary: (
     items: readonly LineChoice[],
-  ) =>
-    | { ok: true; lines: CartLine[] }
-    | { ok: false; error: string; lineIndex: number; status: 400 | 409 },
+  ) => { ok: true; lines: CartLine[] } | (Problem & { lineIndex: number }),
 ): Promise<CheckedTeamLines> {
   const slugs = items.flatMap((item) => (item.team ? [item.team] : []));
   if (slugs.length === 0) {
@@ -47,7 +46,7 @@ export async function checkTeamLines(
         return {
           ...checked,
           lineIndex: position,
-          error: checked.error.replace(/^Item 1:/, `Item ${position + 1}:`),
+          message: checked.message.replace(/^Item 1:/, `Item ${position + 1}:`),
         };
       }
       lines.push(...checked.lines);
@@ -65,11 +64,11 @@ export async function checkTeamLines(
     );
     if (!line) {
       return gone
-        ? { ok: false, status: 409, error: problem, lineIndex: position }
+        ? { ok: false, kind: "conflict", message: problem, lineIndex: position }
         : {
             ok: false,
-            status: 400,
-            error: `Item ${position + 1}: ${problem}`,
+            kind: "invalid_input",
+            message: `Item ${position + 1}: ${problem}`,
             lineIndex: position,
           };
     }
