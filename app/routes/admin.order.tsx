@@ -48,7 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const action = pageEndpoint(
-  { sameOrigin: true, owner: "page", body: { kind: "form", limit: BODY_LIMITS.note }, noStore: true },
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.note },
+    noStore: true,
+  },
   async ({ db, params, body, owner }) => {
     const orderNumber = params.orderNumber ?? "";
     const outcome = await orderPageAction(db, body, orderNumber, owner!);

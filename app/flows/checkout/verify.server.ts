@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { describeOrderLine } from "~/orders/line-description";
-import type { OrderStatus } from "~/db/schema";
 import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
 import { isPaid } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { orders } from "~/db/schema";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { refundableFrom } from "~/orders/status";
 import { changeOrderStatus, type StatusChangeOutcome } from "~/orders/workflow.server";
