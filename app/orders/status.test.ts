@@ -6,6 +6,7 @@ import {
   isToMake,
   legacyStatus,
   nextMoves,
+  progressStatus,
   refundableFrom,
   statusLabel,
   type OrderStates,
@@ -79,6 +80,19 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
       "refunded/cancelled": "refunded",
       "refunded/delivered": "refunded",
     });
+  });
+
+  it("X-ORD-1 X-INFO-2: the customer reads where the order is; a partial refund does not hide it", () => {
+    const partly = { paymentStatus: "partly_refunded" as const };
+    expect(progressStatus({ ...partly, fulfilmentStatus: "delivered" })).toBe("delivered");
+    expect(progressStatus({ ...partly, fulfilmentStatus: "unfulfilled" })).toBe("paid");
+    expect(progressStatus({ ...partly, fulfilmentStatus: "cancelled" })).toBe("cancelled");
+    expect(progressStatus({ paymentStatus: "refunded", fulfilmentStatus: "delivered" })).toBe(
+      "refunded",
+    );
+    expect(progressStatus({ paymentStatus: "pending", fulfilmentStatus: "unfulfilled" })).toBe(
+      "pending",
+    );
   });
 
   it("X-OPS-4: shows every status with the issue's wording", () => {

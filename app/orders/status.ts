@@ -54,6 +54,18 @@ export function legacyStatus(order: OrderStates): OrderStatus {
   return fulfilment === "unfulfilled" ? "paid" : fulfilment;
 }
 
+/**
+ * Where the order is, for its customer: the one-value status, except that a partial refund does
+ * not hide the step (a partly refunded order that was delivered reads "delivered").
+ */
+export function progressStatus(order: OrderStates): OrderStatus {
+  const { paymentStatus } = order;
+  return legacyStatus({
+    ...order,
+    paymentStatus: paymentStatus === "partly_refunded" ? "paid" : paymentStatus,
+  });
+}
+
 /** How each one-value status is shown (X-OPS-4). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",

@@ -7,6 +7,7 @@ import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import type { OrderStatus } from "~/db/schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
+import { progressStatus } from "./status";
 import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 const lookupSchema = z.object({
@@ -78,8 +79,8 @@ export async function trackOrder(
     result: {
       found: true,
       orderNumber: order.orderNumber,
-      status: STATUS_TEXT[order.status] ?? order.status,
-      statusCode: order.status,
+      status: STATUS_TEXT[progressStatus(order)],
+      statusCode: progressStatus(order),
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),

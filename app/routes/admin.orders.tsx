@@ -39,7 +39,8 @@ function query(filter: ListFilter, page?: number) {
   if (filter.attention) params.set("attention", "1");
   if (filter.q) params.set("q", filter.q);
   if (page && page > 1) params.set("page", String(page));
-  const text = params.toString();
+  // Commas stay commas (paid,partly_refunded): the same address as workListPath's.
+  const text = params.toString().replaceAll("%2C", ",");
   return text ? `?${text}` : "";
 }
 

@@ -61,7 +61,8 @@ export async function orderPageAction(
       owner.email,
     );
     if (!outcome.ok) return outcome;
-    return back(`Order ${statusLabel(outcome.order.status).toLowerCase()}.`);
+    // The step it moved to (X-ORD-1): a partly refunded order's one-value status stays as it was.
+    return back(`Order ${statusLabel(outcome.order.fulfilmentStatus).toLowerCase()}.`);
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();
