@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Database } from "~/db/database";
 import { ownerSessions } from "~/db/schema";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 export const SESSION_COOKIE = "gt_owner";

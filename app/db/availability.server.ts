@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import type { Database } from "./database";
 
 /** What a person sees while the database is away (X-SCALE-5). */

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { checkEnquiry, type Enquiry } from "./schema";

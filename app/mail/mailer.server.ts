@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 export interface OutgoingMail {
   to: string;

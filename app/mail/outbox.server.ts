@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { type OutgoingMail, sendMail } from "./mailer.server";
 import { logError } from "~/security/log.server";
 

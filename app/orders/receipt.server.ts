@@ -4,7 +4,7 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import type { Product } from "~/catalogue/types";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
 import { isPersonalised, lineNotice } from "~/policy/consumer-rights";

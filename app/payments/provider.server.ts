@@ -1,4 +1,4 @@
-import { type Env, env } from "~/env.server";
+import { type Env, env } from "~/server/env.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
 import { createStripeCheckoutSession } from "./stripe.server";

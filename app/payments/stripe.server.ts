@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { SESSION_COOKIE } from "~/admin/session.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { logError } from "~/security/log.server";
 import { contentSecurityPolicy } from "~/security/content-security-policy";
 import {

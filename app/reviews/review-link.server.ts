@@ -4,7 +4,7 @@ import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { orderLines } from "~/db/schema";
 import { storedSecret } from "~/security/secrets.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { findOrderById } from "~/orders/orders.server";
 
 /**

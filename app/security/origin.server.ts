@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 /**
  * The shop's public origin for every absolute URL: canonical, Open Graph, JSON-LD, payment

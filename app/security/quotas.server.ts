@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import type { RateLimit } from "./rate-limit.server";
 
 /** Every per-address quota of the shop in one place (X-SEC-6, X-SHOP-4); a minute each. */

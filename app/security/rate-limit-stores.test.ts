@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import {
   createRateLimitStore,
   type RedisMulti,

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 function configuredOrigin(): string | undefined {
   const url = env().PUBLIC_URL;

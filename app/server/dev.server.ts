@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { shortBreakResponse } from "~/db/availability.server";
 import { dbContext } from "~/db/context.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { openShop, provideShop, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 

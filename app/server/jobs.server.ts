@@ -1,4 +1,4 @@
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { EXPIRY_BATCH, expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";

@@ -9,7 +9,7 @@ import {
 import { type RunningJobs, startJobs } from "~/background/runner.server";
 import { type Connection, openDatabase } from "~/db/client.server";
 import { dbContext, driverContext } from "~/db/context.server";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { ownerGateContext } from "~/security/owner-gate.server";
 import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
 import { createRateLimitStore } from "~/security/rate-limit-stores.server";

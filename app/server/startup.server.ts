@@ -1,5 +1,5 @@
 import { canonicalOrigin } from "~/security/origin.server";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { paymentsStartupLine, paymentsStartupProblem } from "~/payments/provider.server";
 
 export interface ServerSettings {

@@ -2,7 +2,7 @@ export type { FileStore, StoredFile } from "./file-store";
 import { inArray, like } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { photoFiles } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import type { FileStore } from "./file-store";
 import { s3FileStore } from "./s3.server";
 

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import type { FileStore } from "./file-store";
 
 export type S3Config = Pick<

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "./shop";
 import { mailOutbox, orderLines, orders } from "~/db/schema";
 import { ownerNoticeRecipient } from "~/mail/owner-notice.server";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { createReturnRequest } from "~/returns/requests.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { testDb } from "./shop";
 import * as schema from "~/db/schema";
 import { productReviews, reviewPhotos } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { PhotoRejected, removeUnattachedPhotos, storePhoto } from "~/reviews/photos.server";
 import * as reviewsRoute from "~/routes/api.product-reviews";
 import * as uploadsApi from "~/routes/api.uploads";

@@ -1,7 +1,7 @@
 // The data tests' shop, built through the composition root (app/server/shop.server.ts) on the
 // database tests/data/setup.ts made for this file: the same functions the server program uses.
 import type { Database } from "~/db/client.server";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { openShop, type Shop } from "~/server/shop.server";
 
 let shop: Promise<Shop> | undefined;

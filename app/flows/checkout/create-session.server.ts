@@ -1,6 +1,6 @@
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { refusalStatus } from "~/discounts/rules";
 import { DiscountRefusedError, findDiscount } from "~/discounts/redemption.server";
 import {

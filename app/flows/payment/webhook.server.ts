@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
 import { stripe } from "~/payments/stripe.server";

@@ -2,7 +2,7 @@ import type { Refusal } from "~/security/edge.server";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
