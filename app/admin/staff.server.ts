@@ -1,3 +1,4 @@
+import type { OriginSettings } from "~/security/origin.server";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -81,6 +82,7 @@ export async function inviteOwner(
   db: Database,
   input: unknown,
   actor: SignedInOwner,
+  settings: OriginSettings,
 ): Promise<Outcome<{ invite: { email: string; expiresAt: string } }>> {
   const parsed = inviteInput.safeParse(input);
   if (!parsed.success) {
@@ -97,7 +99,11 @@ export async function inviteOwner(
       .where(
         and(eq(ownerLinks.kind, "invite"), eq(ownerLinks.email, email), isNull(ownerLinks.usedAt)),
       );
-    const link = await createOwnerLink(txDb, { kind: "invite", email, createdBy: actor.email });
+    const link = await createOwnerLink(
+      txDb,
+      { kind: "invite", email, createdBy: actor.email },
+      settings,
+    );
     await enqueueMail(
       txDb,
       {
@@ -238,6 +244,7 @@ const resetInput = z.object({ email: ownerEmail });
 export async function requestPasswordReset(
   db: Database,
   input: { email: unknown },
+  settings: OriginSettings,
 ): Promise<Outcome<{ message: string }>> {
   const parsed = resetInput.safeParse(input);
   if (!parsed.success) return refuse(400, "Enter a valid e-mail address.");
@@ -262,12 +269,16 @@ export async function requestPasswordReset(
         ),
       );
     if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return;
-    const link = await createOwnerLink(txDb, {
-      kind: "reset",
-      email: owner.email,
-      ownerId: owner.id,
-      createdBy: "forgot-password",
-    });
+    const link = await createOwnerLink(
+      txDb,
+      {
+        kind: "reset",
+        email: owner.email,
+        ownerId: owner.id,
+        createdBy: "forgot-password",
+      },
+      settings,
+    );
     await enqueueMail(
       txDb,
       {

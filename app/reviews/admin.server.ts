@@ -6,7 +6,7 @@ import { productReviews } from "~/db/schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
-import { deletePhotoFiles, deletePhotos } from "./photos.server";
+import { deletePhotoFiles, deletePhotos, type PhotoPlace } from "./photos.server";
 import { isUuid } from "~/db/ids";
 
 /** The owner's view of reviews (X-OPS-7): every review, hidden or not, with the e-mail. */
@@ -101,6 +101,7 @@ export async function deleteReview(
   db: Database,
   id: string,
   actor: string,
+  place: PhotoPlace,
 ): Promise<Outcome<{ deleted: string; photosRemoved: number }>> {
   if (!isUuid(id)) return refuse(404, NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
@@ -122,12 +123,17 @@ export async function deleteReview(
     return { removed, photosRemoved };
   });
   if (!outcome) return refuse(404, NOT_FOUND);
-  await deletePhotoFiles(outcome.removed.photoUrls);
+  await deletePhotoFiles(place, outcome.removed.photoUrls);
   return success({ deleted: id, photosRemoved: outcome.photosRemoved });
 }
 
 /** The /admin/reviews page's forms: `intent` hide, show or delete, and `id`. */
-export async function applyReviewForm(db: Database, form: FormData, actor: string) {
+export async function applyReviewForm(
+  db: Database,
+  form: FormData,
+  actor: string,
+  place: PhotoPlace,
+) {
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   if (intent === "hide" || intent === "show") {
@@ -140,7 +146,7 @@ export async function applyReviewForm(db: Database, form: FormData, actor: strin
     if (form.get("confirm") !== "yes") {
       return refuse(400, "Tick the box to confirm the review should be deleted for good.");
     }
-    const outcome = await deleteReview(db, id, actor);
+    const outcome = await deleteReview(db, id, actor, place);
     return outcome.ok ? success({ message: "Review deleted with its photos." }) : outcome;
   }
   return refuse(400, "Unknown action.");

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
@@ -35,8 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The confirmed "Refund this payment" (issue 27). */
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 1024 }, noStore: true },
-  ({ db, body, owner }) =>
-    refundFlaggedPaymentAction(db, String(body.get("payment") ?? ""), owner!.email),
+  ({ db, body, owner, context }) =>
+    refundFlaggedPaymentAction(
+      db,
+      String(body.get("payment") ?? ""),
+      owner!.email,
+      partsFrom(context),
+    ),
 );
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
@@ -37,7 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 8 * 1024 }, noStore: true },
-  ({ db, params, body, owner }) => orderPageAction(db, body, params.orderNumber ?? "", owner!),
+  ({ db, params, body, owner, context }) =>
+    orderPageAction(db, body, params.orderNumber ?? "", owner!, partsFrom(context)),
 );
 
 /** Issue 27: a refund's state in words; pending ones are asked about again until settled. */

@@ -1,3 +1,4 @@
+import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { CATEGORY_LABELS, DESIGNS } from "~/catalogue";
@@ -60,7 +61,8 @@ const uploadAction = pageEndpoint(
     },
     noStore: true,
   },
-  ({ db, body, params, owner }) => uploadFromForm(db, params.id ?? "", body, owner!.email),
+  ({ db, body, params, owner, context }) =>
+    uploadFromForm(db, params.id ?? "", body, owner!.email, filesFrom(context)),
 );
 
 export function action(args: Route.ActionArgs) {
@@ -73,9 +75,11 @@ export function action(args: Route.ActionArgs) {
 /** Saves the form (create or update with its version), archives the product, or changes a photo. */
 const formAction = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 64 * 1024 }, noStore: true },
-  async ({ db, body, params, owner }) => {
+  async ({ db, body, params, owner, context }) => {
     const id = params.id;
-    if (id && isPhotoIntent(body)) return photoFormAction(db, id, body, owner!.email);
+    if (id && isPhotoIntent(body)) {
+      return photoFormAction(db, id, body, owner!.email, filesFrom(context));
+    }
     if (body.get("intent") === "archive" && id) {
       const archived = await archiveProduct(db, id, owner!.email);
       return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;

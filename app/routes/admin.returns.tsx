@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Mark received", "Refund" (asks first) and "Put back in stock" (X-DAY-1), here or from an order. */
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
-  ({ db, body, owner }) => returnsPageAction(db, body, owner!.email),
+  ({ db, body, owner, context }) =>
+    returnsPageAction(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {

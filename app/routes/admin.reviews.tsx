@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
-  ({ db, body, owner }) => applyReviewForm(db, body, owner!.email),
+  ({ db, body, owner, context }) =>
+    applyReviewForm(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { refundJson } from "~/flows/back-office/back-office-json";
 import { refundOrder } from "~/flows/refunds/refunds.server";
 import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
@@ -5,8 +6,14 @@ import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
 /** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */
 export const action = endpoint(
   { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
-  async ({ db, params, body, owner }) => {
-    const outcome = await refundOrder(db, params.orderNumber ?? "", body, owner!.email);
+  async ({ db, params, body, owner, context }) => {
+    const outcome = await refundOrder(
+      db,
+      params.orderNumber ?? "",
+      body,
+      owner!.email,
+      partsFrom(context),
+    );
     if (!outcome.ok) return refuse(outcome.status, outcome.error);
     return success(
       {

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { orderJson, refundJson } from "~/flows/back-office/back-office-json";
 import { changeStatus } from "~/flows/refunds/cancel-and-refund.server";
 import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
@@ -6,8 +7,14 @@ import { endpoint, refuse, success, writeOnly } from "~/security/edge.server";
  *  {status: "cancelled", refund: true, reason?} cancels a paid order with its refund (X-DAY-1). */
 export const action = endpoint(
   { sameOrigin: true, owner: "api", body: { kind: "json", limit: 4096 }, noStore: true },
-  async ({ db, params, body, owner }) => {
-    const outcome = await changeStatus(db, params.orderNumber ?? "", body, owner!.email);
+  async ({ db, params, body, owner, context }) => {
+    const outcome = await changeStatus(
+      db,
+      params.orderNumber ?? "",
+      body,
+      owner!.email,
+      partsFrom(context),
+    );
     if (!outcome.ok) return refuse(outcome.status, outcome.error);
     return success({
       ...orderJson(outcome.order),

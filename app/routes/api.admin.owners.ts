@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { requireOwner } from "~/admin/guard.server";
 import { inviteOwner, listOwners } from "~/admin/staff.server";
 import { dbFrom } from "~/db/context.server";
@@ -15,5 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /api/admin/owners {email}: invites an owner (201; 409 already an owner; 400 bad address). */
 export const action = endpoint(
   { sameOrigin: true, owner: "api", body: { kind: "json", limit: 1024 }, noStore: true },
-  ({ db, body, owner }) => inviteOwner(db, body, owner!),
+  ({ db, body, owner, context }) => inviteOwner(db, body, owner!, settingsFrom(context)),
 );

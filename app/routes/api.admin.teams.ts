@@ -1,6 +1,6 @@
 import { requireOwner } from "~/admin/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { createTeam, listTeams } from "~/teams/teams.server";
 import type { Route } from "./+types/api.admin.teams";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.admin.teams";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   return Response.json(
-    { teams: await listTeams(dbFrom(context), await catalogueFrom(context)) },
+    { teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -18,5 +18,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = endpoint(
   { sameOrigin: true, owner: "api", body: { kind: "json", limit: 16_384 }, noStore: true },
   async ({ db, body, owner, context }) =>
-    createTeam(db, await catalogueFrom(context), body, owner!.email),
+    createTeam(db, await catalogueFrom(context), body, owner!.email, settingsFrom(context)),
 );

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -10,7 +11,7 @@ export const action = endpoint(
     body: { kind: "json", limit: 16 * 1024 },
     rateLimit: QUOTAS.enquiry,
   },
-  ({ db, body }) => receiveEnquiry(db, body),
+  ({ db, body, context }) => receiveEnquiry(db, body, settingsFrom(context)),
 );
 
 export const loader = writeOnly(["POST"], "Use POST to send an enquiry.");

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { dbFrom } from "~/db/context.server";
 import { reviewsForProduct, submitReview } from "~/reviews/api.server";
 import { endpoint } from "~/security/edge.server";
@@ -10,5 +11,6 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const action = endpoint(
   { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.review },
-  ({ db, params, body, request }) => submitReview(db, params.productId, body, request),
+  ({ db, params, body, request, context }) =>
+    submitReview(db, params.productId, body, request, settingsFrom(context)),
 );

@@ -3,7 +3,7 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { ROSTER_UPLOAD_LIMIT, uploadRoster } from "~/teams/roster-upload.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { type RosterUploadAnswer, OrganiserPage } from "~/teams/OrganiserPage";
 import { sizeCounts, timeLeft } from "~/teams/rules";
 import { organiserView } from "~/teams/teams.server";
@@ -50,6 +50,7 @@ export const action = pageEndpoint(
       params.slug ?? "",
       new URL(request.url).searchParams.get("key"),
       await file.text(),
+      settingsFrom(context),
     );
   },
 );

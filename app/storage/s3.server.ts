@@ -43,6 +43,7 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
   }
 
   return {
+    kind: "bucket",
     async put(key, bytes, contentType) {
       await client.send(
         new PutObjectCommand({

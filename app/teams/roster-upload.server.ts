@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { storedSecret } from "~/security/secrets.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { checkRosterRows } from "./roster-rows";
@@ -68,6 +68,7 @@ export async function uploadRoster(
   slug: string,
   key: string | null,
   csv: string,
+  settings: OriginSettings,
 ): Promise<Outcome<{ sent: number; message: string }>> {
   const organiser = await teamForOrganiser(db, slug, key);
   if (!organiser) return refuse(404, "Not found.");
@@ -86,7 +87,7 @@ export async function uploadRoster(
       extra: { problems: checked.problems },
     });
   }
-  const origin = canonicalOrigin();
+  const origin = canonicalOrigin(settings);
   const links = await Promise.all(
     checked.members.map(async (member) => ({
       member,

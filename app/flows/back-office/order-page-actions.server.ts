@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { redirect } from "react-router";
 import type { SignedInOwner } from "~/admin/guard.server";
 import type { Database } from "~/db/client.server";
@@ -23,6 +24,7 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Outcome<{ error?: string; confirm?: ConfirmStep }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
@@ -43,7 +45,7 @@ export async function orderPageAction(
           extra: order ? { confirm: { kind: "cancel", refundPence: refundableFrom(order) } } : {},
         });
       }
-      const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
+      const outcome = await cancelAndRefund(db, orderNumber, owner.email, parts, reason.data);
       if (!outcome.ok) return refuse(outcome.status, outcome.error);
       throw back(
         outcome.refund
@@ -89,6 +91,7 @@ export async function orderPageAction(
       orderNumber,
       { amountPence, reason: reason.data },
       owner.email,
+      parts,
     );
     if (!outcome.ok) return refuse(outcome.status, outcome.error);
     throw back(

@@ -12,7 +12,8 @@ import {
   paymentFormSchema,
   usesShippingForBilling,
 } from "~/payments/payment-form";
-import { paymentsMode } from "~/payments/provider.server";
+import type { Payments } from "~/payments/provider.server";
+import type { ShopParts } from "~/flows/parts.server";
 
 export type SandboxPaymentResult =
   { ok: true; order: Order } | { ok: false; status: Refusal["status"]; message: string };
@@ -21,8 +22,8 @@ export type SandboxPaymentResult =
  * The sandbox order behind a session id; undefined for anything else, and for every session once
  * Stripe takes the payments: a test order must not be paid for free in a real shop (X-SEC-1).
  */
-export async function findSandboxOrder(db: Database, sessionId: string) {
-  if (paymentsMode() !== "sandbox") return undefined;
+export async function findSandboxOrder(db: Database, sessionId: string, payments: Payments) {
+  if (payments.provider.name !== "sandbox") return undefined;
   const id = sessionIdSchema.safeParse(sessionId);
   if (!id.success) return undefined;
   const order = await findOrderBySession(db, id.data);
@@ -34,6 +35,7 @@ export async function paySandboxForm(
   db: Database,
   sessionId: string,
   body: FormData,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; order: Order } | Refusal> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of body) fields[key] = value;
@@ -45,7 +47,7 @@ export async function paySandboxForm(
       issue?.code === "custom" ? issue.message : "Please check the form and try again.",
     );
   }
-  const result = await paySandboxSession(db, sessionId, form.data);
+  const result = await paySandboxSession(db, sessionId, form.data, parts);
   return result.ok ? result : refuse(result.status, result.message);
 }
 
@@ -57,8 +59,9 @@ export async function paySandboxSession(
   db: Database,
   sessionId: string,
   form: PaymentForm,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<SandboxPaymentResult> {
-  const order = await findSandboxOrder(db, sessionId);
+  const order = await findSandboxOrder(db, sessionId, parts.payments);
   if (!order) {
     return { ok: false, status: 404, message: "This payment session does not exist." };
   }
@@ -113,7 +116,7 @@ export async function paySandboxSession(
     cardBrand: charge.brand,
     cardLast4: charge.last4,
     paymentReference: `sandbox_${sessionId.slice(-12)}`,
-  });
+  }, parts.settings);
   if (paid?.status !== "paid") {
     return {
       ok: false,

@@ -1,9 +1,8 @@
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { env } from "~/server/env.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
-import { stripe } from "~/payments/stripe.server";
+import type { ShopParts } from "~/flows/parts.server";
 import {
   settleFromStripeRefund,
   settleRefundsOfPayment,
@@ -26,21 +25,22 @@ export async function handleStripeWebhook(
   db: Database,
   payload: string,
   signature: string | null,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Outcome<{ received: true }>> {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
+  const { stripe, webhookSecret } = parts.payments;
+  if (!stripe || !webhookSecret) {
     return refuse(404, "Stripe is not configured on this shop.");
   }
   if (!signature) return refuse(400, "Missing Stripe-Signature header.");
   let event: Stripe.Event;
   try {
     // Rejects forged signatures and ones older than five minutes (replays).
-    event = stripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET, 300);
+    event = stripe.webhooks.constructEvent(payload, signature, webhookSecret, 300);
   } catch {
     return refuse(400, "The webhook signature is not valid.");
   }
   if (SETTLING.has(event.type)) {
-    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
+    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session, parts.settings);
   } else if (CANCELLING.has(event.type)) {
     await cancelStripeSession(db, event.data.object as Stripe.Checkout.Session);
   } else if (event.type === "refund.updated" || event.type === "refund.created") {
@@ -51,7 +51,7 @@ export async function handleStripeWebhook(
     for (const refund of charge.refunds?.data ?? []) await settleFromStripeRefund(db, refund);
     const intent =
       typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-    if (intent) await settleRefundsOfPayment(db, intent);
+    if (intent) await settleRefundsOfPayment(db, intent, parts.payments);
   }
   return success({ received: true });
 }

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders } from "~/db/schema";
@@ -27,6 +28,7 @@ export async function cancelAndRefund(
   db: Database,
   orderNumber: string,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
   reason?: string,
   /** Said in the order's history beside the cancel (X-TEAM-5). */
   note?: string,
@@ -42,7 +44,7 @@ export async function cancelAndRefund(
   }
   const cancelledNow = cancelled.changed;
   if (refundableFrom(cancelled.order) === 0) return { ...cancelled, cancelledNow };
-  const refunded = await refundOrder(db, orderNumber, { reason }, actor);
+  const refunded = await refundOrder(db, orderNumber, { reason }, actor, parts);
   if (refunded.ok)
     return {
       ok: true,
@@ -91,6 +93,7 @@ export async function changeStatus(
   orderNumber: string,
   input: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<CancelOutcome> {
   const body =
     typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
@@ -105,5 +108,5 @@ export async function changeStatus(
   if (!reason.success) {
     return { ok: false, status: 400, error: reason.error.issues[0]?.message ?? "Invalid reason." };
   }
-  return cancelAndRefund(db, orderNumber, actor, reason.data);
+  return cancelAndRefund(db, orderNumber, actor, parts, reason.data);
 }

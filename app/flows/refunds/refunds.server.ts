@@ -1,8 +1,9 @@
+import type { Payments } from "~/payments/provider.server";
+import type { ShopParts } from "~/flows/parts.server";
 import type { Refusal } from "~/security/edge.server";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { env } from "~/server/env.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
@@ -39,10 +40,11 @@ export const REFUND_UNANSWERED =
 export async function askAndSettle(
   db: Database,
   refund: Refund,
+  payments: Payments,
 ): Promise<{ ok: true; refund: Refund } | { ok: false; status: 502; error: string }> {
   let answer;
   try {
-    answer = await askProvider(db, refund);
+    answer = await askProvider(db, refund, payments);
   } catch (error) {
     logError(`Refund ${refund.id} had no clear answer from the provider`, error);
     await recordUnclearAnswer(db, refund.id, error);
@@ -73,6 +75,7 @@ export async function refundOrder(
   orderNumber: string,
   input: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<RefundOutcome> {
   const parsed = refundInput.safeParse(input ?? {});
   if (!parsed.success) {
@@ -111,7 +114,7 @@ export async function refundOrder(
         createdBy: actor,
         // Asked once now; if no answer is recorded, the retry job asks again after this.
         attempts: 1,
-        nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
         reason: parsed.data.reason,
       })
       .returning();
@@ -130,7 +133,7 @@ export async function refundOrder(
     };
   }
 
-  const asked = await askAndSettle(db, reserved.refund);
+  const asked = await askAndSettle(db, reserved.refund, parts.payments);
   if (!asked.ok) return asked;
   const [order] = await db.select().from(orders).where(eq(orders.id, current.id));
   return { ok: true, refund: asked.refund, order: order! };
@@ -153,6 +156,7 @@ export async function refundFlaggedPayment(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; refund: Refund } | { ok: false; status: Refusal["status"]; error: string }> {
   if (!z.uuid().safeParse(flaggedPaymentId).success) {
     return { ok: false, status: 404, error: "No payment needs that refund." };
@@ -171,7 +175,7 @@ export async function refundFlaggedPayment(
       provider: flagged.provider,
       createdBy: actor,
       attempts: 1,
-      nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
     })
     .onConflictDoNothing({
       target: orderRefunds.flaggedPaymentId,
@@ -182,5 +186,5 @@ export async function refundFlaggedPayment(
   if (!refund) {
     return { ok: false, status: 409, error: "This payment has already been refunded." };
   }
-  return askAndSettle(db, refund);
+  return askAndSettle(db, refund, parts.payments);
 }

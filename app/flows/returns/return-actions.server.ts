@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Refusal as EdgeRefusal } from "~/security/edge.server";
@@ -71,6 +72,7 @@ export async function refundReturn(
   id: string,
   input: { amountPence: number; reason?: string },
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; refund: Refund; order: Order } | Refusal> {
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;
@@ -89,6 +91,7 @@ export async function refundReturn(
     found.order.orderNumber,
     { amountPence: input.amountPence, reason: input.reason ?? `Returned items (${reference})` },
     actor,
+    parts,
   );
   if (!refunded.ok) {
     await db

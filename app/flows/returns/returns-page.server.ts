@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import type { Database } from "~/db/client.server";
 import { type Outcome, refuse, success } from "~/security/edge.server";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
@@ -24,6 +25,7 @@ export async function returnsPageAction(
   db: Database,
   form: FormData,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Outcome<ReturnsPageAnswer>> {
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "received");
@@ -58,7 +60,7 @@ export async function returnsPageAction(
         },
       });
     }
-    const result = await refundReturn(db, id, { amountPence, reason: reason.data }, actor);
+    const result = await refundReturn(db, id, { amountPence, reason: reason.data }, actor, parts);
     if (!result.ok) return refuse(result.status, result.error);
     return success({
       message: `Refunded ${formatPence(result.refund.amountPence)} for ${returnReference(id)}.`,

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -102,6 +103,7 @@ export async function cancelTeam(
   slug: string,
   body: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Outcome<{ cancelled: number; refunded: number }>> {
   const refund =
     typeof body === "object" && body !== null
@@ -133,6 +135,7 @@ export async function cancelTeam(
       db,
       order.orderNumber,
       actor,
+      parts,
       undefined,
       cancelledWithTeam(team.row.name),
     );
@@ -164,6 +167,7 @@ export async function teamPageAction(
   slug: string,
   form: FormData,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Outcome<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
   if (intent === "in_production" || intent === "dispatched") {
@@ -197,7 +201,7 @@ export async function teamPageAction(
         },
       });
     }
-    const done = await cancelTeam(db, slug, { refund: true }, actor);
+    const done = await cancelTeam(db, slug, { refund: true }, actor, parts);
     if (!done.ok) return done;
     return success({
       message: `Team order cancelled: ${done.data.cancelled} orders cancelled, ${done.data.refunded} refunded.`,
