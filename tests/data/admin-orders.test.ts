@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { auditLog, ORDER_STATUSES, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { canMoveTo, WORKFLOW_TARGETS } from "~/orders/status";
 import { ukDateTimeCell } from "~/flows/back-office/csv";
@@ -15,8 +15,10 @@ import { action as tracking } from "~/routes/tracking";
 import { forceStatus, OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {
