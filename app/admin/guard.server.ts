@@ -26,10 +26,7 @@ export const requireOwner: OwnerGate = async (request, kind, context) => {
 };
 
 /** A write from another site is refused with 403 (the login form has no session to check). */
-export function refuseCrossSite(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): void {
+export function refuseCrossSite(request: Request, context: Readonly<RouterContextProvider>): void {
   if (isWrite(request) && !isSameOrigin(request, settingsFrom(context))) {
     throw jsonError("Cross-site requests are not allowed.", 403);
   }

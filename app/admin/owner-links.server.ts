@@ -57,7 +57,11 @@ export async function createOwnerLink(
     })
     .returning({ id: ownerLinks.id });
   if (!row) throw new Error("The link was not recorded.");
-  return { url: `${canonicalOrigin(settings)}${SET_PASSWORD_PATH}/${token}`, expiresAt, id: row.id };
+  return {
+    url: `${canonicalOrigin(settings)}${SET_PASSWORD_PATH}/${token}`,
+    expiresAt,
+    id: row.id,
+  };
 }
 
 export type LinkLookup =

@@ -34,7 +34,8 @@ export const settingsContext = createContext<Env | null>(null);
 
 export function settingsFrom(context: Readonly<RouterContextProvider>): Env {
   const settings = context.get(settingsContext);
-  if (!settings) throw new Error("No settings in the request context: was it built by app/server/?");
+  if (!settings)
+    throw new Error("No settings in the request context: was it built by app/server/?");
   return settings;
 }
 

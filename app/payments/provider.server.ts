@@ -112,6 +112,7 @@ export const paymentsContext = createContext<Payments | null>(null);
 
 export function paymentsFrom(context: Readonly<RouterContextProvider>): Payments {
   const payments = context.get(paymentsContext);
-  if (!payments) throw new Error("No payments in the request context: was it built by app/server/?");
+  if (!payments)
+    throw new Error("No payments in the request context: was it built by app/server/?");
   return payments;
 }

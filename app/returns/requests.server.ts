@@ -388,12 +388,16 @@ export async function handleReturnRequestForm(
     return refuse(found.status, found.error, { extra: { step: "find", orderNumber } });
   }
   if (form.get("intent") !== "request") return success({ step: "choose", email, view: found.view });
-  const created = await createReturnRequest(db, {
-    orderNumber,
-    email,
-    lineIds: form.getAll("lineId").map(String),
-    reason: String(form.get("reason") ?? ""),
-  }, settings);
+  const created = await createReturnRequest(
+    db,
+    {
+      orderNumber,
+      email,
+      lineIds: form.getAll("lineId").map(String),
+      reason: String(form.get("reason") ?? ""),
+    },
+    settings,
+  );
   if (!created.ok) {
     // Show the order again, as it is now, with the reason.
     const again = await findReturnableOrder(db, { orderNumber, email });

@@ -167,7 +167,8 @@ async function savePhoto(
     }
     if (
       owner.clientKey &&
-      (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size > dailyQuota(place.settings)
+      (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size >
+        dailyQuota(place.settings)
     ) {
       throw new PhotoRejected(DAILY_QUOTA_MESSAGE, 429);
     }

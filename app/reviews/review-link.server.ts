@@ -75,7 +75,12 @@ export async function verifiedOrderFor(
   const [, orderId = "", given = ""] = match;
   const order = await findOrderById(db, orderId);
   if (!order?.customerEmail || !PAID_STATUSES.has(order.status)) return undefined;
-  const expected = signature(await reviewLinkSecret(db, settings), order.id, order.customerEmail, productId);
+  const expected = signature(
+    await reviewLinkSecret(db, settings),
+    order.id,
+    order.customerEmail,
+    productId,
+  );
   // Compared as text: base64url has several spellings of the same last bits, and only the one
   // the shop wrote is the link it sent.
   const actual = Buffer.from(given);

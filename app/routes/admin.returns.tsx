@@ -21,8 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Mark received", "Refund" (asks first) and "Put back in stock" (X-DAY-1), here or from an order. */
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
-  ({ db, body, owner, context }) =>
-    returnsPageAction(db, body, owner!.email, partsFrom(context)),
+  ({ db, body, owner, context }) => returnsPageAction(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {

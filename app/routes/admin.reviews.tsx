@@ -17,8 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = pageEndpoint(
   { sameOrigin: true, owner: "page", body: { kind: "form", limit: 4096 }, noStore: true },
-  ({ db, body, owner, context }) =>
-    applyReviewForm(db, body, owner!.email, partsFrom(context)),
+  ({ db, body, owner, context }) => applyReviewForm(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {

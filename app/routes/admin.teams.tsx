@@ -12,7 +12,9 @@ export const meta = () => [{ title: "Team orders | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  return { teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)) };
+  return {
+    teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+  };
 }
 
 /** /admin/teams (X-TEAM-1): every team store, and the way to open a new one. */

@@ -15,7 +15,8 @@ export const action = endpoint(
   },
   async ({ db, request, params, body, owner, context }): Promise<Outcome<unknown> | Response> => {
     const [id, photoId] = [params.id ?? "", params.photoId ?? ""];
-    if (request.method === "DELETE") return deletePhoto(db, id, photoId, owner!.email, filesFrom(context));
+    if (request.method === "DELETE")
+      return deletePhoto(db, id, photoId, owner!.email, filesFrom(context));
     let json: unknown;
     try {
       json = JSON.parse(body);

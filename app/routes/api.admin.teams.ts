@@ -9,7 +9,9 @@ import type { Route } from "./+types/api.admin.teams";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   return Response.json(
-    { teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)) },
+    {
+      teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

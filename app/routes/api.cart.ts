@@ -21,6 +21,5 @@ export const action = endpoint(
     rateLimit: QUOTAS.cart,
     noStore: true,
   },
-  ({ db, request, body, context }) =>
-    changeCartByForm(db, request, body, settingsFrom(context)),
+  ({ db, request, body, context }) => changeCartByForm(db, request, body, settingsFrom(context)),
 );

@@ -5,8 +5,7 @@ import { QUOTAS } from "~/security/quotas.server";
 
 export const action = endpoint(
   { sameOrigin: true, body: { kind: "json", limit: 64 * 1024 }, rateLimit: QUOTAS.checkout },
-  ({ db, body, address, context }) =>
-    createCheckoutSession(db, body, address, partsFrom(context)),
+  ({ db, body, address, context }) => createCheckoutSession(db, body, address, partsFrom(context)),
 );
 
 export const loader = writeOnly();

@@ -3,7 +3,8 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { dbContext } from "~/db/context.server";
+import { dbContext, settingsContext } from "~/db/context.server";
+import { parseEnv } from "~/server/env.server";
 import { endpoint, readLimited, refuse, success } from "./edge.server";
 import { logError, redact } from "./log.server";
 
@@ -13,6 +14,7 @@ const ROUTES = path.resolve(__dirname, "../routes");
 function context() {
   const provider = new RouterContextProvider();
   provider.set(dbContext, {} as Database);
+  provider.set(settingsContext, parseEnv({}));
   return provider;
 }
 

@@ -64,7 +64,8 @@ describe("RedisRateLimitStore", () => {
     const decisions = [];
     const rule = { name: "b", limit: 2, message: "wait {seconds}" };
     const settings = parseEnv({});
-    for (let n = 0; n < 3; n++) decisions.push(await takeRateLimit(rule, "192.0.2.1", store, settings));
+    for (let n = 0; n < 3; n++)
+      decisions.push(await takeRateLimit(rule, "192.0.2.1", store, settings));
     expect(decisions.map((d) => d.ok)).toEqual([true, true, false]);
     const refused = decisions[2]!;
     expect(!refused.ok && refused.retryAfter).toBeGreaterThanOrEqual(1);
@@ -74,7 +75,9 @@ describe("RedisRateLimitStore", () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect((await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken, settings)).ok).toBe(true);
+      expect((await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken, settings)).ok).toBe(
+        true,
+      );
     } finally {
       console.error = original;
     }

@@ -110,7 +110,10 @@ export async function closeDueTeams(
         tx,
         settings,
         `team-summary:${team.id}`,
-        { subject, text: `${text}\n\nThe batch: ${canonicalOrigin(settings)}/admin/teams/${team.slug}` },
+        {
+          subject,
+          text: `${text}\n\nThe batch: ${canonicalOrigin(settings)}/admin/teams/${team.slug}`,
+        },
         team.id,
       );
       closed++;

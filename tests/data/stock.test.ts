@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testDb, theShop } from "./shop";
 import { orderLines, orders, stockReservations, variantStock } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
-import { env } from "~/server/env.server";
 import { backgroundJobs } from "~/server/jobs.server";
 import { startJobs } from "~/background/runner.server";
 import { markOrderCancelled } from "~/orders/orders.server";

@@ -108,15 +108,20 @@ export async function paySandboxSession(
         postcode: form.billingPostcode.toUpperCase(),
         country: form.billingCountry || "United Kingdom",
       };
-  const paid = await fulfilPaidOrder(db, order.id, {
-    customerEmail: form.email,
-    customerPhone: form.phone,
-    shippingAddress: shipping,
-    billingAddress: billing,
-    cardBrand: charge.brand,
-    cardLast4: charge.last4,
-    paymentReference: `sandbox_${sessionId.slice(-12)}`,
-  }, parts.settings);
+  const paid = await fulfilPaidOrder(
+    db,
+    order.id,
+    {
+      customerEmail: form.email,
+      customerPhone: form.phone,
+      shippingAddress: shipping,
+      billingAddress: billing,
+      cardBrand: charge.brand,
+      cardLast4: charge.last4,
+      paymentReference: `sandbox_${sessionId.slice(-12)}`,
+    },
+    parts.settings,
+  );
   if (paid?.status !== "paid") {
     return {
       ok: false,

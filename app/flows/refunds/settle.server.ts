@@ -42,7 +42,8 @@ export async function askProvider(
     // The sandbox is its own provider: the refund is made when it is asked, once per refund.
     return { state: "succeeded", reference: `sandbox_re_${refund.id.replaceAll("-", "")}` };
   }
-  if (refund.providerReference) return stripeRefundNow(stripeOf(payments), refund.providerReference);
+  if (refund.providerReference)
+    return stripeRefundNow(stripeOf(payments), refund.providerReference);
   const payment = await paymentOf(db, refund);
   if (!payment) return { state: "refused", reason: "There is no Stripe payment to refund." };
   return refundStripePayment(stripeOf(payments), payment, refund.amountPence, refund.id);
