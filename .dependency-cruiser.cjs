@@ -4,8 +4,8 @@
 
 /** Pure rules and primitives, safe in the browser: they import nothing of the shop above them. */
 const CORE = ["shared", "pricing", "policy", "ui"];
-/** What every capability stands on: configuration, database, edge, mail, background runner,
- *  stored photo files. */
+/** What every capability stands on: database, edge, mail, background runner, stored photo
+ *  files. (The configuration is read by the composition root, app/server/, and handed down.) */
 const PLATFORM = ["db", "security", "mail", "background", "storage"];
 /** What the shop sells: every capability may read it. */
 const CATALOGUE = ["catalogue"];
@@ -28,7 +28,9 @@ const CAPABILITIES = {
 
 const folders = (names) => `^app/(${names.join("|")})/`;
 const TESTS = "\\.test\\.tsx?$";
-const ENV = "^app/env\\.server\\.ts$";
+/** The environment's reader and the configuration's schema (app/server/env.server.ts): any module
+ *  may name the configuration's type (`import type { Env }`), only app/server/ may read it. */
+const ENV = "^app/server/env\\.server\\.ts$";
 const APP_LAYER = "^app/(routes|server|perf)/|^app/(root|entry\\.server|routes)\\.tsx?$";
 const SHOP_FOLDERS = [
   ...CORE,
@@ -79,10 +81,9 @@ module.exports = {
     },
     {
       name: "platform-below-capabilities",
-      comment:
-        "db/, security/, mail/, background/ and env.server.ts import only core and platform.",
+      comment: "db/, security/, mail/, background/ and storage/ import only core and platform.",
       severity: "error",
-      from: { path: [folders(PLATFORM), ENV], pathNot: TESTS },
+      from: { path: folders(PLATFORM), pathNot: TESTS },
       to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM]), ENV] },
     },
     {
@@ -104,11 +105,17 @@ module.exports = {
     {
       name: "no-http-responses-in-domain",
       comment:
-        "A capability's or flow's server module makes no response (react-router's data, redirect): the route does. catalogue/store.server.ts reads only the type of the request's context.",
+        "A capability's or flow's server module makes no response (react-router's data, redirect): the route does. catalogue/store.server.ts, payments/provider.server.ts and flows/parts.server.ts use only the request's context (its type, createContext) to hand the composition root's parts to handlers.",
       severity: "error",
       from: {
         path: `${DOMAIN}.*\\.server\\.ts$`,
-        pathNot: [TESTS, OWNER_SESSION_EDGE, "^app/catalogue/store\\.server\\.ts$"],
+        pathNot: [
+          TESTS,
+          OWNER_SESSION_EDGE,
+          "^app/catalogue/store\\.server\\.ts$",
+          "^app/payments/provider\\.server\\.ts$",
+          "^app/flows/parts\\.server\\.ts$",
+        ],
       },
       // Unresolved by the cruiser (the package's export map), so named as written.
       to: { path: "^react-router$|(^|/)node_modules/react-router/" },
@@ -118,14 +125,14 @@ module.exports = {
       comment: "flows/ joins capabilities; it never imports the shell, routes or the server.",
       severity: "error",
       from: { path: "^app/flows/", pathNot: TESTS },
-      to: { path: ["^app/components/", APP_LAYER] },
+      to: { path: ["^app/components/", APP_LAYER], pathNot: ENV },
     },
     {
       name: "shell-below-the-app",
       comment: "components/ (the storefront's shell) never imports routes or the server.",
       severity: "error",
       from: { path: "^app/components/", pathNot: TESTS },
-      to: { path: APP_LAYER },
+      to: { path: APP_LAYER, pathNot: ENV },
     },
     {
       name: "only-the-entry-starts-the-server",
@@ -135,7 +142,15 @@ module.exports = {
         path: "^app/",
         pathNot: ["^app/server/", "^app/(entry\\.server|root)\\.tsx$", TESTS],
       },
-      to: { path: "^app/server/" },
+      to: { path: "^app/server/", pathNot: ENV },
+    },
+    {
+      name: "only-the-server-reads-the-environment",
+      comment:
+        "Only the composition root (app/server/) reads the environment (X-ARCH-1): everything else gets the validated settings from the shop it is handed. A type-only import of the configuration's type (import type { Env }) is allowed.",
+      severity: "error",
+      from: { path: "^app/", pathNot: ["^app/server/", TESTS] },
+      to: { path: ENV, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "nothing-imports-routes",

@@ -51,4 +51,16 @@ describe("architecture", () => {
       expect(found.some((v) => v.includes("app/catalogue/reads-core.ts"))).toBe(false);
     },
   );
+
+  it(
+    "X-ARCH-1: only app/server/ reads the environment; naming the configuration's type is allowed",
+    { timeout: 60_000 },
+    async () => {
+      const found = await violations(path.join(root, "tests/architecture"));
+      expect(found).toContainEqual(
+        "only-the-server-reads-the-environment: app/reviews/reads-env.ts → app/server/env.server.ts",
+      );
+      expect(found.some((v) => v.includes("app/orders/names-env-type.ts"))).toBe(false);
+    },
+  );
 });

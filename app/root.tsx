@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => "",
     ),
   ]);
-  return { reviewCount, bannerText, origin: canonicalOrigin(request) };
+  return { reviewCount, bannerText, origin: canonicalOrigin(settingsFrom(context), request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

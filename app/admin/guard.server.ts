@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import type { OwnerGate, SignedInOwner } from "~/security/owner-gate.server";
 import { isSameOrigin, jsonError } from "~/security/request.server";
 import { findOwnerById } from "./owners.server";
@@ -16,7 +16,7 @@ const isWrite = (request: Request) => !["GET", "HEAD"].includes(request.method.t
  * `const owner = await requireOwner(request, "page", context)`; actions declare `owner` to the edge.
  */
 export const requireOwner: OwnerGate = async (request, kind, context) => {
-  refuseCrossSite(request);
+  refuseCrossSite(request, context);
   const owner = await currentOwner(request, context);
   if (owner) return owner;
   if (kind === "api") throw jsonError("Sign in as the shop's owner first.", 401);
@@ -26,8 +26,8 @@ export const requireOwner: OwnerGate = async (request, kind, context) => {
 };
 
 /** A write from another site is refused with 403 (the login form has no session to check). */
-export function refuseCrossSite(request: Request): void {
-  if (isWrite(request) && !isSameOrigin(request)) {
+export function refuseCrossSite(request: Request, context: Readonly<RouterContextProvider>): void {
+  if (isWrite(request) && !isSameOrigin(request, settingsFrom(context))) {
     throw jsonError("Cross-site requests are not allowed.", 403);
   }
 }

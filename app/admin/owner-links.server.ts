@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ownerLinks } from "~/db/schema";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { ProblemKind } from "~/shared/problems";
 
 export type OwnerLinkKind = "invite" | "reset";
@@ -42,6 +42,7 @@ function isTokenShape(token: string): boolean {
 export async function createOwnerLink(
   tx: Database,
   link: { kind: OwnerLinkKind; email: string; ownerId?: string; createdBy: string },
+  settings: OriginSettings,
 ): Promise<{ url: string; expiresAt: Date; id: string }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[link.kind]);
@@ -57,7 +58,11 @@ export async function createOwnerLink(
     })
     .returning({ id: ownerLinks.id });
   if (!row) throw new Error("The link was not recorded.");
-  return { url: `${canonicalOrigin()}${SET_PASSWORD_PATH}/${token}`, expiresAt, id: row.id };
+  return {
+    url: `${canonicalOrigin(settings)}${SET_PASSWORD_PATH}/${token}`,
+    expiresAt,
+    id: row.id,
+  };
 }
 
 export type LinkLookup =

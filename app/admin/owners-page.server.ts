@@ -1,3 +1,4 @@
+import type { OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import type { SignedInOwner } from "~/security/owner-gate.server";
@@ -21,10 +22,11 @@ export async function applyOwnersForm(
   form: FormData,
   address: string,
   storage: OwnerSessions,
+  settings: OriginSettings,
 ): Promise<Result<OwnersPageAnswer>> {
   switch (form.get("intent")) {
     case "invite": {
-      const outcome = await inviteOwner(db, { email: form.get("email") }, owner);
+      const outcome = await inviteOwner(db, { email: form.get("email") }, owner, settings);
       if (!outcome.ok) return outcome;
       return created({
         message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,

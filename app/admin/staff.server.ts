@@ -1,3 +1,4 @@
+import type { OriginSettings } from "~/security/origin.server";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -77,6 +78,7 @@ export async function inviteOwner(
   db: Database,
   input: unknown,
   actor: SignedInOwner,
+  settings: OriginSettings,
 ): Promise<Result<{ invite: { email: string; expiresAt: string } }>> {
   const parsed = inviteInput.safeParse(input);
   if (!parsed.success) {
@@ -96,7 +98,11 @@ export async function inviteOwner(
       .where(
         and(eq(ownerLinks.kind, "invite"), eq(ownerLinks.email, email), isNull(ownerLinks.usedAt)),
       );
-    const link = await createOwnerLink(txDb, { kind: "invite", email, createdBy: actor.email });
+    const link = await createOwnerLink(
+      txDb,
+      { kind: "invite", email, createdBy: actor.email },
+      settings,
+    );
     await enqueueMail(
       txDb,
       {
@@ -233,6 +239,7 @@ const resetInput = z.object({ email: ownerEmail });
 export async function requestPasswordReset(
   db: Database,
   input: { email: unknown },
+  settings: OriginSettings,
 ): Promise<Result<{ message: string }>> {
   const parsed = resetInput.safeParse(input);
   if (!parsed.success) return problem("invalid_input", "Enter a valid e-mail address.");
@@ -257,12 +264,16 @@ export async function requestPasswordReset(
         ),
       );
     if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return;
-    const link = await createOwnerLink(txDb, {
-      kind: "reset",
-      email: owner.email,
-      ownerId: owner.id,
-      createdBy: "forgot-password",
-    });
+    const link = await createOwnerLink(
+      txDb,
+      {
+        kind: "reset",
+        email: owner.email,
+        ownerId: owner.id,
+        createdBy: "forgot-password",
+      },
+      settings,
+    );
     await enqueueMail(
       txDb,
       {

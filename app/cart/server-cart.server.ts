@@ -3,7 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { CART_LIFETIME_DAYS, MAX_CART_LINES } from "~/shared/limits";
 import { addLine, type CartLine, priceLine } from "./cart";
@@ -38,8 +38,8 @@ export function cartIdOf(request: Request): string | undefined {
 }
 
 /** The Set-Cookie for a cart id: 30 days from this change, like the row itself. */
-export function cartCookie(id: string, request: Request): string {
-  const secure = canonicalOrigin(request).startsWith("https:") ? "; Secure" : "";
+export function cartCookie(id: string, request: Request, settings: OriginSettings): string {
+  const secure = canonicalOrigin(settings, request).startsWith("https:") ? "; Secure" : "";
   return `${CART_COOKIE}=${id}; Path=/; Max-Age=${CART_LIFETIME_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 

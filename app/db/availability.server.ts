@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { env } from "~/env.server";
-import type { Database } from "./database";
+import type { Database, DatabaseDriver } from "./database";
 import { PROBE_EVERY_MS } from "~/shared/limits";
 
 /** What a person sees while the database is away (X-SCALE-5). */
@@ -73,13 +72,13 @@ export async function databaseAvailable(db: Database, fresh = false): Promise<bo
 }
 
 /** The 503 answer while the database is away: JSON for the API, a short page for people. */
-export function shortBreakResponse(request: Request): Response {
+export function shortBreakResponse(request: Request, driver: DatabaseDriver): Response {
   const url = new URL(request.url);
   const headers = { "Retry-After": "30", "Cache-Control": "no-store" };
   if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) {
     const body =
       url.pathname === "/api/health"
-        ? { ok: false, db: env().DATABASE_URL ? "postgres" : "pglite", error: SHORT_BREAK }
+        ? { ok: false, db: driver, error: SHORT_BREAK }
         : { error: SHORT_BREAK };
     return Response.json(body, { status: 503, headers });
   }

@@ -4,7 +4,7 @@ import {
   databaseAvailable,
   shortBreakResponse,
 } from "./availability.server";
-import { dbFrom } from "./context.server";
+import { dbFrom, driverFrom } from "./context.server";
 
 /**
  * Root middleware for every page and API request: while the database is away it answers 503
@@ -17,14 +17,14 @@ export async function databaseMiddleware(
   next: () => Promise<Response>,
 ): Promise<Response> {
   const db = dbFrom(context);
-  if (!(await databaseAvailable(db))) return shortBreakResponse(request);
+  if (!(await databaseAvailable(db))) return shortBreakResponse(request, driverFrom(context));
   const failuresBefore = connectionFailureCount();
   const response = await next();
   // A request during which the database went away gets the same message, whether it failed
   // (5xx) or carried on without what it could not read (the footer's review count).
   const suspect = response.status >= 500 || connectionFailureCount() !== failuresBefore;
   if (suspect && !(await databaseAvailable(db, true))) {
-    return shortBreakResponse(request);
+    return shortBreakResponse(request, driverFrom(context));
   }
   return response;
 }

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { enquiries } from "~/db/schema";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, problem, type Result } from "~/shared/problems";
 import { checkEnquiry, type Enquiry } from "./schema";
@@ -9,6 +9,7 @@ import { checkEnquiry, type Enquiry } from "./schema";
 export async function receiveEnquiry(
   db: Database,
   input: unknown,
+  settings: Pick<Env, "SHOP_EMAIL">,
 ): Promise<Result<{ ok: true; id: string | null }>> {
   const check = checkEnquiry(input);
   if (!check.ok) {
@@ -36,7 +37,7 @@ export async function receiveEnquiry(
     await enqueueMail(
       tx as unknown as Database,
       {
-        to: env().SHOP_EMAIL,
+        to: settings.SHOP_EMAIL,
         replyTo: enquiry.email,
         subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
         text: enquiryMailText(enquiry, row.id),

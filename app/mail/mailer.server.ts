@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 
 export interface OutgoingMail {
   to: string;
@@ -18,23 +18,36 @@ export interface SentMail {
   file?: string;
 }
 
-let transporter: Transporter | undefined;
+/** Sends one e-mail (the outbox's worker is its only caller). */
+export interface Mailer {
+  send(mail: OutgoingMail, options?: SendOptions): Promise<SentMail>;
+}
 
-function smtpTransport(): Transporter | undefined {
-  const url = env().SMTP_URL;
-  if (!url) return undefined;
+export type MailerSettings = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "dataDir">;
+
+function smtpTransport(url: string): Transporter {
   // Timeouts well inside the outbox's claim, so a hung server cannot outlive the claim.
-  transporter ??= nodemailer.createTransport({
+  return nodemailer.createTransport({
     url,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  return transporter;
 }
 
-export function outboxDir(): string {
-  return path.join(env().dataDir, "outbox");
+/** The folder the .eml files are written to when no SMTP server is configured. */
+export function outboxDir(settings: Pick<Env, "dataDir">): string {
+  return path.join(settings.dataDir, "outbox");
+}
+
+/**
+ * The shop's mailer, built once by the composition root: through SMTP when SMTP_URL is set,
+ * otherwise each e-mail is written as an .eml file to DATA_DIR/outbox, where it can be opened and
+ * read. The shop sends through the outbox (`enqueueMail`), never from a request.
+ */
+export function createMailer(settings: MailerSettings): Mailer {
+  const smtp = settings.SMTP_URL ? smtpTransport(settings.SMTP_URL) : undefined;
+  return { send: (mail, options) => sendMail(settings, smtp, mail, options) };
 }
 
 /** The .eml file's name: from the outbox row when there is one, so sending it again overwrites. */
@@ -55,14 +68,13 @@ export interface SendOptions {
   fileStem?: string;
 }
 
-/**
- * Sends an e-mail: through SMTP when SMTP_URL is set, otherwise written as an .eml file to
- * DATA_DIR/outbox, where it can be opened and read. The shop sends through the outbox
- * (`enqueueMail`), never by calling this from a request.
- */
-export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): Promise<SentMail> {
-  const message = { from: env().MAIL_FROM, ...mail, messageId: options.messageId };
-  const smtp = smtpTransport();
+async function sendMail(
+  settings: MailerSettings,
+  smtp: Transporter | undefined,
+  mail: OutgoingMail,
+  options: SendOptions = {},
+): Promise<SentMail> {
+  const message = { from: settings.MAIL_FROM, ...mail, messageId: options.messageId };
   if (smtp) {
     const info = await smtp.sendMail(message);
     return { messageId: String(info.messageId) };
@@ -73,7 +85,7 @@ export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): P
     newline: "unix",
   });
   const info = await streamer.sendMail(message);
-  const dir = outboxDir();
+  const dir = outboxDir(settings);
   // Mail holds addresses and orders: readable by the shop's user only (X-SEC-7).
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, emlName(mail, options.fileStem));

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { env } from "~/env.server";
-import { type OutgoingMail, sendMail } from "./mailer.server";
+import type { Mailer, OutgoingMail } from "./mailer.server";
 import { logError } from "~/security/log.server";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -49,8 +48,9 @@ export function retryDelayMs(attempts: number): number {
 export interface DeliverOptions {
   /** Rows taken per round. */
   batch?: number;
-  /** How long a claim holds; a worker killed mid-send loses its claim after this. */
-  claimMs?: number;
+  /** How long a claim holds (OUTBOX_CLAIM_SECONDS); a worker killed mid-send loses its claim
+   *  after this. */
+  claimMs: number;
   /** Runs in the transaction that records a message as sent. */
   onSent?: (tx: Database, row: OutboxRow) => Promise<void>;
 }
@@ -60,9 +60,13 @@ export interface DeliverOptions {
  * the same row), sends them and records each as sent, or schedules a retry with back-off.
  * Answers how many rows it claimed.
  */
-export async function deliverDueMail(db: Database, options: DeliverOptions = {}): Promise<number> {
+export async function deliverDueMail(
+  db: Database,
+  mailer: Mailer,
+  options: DeliverOptions,
+): Promise<number> {
   const batch = options.batch ?? 10;
-  const claimMs = options.claimMs ?? env().OUTBOX_CLAIM_SECONDS * 1000;
+  const { claimMs } = options;
   const token = randomUUID();
   const claimed = await db
     .update(mailOutbox)
@@ -85,7 +89,7 @@ export async function deliverDueMail(db: Database, options: DeliverOptions = {})
   for (const row of claimed) {
     const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, token));
     try {
-      const sent = await sendMail(
+      const sent = await mailer.send(
         {
           to: row.to,
           subject: row.subject,

@@ -1,12 +1,12 @@
 import type { Database } from "~/db/client.server";
-import { type Env, env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import type { OutgoingMail } from "./mailer.server";
 import { enqueueMail } from "./outbox.server";
 
 /** Where the shop's own notices go (SHOP_EMAIL), or null when OWNER_NOTIFICATIONS is off. */
-export function ownerNoticeRecipient(
-  config: Pick<Env, "OWNER_NOTIFICATIONS" | "SHOP_EMAIL"> = env(),
-): string | null {
+export type OwnerNoticeSettings = Pick<Env, "OWNER_NOTIFICATIONS" | "SHOP_EMAIL">;
+
+export function ownerNoticeRecipient(config: OwnerNoticeSettings): string | null {
   return config.OWNER_NOTIFICATIONS === "off" ? null : config.SHOP_EMAIL;
 }
 
@@ -17,11 +17,12 @@ export function ownerNoticeRecipient(
  */
 export async function notifyOwner(
   tx: Database,
+  settings: OwnerNoticeSettings,
   event: string,
   mail: Omit<OutgoingMail, "to">,
   ref?: string,
 ): Promise<void> {
-  const to = ownerNoticeRecipient();
+  const to = ownerNoticeRecipient(settings);
   if (!to) return;
   await enqueueMail(
     tx,

@@ -2,9 +2,9 @@ import { choiceDetails } from "~/catalogue/options";
 import { linePhotoOf } from "~/catalogue/photos/gallery";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Product } from "~/catalogue/types";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { vatReceipt } from "~/pricing/vat";
 import { isPersonalised, lineNotice } from "~/policy/consumer-rights";
@@ -18,8 +18,10 @@ export interface ConfirmationSettings {
 }
 
 /** The configuration every receipt reads: the VAT number (X-UK-2) and the shop's public address. */
-export function receiptSettings(): ConfirmationSettings {
-  return { vatNumber: env().VAT_NUMBER, shopUrl: canonicalOrigin() };
+export function receiptSettings(
+  settings: OriginSettings & Pick<Env, "VAT_NUMBER">,
+): ConfirmationSettings {
+  return { vatNumber: settings.VAT_NUMBER, shopUrl: canonicalOrigin(settings) };
 }
 
 /**
@@ -39,10 +41,10 @@ function linePicture(product: Product | undefined, color: string | null) {
  * cancellation notice, the delivery method, the totals as stored, and the VAT lines when the shop
  * has a VAT number. Part of POST /api/verify-order's answer as `receipt`.
  */
-export async function orderReceipt(db: Database, order: Order) {
+export async function orderReceipt(db: Database, order: Order, settings: Pick<Env, "VAT_NUMBER">) {
   const lines = await linesOfOrder(db, order.id);
   const catalogue = await loadCatalogue(db);
-  const vat = vatReceipt(order.totalPence, receiptSettings().vatNumber);
+  const vat = vatReceipt(order.totalPence, settings.VAT_NUMBER);
   return {
     shipping_method: order.shippingMethod,
     shipping_method_label: SHIPPING_METHODS[order.shippingMethod].label,

@@ -1,7 +1,9 @@
-import { type Env, env } from "~/env.server";
+import { createContext, type RouterContextProvider } from "react-router";
+import type Stripe from "stripe";
+import type { Env } from "~/server/env.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
-import { createStripeCheckoutSession } from "./stripe.server";
+import { createStripeCheckoutSession, createStripeClient } from "./stripe.server";
 
 export interface HostedSession {
   sessionId: string;
@@ -25,11 +27,6 @@ const sandboxProvider: PaymentProvider = {
   },
 };
 
-const stripeProvider: PaymentProvider = {
-  name: "stripe",
-  createSession: createStripeCheckoutSession,
-};
-
 type PaymentsConfig = Pick<
   Env,
   "PAYMENTS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "PUBLIC_URL"
@@ -37,7 +34,7 @@ type PaymentsConfig = Pick<
   Partial<Pick<Env, "NODE_ENV">>;
 
 /** Who takes payments (X-SEC-1): PAYMENTS when set, else Stripe when its key is set. */
-export function paymentsMode(config: PaymentsConfig = env()): "sandbox" | "stripe" {
+export function paymentsMode(config: PaymentsConfig): "sandbox" | "stripe" {
   if (config.PAYMENTS) return config.PAYMENTS;
   return config.STRIPE_SECRET_KEY ? "stripe" : "sandbox";
 }
@@ -48,7 +45,7 @@ export function paymentsMode(config: PaymentsConfig = env()): "sandbox" | "strip
  * payments, so it never runs the sandbox by mistake; and a public https shop without Stripe keys
  * would run the sandbox by mistake, unless PAYMENTS=sandbox says so.
  */
-export function paymentsStartupProblem(config: PaymentsConfig = env()): string | undefined {
+export function paymentsStartupProblem(config: PaymentsConfig): string | undefined {
   const stripeReady = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET);
   if (!stripeReady && (config.STRIPE_SECRET_KEY || config.STRIPE_WEBHOOK_SECRET)) {
     return `${config.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} is set without ${config.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: Stripe needs both, or neither for the sandbox.`;
@@ -70,12 +67,52 @@ export function paymentsStartupProblem(config: PaymentsConfig = env()): string |
 }
 
 /** The start-up line saying who takes payments. */
-export function paymentsStartupLine(config: PaymentsConfig = env()): string {
+export function paymentsStartupLine(config: PaymentsConfig): string {
   return paymentsMode(config) === "stripe"
     ? "Payments: Stripe Checkout (real payments with live keys)."
     : "Payments: sandbox (test mode: only Stripe's test card numbers are accepted, no card is charged).";
 }
 
-export function paymentProvider(): PaymentProvider {
-  return paymentsMode() === "stripe" ? stripeProvider : sandboxProvider;
+/**
+ * The shop's payments, built once by the composition root (X-ARCH-1): the provider that takes new
+ * checkouts (PAYMENTS), and Stripe's SDK whenever its key is set, for Stripe orders' look-ups,
+ * refunds and webhooks (a shop back on the sandbox still refunds its Stripe orders).
+ */
+export interface Payments {
+  provider: PaymentProvider;
+  /** The Stripe SDK (STRIPE_SECRET_KEY set), else null. */
+  stripe: Stripe | null;
+  /** STRIPE_WEBHOOK_SECRET, checked with the key: both or no webhook. */
+  webhookSecret: string | null;
+}
+
+export function openPayments(config: PaymentsConfig & Pick<Env, "STRIPE_API_BASE">): Payments {
+  const payments: Payments = {
+    provider: sandboxProvider,
+    stripe: createStripeClient(config),
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
+  };
+  if (paymentsMode(config) === "stripe") {
+    payments.provider = {
+      name: "stripe",
+      createSession: (...args) => createStripeCheckoutSession(stripeOf(payments), ...args),
+    };
+  }
+  return payments;
+}
+
+/** Stripe's SDK, for a Stripe order or refund; a shop without STRIPE_SECRET_KEY cannot reach it. */
+export function stripeOf(payments: Payments): Stripe {
+  if (!payments.stripe) throw new Error("STRIPE_SECRET_KEY is not set.");
+  return payments.stripe;
+}
+
+/** The request's payments, put in by the composition root (app/server/shop.server.ts). */
+export const paymentsContext = createContext<Payments | null>(null);
+
+export function paymentsFrom(context: Readonly<RouterContextProvider>): Payments {
+  const payments = context.get(paymentsContext);
+  if (!payments)
+    throw new Error("No payments in the request context: was it built by app/server/?");
+  return payments;
 }

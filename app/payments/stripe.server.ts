@@ -1,31 +1,31 @@
 import Stripe from "stripe";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";
 import { STRIPE_MINIMUM_EXPIRY_SECONDS } from "~/shared/limits";
 
-let client: Stripe | undefined;
-
-/** The Stripe SDK; STRIPE_API_BASE points it at a local fake in tests, never the real Stripe. */
-export function stripe(): Stripe {
-  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = env();
-  if (!STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is not set.");
-  if (!client) {
-    const base = STRIPE_API_BASE ? new URL(STRIPE_API_BASE) : undefined;
-    client = new Stripe(STRIPE_SECRET_KEY, {
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
-            protocol: base.protocol === "https:" ? "https" : "http",
-          }
-        : {}),
-    });
-  }
-  return client;
+/**
+ * The Stripe SDK when STRIPE_SECRET_KEY is set, else null; built once by the composition root
+ * (openPayments). STRIPE_API_BASE points it at a local fake in tests, never the real Stripe.
+ */
+export function createStripeClient(
+  settings: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">,
+): Stripe | null {
+  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = settings;
+  if (!STRIPE_SECRET_KEY) return null;
+  const base = STRIPE_API_BASE ? new URL(STRIPE_API_BASE) : undefined;
+  return new Stripe(STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
 }
 
 /**
@@ -33,11 +33,11 @@ export function stripe(): Stripe {
  * discount as a one-off amount-off coupon on the items, and the order as client_reference_id.
  */
 export async function createStripeCheckoutSession(
+  api: Stripe,
   order: Order,
   lines: readonly OrderLine[],
   origin: string,
 ) {
-  const api = stripe();
   const discounts =
     order.discountPence > 0
       ? [
@@ -183,12 +183,13 @@ function refusalOf(error: unknown): RefundAnswer | undefined {
  * along as metadata so Stripe's webhooks name the shop's refund.
  */
 export async function refundStripePayment(
+  api: Stripe,
   paymentIntent: string,
   amountPence: number,
   refundId: string,
 ): Promise<RefundAnswer> {
   try {
-    const refund = await stripe().refunds.create(
+    const refund = await api.refunds.create(
       { payment_intent: paymentIntent, amount: amountPence, metadata: { refund_id: refundId } },
       { idempotencyKey: `refund_${refundId}` },
     );
@@ -201,9 +202,9 @@ export async function refundStripePayment(
 }
 
 /** Today's word on a refund Stripe has already made (it may have been pending before). */
-export async function stripeRefundNow(reference: string): Promise<RefundAnswer> {
+export async function stripeRefundNow(api: Stripe, reference: string): Promise<RefundAnswer> {
   try {
-    return answerOfStripeRefund(await stripe().refunds.retrieve(reference));
+    return answerOfStripeRefund(await api.refunds.retrieve(reference));
   } catch (error) {
     const refused = refusalOf(error);
     if (refused) return refused;

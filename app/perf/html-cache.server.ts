@@ -6,7 +6,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { SESSION_COOKIE } from "~/admin/session.server";
-import { env } from "~/env.server";
 import { logError } from "~/security/log.server";
 import { contentSecurityPolicy } from "~/security/content-security-policy";
 import {
@@ -38,8 +37,8 @@ export interface HtmlCacheOptions {
   headers: HeaderList;
   /** Headers added when the request came over https (HSTS). */
   secureHeaders: HeaderList;
-  /** Overrides the HTML_CACHE setting (tests). */
-  enabled?: boolean;
+  /** HTML_CACHE=on (the shop's settings); off renders every page per request. */
+  enabled: boolean;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -83,7 +82,7 @@ export interface HtmlCache {
 }
 
 export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
-  const enabled = options.enabled ?? env().HTML_CACHE === "on";
+  const { enabled } = options;
   const clock = options.now ?? Date.now;
   const pages = new ExpiringLru<StoredPage | typeof PASS>(
     HTML_CACHE_MAX_ENTRIES,

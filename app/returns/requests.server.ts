@@ -11,8 +11,8 @@ import {
   type ReturnRequestStatus,
 } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
-import { notifyOwner } from "~/mail/owner-notice.server";
-import { canonicalOrigin } from "~/security/origin.server";
+import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
 import { done, type Problem, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
@@ -147,6 +147,7 @@ export interface StoredReturnRequest {
 export async function createReturnRequest(
   db: Database,
   input: unknown,
+  settings: OwnerNoticeSettings & OriginSettings,
   now = new Date(),
 ): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
@@ -212,8 +213,9 @@ export async function createReturnRequest(
       await enqueueReturnAcknowledgement(txDb, created);
       await notifyOwner(
         txDb,
+        settings,
         `return-request:${created.id}`,
-        returnRequestNotice(created, canonicalOrigin()),
+        returnRequestNotice(created, canonicalOrigin(settings)),
         created.id,
       );
       return created;
@@ -388,6 +390,7 @@ export type ReturnRequestStep =
 export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
+  settings: OwnerNoticeSettings & OriginSettings,
 ): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
@@ -396,12 +399,16 @@ export async function handleReturnRequestForm(
     return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
   }
   if (form.get("intent") !== "request") return done({ step: "choose", email, view: found.view });
-  const created = await createReturnRequest(db, {
-    orderNumber,
-    email,
-    lineIds: form.getAll("lineId").map(String),
-    reason: String(form.get("reason") ?? ""),
-  });
+  const created = await createReturnRequest(
+    db,
+    {
+      orderNumber,
+      email,
+      lineIds: form.getAll("lineId").map(String),
+      reason: String(form.get("reason") ?? ""),
+    },
+    settings,
+  );
   if (!created.ok) {
     // Show the order again, as it is now, with the reason.
     const again = await findReturnableOrder(db, { orderNumber, email });

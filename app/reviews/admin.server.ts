@@ -5,8 +5,8 @@ import type { Database } from "~/db/client.server";
 import { productReviews } from "~/db/schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
+import { deletePhotoFiles, deletePhotos, type PhotoPlace } from "./photos.server";
 import { done, problem, type Result } from "~/shared/problems";
-import { deletePhotoFiles, deletePhotos } from "./photos.server";
 import { isUuid } from "~/db/ids";
 
 /** The owner's view of reviews (X-OPS-7): every review, hidden or not, with the e-mail. */
@@ -101,6 +101,7 @@ export async function deleteReview(
   db: Database,
   id: string,
   actor: string,
+  place: PhotoPlace,
 ): Promise<Result<{ deleted: string; photosRemoved: number }>> {
   if (!isUuid(id)) return problem("not_found", NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
@@ -122,12 +123,17 @@ export async function deleteReview(
     return { removed, photosRemoved };
   });
   if (!outcome) return problem("not_found", NOT_FOUND);
-  await deletePhotoFiles(outcome.removed.photoUrls);
+  await deletePhotoFiles(place, outcome.removed.photoUrls);
   return done({ deleted: id, photosRemoved: outcome.photosRemoved });
 }
 
 /** The /admin/reviews page's forms: `intent` hide, show or delete, and `id`. */
-export async function applyReviewForm(db: Database, form: FormData, actor: string) {
+export async function applyReviewForm(
+  db: Database,
+  form: FormData,
+  actor: string,
+  place: PhotoPlace,
+) {
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   if (intent === "hide" || intent === "show") {
@@ -143,7 +149,7 @@ export async function applyReviewForm(db: Database, form: FormData, actor: strin
         "Tick the box to confirm the review should be deleted for good.",
       );
     }
-    const outcome = await deleteReview(db, id, actor);
+    const outcome = await deleteReview(db, id, actor, place);
     return outcome.ok ? done({ message: "Review deleted with its photos." }) : outcome;
   }
   return problem("invalid_input", "Unknown action.");

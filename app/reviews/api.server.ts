@@ -1,3 +1,5 @@
+import type { OriginSettings } from "~/security/origin.server";
+import type { Env } from "~/server/env.server";
 import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
@@ -5,7 +7,13 @@ import { created, done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { clientKey } from "~/security/rate-limit.server";
-import { PhotoRejected, photoExists, readPhoto, storePhoto } from "./photos.server";
+import {
+  type PhotoPlace,
+  PhotoRejected,
+  photoExists,
+  readPhoto,
+  storePhoto,
+} from "./photos.server";
 import { verifiedOrderFor } from "./review-link.server";
 import { AlreadyReviewed, createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
 import { uploaderFor, uploaderHash, uploaderOf } from "./uploader.server";
@@ -59,6 +67,7 @@ export async function submitReview(
   productId: string | undefined,
   body: unknown,
   request: Request,
+  settings: Pick<Env, "REVIEW_LINK_SECRET" | "dataDir">,
 ): Promise<Result<Omit<PublicReview, "verified_purchase">>> {
   if (!productId || !findProduct(await loadCatalogue(db), productId)) {
     return problem("not_found", UNKNOWN_PRODUCT);
@@ -83,13 +92,13 @@ export async function submitReview(
   }
 
   for (const url of input.photo_urls) {
-    if (!(await photoExists(db, url))) {
+    if (!(await photoExists(db, url, settings))) {
       return problem("invalid_input", PHOTO_GONE);
     }
   }
 
   try {
-    const verifiedOrderId = await verifiedOrderFor(db, input.review_token, productId);
+    const verifiedOrderId = await verifiedOrderFor(db, input.review_token, productId, settings);
     // The answer never says whether the review counts as a verified purchase (X-SEC-8).
     const uploader = uploaderOf(request);
     const stored: Partial<PublicReview> = await createReview(
@@ -119,6 +128,7 @@ export async function uploadPhoto(
   form: FormData,
   request: Request,
   address: string,
+  place: PhotoPlace & { settings: OriginSettings },
 ): Promise<Result<{ fileUrl: string }>> {
   const file = form.get("file");
   if (!(file instanceof Blob)) {
@@ -126,8 +136,8 @@ export async function uploadPhoto(
   }
   if (file.size > MAX_PHOTO_BYTES) return problem("too_large", PHOTO_TOO_LARGE);
   try {
-    const uploader = uploaderFor(request);
-    const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()), {
+    const uploader = uploaderFor(request, place.settings);
+    const stored = await storePhoto(db, new Uint8Array(await file.arrayBuffer()), place, {
       uploaderHash: uploaderHash(uploader.id),
       clientKey: clientKey(address),
     });
@@ -144,9 +154,14 @@ export async function uploadPhoto(
  * not yet on a review is only for the browser that uploaded it, and is never kept by a cache
  * (X-SEC-6). The HTTP edge sends nosniff on every answer, so it is not repeated here (X-SEC-7).
  */
-export async function servePhoto(db: Database, file: string, request: Request): Promise<Response> {
+export async function servePhoto(
+  db: Database,
+  place: PhotoPlace,
+  file: string,
+  request: Request,
+): Promise<Response> {
   const uploader = uploaderOf(request);
-  const photo = await readPhoto(db, file, uploader ? uploaderHash(uploader) : undefined);
+  const photo = await readPhoto(db, place, file, uploader ? uploaderHash(uploader) : undefined);
   if (!photo) {
     return new Response("Not found", {
       status: 404,

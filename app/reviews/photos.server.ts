@@ -5,12 +5,12 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { reviewPhotos } from "~/db/schema";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
 import { imageWork as decodeQueue } from "~/background/image-work.server";
-import { photoBucket } from "~/storage/files.server";
+import { bucketOf, type FileStore } from "~/storage/files.server";
 import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { ProblemError } from "~/shared/problems";
 
@@ -19,9 +19,15 @@ const { bytes: MAX_PHOTO_BYTES, pixels: MAX_PHOTO_PIXELS } = REVIEW_PHOTO_LIMITS
 /** Names the server gave: "<uuid>.webp" and its "<uuid>-thumb.webp". Nothing else is served. */
 const STORED_NAME = new RegExp(`^${UUID_SOURCE}(-thumb)?\\.webp$`);
 
+/** What review photos are stored with: the shop's file store and its photo settings. */
+export interface PhotoPlace {
+  files: FileStore;
+  settings: Pick<Env, "dataDir" | "UPLOAD_BYTES_PER_DAY_MB" | "PHOTO_STORAGE_LIMIT_MB">;
+}
+
 /** Where photos lived before they moved into the database (read only, for older reviews). */
-export function uploadsDir(): string {
-  return path.join(env().dataDir, "uploads");
+export function uploadsDir(settings: Pick<Env, "dataDir">): string {
+  return path.join(settings.dataDir, "uploads");
 }
 
 export class PhotoRejected extends ProblemError {
@@ -62,11 +68,13 @@ async function uploadedToday(db: Database, clientKey: string): Promise<number> {
   return Number(row?.bytes ?? 0);
 }
 
-const dailyQuota = () => env().UPLOAD_BYTES_PER_DAY_MB * 1024 * 1024;
+const dailyQuota = (settings: PhotoPlace["settings"]) =>
+  settings.UPLOAD_BYTES_PER_DAY_MB * 1024 * 1024;
 
 export async function storePhoto(
   db: Database,
   bytes: Uint8Array,
+  place: PhotoPlace,
   owner: PhotoOwner = {},
 ): Promise<{ fileUrl: string }> {
   if (bytes.byteLength > MAX_PHOTO_BYTES) {
@@ -82,13 +90,13 @@ export async function storePhoto(
   }
   // X-SEC-6: an address past its day's quota is refused before any decoding; the exact check
   // is made again with the stored size, under the storage lock.
-  if (owner.clientKey && (await uploadedToday(db, owner.clientKey)) >= dailyQuota()) {
+  if (owner.clientKey && (await uploadedToday(db, owner.clientKey)) >= dailyQuota(place.settings)) {
     throw new PhotoRejected(DAILY_QUOTA_MESSAGE, "rate_limited");
   }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
   const { large, thumb } = await decodeQueue(() => reencode(input, type));
-  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb, owner)}.webp` };
+  return { fileUrl: `/uploads/${await savePhoto(db, large, thumb, owner, place)}.webp` };
 }
 
 /** Decodes and re-encodes one photo; runs alone in its process (decodeQueue). */
@@ -145,11 +153,12 @@ async function savePhoto(
   image: Buffer,
   thumbnail: Buffer,
   owner: PhotoOwner,
+  place: PhotoPlace,
 ): Promise<string> {
   const id = randomUUID();
   const size = image.byteLength + thumbnail.byteLength;
-  const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
-  const bucket = photoBucket();
+  const limit = place.settings.PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
+  const bucket = bucketOf(place.files);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PHOTO_QUOTA_LOCK})`);
     const [used] = await tx
@@ -163,7 +172,8 @@ async function savePhoto(
     }
     if (
       owner.clientKey &&
-      (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size > dailyQuota()
+      (await uploadedToday(tx as unknown as Database, owner.clientKey)) + size >
+        dailyQuota(place.settings)
     ) {
       throw new PhotoRejected(DAILY_QUOTA_MESSAGE, "rate_limited");
     }
@@ -194,7 +204,11 @@ async function savePhoto(
 const PHOTO_ID = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
 
 /** True when the URL is one of this shop's uploads and the photo is stored. */
-export async function photoExists(db: Database, url: string): Promise<boolean> {
+export async function photoExists(
+  db: Database,
+  url: string,
+  settings: Pick<Env, "dataDir">,
+): Promise<boolean> {
   if (!PHOTO_URL_PATTERN.test(url)) return false;
   const id = PHOTO_ID.exec(url)?.[1];
   if (!id) return false;
@@ -203,7 +217,7 @@ export async function photoExists(db: Database, url: string): Promise<boolean> {
     .from(reviewPhotos)
     .where(eq(reviewPhotos.id, id))
     .limit(1);
-  return Boolean(row) || (await legacyFile(path.basename(url))) !== null;
+  return Boolean(row) || (await legacyFile(settings, path.basename(url))) !== null;
 }
 
 /**
@@ -237,7 +251,11 @@ export async function attachPhotos(
 }
 
 /** Photos never attached to a review within a day are deleted, files too (a batch per call). */
-export async function removeUnattachedPhotos(db: Database, batch = 100): Promise<number> {
+export async function removeUnattachedPhotos(
+  db: Database,
+  files: FileStore,
+  batch = 100,
+): Promise<number> {
   const removed = await db
     .delete(reviewPhotos)
     .where(
@@ -249,7 +267,7 @@ export async function removeUnattachedPhotos(db: Database, batch = 100): Promise
     )
     .returning({ id: reviewPhotos.id, inBucket: sql<boolean>`octet_length(image) = 0` });
   const inBucket = removed.filter((row) => row.inBucket).flatMap((row) => bucketKeys(row.id));
-  if (inBucket.length) await photoBucket()?.remove(inBucket);
+  if (inBucket.length) await bucketOf(files)?.remove(inBucket);
   return removed.length;
 }
 
@@ -259,6 +277,7 @@ export async function removeUnattachedPhotos(db: Database, batch = 100): Promise
  */
 export async function readPhoto(
   db: Database,
+  place: PhotoPlace,
   file: string,
   uploaderHash: string | undefined,
 ): Promise<{ bytes: Buffer; attached: boolean } | null> {
@@ -276,21 +295,21 @@ export async function readPhoto(
     .where(eq(reviewPhotos.id, id))
     .limit(1);
   if (!row) {
-    const legacy = await legacyFile(file);
+    const legacy = await legacyFile(place.settings, file);
     return legacy ? { bytes: legacy, attached: true } : null;
   }
   const attached = Boolean(row.attachedAt);
   if (!attached && (!uploaderHash || row.uploaderHash !== uploaderHash)) return null;
   if (row.bytes.byteLength > 0) return { bytes: row.bytes, attached };
-  const stored = await photoBucket()?.get(bucketKeys(id)[thumb ? 1 : 0]);
+  const stored = await bucketOf(place.files)?.get(bucketKeys(id)[thumb ? 1 : 0]);
   return stored ? { bytes: stored.bytes, attached } : null;
 }
 
 /** Photos uploaded before they moved into the database are still read from DATA_DIR/uploads. */
-async function legacyFile(file: string): Promise<Buffer | null> {
+async function legacyFile(settings: Pick<Env, "dataDir">, file: string): Promise<Buffer | null> {
   if (!STORED_NAME.test(file)) return null;
   try {
-    return await readFile(path.join(uploadsDir(), file));
+    return await readFile(path.join(uploadsDir(settings), file));
   } catch {
     return null;
   }
@@ -314,13 +333,13 @@ export async function deletePhotos(tx: Database, urls: readonly string[]): Promi
  * A deleted review's files, after the delete committed: in the bucket (with S3_BUCKET), and those
  * from before photos moved into the database.
  */
-export async function deletePhotoFiles(urls: readonly string[]): Promise<void> {
+export async function deletePhotoFiles(place: PhotoPlace, urls: readonly string[]): Promise<void> {
   const ids = urls.map((url) => PHOTO_ID.exec(url)?.[1]).filter((id): id is string => !!id);
-  if (ids.length) await photoBucket()?.remove(ids.flatMap(bucketKeys));
+  if (ids.length) await bucketOf(place.files)?.remove(ids.flatMap(bucketKeys));
   await Promise.all(
     ids.flatMap((id) =>
       [`${id}.webp`, `${id}-thumb.webp`].map((file) =>
-        unlink(path.join(uploadsDir(), file)).catch(() => undefined),
+        unlink(path.join(uploadsDir(place.settings), file)).catch(() => undefined),
       ),
     ),
   );

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { orderLines } from "~/db/schema";
 import { storedSecret } from "~/security/secrets.server";
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { findOrderById } from "~/orders/orders.server";
 import { isPaid } from "~/orders/status";
 
@@ -17,8 +17,11 @@ import { isPaid } from "~/orders/status";
 const SECRET_NAME = "review-link";
 
 /** REVIEW_LINK_SECRET, or a random key made once and kept in the database for every process. */
-export async function reviewLinkSecret(db: Database): Promise<string> {
-  const configured = env().REVIEW_LINK_SECRET;
+export async function reviewLinkSecret(
+  db: Database,
+  settings: Pick<Env, "REVIEW_LINK_SECRET">,
+): Promise<string> {
+  const configured = settings.REVIEW_LINK_SECRET;
   if (configured) return configured;
   return storedSecret(db, SECRET_NAME);
 }
@@ -43,16 +46,17 @@ export async function reviewLinksFor(
   db: Database,
   order: { id: string; customerEmail: string | null },
   lines: readonly { productId: string; productName: string }[],
+  settings: OriginSettings & Pick<Env, "REVIEW_LINK_SECRET">,
 ): Promise<{ productName: string; url: string }[]> {
   if (!order.customerEmail) return [];
   const email = order.customerEmail;
-  const secret = await reviewLinkSecret(db);
+  const secret = await reviewLinkSecret(db, settings);
   const seen = new Set<string>();
   return lines
     .filter((line) => !seen.has(line.productId) && seen.add(line.productId))
     .map((line) => ({
       productName: line.productName,
-      url: `${canonicalOrigin()}/product/${encodeURIComponent(line.productId)}?review=${reviewToken(secret, { id: order.id, customerEmail: email }, line.productId)}`,
+      url: `${canonicalOrigin(settings)}/product/${encodeURIComponent(line.productId)}?review=${reviewToken(secret, { id: order.id, customerEmail: email }, line.productId)}`,
     }));
 }
 
@@ -64,6 +68,7 @@ export async function verifiedOrderFor(
   db: Database,
   token: string | undefined,
   productId: string,
+  settings: Pick<Env, "REVIEW_LINK_SECRET">,
 ): Promise<string | undefined> {
   const match = token ? /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/i.exec(token) : null;
   if (!match) return undefined;
@@ -71,7 +76,12 @@ export async function verifiedOrderFor(
   const order = await findOrderById(db, orderId);
   // Paid as orders/ decides it (X-ORD-2): a partly refunded order's buyer keeps the badge.
   if (!order?.customerEmail || !isPaid(order)) return undefined;
-  const expected = signature(await reviewLinkSecret(db), order.id, order.customerEmail, productId);
+  const expected = signature(
+    await reviewLinkSecret(db, settings),
+    order.id,
+    order.customerEmail,
+    productId,
+  );
   // Compared as text: base64url has several spellings of the same last bits, and only the one
   // the shop wrote is the link it sent.
   const actual = Buffer.from(given);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { UPLOADER_MAX_AGE } from "~/shared/limits";
 
 /**
@@ -29,11 +29,14 @@ export function uploaderHash(id: string): string {
 }
 
 /** The request's uploader id, or a new one with the Set-Cookie that gives it to the browser. */
-export function uploaderFor(request: Request): { id: string; setCookie?: string } {
+export function uploaderFor(
+  request: Request,
+  settings: OriginSettings,
+): { id: string; setCookie?: string } {
   const known = uploaderOf(request);
   if (known) return { id: known };
   const id = randomBytes(32).toString("base64url");
-  const secure = canonicalOrigin(request).startsWith("https:") ? "; Secure" : "";
+  const secure = canonicalOrigin(settings, request).startsWith("https:") ? "; Secure" : "";
   return {
     id,
     setCookie: `${UPLOADER_COOKIE}=${id}; Path=/; Max-Age=${UPLOADER_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`,

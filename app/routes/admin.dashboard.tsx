@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
@@ -37,8 +38,13 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.flag },
     noStore: true,
   },
-  ({ db, body, owner }) =>
-    refundFlaggedPaymentAction(db, String(body.get("payment") ?? ""), owner!.email),
+  ({ db, body, owner, context }) =>
+    refundFlaggedPaymentAction(
+      db,
+      String(body.get("payment") ?? ""),
+      owner!.email,
+      partsFrom(context),
+    ),
 );
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/admin/staff.server";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
@@ -23,7 +24,8 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.signIn,
     noStore: true,
   },
-  ({ db, body }) => requestPasswordReset(db, { email: body.get("email") }),
+  ({ db, body, context }) =>
+    requestPasswordReset(db, { email: body.get("email") }, settingsFrom(context)),
 );
 
 /** /admin/forgot-password (X-DAY-4): an owner asks for a one-time link to choose a new password. */

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
@@ -54,9 +55,9 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.note },
     noStore: true,
   },
-  async ({ db, params, body, owner }) => {
+  async ({ db, params, body, owner, context }) => {
     const orderNumber = params.orderNumber ?? "";
-    const outcome = await orderPageAction(db, body, orderNumber, owner!);
+    const outcome = await orderPageAction(db, body, orderNumber, owner!, partsFrom(context));
     // Done: back to the page with its notice (post/redirect/get).
     if (outcome.ok && outcome.data.notice) {
       throw redirect(

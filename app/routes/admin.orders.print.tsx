@@ -2,7 +2,7 @@ import { requireOwner } from "~/admin/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { BRAND } from "~/shared/brand";
 import { Wordmark } from "~/components/Wordmark";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { ordersForPrint } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { receiptSettings } from "~/orders/receipt.server";
@@ -18,7 +18,7 @@ export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const wanted = new URL(request.url).searchParams.getAll("orders");
-  const { vatNumber } = receiptSettings();
+  const { vatNumber } = receiptSettings(settingsFrom(context));
   const slips = await ordersForPrint(dbFrom(context), wanted);
   // With a VAT number the slip is also the VAT receipt (X-UK-2).
   return {

@@ -3,7 +3,7 @@ import { applyOwnersForm } from "~/admin/owners-page.server";
 import { OwnersPage } from "~/admin/OwnersPage";
 import { ownerSessionsFrom } from "~/admin/session.server";
 import { listOwners } from "~/admin/staff.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.owners";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -23,7 +23,15 @@ export const action = pageEndpoint(
     noStore: true,
   },
   ({ db, request, body, owner, address, context }) =>
-    applyOwnersForm(db, request, owner!, body, address, ownerSessionsFrom(context)),
+    applyOwnersForm(
+      db,
+      request,
+      owner!,
+      body,
+      address,
+      ownerSessionsFrom(context),
+      settingsFrom(context),
+    ),
 );
 
 /** /admin/owners (X-DAY-4): who can sign in, invitations, removing an owner, my password. */

@@ -1,3 +1,4 @@
+import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { CATEGORY_LABELS, DESIGNS } from "~/catalogue";
@@ -60,7 +61,8 @@ const uploadAction = pageEndpoint(
     },
     noStore: true,
   },
-  ({ db, body, params, owner }) => uploadFromForm(db, params.id ?? "", body, owner!.email),
+  ({ db, body, params, owner, context }) =>
+    uploadFromForm(db, params.id ?? "", body, owner!.email, filesFrom(context)),
 );
 
 export function action(args: Route.ActionArgs) {
@@ -78,9 +80,11 @@ const formAction = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.document },
     noStore: true,
   },
-  async ({ db, body, params, owner }) => {
+  async ({ db, body, params, owner, context }) => {
     const id = params.id;
-    if (id && isPhotoIntent(body)) return photoFormAction(db, id, body, owner!.email);
+    if (id && isPhotoIntent(body)) {
+      return photoFormAction(db, id, body, owner!.email, filesFrom(context));
+    }
     if (body.get("intent") === "archive" && id) {
       const archived = await archiveProduct(db, id, owner!.email);
       return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;

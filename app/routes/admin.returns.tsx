@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { useNavigation } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
@@ -26,7 +27,7 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, body, owner }) => returnsPageAction(db, body, owner!.email),
+  ({ db, body, owner, context }) => returnsPageAction(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {

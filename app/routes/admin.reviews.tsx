@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { requireOwner } from "~/admin/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
@@ -22,7 +23,7 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, body, owner }) => applyReviewForm(db, body, owner!.email),
+  ({ db, body, owner, context }) => applyReviewForm(db, body, owner!.email, partsFrom(context)),
 );
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {

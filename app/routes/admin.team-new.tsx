@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { requireOwner } from "~/admin/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
@@ -24,7 +25,13 @@ export const action = pageEndpoint(
   async ({ db, body, owner, context }) => {
     const read = teamBodyFromForm(body);
     if (!read.ok) return refuse(400, read.error);
-    const made = await createTeam(db, await catalogueFrom(context), read.body, owner!.email);
+    const made = await createTeam(
+      db,
+      await catalogueFrom(context),
+      read.body,
+      owner!.email,
+      settingsFrom(context),
+    );
     if (!made.ok) return made;
     return {
       ...made,

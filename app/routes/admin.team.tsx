@@ -1,7 +1,8 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { AdminTeamPage } from "~/flows/teams/AdminTeamPage";
 import { teamPageAction } from "~/flows/teams/batch.server";
 import { pageEndpoint } from "~/security/edge.server";
@@ -16,7 +17,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  const team = await teamDetail(dbFrom(context), params.slug, await catalogueFrom(context));
+  const team = await teamDetail(
+    dbFrom(context),
+    params.slug,
+    settingsFrom(context),
+    await catalogueFrom(context),
+  );
   if (!team) throw data("Not found", { status: 404 });
   return { team, sheet: productionSheet(team.roster), sizes: sizeCounts(team.roster) };
 }
@@ -28,7 +34,8 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, params, body, owner }) => teamPageAction(db, params.slug ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    teamPageAction(db, params.slug ?? "", body, owner!.email, partsFrom(context)),
 );
 
 /** /admin/teams/<slug> (X-TEAM-5): the roster, the production sheet, the batch's moves. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requireOwner } from "~/admin/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { formatLondon } from "~/shared/london-time";
 import { ButtonLink } from "~/ui/Button";
 import { listTeams } from "~/teams/teams.server";
@@ -12,7 +12,9 @@ export const meta = () => [{ title: "Team orders | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  return { teams: await listTeams(dbFrom(context), await catalogueFrom(context)) };
+  return {
+    teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+  };
 }
 
 /** /admin/teams (X-TEAM-1): every team store, and the way to open a new one. */

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { refundJson } from "~/flows/back-office/back-office-json";
 import { refundOrder } from "~/flows/refunds/refunds.server";
 import { endpoint, success, writeOnly } from "~/security/edge.server";
@@ -11,8 +12,14 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  async ({ db, params, body, owner }) => {
-    const outcome = await refundOrder(db, params.orderNumber ?? "", body, owner!.email);
+  async ({ db, params, body, owner, context }) => {
+    const outcome = await refundOrder(
+      db,
+      params.orderNumber ?? "",
+      body,
+      owner!.email,
+      partsFrom(context),
+    );
     if (!outcome.ok) return outcome;
     return success(
       {

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { orderJson, refundJson } from "~/flows/back-office/back-office-json";
 import { changeStatus } from "~/flows/refunds/cancel-and-refund.server";
 import { endpoint, success, writeOnly } from "~/security/edge.server";
@@ -12,8 +13,14 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  async ({ db, params, body, owner }) => {
-    const outcome = await changeStatus(db, params.orderNumber ?? "", body, owner!.email);
+  async ({ db, params, body, owner, context }) => {
+    const outcome = await changeStatus(
+      db,
+      params.orderNumber ?? "",
+      body,
+      owner!.email,
+      partsFrom(context),
+    );
     if (!outcome.ok) return outcome;
     return success({
       ...orderJson(outcome.order),

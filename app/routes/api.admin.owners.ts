@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { requireOwner } from "~/admin/guard.server";
 import { inviteOwner, listOwners } from "~/admin/staff.server";
 import { dbFrom } from "~/db/context.server";
@@ -21,5 +22,5 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.flag },
     noStore: true,
   },
-  ({ db, body, owner }) => inviteOwner(db, body, owner!),
+  ({ db, body, owner, context }) => inviteOwner(db, body, owner!, settingsFrom(context)),
 );

@@ -1,3 +1,4 @@
+import { filesFrom } from "~/storage/files.server";
 import { deletePhoto, updatePhoto } from "~/catalogue/photos/owner.server";
 import { endpoint, type Outcome, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -13,9 +14,10 @@ export const action = endpoint(
     body: { kind: "raw", limit: BODY_LIMITS.form },
     noStore: true,
   },
-  async ({ db, request, params, body, owner }): Promise<Outcome<unknown> | Response> => {
+  async ({ db, request, params, body, owner, context }): Promise<Outcome<unknown> | Response> => {
     const [id, photoId] = [params.id ?? "", params.photoId ?? ""];
-    if (request.method === "DELETE") return deletePhoto(db, id, photoId, owner!.email);
+    if (request.method === "DELETE")
+      return deletePhoto(db, id, photoId, owner!.email, filesFrom(context));
     let json: unknown;
     try {
       json = JSON.parse(body);

@@ -1,3 +1,4 @@
+import { filesFrom } from "~/storage/files.server";
 import { requireOwner } from "~/admin/guard.server";
 import { addPhoto, listOwnerPhotos, reorderPhotos } from "~/catalogue/photos/owner.server";
 import { PHOTO_MESSAGES } from "~/catalogue/photos/photo-rules";
@@ -27,7 +28,8 @@ const upload = endpoint(
     },
     noStore: true,
   },
-  ({ db, params, body, owner }) => addPhoto(db, params.id ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    addPhoto(db, params.id ?? "", body, owner!.email, filesFrom(context)),
 );
 
 /** PUT `{order: [photoId, …]}`: the photos in that order. */

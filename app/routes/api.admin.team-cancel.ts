@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { cancelTeam } from "~/flows/teams/batch.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -10,7 +11,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.flag },
     noStore: true,
   },
-  ({ db, params, body, owner }) => cancelTeam(db, params.slug ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    cancelTeam(db, params.slug ?? "", body, owner!.email, partsFrom(context)),
 );
 
 export const loader = writeOnly();

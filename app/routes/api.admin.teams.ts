@@ -1,6 +1,6 @@
 import { requireOwner } from "~/admin/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { createTeam, listTeams } from "~/teams/teams.server";
 import type { Route } from "./+types/api.admin.teams";
@@ -10,7 +10,9 @@ import { BODY_LIMITS } from "~/shared/limits";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   return Response.json(
-    { teams: await listTeams(dbFrom(context), await catalogueFrom(context)) },
+    {
+      teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -24,5 +26,5 @@ export const action = endpoint(
     noStore: true,
   },
   async ({ db, body, owner, context }) =>
-    createTeam(db, await catalogueFrom(context), body, owner!.email),
+    createTeam(db, await catalogueFrom(context), body, owner!.email, settingsFrom(context)),
 );

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { changeCartByForm, readCart } from "~/flows/checkout/cart-actions.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
@@ -21,5 +22,5 @@ export const action = endpoint(
     rateLimit: QUOTAS.cart,
     noStore: true,
   },
-  ({ db, request, body }) => changeCartByForm(db, request, body),
+  ({ db, request, body, context }) => changeCartByForm(db, request, body, settingsFrom(context)),
 );

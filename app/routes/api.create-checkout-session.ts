@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { createCheckoutSession } from "~/flows/checkout/create-session.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -9,7 +10,7 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.document },
     rateLimit: QUOTAS.checkout,
   },
-  ({ db, body, address }) => createCheckoutSession(db, body, address),
+  ({ db, body, address, context }) => createCheckoutSession(db, body, address, partsFrom(context)),
 );
 
 export const loader = writeOnly();

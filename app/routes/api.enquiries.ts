@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -11,7 +12,7 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.form },
     rateLimit: QUOTAS.enquiry,
   },
-  ({ db, body }) => receiveEnquiry(db, body),
+  ({ db, body, context }) => receiveEnquiry(db, body, settingsFrom(context)),
 );
 
 export const loader = writeOnly(["POST"], "Use POST to send an enquiry.");

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { dbFrom } from "~/db/context.server";
 import { reviewsForProduct, submitReview } from "~/reviews/api.server";
 import { endpoint } from "~/security/edge.server";
@@ -15,5 +16,6 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.document },
     rateLimit: QUOTAS.review,
   },
-  ({ db, params, body, request }) => submitReview(db, params.productId, body, request),
+  ({ db, params, body, request, context }) =>
+    submitReview(db, params.productId, body, request, settingsFrom(context)),
 );

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { PHOTO_TOO_LARGE, uploadPhoto } from "~/reviews/api.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -15,5 +16,6 @@ export const action = endpoint(
     },
     rateLimit: QUOTAS.upload,
   },
-  ({ db, body, request, address }) => uploadPhoto(db, body, request, address),
+  ({ db, body, request, address, context }) =>
+    uploadPhoto(db, body, request, address, partsFrom(context)),
 );

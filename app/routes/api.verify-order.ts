@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { verifyOrder } from "~/flows/checkout/verify.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -11,7 +12,7 @@ export const action = endpoint(
     rateLimit: QUOTAS.verifyOrder,
     noStore: true,
   },
-  ({ db, body }) => verifyOrder(db, body),
+  ({ db, body, context }) => verifyOrder(db, body, partsFrom(context)),
 );
 
 export const loader = writeOnly();

@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { data, redirect } from "react-router";
 import { type CartRefusal, CartPage } from "~/cart/CartPage";
 import { dbFrom } from "~/db/context.server";
@@ -40,8 +41,8 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.cart,
     noStore: true,
   },
-  async ({ db, request, body }) => {
-    const outcome = await changeCartByForm(db, request, body);
+  async ({ db, request, body, context }) => {
+    const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
     if (outcome.ok) {
       const back = String(body.get("returnTo") ?? "");
       const to =

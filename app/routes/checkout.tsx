@@ -1,10 +1,11 @@
+import { partsFrom } from "~/flows/parts.server";
 import { EmptyCart } from "~/cart/EmptyCart";
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
 import { answerOf, pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -51,14 +52,14 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.checkout,
     noStore: true,
   },
-  async ({ db, request, body, address }) => {
+  async ({ db, request, body, address, context }) => {
     if (body.get("intent") === "discount") {
-      const outcome = await changeCartByForm(db, request, body);
+      const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
       if (outcome.ok)
         throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };
     }
-    const outcome = await payFromCart(db, request, body, address);
+    const outcome = await payFromCart(db, request, body, address, partsFrom(context));
     if (outcome.ok) throw redirect(outcome.data.url, 303);
     return outcome;
   },

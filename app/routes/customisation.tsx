@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { Link } from "react-router";
 import { findProduct } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
@@ -31,9 +32,9 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.form, tooLarge: "The enquiry is too long." },
     rateLimit: QUOTAS.enquiry,
   },
-  async ({ db, body }): Promise<Outcome<EnquiryActionData>> => {
+  async ({ db, body, context }): Promise<Outcome<EnquiryActionData>> => {
     const input = enquiryFromForm(body);
-    const outcome = await receiveEnquiry(db, input);
+    const outcome = await receiveEnquiry(db, input, settingsFrom(context));
     if (!outcome.ok) {
       // The form is shown again with what was typed, never with the honeypot.
       return {

@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
@@ -21,7 +22,7 @@ const REDIRECT_SECONDS = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
-    { verified: await confirmationFor(dbFrom(context), request) },
+    { verified: await confirmationFor(dbFrom(context), request, partsFrom(context)) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,3 +1,5 @@
+import { paymentsFrom } from "~/payments/provider.server";
+import { partsFrom } from "~/flows/parts.server";
 import { ShieldAlert } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TotalsTable } from "~/flows/checkout/CheckoutSummary";
@@ -22,7 +24,7 @@ const confirmationUrl = (sessionId: string) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const db = dbFrom(context);
-  const order = await findSandboxOrder(db, sessionId);
+  const order = await findSandboxOrder(db, sessionId, paymentsFrom(context));
   if (!order) {
     return data(
       { order: null, lines: [], sessionId: "" },
@@ -63,9 +65,9 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.form },
     noStore: true,
   },
-  async ({ db, request, body }): Promise<Outcome<{ error?: string }>> => {
+  async ({ db, request, body, context }): Promise<Outcome<{ error?: string }>> => {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-    const result = await paySandboxForm(db, sessionId, body);
+    const result = await paySandboxForm(db, sessionId, body, partsFrom(context));
     if (result.ok) throw redirect(confirmationUrl(sessionId));
     return result;
   },

@@ -12,7 +12,7 @@ import { AddToCartForm } from "~/cart/AddToCartForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
 import { ProductReviews, productReviewsReady } from "~/reviews/components/ProductReviews";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
@@ -48,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     product,
     preview: Boolean(preview),
-    origin: canonicalOrigin(request),
+    origin: canonicalOrigin(settingsFrom(context), request),
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
     stock,

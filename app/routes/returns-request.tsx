@@ -1,3 +1,4 @@
+import { settingsFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
 import { POLICY } from "~/policy/policy";
 import { handleReturnRequestForm, type ReturnRequestStep } from "~/returns/requests.server";
@@ -29,7 +30,7 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.returnRequest,
     noStore: true,
   },
-  ({ db, body }) => handleReturnRequestForm(db, body),
+  ({ db, body, context }) => handleReturnRequestForm(db, body, settingsFrom(context)),
 );
 
 export default function ReturnsRequest({ loaderData, actionData }: Route.ComponentProps) {

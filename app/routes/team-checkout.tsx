@@ -1,3 +1,4 @@
+import { partsFrom } from "~/flows/parts.server";
 import { data, redirect } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
@@ -50,8 +51,8 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.checkout,
     noStore: true,
   },
-  async ({ db, body, params, address }) => {
-    const paid = await payForTeamChoice(db, params.slug ?? "", body, address);
+  async ({ db, body, params, address, context }) => {
+    const paid = await payForTeamChoice(db, params.slug ?? "", body, address, partsFrom(context));
     if (!paid.ok) return { ...paid, message: paid.message.replace(/^Item 1: /, "") };
     throw redirect(paid.data.url);
   },

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
-import { BODY_LIMITS } from "~/shared/limits";
 import { uploadRoster } from "~/teams/roster-upload.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
+import { BODY_LIMITS } from "~/shared/limits";
 import { type RosterUploadAnswer, OrganiserPage } from "~/teams/OrganiserPage";
 import { sizeCounts, timeLeft } from "~/teams/rules";
 import { organiserView } from "~/teams/teams.server";
@@ -51,6 +51,7 @@ export const action = pageEndpoint(
       params.slug ?? "",
       new URL(request.url).searchParams.get("key"),
       await file.text(),
+      settingsFrom(context),
     );
   },
 );

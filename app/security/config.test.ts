@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, parseTrustProxy } from "~/env.server";
+import { parseEnv, parseTrustProxy } from "~/server/env.server";
 import { paymentsMode, paymentsStartupProblem } from "~/payments/provider.server";
 import { serverSettings } from "~/server/startup.server";
 

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { type Done, type Problem, ProblemError, type ProblemKind } from "~/shared/problems";
 import { logError } from "./log.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import type { Database } from "~/db/database";
 import { ownerGateFrom, type SignedInOwner } from "./owner-gate.server";
 import { type RateLimit, rateLimitStoreFrom, takeRateLimit } from "./rate-limit.server";
@@ -355,7 +355,7 @@ async function check(
   if (!methods.includes(request.method.toUpperCase())) {
     return refuse(405, `Use ${methods.join(" or ")}.`, { headers: { Allow: methods.join(", ") } });
   }
-  if (needs.sameOrigin && !isSameOrigin(request)) {
+  if (needs.sameOrigin && !isSameOrigin(request, settingsFrom(context))) {
     return refuse(403, needs.crossSite ?? CROSS_SITE);
   }
   if (needs.rateLimit) {
@@ -363,6 +363,7 @@ async function check(
       needs.rateLimit,
       clientAddress(request),
       rateLimitStoreFrom(context),
+      settingsFrom(context),
     );
     if (!verdict.ok) {
       return refuse(429, verdict.message, {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { dbContext } from "~/db/context.server";
+import { dbContext, settingsContext } from "~/db/context.server";
+import { parseEnv } from "~/server/env.server";
 import { endpoint, PROBLEM_STATUS, readLimited, refuse, success } from "./edge.server";
 import { created, problem, PROBLEM_KINDS, ProblemError } from "~/shared/problems";
 import { logError, redact } from "./log.server";
@@ -14,6 +15,7 @@ const ROUTES = path.resolve(__dirname, "../routes");
 function context() {
   const provider = new RouterContextProvider();
   provider.set(dbContext, {} as Database);
+  provider.set(settingsContext, parseEnv({}));
   return provider;
 }
 

@@ -1,4 +1,7 @@
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
+
+/** What the shop's public origin is made from. */
+export type OriginSettings = Pick<Env, "PUBLIC_URL" | "NODE_ENV" | "PORT">;
 
 /**
  * The shop's public origin for every absolute URL: canonical, Open Graph, JSON-LD, payment
@@ -6,8 +9,8 @@ import { env } from "~/env.server";
  * Host (anyone can send `Host: evil.example`): the development server uses the request's own
  * origin, and a production start without PUBLIC_URL serves on http://localhost:PORT.
  */
-export function canonicalOrigin(request?: Request): string {
-  const { PUBLIC_URL, NODE_ENV, PORT } = env();
+export function canonicalOrigin(settings: OriginSettings, request?: Request): string {
+  const { PUBLIC_URL, NODE_ENV, PORT } = settings;
   if (PUBLIC_URL) return PUBLIC_URL.replace(/\/+$/, "");
   if (NODE_ENV === "development" && request) return new URL(request.url).origin;
   return `http://localhost:${PORT}`;

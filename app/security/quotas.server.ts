@@ -1,17 +1,16 @@
-import { env } from "~/env.server";
 import type { RateLimit } from "./rate-limit.server";
 
 /** Every per-address quota of the shop in one place (X-SEC-6, X-SHOP-4); a minute each. */
 export const QUOTAS = {
   checkout: {
     name: "checkout",
-    limit: () => env().CHECKOUT_RATE_LIMIT,
+    limit: (settings) => settings.CHECKOUT_RATE_LIMIT,
     message: "You have started many checkouts in a short time. Please wait {seconds} seconds.",
   },
   /** Owner sign-ins (X-SEC-10): taken before any password is hashed, whichever account. */
   signIn: {
     name: "sign-in",
-    limit: () => env().SIGN_IN_RATE_LIMIT,
+    limit: (settings) => settings.SIGN_IN_RATE_LIMIT,
     message:
       "Too many sign-in attempts from your connection. Please wait {seconds} seconds and try again.",
   },
@@ -44,19 +43,19 @@ export const QUOTAS = {
   },
   review: {
     name: "review",
-    limit: () => env().REVIEW_RATE_LIMIT,
+    limit: (settings) => settings.REVIEW_RATE_LIMIT,
     message: "You have sent several reviews in a short time. Please wait a minute and try again.",
   },
   upload: {
     name: "upload",
-    limit: () => env().UPLOAD_RATE_LIMIT,
+    limit: (settings) => settings.UPLOAD_RATE_LIMIT,
     message: "You have uploaded many photos in a short time. Please wait a minute and try again.",
   },
   enquiry: {
     name: "enquiry",
-    limit: () => env().ENQUIRY_RATE_LIMIT,
-    message: () =>
-      `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${env().SHOP_EMAIL}.`,
+    limit: (settings) => settings.ENQUIRY_RATE_LIMIT,
+    message: (settings) =>
+      `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${settings.SHOP_EMAIL}.`,
   },
   /** A team organiser's roster upload e-mails every member (X-TEAM-3): a few a minute. */
   rosterUpload: {

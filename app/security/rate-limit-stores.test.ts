@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import {
   createRateLimitStore,
   type RedisMulti,
@@ -63,7 +63,9 @@ describe("RedisRateLimitStore", () => {
     const store = new RedisRateLimitStore(async () => redis.client, "t:");
     const decisions = [];
     const rule = { name: "b", limit: 2, message: "wait {seconds}" };
-    for (let n = 0; n < 3; n++) decisions.push(await takeRateLimit(rule, "192.0.2.1", store));
+    const settings = parseEnv({});
+    for (let n = 0; n < 3; n++)
+      decisions.push(await takeRateLimit(rule, "192.0.2.1", store, settings));
     expect(decisions.map((d) => d.ok)).toEqual([true, true, false]);
     const refused = decisions[2]!;
     expect(!refused.ok && refused.retryAfter).toBeGreaterThanOrEqual(1);
@@ -73,7 +75,9 @@ describe("RedisRateLimitStore", () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect((await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken)).ok).toBe(true);
+      expect((await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken, settings)).ok).toBe(
+        true,
+      );
     } finally {
       console.error = original;
     }

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Env } from "~/server/env.server";
 import { logError } from "./log.server";
 
 export interface RateLimitStore {
@@ -50,11 +51,11 @@ export function clientKey(address: string): string {
 export interface RateLimit {
   /** Names the counter, so two limits never share one. */
   name: string;
-  /** Hits allowed per window; a function so it can come from configuration. */
-  limit: number | (() => number);
+  /** Hits allowed per window; a function so it can come from the shop's settings. */
+  limit: number | ((settings: Env) => number);
   windowMs?: number;
   /** The message when over the limit; `{seconds}` is replaced by the wait. */
-  message: string | (() => string);
+  message: string | ((settings: Env) => string);
 }
 
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string };
@@ -67,9 +68,10 @@ export async function takeRateLimit(
   rule: RateLimit,
   address: string,
   store: RateLimitStore,
+  settings: Env,
 ): Promise<RateLimitVerdict> {
   const windowMs = rule.windowMs ?? 60_000;
-  const limit = typeof rule.limit === "function" ? rule.limit() : rule.limit;
+  const limit = typeof rule.limit === "function" ? rule.limit(settings) : rule.limit;
   let counted;
   try {
     counted = await store.hit(`${rule.name}:${clientKey(address)}`, windowMs);
@@ -80,6 +82,6 @@ export async function takeRateLimit(
   const { count, resetAt } = counted;
   if (count <= limit) return { ok: true };
   const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  const message = typeof rule.message === "function" ? rule.message() : rule.message;
+  const message = typeof rule.message === "function" ? rule.message(settings) : rule.message;
   return { ok: false, retryAfter, message: message.replace("{seconds}", String(retryAfter)) };
 }

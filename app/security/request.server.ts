@@ -1,7 +1,7 @@
-import { env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 
-function configuredOrigin(): string | undefined {
-  const url = env().PUBLIC_URL;
+function configuredOrigin(settings: Pick<Env, "PUBLIC_URL">): string | undefined {
+  const url = settings.PUBLIC_URL;
   return url ? new URL(url).origin : undefined;
 }
 
@@ -18,14 +18,14 @@ export function clientAddress(request: Request): string {
  * on a cross-site POST, so a foreign Origin is refused. Requests without Origin (server-to-server,
  * tests, curl) carry no cookies of ours and are allowed.
  */
-export function isSameOrigin(request: Request): boolean {
+export function isSameOrigin(request: Request, settings: Pick<Env, "PUBLIC_URL">): boolean {
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return origin === null;
   // X-Forwarded-Host reaches here only from a trusted proxy: the HTTP edge (app/server/http.server.ts) drops it otherwise.
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   try {
     const from = new URL(origin);
-    if (configuredOrigin() === from.origin) return true;
+    if (configuredOrigin(settings) === from.origin) return true;
     return from.host === (host ?? new URL(request.url).host);
   } catch {
     return false;

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { shortBreakResponse } from "~/db/availability.server";
 import { dbContext } from "~/db/context.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { openShop, provideShop, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 
@@ -18,7 +18,8 @@ export async function developmentShopMiddleware(
   next: () => Promise<Response>,
 ): Promise<Response> {
   if (context.get(dbContext)) return next();
-  shop ??= openShop(env(), { background: true }).catch((error: unknown) => {
+  const settings = env();
+  shop ??= openShop(settings, { background: true }).catch((error: unknown) => {
     shop = undefined;
     throw error;
   });
@@ -27,7 +28,7 @@ export async function developmentShopMiddleware(
     opened = await shop;
   } catch (error) {
     logError("The database could not be opened", error);
-    return shortBreakResponse(request);
+    return shortBreakResponse(request, settings.DATABASE_URL ? "postgres" : "pglite");
   }
   provideShop(context as RouterContextProvider, opened);
   return next();

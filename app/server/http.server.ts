@@ -193,6 +193,7 @@ export function createHttpServer({
       render(new Request(new URL(target, "http://localhost")), requestContext(shop)),
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
+    enabled: shop.settings.HTML_CACHE === "on",
   });
   // A change made outside a request (a product photo made ready in the background) is shown at
   // once too, and one another process made as soon as this process sees it (X-PHOTO-3).

@@ -1,4 +1,5 @@
-import type { Env } from "~/env.server";
+import type { Mailer } from "~/mail/mailer.server";
+import type { ShopParts } from "~/flows/parts.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
@@ -19,15 +20,19 @@ import {
 } from "~/shared/limits";
 
 /** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
-export function backgroundJobs(
-  config: Pick<Env, "OUTBOX_POLL_MS" | "EXPIRY_CHECK_SECONDS" | "REFUND_RETRY_AFTER_SECONDS">,
-): BackgroundJob[] {
+export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): BackgroundJob[] {
+  const config = shop.settings;
   return [
     {
       name: "outbox",
       everyMs: config.OUTBOX_POLL_MS,
       batch: MAIL_BATCH,
-      run: (db) => deliverDueMail(db, { batch: MAIL_BATCH, onSent: recordConfirmationSent }),
+      run: (db) =>
+        deliverDueMail(db, shop.mailer, {
+          batch: MAIL_BATCH,
+          claimMs: config.OUTBOX_CLAIM_SECONDS * 1000,
+          onSent: recordConfirmationSent,
+        }),
     },
     { name: "rate-limit-sweep", everyMs: 60_000, run: sweepRateLimits },
     // Issue 25: carts untouched for 30 days.
@@ -45,28 +50,28 @@ export function backgroundJobs(
       everyMs: Math.min(config.REFUND_RETRY_AFTER_SECONDS, 30) * 1000,
       batch: REFUND_RETRY_BATCH,
       run: (db) =>
-        retryPendingRefunds(db, { retryAfterSeconds: config.REFUND_RETRY_AFTER_SECONDS }),
+        retryPendingRefunds(db, shop, { retryAfterSeconds: config.REFUND_RETRY_AFTER_SECONDS }),
     },
     {
       name: "unattached-photos",
       everyMs: 10 * 60_000,
       batch: 100,
-      run: (db) => removeUnattachedPhotos(db, 100),
+      run: (db) => removeUnattachedPhotos(db, shop.files, 100),
     },
-    productPhotoJob,
+    productPhotoJob(shop.files),
     {
       // X-TEAM-4: a team store past its closing time is closed and summarised once.
       name: "team-closing",
       everyMs: 30_000,
       batch: TEAM_CLOSING_BATCH,
-      run: (db) => closeDueTeams(db),
+      run: (db) => closeDueTeams(db, config),
     },
     {
       // X-TEAM-5: a member's payment that arrived after the batch moved or was cancelled follows it.
       name: "team-late-payments",
       everyMs: 15_000,
       batch: LATE_PAYMENT_BATCH,
-      run: (db) => settleLateTeamPayments(db),
+      run: (db) => settleLateTeamPayments(db, shop),
     },
   ];
 }

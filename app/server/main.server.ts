@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { serverSettings } from "~/server/startup.server";
 import { createHttpServer, gracefulStop } from "./http.server";
 import { openShop } from "./shop.server";

@@ -1,6 +1,6 @@
 import { createOwner } from "~/admin/owners.server";
 import { openDatabase } from "~/db/client.server";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 /**
  * `npm run owner:create -- --email owner@example.com`: adds an owner account (X-OPS-1). The

@@ -8,8 +8,12 @@ import {
 } from "~/admin/session.server";
 import { type RunningJobs, startJobs } from "~/background/runner.server";
 import { type Connection, openDatabase } from "~/db/client.server";
-import { dbContext, driverContext } from "~/db/context.server";
-import type { Env } from "~/env.server";
+import { clockContext, dbContext, driverContext, settingsContext } from "~/db/context.server";
+import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { openPayments, type Payments, paymentsContext } from "~/payments/provider.server";
+import type { Env } from "~/server/env.server";
+import type { Clock } from "~/shared/clock";
+import { type FileStore, filesContext, openFileStore } from "~/storage/files.server";
 import { ownerGateContext } from "~/security/owner-gate.server";
 import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
 import { createRateLimitStore } from "~/security/rate-limit-stores.server";
@@ -21,13 +25,22 @@ import { backgroundJobs } from "./jobs.server";
  * The composition root (X-ARCH-1, docs/architecture.md): everything a request needs, built once
  * per process from the validated configuration and handed to React Router through its context.
  * The server program, the owner CLI and the data tests all build the shop through these
- * functions; nothing else opens the database or reads the environment.
+ * functions; nothing else opens the database, reads the environment or makes a client.
  */
 export interface Shop {
-  config: Env;
+  /** The validated configuration (app/server/env.server.ts). */
+  settings: Env;
   connection: Connection;
   sessions: OwnerSessions;
   rateLimits: RateLimitStore;
+  /** The provider that takes new checkouts, and Stripe's SDK when its key is set. */
+  payments: Payments;
+  /** SMTP, or the .eml files in DATA_DIR/outbox; the outbox's worker sends through it. */
+  mailer: Mailer;
+  /** The photo files: the S3-compatible bucket (S3_BUCKET), else the database's table. */
+  files: FileStore;
+  /** The time business rules count from. */
+  clock: Clock;
   /** Stops the background work (if started), closes Redis and the database. */
   close(): Promise<void>;
 }
@@ -36,7 +49,11 @@ export interface OpenShopOptions {
   /** Start this process's background work (mail, expiry, clean-ups) unless BACKGROUND_WORK=off.
    *  Tests and the owner CLI leave it off. */
   background?: boolean;
+  /** The shop's clock; the system's by default (a test may hand in its own). */
+  clock?: Clock;
 }
+
+const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Opens and migrates the database, creates the first owner (ADMIN_EMAIL / ADMIN_PASSWORD),
@@ -67,11 +84,18 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
     await close().catch(() => undefined);
     throw error;
   }
+  const parts = {
+    settings: config,
+    payments: openPayments(config),
+    mailer: createMailer(config),
+    files: openFileStore(db, config),
+    clock: options.clock ?? systemClock,
+  };
   if (options.background && config.BACKGROUND_WORK === "on") {
-    jobs = startJobs(db, backgroundJobs(config));
+    jobs = startJobs(db, backgroundJobs(parts));
   }
   return {
-    config,
+    ...parts,
     connection,
     sessions: ownerSessionStorage(db, { PUBLIC_URL: config.PUBLIC_URL, sessionSecret }),
     rateLimits: limits.store,
@@ -91,5 +115,9 @@ export function provideShop(context: RouterContextProvider, shop: Shop): RouterC
   context.set(ownerSessionsContext, shop.sessions);
   context.set(rateLimitContext, shop.rateLimits);
   context.set(ownerGateContext, requireOwner);
+  context.set(settingsContext, shop.settings);
+  context.set(paymentsContext, shop.payments);
+  context.set(filesContext, shop.files);
+  context.set(clockContext, shop.clock);
   return context;
 }

@@ -1,5 +1,5 @@
 import { canonicalOrigin } from "~/security/origin.server";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import { paymentsStartupLine, paymentsStartupProblem } from "~/payments/provider.server";
 
 export interface ServerSettings {
@@ -20,7 +20,7 @@ export function serverSettings(config: Env): ServerSettings {
   const notes = [paymentsStartupLine(config)];
   if (!config.PUBLIC_URL) {
     notes.push(
-      `PUBLIC_URL is not set: links in pages and e-mails point to ${canonicalOrigin()}. Set PUBLIC_URL to the shop's public address.`,
+      `PUBLIC_URL is not set: links in pages and e-mails point to ${canonicalOrigin(config)}. Set PUBLIC_URL to the shop's public address.`,
     );
   }
   return { trustProxy: config.TRUST_PROXY, notes };

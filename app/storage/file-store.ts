@@ -10,6 +10,8 @@ export interface StoredFile {
  * made by the shop, never by a visitor.
  */
 export interface FileStore {
+  /** Where the files are: the database's `photo_files` table, or an S3-compatible bucket. */
+  readonly kind: "database" | "bucket";
   /** Stores the file; a key already stored keeps its first bytes (keys name their content). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;

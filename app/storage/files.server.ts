@@ -1,16 +1,17 @@
 export type { FileStore, StoredFile } from "./file-store";
 import { inArray, like } from "drizzle-orm";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/database";
 import { photoFiles } from "~/db/schema";
-import { env } from "~/env.server";
 import type { FileStore } from "./file-store";
-import { s3FileStore } from "./s3.server";
+import { type S3Config, s3FileStore } from "./s3.server";
 
 const LIKE_SPECIAL = /[\\%_]/g;
 
 /** The files in the database: one row a file. */
 export function databaseFileStore(db: Database): FileStore {
   return {
+    kind: "database",
     async put(key, bytes, contentType) {
       await db.insert(photoFiles).values({ key, bytes, contentType }).onConflictDoNothing();
     },
@@ -34,22 +35,25 @@ export function databaseFileStore(db: Database): FileStore {
   };
 }
 
-let bucket: { name: string; store: FileStore } | undefined;
-
-/** The S3-compatible bucket when S3_BUCKET is set (product and review photos), else null. */
-export function photoBucket(): FileStore | null {
-  const config = env();
-  if (!config.S3_BUCKET) return null;
-  if (bucket?.name !== config.S3_BUCKET) {
-    bucket = {
-      name: config.S3_BUCKET,
-      store: s3FileStore({ ...config, S3_BUCKET: config.S3_BUCKET }),
-    };
-  }
-  return bucket.store;
+/**
+ * The shop's photo files (built once by the composition root): the S3-compatible bucket when
+ * S3_BUCKET is set, else this database's table.
+ */
+export function openFileStore(db: Database, settings: S3Config): FileStore {
+  const name = settings.S3_BUCKET;
+  return name ? s3FileStore({ ...settings, S3_BUCKET: name }) : databaseFileStore(db);
 }
 
-/** The shop's photo files: the bucket when S3_BUCKET is set, else this database's table. */
-export function photoFileStore(db: Database): FileStore {
-  return photoBucket() ?? databaseFileStore(db);
+/** The request's photo file store, put in by the composition root (app/server/shop.server.ts). */
+export const filesContext = createContext<FileStore | null>(null);
+
+export function filesFrom(context: Readonly<RouterContextProvider>): FileStore {
+  const files = context.get(filesContext);
+  if (!files) throw new Error("No file store in the request context: was it built by app/server/?");
+  return files;
+}
+
+/** The bucket, when the photo files are kept in one (review photos keep their bytes otherwise). */
+export function bucketOf(files: FileStore): FileStore | null {
+  return files.kind === "bucket" ? files : null;
 }

@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Env } from "~/env.server";
+import type { Env } from "~/server/env.server";
 import type { FileStore } from "./file-store";
 
 export type S3Config = Pick<
@@ -43,6 +43,7 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
   }
 
   return {
+    kind: "bucket",
     async put(key, bytes, contentType) {
       await client.send(
         new PutObjectCommand({

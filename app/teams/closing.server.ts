@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, teams } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
-import { notifyOwner } from "~/mail/owner-notice.server";
+import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { formatPence } from "~/pricing/money";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { productionSheet, sizeCounts, ukDateTimeInWords } from "./rules";
 import { teamOrdersAndRoster } from "./teams.server";
 import { TEAM_CLOSING_BATCH } from "~/shared/limits";
@@ -16,7 +16,11 @@ import { TEAM_CLOSING_BATCH } from "~/shared/limits";
  * claim is conditional on no summary yet, so with any number of processes each summary is written
  * once (the outbox's dedupe keys would refuse a second copy too). Answers how many it closed.
  */
-export async function closeDueTeams(db: Database, now: Date = new Date()): Promise<number> {
+export async function closeDueTeams(
+  db: Database,
+  settings: OwnerNoticeSettings & OriginSettings,
+  now: Date = new Date(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -102,8 +106,12 @@ export async function closeDueTeams(db: Database, now: Date = new Date()): Promi
       );
       await notifyOwner(
         tx,
+        settings,
         `team-summary:${team.id}`,
-        { subject, text: `${text}\n\nThe batch: ${canonicalOrigin()}/admin/teams/${team.slug}` },
+        {
+          subject,
+          text: `${text}\n\nThe batch: ${canonicalOrigin(settings)}/admin/teams/${team.slug}`,
+        },
         team.id,
       );
       closed++;

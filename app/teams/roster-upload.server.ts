@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
-import { canonicalOrigin } from "~/security/origin.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { storedSecret } from "~/security/secrets.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { checkRosterRows } from "./roster-rows";
@@ -67,6 +67,7 @@ export async function uploadRoster(
   slug: string,
   key: string | null,
   csv: string,
+  settings: OriginSettings,
 ): Promise<Result<{ sent: number; message: string }>> {
   const organiser = await teamForOrganiser(db, slug, key);
   if (!organiser) return problem("not_found", "Not found.");
@@ -89,7 +90,7 @@ export async function uploadRoster(
       },
     );
   }
-  const origin = canonicalOrigin();
+  const origin = canonicalOrigin(settings);
   const links = await Promise.all(
     checked.members.map(async (member) => ({
       member,

@@ -12,8 +12,8 @@ import {
 import { paidSql } from "~/orders/states.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
+import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { created, problem, type Result } from "~/shared/problems";
-import { canonicalOrigin } from "~/security/origin.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { formatPence } from "~/pricing/money";
 export type { PublicTeam } from "./rules";
@@ -59,7 +59,12 @@ export interface TeamJson {
   products: (TeamOffer & { name: string })[];
 }
 
-function teamJson(row: TeamRow, offers: readonly TeamOffer[], catalogue?: Catalogue): TeamJson {
+function teamJson(
+  row: TeamRow,
+  offers: readonly TeamOffer[],
+  settings: OriginSettings,
+  catalogue?: Catalogue,
+): TeamJson {
   return {
     slug: row.slug,
     name: row.name,
@@ -75,7 +80,7 @@ function teamJson(row: TeamRow, offers: readonly TeamOffer[], catalogue?: Catalo
     fixedText: row.fixedText,
     summarySentAt: row.summarySentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    url: `${canonicalOrigin()}${teamPath(row.slug)}`,
+    url: `${canonicalOrigin(settings)}${teamPath(row.slug)}`,
     products: offers.map((offer) => ({
       ...offer,
       name: catalogue?.all.get(offer.productId)?.name ?? offer.productId,
@@ -129,6 +134,7 @@ export async function createTeam(
   catalogue: Catalogue,
   body: unknown,
   ownerEmail: string,
+  settings: OriginSettings,
 ): Promise<Result<TeamJson & { organiserUrl: string }>> {
   const parsed = teamInputSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
@@ -150,7 +156,7 @@ export async function createTeam(
   }
   const key = randomBytes(24).toString("base64url");
   const base = slugify(input.name);
-  const origin = canonicalOrigin();
+  const origin = canonicalOrigin(settings);
   return db.transaction(async (tx) => {
     let row: TeamRow | undefined;
     for (let attempt = 1; !row && attempt <= 50; attempt++) {
@@ -219,12 +225,12 @@ export async function createTeam(
       subject: `team:${row.slug}`,
       after: { name: row.name, closesAt: row.closesAt.toISOString(), delivery: row.delivery },
     });
-    return created({ ...teamJson(row, input.products, catalogue), organiserUrl });
+    return created({ ...teamJson(row, input.products, settings, catalogue), organiserUrl });
   });
 }
 
 /** GET /api/admin/teams: every team store, newest first, with its paid order count. */
-export async function listTeams(db: Database, catalogue?: Catalogue) {
+export async function listTeams(db: Database, settings: OriginSettings, catalogue?: Catalogue) {
   const rows = await db.select().from(teams).orderBy(desc(teams.createdAt));
   const offers = await offersOf(
     db,
@@ -242,7 +248,7 @@ export async function listTeams(db: Database, catalogue?: Catalogue) {
     .groupBy(orderLines.teamSlug);
   const bySlug = new Map(counts.map((c) => [c.slug, c]));
   return rows.map((row) => ({
-    ...teamJson(row, offers.get(row.id) ?? [], catalogue),
+    ...teamJson(row, offers.get(row.id) ?? [], settings, catalogue),
     paidOrders: bySlug.get(row.slug)?.orders ?? 0,
     paidItems: bySlug.get(row.slug)?.items ?? 0,
   }));
@@ -326,12 +332,17 @@ export async function teamOrdersAndRoster(
 }
 
 /** GET /api/admin/teams/:slug (X-TEAM-1): the team, its orders and roster. */
-export async function teamDetail(db: Database, slug: string, catalogue?: Catalogue) {
+export async function teamDetail(
+  db: Database,
+  slug: string,
+  settings: OriginSettings,
+  catalogue?: Catalogue,
+) {
   const team = await findTeam(db, slug);
   if (!team) return undefined;
   const { orders: teamOrders, roster } = await teamOrdersAndRoster(db, slug);
   return {
-    ...teamJson(team.row, team.offers, catalogue),
+    ...teamJson(team.row, team.offers, settings, catalogue),
     orders: teamOrders,
     roster: roster.map((entry) => ({
       memberName: entry.memberName,

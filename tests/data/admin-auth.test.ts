@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { auditLog, owners, ownerSessions, ownerSignInFailures } from "~/db/schema";
 import { action as logout } from "~/routes/admin.logout";
 import { loader as ordersPage } from "~/routes/admin.orders";
@@ -16,8 +16,10 @@ import { decoyHash, hashingCounts } from "~/admin/password.server";
 import { MAX_HASHES_AT_ONCE } from "~/shared/limits";
 
 // The first owner comes from the environment when the database is first opened.
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 type Handler = Parameters<typeof call>[0];
 /** A route call whose thrown Response (redirect, 401, 403) is the answer. */

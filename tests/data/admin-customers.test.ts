@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { orders } from "~/db/schema";
 import { loader as customerPage } from "~/routes/admin.customer";
 import { loader as customersPage } from "~/routes/admin.customers";
@@ -9,8 +9,10 @@ import { action as refundApi } from "~/routes/api.admin.order-refunds";
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {

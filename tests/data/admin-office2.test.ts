@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seeded as findProduct } from "~/catalogue/seed/catalogue";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { auditLog, enquiries, productReviews, reviewPhotos } from "~/db/schema";
 import { countReviews } from "~/reviews/count.server";
 import { ReviewList } from "~/reviews/components/ReviewCard";
@@ -28,8 +28,10 @@ import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const PRODUCT = "knee-pads";
 let cookie: string;
@@ -193,7 +195,7 @@ describe(`the owner's enquiries (${TEST_DRIVER})`, () => {
       garmentTypes: ["Rashguards"],
       quantity: "10-24",
       message: `Team kit for ${name}.`,
-    });
+    }, theShop().settings);
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.data.id!;
   }

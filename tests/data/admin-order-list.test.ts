@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { orders } from "~/db/schema";
 import { loader as exportCsv } from "~/routes/admin.orders.export";
 import { loader as ordersPage } from "~/routes/admin.orders";
@@ -8,8 +8,10 @@ import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { forceStatus, OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {

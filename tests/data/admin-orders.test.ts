@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import {
   auditLog,
   FULFILMENT_STATUSES,
@@ -22,8 +22,10 @@ import { action as tracking } from "~/routes/tracking";
 import { forceStatus, OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {

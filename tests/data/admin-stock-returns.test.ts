@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { auditLog, orderLines, orders, variantStock } from "~/db/schema";
 import { createReturnRequest } from "~/returns/requests.server";
 import { action as returnsAction, loader as returnsPage } from "~/routes/admin.returns";
@@ -10,8 +10,10 @@ import { action as stockApi, loader as stockList } from "~/routes/api.admin.stoc
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {
@@ -116,7 +118,7 @@ describe("returns in the back office (X-UK-5)", () => {
       email: "returner@example.com",
       lineIds: [bottle!.id],
       reason: "Leaks",
-    });
+    }, theShop().settings);
     expect(created.ok).toBe(true);
 
     const page = await call(returnsPage, "/admin/returns", { headers: { cookie } });

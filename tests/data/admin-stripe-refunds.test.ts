@@ -3,16 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
 import { postJson } from "./helpers";
 import { OWNER } from "./admin-fixtures";
+import { useTestSettings } from "./shop";
 
 // Configuration is read once per test file, so Stripe is set before the app's modules load.
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test";
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.ADMIN_EMAIL = OWNER.email;
-  process.env.ADMIN_PASSWORD = OWNER.password;
+  useTestSettings({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: "whsec_test",
+    STRIPE_API_BASE: fake.url,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  });
 });
 afterAll(async () => {
   await fake.close();

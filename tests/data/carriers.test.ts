@@ -1,13 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { orders } from "~/db/schema";
 import { action as statusApi } from "~/routes/api.admin.order-status";
 import { action as tracking } from "~/routes/tracking";
 import { forceStatus, OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const ROYAL_MAIL_LINK = "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB";
 

@@ -12,11 +12,13 @@ import { action as siteApi, loader as siteGet } from "~/routes/api.admin.site";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seeded as findProduct } from "~/catalogue/seed/catalogue";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { auditLog, discountCodes, orders } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
 import { markOrderCancelled, markOrderPaid } from "~/orders/orders.server";
@@ -15,8 +15,10 @@ import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const kneePads = { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 };
 const KNEE_PADS_PENCE = findProduct("knee-pads")!.pricePence;

@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { enquiries, mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { action } from "~/routes/api.enquiries";
@@ -46,7 +46,7 @@ async function storedCount() {
 async function outbox(): Promise<string[]> {
   await deliverMail();
   try {
-    return await readdir(outboxDir());
+    return await readdir(outboxDir(theShop().settings));
   } catch {
     return [];
   }
@@ -57,7 +57,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
     const db = await testDb();
     await db.delete(enquiries);
     await db.delete(mailOutbox);
-    await rm(outboxDir(), { recursive: true, force: true });
+    await rm(outboxDir(theShop().settings), { recursive: true, force: true });
   });
 
   it("X-INFO-1: stores the enquiry, answers 201 and e-mails the shop with Reply-To the customer", async () => {
@@ -81,7 +81,7 @@ describe(`POST /api/enquiries on ${driver}`, () => {
 
     const files = await outbox();
     expect(files).toHaveLength(1);
-    const mail = await readFile(`${outboxDir()}/${files[0]}`, "utf8");
+    const mail = await readFile(`${outboxDir(theShop().settings)}/${files[0]}`, "utf8");
     expect(mail).toMatch(/^To: hello@griptruth\.co\.uk$/m);
     expect(mail).toMatch(/^Reply-To: dan@redcarbjj\.example$/m);
     expect(mail).toMatch(/^Subject: Custom gear enquiry from Redcar BJJ$/m);

@@ -2,10 +2,11 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
-import { testDb, testShop } from "./shop";
+import { testShop } from "./shop";
 import { dbContext } from "~/db/context.server";
 import { rateLimitContext, type RateLimitStore, windowEnd } from "~/security/rate-limit.server";
 import { requestContext as shopContext } from "~/server/shop.server";
+import { outboxDir } from "~/mail/mailer.server";
 import { deliverDueMail } from "~/mail/outbox.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 
@@ -121,8 +122,12 @@ export function postJson(body: unknown, headers: Record<string, string> = {}): R
 
 /** Sends what is due in the outbox now, as the background worker would (X-SCALE-4). */
 export async function deliverMail(db?: Database): Promise<void> {
-  const database = db ?? (await testDb());
-  while ((await deliverDueMail(database, { onSent: recordConfirmationSent })) > 0) {
+  const shop = await testShop();
+  const database = db ?? shop.connection.db;
+  const claimMs = shop.settings.OUTBOX_CLAIM_SECONDS * 1000;
+  while (
+    (await deliverDueMail(database, shop.mailer, { claimMs, onSent: recordConfirmationSent })) > 0
+  ) {
     // until nothing is due
   }
 }
@@ -130,7 +135,7 @@ export async function deliverMail(db?: Database): Promise<void> {
 /** The .eml files in DATA_DIR/outbox, after the outbox has sent what was due. */
 export async function outbox(): Promise<{ file: string; text: string }[]> {
   await deliverMail();
-  const dir = path.join(process.env.DATA_DIR!, "outbox");
+  const dir = outboxDir((await testShop()).settings);
   const files = await readdir(dir).catch(() => []);
   return Promise.all(
     files

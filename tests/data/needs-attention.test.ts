@@ -8,16 +8,19 @@ import { type FakeStripe, startFakeStripe } from "./fake-stripe";
 import { call, postJson } from "./helpers";
 import { OWNER } from "./admin-fixtures";
 import { TEST_DRIVER } from "./setup";
+import { useTestSettings } from "./shop";
 
 const WEBHOOK_SECRET = "whsec_attention";
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.ADMIN_EMAIL = OWNER.email;
-  process.env.ADMIN_PASSWORD = OWNER.password;
+  useTestSettings({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+  });
   // The routes are loaded here, within the hook's time, not inside the first test's.
   await Promise.all([
     import("~/routes/api.create-checkout-session"),

@@ -7,12 +7,14 @@ import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import { createPendingOrder, findOrderById, markOrderCancelled, markOrderPaid } from "~/orders/orders.server";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let sessions = 0;
 async function pendingOrder(db: Database) {
@@ -57,12 +59,12 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     // The customer's check before paying answers the reference; once paid, the number.
     const before = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }));
     expect(await before.json()).toMatchObject({ success: false, session: { order_number: order.orderNumber, status: "pending" } });
-    const paid = await fulfilPaidOrder(db, order.id, details);
+    const paid = await fulfilPaidOrder(db, order.id, details, theShop().settings);
     expect(paid!.orderNumber).toBe("GT-10001");
     const after = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }));
     expect(await after.json()).toMatchObject({ success: true, session: { order_number: "GT-10001", status: "paid" } });
     // Paying again changes nothing and takes no number.
-    const again = await fulfilPaidOrder(db, order.id, details);
+    const again = await fulfilPaidOrder(db, order.id, details, theShop().settings);
     expect(again!.orderNumber).toBe("GT-10001");
     expect(await counter(db)).toBe(10001);
   });
@@ -82,7 +84,7 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     ).rejects.toThrow("the rest of the payment failed");
     expect((await findOrderById(db, failing.id))!.status).toBe("pending");
     const next = await pendingOrder(db);
-    const paid = await fulfilPaidOrder(db, next.id, details);
+    const paid = await fulfilPaidOrder(db, next.id, details, theShop().settings);
     expect(numberOf(paid!.orderNumber)).toBe(start + 1);
     const cancelled = await findOrderById(db, expired.id);
     expect(cancelled!.status).toBe("cancelled");
@@ -104,7 +106,7 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     for (let i = 0; i < 8; i++) pending.push(await pendingOrder(db));
     // Two payment paths for every order at once (the payment page and a webhook, say).
     const results = await Promise.all([
-      ...pending.flatMap((order) => [fulfilPaidOrder(db, order.id, details), fulfilPaidOrder(db, order.id, details)]),
+      ...pending.flatMap((order) => [fulfilPaidOrder(db, order.id, details, theShop().settings), fulfilPaidOrder(db, order.id, details, theShop().settings)]),
       markOrderCancelled(db, expiring.id),
     ]);
     expect(results.at(-1)).toBe(true);

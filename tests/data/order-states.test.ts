@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { FULFILMENT_STATUSES, orderLines, orders, PAYMENT_STATUSES } from "~/db/schema";
 import { cancellableSql, paidSql, toMakeSql } from "~/orders/states.server";
 import { canBeCancelled, isPaid, isToMake, legacyStatus } from "~/orders/status";
@@ -20,8 +20,7 @@ import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { makeTeam, memberPays, teamGi } from "./team-fixtures";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
 type Json = Record<string, unknown>;
 let cookie: string;
@@ -108,7 +107,7 @@ describe("X-ORD-1 X-ORD-2: a partly refunded order is still made, sent, counted 
     // Its buyer's review link still gives the verified badge (X-REV-4).
     const db = await testDb();
     const token = reviewToken(
-      await reviewLinkSecret(db),
+      await reviewLinkSecret(db, theShop().settings),
       { id: order.id, customerEmail: "partly@example.com" },
       "mens-grip-truth-bjj-gi",
     );

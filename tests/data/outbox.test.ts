@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
 import type { Database } from "~/db/client.server";
-import { testDb } from "./shop";
+import { testDatabaseUrl, testDb, theShop } from "./shop";
 import * as schema from "~/db/schema";
 import { mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
@@ -24,7 +24,7 @@ const mail = (n: number) => ({
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
   if (TEST_DRIVER !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
 afterAll(async () => {
@@ -40,7 +40,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
   beforeEach(async () => {
     const db = await testDb();
     await db.delete(mailOutbox);
-    await rm(outboxDir(), { recursive: true, force: true });
+    await rm(outboxDir(theShop().settings), { recursive: true, force: true });
   });
 
   it("X-SCALE-4: a message written in a transaction that rolls back is never sent", async () => {
@@ -77,7 +77,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
     const worker = async (database: Database) => {
       let taken = 0;
       for (;;) {
-        const n = await deliverDueMail(database, { batch: 3 });
+        const n = await deliverDueMail(database, theShop().mailer, { claimMs: 60_000, batch: 3 });
         if (n === 0) return taken;
         taken += n;
       }
@@ -102,9 +102,9 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
         claimedUntil: sql`now() + interval '1 hour'`,
         attempts: 1,
       });
-    expect(await deliverDueMail(db)).toBe(0);
+    expect(await deliverDueMail(db, theShop().mailer, { claimMs: 60_000 })).toBe(0);
     await db.update(mailOutbox).set({ claimedUntil: sql`now() - interval '1 second'` });
-    expect(await deliverDueMail(db)).toBe(1);
+    expect(await deliverDueMail(db, theShop().mailer, { claimMs: 60_000 })).toBe(1);
     const [row] = await rows();
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.attempts).toBe(2);
@@ -115,16 +115,16 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
     const db = await testDb();
     await enqueueMail(db, mail(3));
     // The outbox folder cannot be created: a file stands in its way.
-    await writeFile(outboxDir(), "not a folder");
-    expect(await deliverDueMail(db)).toBe(1);
+    await writeFile(outboxDir(theShop().settings), "not a folder");
+    expect(await deliverDueMail(db, theShop().mailer, { claimMs: 60_000 })).toBe(1);
     let [row] = await rows();
     expect(row!.sentAt).toBeNull();
     expect(row!.lastError).toBeTruthy();
     expect(row!.claimedUntil).toBeNull();
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
     // Not due yet: nothing is taken.
-    expect(await deliverDueMail(db)).toBe(0);
-    await rm(outboxDir(), { force: true });
+    expect(await deliverDueMail(db, theShop().mailer, { claimMs: 60_000 })).toBe(0);
+    await rm(outboxDir(theShop().settings), { force: true });
     await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.id, row!.id));
     expect(await outbox()).toHaveLength(1);
     [row] = await rows();
@@ -139,7 +139,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
     const db = await testDb();
     await enqueueMail(db, mail(9));
     const jobs = startJobs(db, [
-      { name: "outbox", everyMs: 50, batch: 10, run: (database) => deliverDueMail(database) },
+      { name: "outbox", everyMs: 50, batch: 10, run: (database) => deliverDueMail(database, theShop().mailer, { claimMs: 60_000 }) },
     ]);
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && !(await rows())[0]!.sentAt) {

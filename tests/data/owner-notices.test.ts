@@ -1,16 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { mailOutbox, orderLines, orders } from "~/db/schema";
 import { ownerNoticeRecipient } from "~/mail/owner-notice.server";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { createReturnRequest } from "~/returns/requests.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
 import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
 
 // The shop's notices are on by default; tests/data/setup.ts turns them off for the other files.
-process.env.OWNER_NOTIFICATIONS = "on";
+useTestSettings({
+  OWNER_NOTIFICATIONS: "on",
+});
 const SHOP = "hello@griptruth.co.uk";
 
 const shorts = { productId: "mens-england-no-gi-set", optionType: "Shorts", size: "M", quantity: 2 };
@@ -92,7 +94,7 @@ describe("X-DAY-5: the shop is told of paid orders and return requests", () => {
       email: "kai@example.com",
       lineIds: [line!.id],
       reason: "Too small",
-    });
+    }, theShop().settings);
     expect(created.ok).toBe(true);
     const notices = (await mailsTo(SHOP)).slice(before);
     expect(notices).toHaveLength(1);

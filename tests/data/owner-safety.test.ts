@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { discountCodes, orderEvents, orderRefunds, orders } from "~/db/schema";
 import { action as orderPageAction } from "~/routes/admin.order";
 import { action as refundApi } from "~/routes/api.admin.order-refunds";
@@ -8,8 +8,10 @@ import { action as statusApi } from "~/routes/api.admin.order-status";
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, postJson } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { auditLog, mailOutbox, ownerLinks, owners, ownerSessions } from "~/db/schema";
 import { action as ownersApiPost, loader as ownersApi } from "~/routes/api.admin.owners";
 import { action as ownersPage, loader as ownersPageLoader } from "~/routes/admin.owners";
@@ -13,8 +13,10 @@ import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const NEW_PASSWORD = "a brand new long password";
 

@@ -13,13 +13,15 @@ import { loader as drawingFile } from "~/routes/product-image";
 import { loader as photoFile } from "~/routes/product-photo";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 // Read lazily by the app on first use: e-mails carry absolute addresses on this origin.
-process.env.PUBLIC_URL = "https://shop.example";
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  PUBLIC_URL: "https://shop.example",
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const HOODIE = "mens-grip-truth-hoodie"; // colours Grey and Black
 const SHORTS = "mens-england-no-gi-set"; // no photos
@@ -56,7 +58,7 @@ describe(`the owner's photos after the order is paid (${driver})`, () => {
     const db = await testDb();
     await addPhoto(HOODIE, "Grey hoodie, front", "Grey");
     const black = await addPhoto(HOODIE, "Black hoodie, front", "Black");
-    while (await processNextPhoto(db)) {
+    while (await processNextPhoto(db, theShop().files)) {
       /* until every photo is ready */
     }
 

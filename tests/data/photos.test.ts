@@ -5,10 +5,10 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { testDb } from "./shop";
+import { testDatabaseUrl, testDb, theShop } from "./shop";
 import * as schema from "~/db/schema";
 import { productReviews, reviewPhotos } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 import { PhotoRejected, removeUnattachedPhotos, storePhoto } from "~/reviews/photos.server";
 import * as reviewsRoute from "~/routes/api.product-reviews";
 import * as uploadsApi from "~/routes/api.uploads";
@@ -21,7 +21,7 @@ const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite"
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
   if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
 afterAll(async () => {
@@ -135,11 +135,11 @@ describe(`review photos in the database (${driver})`, () => {
       .update(reviewPhotos)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(sql`${reviewPhotos.id} IN (${idOf(attached)}, ${idOf(stale)})`);
-    expect(await removeUnattachedPhotos(db)).toBe(1);
+    expect(await removeUnattachedPhotos(db, theShop().files)).toBe(1);
     const left = (await db.select({ id: reviewPhotos.id }).from(reviewPhotos)).map((r) => r.id);
     expect(left.sort()).toEqual([idOf(attached), idOf(fresh)].sort());
     expect((await serve(`${idOf(stale)}.webp`)).status).toBe(404);
-    expect(await removeUnattachedPhotos(db)).toBe(0);
+    expect(await removeUnattachedPhotos(db, theShop().files)).toBe(0);
     // A review naming a removed photo is refused with a message, not stored.
     const late = await call(
       reviewsRoute.action,
@@ -178,7 +178,7 @@ describe(`review photos in the database (${driver})`, () => {
     });
     const other = await otherProcessDb();
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, n) => storePhoto(n % 2 ? other : db, new Uint8Array(bytes))),
+      Array.from({ length: 5 }, (_, n) => storePhoto(n % 2 ? other : db, new Uint8Array(bytes), theShop())),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const result of results) {

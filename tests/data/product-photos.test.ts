@@ -9,16 +9,17 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { auditLog, catalogueRevision, productPhotos } from "~/db/schema";
 import { loader as photoFile } from "~/routes/product-photo";
-import { photoFileStore } from "~/storage/files.server";
 import { action as photosApi, loader as photosGet } from "~/routes/api.admin.product-photos";
 import { action as photoApi } from "~/routes/api.admin.product-photo";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call } from "./helpers";
-import { testDb } from "./shop";
+import { testDatabaseUrl, testDb, theShop, useTestSettings } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 const HOODIE = "mens-grip-truth-hoodie"; // colours Grey and Black
 const GI = "mens-grip-truth-bjj-gi";
@@ -33,7 +34,7 @@ beforeAll(async () => {
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
   if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
 afterAll(async () => {
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 /** Processes every photo waiting, so a test starts with none. */
 async function drain(db: Database) {
-  while (await processNextPhoto(db)) {
+  while (await processNextPhoto(db, theShop().files)) {
     /* next */
   }
 }
@@ -215,7 +216,7 @@ describe(`the owner's product photos (${driver})`, () => {
     const db = await testDb();
     const [row] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
     expect([row!.width, row!.height]).toEqual([40, 60]);
-    const master = await photoFileStore(db).get(row!.masterKey);
+    const master = await theShop().files.get(row!.masterKey);
     const meta = await sharp(master!.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([40, 60]);
     expect(meta.exif).toBeUndefined();
@@ -223,13 +224,13 @@ describe(`the owner's product photos (${driver})`, () => {
     expect(master!.bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
 
     // Its renditions (made from the master) stand upright too and carry no metadata at all.
-    while (await processNextPhoto(db)) {
+    while (await processNextPhoto(db, theShop().files)) {
       /* until it is ready */
     }
     const [ready] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
     expect(ready!.status).toBe("ready");
     for (const rendition of ready!.renditions) {
-      const file = await photoFileStore(db).get(rendition.key);
+      const file = await theShop().files.get(rendition.key);
       const made = await sharp(file!.bytes).metadata();
       expect([made.width, made.height]).toEqual([40, 60]);
       expect([made.exif, made.orientation, made.xmp]).toEqual([undefined, undefined, undefined]);
@@ -300,7 +301,7 @@ describe(`the owner's product photos (${driver})`, () => {
       { id: product, photoId: ids[0]! },
     );
     expect(removed.status).toBe(200);
-    expect(await photoFileStore(db).get(row!.masterKey)).toBeNull();
+    expect(await theShop().files.get(row!.masterKey)).toBeNull();
     expect((await photosOf(product)).map((p) => p.id)).not.toContain(ids[0]);
     // Room for one more now.
     expect((await uploadPhoto(product, await png(), { alt: "Photo 13" })).status).toBe(201);
@@ -372,8 +373,8 @@ describe(`processing product photos in the background (${driver})`, () => {
     const answer = await uploadPhoto("mens-grip-n-trip-thai-shorts", phone, { alt: "Thai shorts" });
     expect(answer.status).toBe(201);
     const { id } = (await answer.json()) as PhotoJson;
-    expect(await processNextPhoto(db)).toBe(1);
-    expect(await processNextPhoto(db)).toBe(0);
+    expect(await processNextPhoto(db, theShop().files)).toBe(1);
+    expect(await processNextPhoto(db, theShop().files)).toBe(0);
 
     const [photo] = (await photosOf("mens-grip-n-trip-thai-shorts")).filter((p) => p.id === id);
     expect(photo?.status).toBe("ready");
@@ -438,12 +439,12 @@ describe(`processing product photos in the background (${driver})`, () => {
     // second has taken the photo after the claim ran out and finished it.
     let release!: () => void;
     const hung = new Promise<void>((resolve) => (release = resolve));
-    const first = processNextPhoto(db, { claimMs: 300, beforeFinish: () => hung });
+    const first = processNextPhoto(db, theShop().files, { claimMs: 300, beforeFinish: () => hung });
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await processNextPhoto(other)).toBe(0); // still claimed
+    expect(await processNextPhoto(other, theShop().files)).toBe(0); // still claimed
     await new Promise((resolve) => setTimeout(resolve, 400));
     const before = await revision(db);
-    expect(await processNextPhoto(other)).toBe(1);
+    expect(await processNextPhoto(other, theShop().files)).toBe(1);
     const [done] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
     expect(done!.status).toBe("ready");
     expect(done!.attempts).toBe(2);
@@ -490,7 +491,7 @@ describe(`processing product photos in the background (${driver})`, () => {
           alt: `Race ${round}`,
         });
         const { id } = (await answer.json()) as PhotoJson;
-        const taken = await Promise.all([processNextPhoto(db), processNextPhoto(other)]);
+        const taken = await Promise.all([processNextPhoto(db, theShop().files), processNextPhoto(other, theShop().files)]);
         expect(taken.sort()).toEqual([0, 1]);
         const [row] = await db.select().from(productPhotos).where(eq(productPhotos.id, id));
         expect(row!.status).toBe("ready");

@@ -5,7 +5,7 @@ import pg from "pg";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { testDb } from "./shop";
+import { testDatabaseUrl, testDb, theShop } from "./shop";
 import * as schema from "~/db/schema";
 import { rateLimitHits } from "~/db/schema";
 import { action as trackingAction } from "~/routes/tracking";
@@ -25,7 +25,7 @@ const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
   if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 5 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
 afterAll(async () => {
@@ -47,7 +47,7 @@ describe(`shared rate limits in the database (${driver})`, () => {
     const decision = await takeRateLimit(
       { name: "test", limit: 20, message: "Wait {seconds} s." },
       client,
-      stores[0]!,
+      stores[0]!, theShop().settings
     );
     expect(decision.ok).toBe(false);
     if (decision.ok) return;

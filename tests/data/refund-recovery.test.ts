@@ -9,17 +9,20 @@ import { call, postJson } from "./helpers";
 import { OWNER } from "./admin-fixtures";
 import { TEST_DRIVER } from "./setup";
 import type { Order } from "~/orders/orders.server";
+import { theShop, useTestSettings } from "./shop";
 
 const WEBHOOK_SECRET = "whsec_refunds";
 let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.ADMIN_EMAIL = OWNER.email;
-  process.env.ADMIN_PASSWORD = OWNER.password;
-  process.env.REFUND_RETRY_AFTER_SECONDS = "60";
+  useTestSettings({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    REFUND_RETRY_AFTER_SECONDS: "60",
+  });
   // The routes are loaded here, within the hook's time, not inside the first test's.
   await Promise.all([
     import("~/routes/api.admin.order-refunds"),
@@ -114,9 +117,9 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
     expect(now.mails).toHaveLength(0);
 
     // Not yet due: the job leaves it alone.
-    expect(await retry(db, { retryAfterSeconds: 60 })).toBe(0);
+    expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(0);
     await dueNow(order.id);
-    expect(await retry(db, { retryAfterSeconds: 60 })).toBe(1);
+    expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(1);
     now = await state(order);
     expect(now.refunds).toMatchObject([
       { status: "succeeded", providerReference: now.atFake[0]!.id, attempts: 2 },
@@ -132,7 +135,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
     expect(keys).toEqual(new Set([`refund_${now.refunds[0]!.id}`]));
     // Asked again later: nothing more happens.
     await dueNow(order.id);
-    expect(await retry(db, { retryAfterSeconds: 60 })).toBe(0);
+    expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(0);
     expect((await state(order)).mails).toHaveLength(1);
   });
 
@@ -145,7 +148,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
     const waits: number[] = [];
     for (let round = 0; round < 3; round++) {
       await dueNow(order.id);
-      expect(await retry(db, { retryAfterSeconds: 60 })).toBe(1);
+      expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(1);
       const [refund] = (await state(order)).refunds;
       expect(refund).toMatchObject({ status: "pending" });
       expect(refund!.lastError).toMatch(/No clear answer/);
@@ -159,7 +162,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
 
     fake.refundControl.down = false;
     await dueNow(order.id);
-    expect(await retry(db, { retryAfterSeconds: 60 })).toBe(1);
+    expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(1);
     const now = await state(order);
     expect(now.refunds).toMatchObject([{ status: "succeeded", attempts: 5 }]);
     expect(now.atFake).toHaveLength(1);
@@ -195,14 +198,14 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
 
     // Still pending at Stripe: the job looks it up (no second refund) and waits.
     await dueNow(order.id);
-    expect(await retry(db, { retryAfterSeconds: 60 })).toBe(1);
+    expect(await retry(db, theShop(), { retryAfterSeconds: 60 })).toBe(1);
     now = await state(order);
     expect(now.refunds[0]!.status).toBe("pending");
     expect(now.atFake).toHaveLength(1);
 
     now.atFake[0]!.status = "succeeded";
     await dueNow(order.id);
-    await retry(db, { retryAfterSeconds: 60 });
+    await retry(db, theShop(), { retryAfterSeconds: 60 });
     now = await state(order);
     expect(now.refunds[0]!.status).toBe("succeeded");
     expect(now.mails).toHaveLength(1);
@@ -220,7 +223,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
     expect((await sendWebhook(event)).status).toBe(200);
     expect((await sendWebhook(event)).status).toBe(200);
     await dueNow(order.id);
-    await retry(db, { retryAfterSeconds: 60 });
+    await retry(db, theShop(), { retryAfterSeconds: 60 });
     const now = await state(order);
     expect(now.refunds).toMatchObject([{ status: "succeeded", providerReference: made.id }]);
     expect(now.mails).toHaveLength(1);
@@ -258,7 +261,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
         return sendWebhook({ type: "refund.updated", data: { object: { ...made, status: "succeeded" } } });
       });
       const taken = await Promise.all([
-        ...Array.from({ length: 4 }, () => retry(db, { retryAfterSeconds: 60 })),
+        ...Array.from({ length: 4 }, () => retry(db, theShop(), { retryAfterSeconds: 60 })),
         ...hooks,
       ]);
       const claims = (taken.slice(0, 4) as number[]).reduce((a, b) => a + b, 0);

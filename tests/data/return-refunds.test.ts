@@ -1,14 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { auditLog, orderLines, orderRefunds, orders, returnRequests, variantStock } from "~/db/schema";
 import { createReturnRequest } from "~/returns/requests.server";
 import { action as returnsAction, loader as returnsPage } from "~/routes/admin.returns";
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox } from "./helpers";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {
@@ -34,7 +36,7 @@ async function returnedBottles(email: string) {
     .select()
     .from(orderLines)
     .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, "water-bottle")));
-  const created = await createReturnRequest(db, { orderNumber: order.orderNumber, email, lineIds: [line!.id], reason: "Too big" });
+  const created = await createReturnRequest(db, { orderNumber: order.orderNumber, email, lineIds: [line!.id], reason: "Too big" }, theShop().settings);
   if (!created.ok) throw new Error(created.message);
   const [request] = await db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
   return { order, id: request!.id };

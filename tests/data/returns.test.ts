@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
 import {
   createReturnRequest,
@@ -83,7 +83,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [shortsLine.id],
       reason: "Too small",
-    });
+    }, theShop().settings);
     expect(created).toMatchObject({ ok: true, request: { orderNumber: order.orderNumber, reason: "Too small" } });
     const stored = await db.select().from(returnRequests);
     expect(stored).toMatchObject([{ orderId: order.id, reason: "Too small", status: "requested" }]);
@@ -111,7 +111,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [shortsLine.id],
       reason: "Still too small",
-    });
+    }, theShop().settings);
     expect(twice).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("already been requested") });
   });
 
@@ -123,7 +123,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [shortsLine.id, giLine.id],
       reason: "Changed my mind",
-    });
+    }, theShop().settings);
     expect(result).toEqual({
       ok: false,
       kind: "conflict",
@@ -142,7 +142,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [notDispatched.shortsLine.id],
       reason: "x",
-    });
+    }, theShop().settings);
     expect(create).toMatchObject({ ok: false, kind: "conflict" });
 
     const lateDelivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(15) });
@@ -178,7 +178,7 @@ describe("X-UK-5: returns requests on the server", () => {
       [{ ...base, orderNumber: "" }, 400, /order number/],
     ];
     for (const [input, status, message] of cases) {
-      const result = await createReturnRequest(db, input);
+      const result = await createReturnRequest(db, input, theShop().settings);
       expect(result, JSON.stringify(input).slice(0, 80)).toMatchObject({ ok: false });
       expect(result.ok ? 200 : statusOf(result)).toBe(status);
       expect(result.ok ? "" : result.message).toMatch(message);
@@ -196,7 +196,7 @@ describe("X-UK-5: returns requests on the server", () => {
           email: EMAIL,
           lineIds: [shortsLine.id],
           reason: `Attempt ${i}`,
-        }),
+        }, theShop().settings),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -217,7 +217,7 @@ describe("X-UK-5: returns requests on the server", () => {
         email: EMAIL,
         lineIds: [shortsLine.id],
         reason: `Return of ${order.orderNumber}`,
-      });
+      }, theShop().settings);
       expect(created.ok).toBe(true);
     }
     const all = await listReturnRequests(db);

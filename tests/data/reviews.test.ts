@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { orderLines, orders, productReviews, reviewPhotos } from "~/db/schema";
 import { ReviewList } from "~/reviews/components/ReviewCard";
 import { reviewLinkSecret, reviewToken } from "~/reviews/review-link.server";
@@ -329,7 +329,7 @@ describe(`reviews on ${driver}`, () => {
     }
 
     async function tokenFor(order: { id: string; customerEmail: string }, productId = PRODUCT) {
-      return reviewToken(await reviewLinkSecret(await testDb()), order, productId);
+      return reviewToken(await reviewLinkSecret(await testDb(), theShop().settings), order, productId);
     }
 
     it("X-SEC-8: knowing a buyer's e-mail gives no badge; the signed link does, and the answer does not tell", async () => {

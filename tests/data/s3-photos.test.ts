@@ -7,6 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/clien
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { theShop, useTestSettings } from "./shop";
 
 const s3 = new S3rver({
   port: 0,
@@ -17,15 +18,19 @@ const s3 = new S3rver({
 });
 const { port } = await s3.run();
 // Read by app/env.server.ts when the shop first asks for its configuration, after this.
-process.env.S3_BUCKET = "shop-photos";
-process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
-process.env.S3_REGION = "eu-west-2";
-process.env.S3_ACCESS_KEY_ID = "S3RVER";
-process.env.S3_SECRET_ACCESS_KEY = "S3RVER";
+useTestSettings({
+  S3_BUCKET: "shop-photos",
+  S3_ENDPOINT: `http://127.0.0.1:${port}`,
+  S3_REGION: "eu-west-2",
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+});
 
 const { OWNER, signInCookie } = await import("./admin-fixtures");
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 const { call } = await import("./helpers");
 const { testDb } = await import("./shop");
 const { processNextPhoto } = await import("~/catalogue/photos/processing.server");
@@ -85,7 +90,7 @@ describe(`product photos in an S3-compatible bucket (${driver})`, () => {
     expect(await keysIn(`product-photos/${id}/`)).toEqual([`product-photos/${id}/master`]);
 
     const db = await testDb();
-    expect(await processNextPhoto(db)).toBe(1);
+    expect(await processNextPhoto(db, theShop().files)).toBe(1);
     const keys = await keysIn(`product-photos/${id}/`);
     expect(keys.filter((key) => key.endsWith(".avif")).length).toBe(2); // 320 and 640
     expect(keys.filter((key) => key.endsWith(".webp")).length).toBe(2);
@@ -170,7 +175,7 @@ describe(`review photos in an S3-compatible bucket (${driver})`, () => {
       .update(reviewPhotos)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(eq(reviewPhotos.id, id));
-    expect(await removeUnattachedPhotos(db)).toBe(1);
+    expect(await removeUnattachedPhotos(db, theShop().files)).toBe(1);
     expect(await keysIn(`review-photos/${id}`)).toEqual([]);
     expect((await serve(`${id}.webp`)).status).toBe(404);
 

@@ -10,9 +10,8 @@ import { createOwner } from "~/admin/owners.server";
 import { handleError } from "~/entry.server";
 import { action as stockApi } from "~/routes/api.admin.stock";
 import { signInCookie } from "./admin-fixtures";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { orders, productReviews, serverSecrets } from "~/db/schema";
-import { sendMail } from "~/mail/mailer.server";
 import { reviewLinkSecret } from "~/reviews/review-link.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { TEST_DRIVER } from "./setup";
@@ -353,13 +352,13 @@ describe("X-SEC on the database", () => {
   it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {
     const db = await testDb();
     await db.delete(serverSecrets);
-    const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db)));
+    const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db, theShop().settings)));
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]!.length).toBeGreaterThanOrEqual(32);
   });
 
   it("X-SEC-7: mail files are readable by the shop's user only", async () => {
-    const sent = await sendMail({ to: "a@example.com", subject: "Mode check", text: "x" });
+    const sent = await theShop().mailer.send({ to: "a@example.com", subject: "Mode check", text: "x" });
     expect(sent.file).toBeDefined();
     expect((await stat(sent.file!)).mode & 0o777).toBe(0o600);
     expect((await stat(path.dirname(sent.file!))).mode & 0o077).toBe(0);

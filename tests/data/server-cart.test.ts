@@ -12,7 +12,7 @@ import { backgroundJobs } from "~/server/jobs.server";
 import { MAX_LINE_QUANTITY } from "~/shared/limits";
 import { call, paymentForm } from "./helpers";
 import { TEST_DRIVER } from "./setup";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 
 // Issue 25 (X-PE-1, X-PE-2): the cart kept on the server, its forms and the purchase without
 // JavaScript, against the real database.
@@ -177,7 +177,7 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
     // Too old to be read even before the sweep.
     const before = (await (await call(cartApiGet, "/api/cart", { headers: { cookie } })).json()) as CartAnswer;
     expect(before.lines).toEqual([]);
-    expect(backgroundJobs({ OUTBOX_POLL_MS: 1, EXPIRY_CHECK_SECONDS: 1, REFUND_RETRY_AFTER_SECONDS: 1 }).map((j) => j.name)).toContain("cart-sweep");
+    expect(backgroundJobs(theShop()).map((j) => j.name)).toContain("cart-sweep");
     expect(await sweepCarts(db)).toBe(1);
     const left = await db.select({ id: carts.id }).from(carts);
     expect(left.map((c) => c.id)).toEqual([fresh.split("=")[1]]);

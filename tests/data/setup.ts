@@ -6,14 +6,17 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeEach } from "vitest";
+import { placeTestShop, useTestSettings } from "./shop";
 
+// The runner picks the driver (scripts/test-data.mjs); everything else the shop is told through
+// its settings (tests/data/shop.ts), never through process.env.
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-data-"));
-process.env.DATA_DIR = dataDir;
+placeTestShop({ DATA_DIR: dataDir });
 // The data tests count the customers' e-mails in the outbox; the shop's own notices of paid
-// orders and return requests (X-DAY-5, on by default) are checked with them on in
-// tests/data/owner-notices.test.ts, which sets this before the configuration is read.
-process.env.OWNER_NOTIFICATIONS ??= "off";
+// orders and return requests (X-DAY-5, on by default) are checked with them on in the files that
+// ask for them (useTestSettings({ OWNER_NOTIFICATIONS: "on" })).
+useTestSettings({ OWNER_NOTIFICATIONS: "off" });
 let dropDatabase: (() => Promise<void>) | undefined;
 
 if (driver === "postgres") {
@@ -33,7 +36,7 @@ if (driver === "postgres") {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  placeTestShop({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
   dropDatabase = async () => {
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
@@ -54,14 +57,12 @@ if (driver === "postgres") {
     }
     await cleanup.end();
   };
-} else {
-  delete process.env.DATABASE_URL;
 }
 
 // The database is opened (PGlite started, migrations run) in a hook, within the hook's time,
 // not inside whichever test asks first: with two files at once on two busy cores that can take
 // most of a test's 30 s. A hook before each test, so it runs after the file's own beforeAll
-// (which may set the environment the app reads once); after the first it finds it open.
+// (which may name the settings it needs); after the first it finds it open.
 beforeEach(async () => {
   const { testShop } = await import("./shop");
   await testShop();

@@ -1,9 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { orderLines, orders, stockReservations, variantStock } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
-import { env } from "~/env.server";
 import { backgroundJobs } from "~/server/jobs.server";
 import { startJobs } from "~/background/runner.server";
 import { markOrderCancelled } from "~/orders/orders.server";
@@ -310,7 +309,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect((await checkout([{ ...kneePads, quantity: 2 }])).status).toBe(200);
     const db = await testDb();
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expiry = backgroundJobs(env()).find((job) => job.name === "order-expiry")!;
+    const expiry = backgroundJobs(theShop()).find((job) => job.name === "order-expiry")!;
     const jobs = startJobs(db, [{ ...expiry, everyMs: 50 }]);
     try {
       await expect

@@ -9,6 +9,7 @@ import type * as CreateSession from "~/routes/api.create-checkout-session";
 import type * as Verify from "~/routes/api.verify-order";
 import type * as Webhook from "~/routes/api.webhooks.stripe";
 import type * as Payment from "~/routes/payment";
+import { useTestSettings } from "./shop";
 
 // Configuration is read once per test file, so it is set before the app's modules load.
 const WEBHOOK_SECRET = "whsec_test_secret";
@@ -25,9 +26,11 @@ const signer = new Stripe("sk_test_signer");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = fake.url;
+  useTestSettings({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
   app = {
     pay: (await import("~/routes/payment")).action,
     createSession: (await import("~/routes/api.create-checkout-session")).action,

@@ -11,15 +11,18 @@ import type * as Webhook from "~/routes/api.webhooks.stripe";
 import type * as Fixtures from "./team-fixtures";
 import type * as Helpers from "./helpers";
 import type * as Jobs from "~/server/jobs.server";
+import { testDatabaseUrl, theShop, useTestSettings } from "./shop";
 
 // Configuration is read once per test file, so it is set before the app's modules load: the
 // members pay through Stripe (a local fake), whose payments can arrive minutes after checkout.
 const WEBHOOK_SECRET = "whsec_test_secret";
 const OWNER = { email: "owner@griptruth.test", password: "correct horse battery" };
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
-process.env.SHOP_EMAIL = "shop@griptruth.test";
-process.env.OWNER_NOTIFICATIONS = "on";
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+  SHOP_EMAIL: "shop@griptruth.test",
+  OWNER_NOTIFICATIONS: "on",
+});
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
 let fake: FakeStripe;
@@ -41,15 +44,17 @@ let cookie: string;
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Db.Database> {
   if (TEST_DRIVER !== "postgres") return app.testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
   return drizzle({ client: otherPool, schema: app.schema }) as unknown as Db.Database;
 }
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  process.env.STRIPE_SECRET_KEY = "sk_test_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_BASE = fake.url;
+  useTestSettings({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
   const fixtures = await import("./admin-fixtures");
   app = {
     webhook: (await import("~/routes/api.webhooks.stripe")).action,
@@ -171,7 +176,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     const late = await memberStartsCheckout(slug, "ben@example.com");
     const db = await app.testDb();
 
-    const cancelled = await app.batch.cancelTeam(db, slug, { refund: true }, OWNER.email);
+    const cancelled = await app.batch.cancelTeam(db, slug, { refund: true }, OWNER.email, theShop());
     expect(cancelled).toMatchObject({ ok: true, data: { cancelled: 1, refunded: 1 } });
     expect((await orderOf(late.sessionId)).status).toBe("pending");
 
@@ -180,9 +185,9 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     await stripeSaysPaid(late);
     // The payment is recorded first; the follow-up is the background job's.
     expect((await orderOf(late.sessionId)).status).toBe("paid");
-    expect(await app.late.settleLateTeamPayments(db)).toBe(1);
+    expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(1);
     await stripeSaysPaid(late);
-    expect(await app.late.settleLateTeamPayments(db)).toBe(0);
+    expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(0);
 
     const order = await orderOf(late.sessionId);
     expect(order).toMatchObject({ status: "refunded", refundedPence: order.totalPence });
@@ -213,7 +218,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     await stripeSaysPaid(late);
     // Through the job every process runs.
     const job = app.jobs
-      .backgroundJobs({ OUTBOX_POLL_MS: 1000, EXPIRY_CHECK_SECONDS: 30, REFUND_RETRY_AFTER_SECONDS: 60 })
+      .backgroundJobs(theShop())
       .find((each) => each.name === "team-late-payments")!;
     expect(await job.run(db)).toBe(1);
     expect(await job.run(db)).toBe(0);
@@ -243,8 +248,8 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     expect(dispatched).toMatchObject({ ok: true, data: { moved: 1 } });
 
     await stripeSaysPaid(late);
-    expect(await app.late.settleLateTeamPayments(db)).toBe(1);
-    expect(await app.late.settleLateTeamPayments(db)).toBe(0);
+    expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(1);
+    expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(0);
 
     expect((await orderOf(early.sessionId)).status).toBe("dispatched");
     const order = await orderOf(late.sessionId);
@@ -264,7 +269,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     const { slug } = await app.fixtures.makeTeam(cookie);
     const paid = await memberPaysNow(slug, "ana@example.com");
     const db = await app.testDb();
-    expect(await app.late.settleLateTeamPayments(db)).toBe(0);
+    expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(0);
     expect((await orderOf(paid.sessionId)).status).toBe("paid");
   });
 
@@ -282,10 +287,10 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
       await stripeSaysPaid(late);
 
       const [first, second, third, fourth] = await Promise.all([
-        app.batch.cancelTeam(db, slug, { refund: true }, OWNER.email),
-        app.late.settleLateTeamPayments(other),
-        app.batch.cancelTeam(other, slug, { refund: true }, OWNER.email),
-        app.late.settleLateTeamPayments(db),
+        app.batch.cancelTeam(db, slug, { refund: true }, OWNER.email, theShop()),
+        app.late.settleLateTeamPayments(other, theShop()),
+        app.batch.cancelTeam(other, slug, { refund: true }, OWNER.email, theShop()),
+        app.late.settleLateTeamPayments(db, theShop()),
       ]);
       if (!first!.ok || !third!.ok) throw new Error("the owner's cancel was refused");
       // Each of the two paid orders is cancelled by exactly one of the four: the owner's two
@@ -304,7 +309,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
         const told = await mailTo(checkout.email);
         expect(told.filter((mail) => /refund/i.test(mail.subject))).toHaveLength(1);
       }
-      expect(await app.late.settleLateTeamPayments(db)).toBe(0);
+      expect(await app.late.settleLateTeamPayments(db, theShop())).toBe(0);
     },
   );
 });

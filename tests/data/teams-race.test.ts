@@ -9,13 +9,15 @@ import { mailOutbox, orderRefunds, orders, teamProducts, teams } from "~/db/sche
 import { closeDueTeams } from "~/teams/closing.server";
 import { cancelTeam } from "~/flows/teams/batch.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
-import { testDb } from "./shop";
+import { testDatabaseUrl, testDb, theShop, useTestSettings } from "./shop";
 import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
-process.env.SHOP_EMAIL = "shop@griptruth.test";
-process.env.OWNER_NOTIFICATIONS = "on";
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+  SHOP_EMAIL: "shop@griptruth.test",
+  OWNER_NOTIFICATIONS: "on",
+});
 
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
@@ -23,7 +25,7 @@ const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pg
 let otherPool: pg.Pool | undefined;
 async function otherProcessDb(): Promise<Database> {
   if (TEST_DRIVER !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
   return drizzle({ client: otherPool, schema }) as unknown as Database;
 }
 afterAll(async () => {
@@ -59,13 +61,13 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     const db = await testDb();
     const other = await otherProcessDb();
     // Not yet due: nothing happens.
-    expect(await closeDueTeams(db)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
     await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
 
-    const job = (everyMs: number) => [{ name: "team-closing", everyMs, batch: 20, run: (d: Database) => closeDueTeams(d) }];
+    const job = (everyMs: number) => [{ name: "team-closing", everyMs, batch: 20, run: (d: Database) => closeDueTeams(d, theShop().settings) }];
     const runners = [startJobs(db, job(20)), startJobs(other, job(20))];
     // Direct rounds from both processes at once as well.
-    const direct = await Promise.all([closeDueTeams(db), closeDueTeams(other), closeDueTeams(db), closeDueTeams(other)]);
+    const direct = await Promise.all([closeDueTeams(db, theShop().settings), closeDueTeams(other, theShop().settings), closeDueTeams(db, theShop().settings), closeDueTeams(other, theShop().settings)]);
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && (await summaries()).length < 2) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -94,10 +96,10 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     const db = await testDb();
     const other = await otherProcessDb();
     const results = await Promise.all([
-      cancelTeam(db, slug, { refund: true }, OWNER.email),
-      cancelTeam(other, slug, { refund: true }, OWNER.email),
-      cancelTeam(db, slug, { refund: true }, OWNER.email),
-      cancelTeam(other, slug, { refund: true }, OWNER.email),
+      cancelTeam(db, slug, { refund: true }, OWNER.email, theShop()),
+      cancelTeam(other, slug, { refund: true }, OWNER.email, theShop()),
+      cancelTeam(db, slug, { refund: true }, OWNER.email, theShop()),
+      cancelTeam(other, slug, { refund: true }, OWNER.email, theShop()),
     ]);
     const totals = results.map((r) => (r.ok ? r.data : { cancelled: 0, refunded: 0 }));
     expect(results.every((r) => r.ok)).toBe(true);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
 import { mailOutbox, orderEvents, orderLines, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
 import { action as createApi, loader as listApi } from "~/routes/api.admin.teams";
 import { loader as teamApi } from "~/routes/api.admin.team";
@@ -20,8 +20,10 @@ import { action as statusApi } from "~/routes/api.admin.team-status";
 import { action as cancelApi } from "~/routes/api.admin.team-cancel";
 import { action as batchPage } from "~/routes/admin.team";
 
-process.env.ADMIN_EMAIL = OWNER.email;
-process.env.ADMIN_PASSWORD = OWNER.password;
+useTestSettings({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+});
 
 let cookie: string;
 beforeAll(async () => {
@@ -243,17 +245,17 @@ describe("X-TEAM-4 the closing summary", () => {
     await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
     const summaries = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "team-summary"), eq(mailOutbox.to, "dan@redcarbjj.test")));
 
-    expect(await closeDueTeams(db)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
     expect(await summaries()).toHaveLength(0);
 
     const url = `/payment?session_id=${encodeURIComponent(sessionId)}`;
     const paid = await call(payment, url, { method: "POST", body: paymentForm({ firstName: "Cara", lastName: "Reed", email: "cara@example.com" }) });
     expect(paid.status).toBeLessThan(400);
-    expect(await closeDueTeams(db)).toBe(1);
+    expect(await closeDueTeams(db, theShop().settings)).toBe(1);
     const [summary] = await summaries();
     expect(summary!.text).toContain("Members paid: 2.");
     expect(summary!.text).toContain("Cara Reed");
-    expect(await closeDueTeams(db)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
   });
 });
 

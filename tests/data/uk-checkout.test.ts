@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { testDb } from "./shop";
+import { testDb, useTestSettings } from "./shop";
 import { orders } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
@@ -9,8 +9,10 @@ import { action as tracking } from "~/routes/tracking";
 import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 
 // Read lazily by the app on first use, so set before any test runs: receipts carry VAT lines.
-process.env.VAT_NUMBER = "GB 123 4567 89";
-process.env.PUBLIC_URL = "https://shop.example";
+useTestSettings({
+  VAT_NUMBER: "GB 123 4567 89",
+  PUBLIC_URL: "https://shop.example",
+});
 
 // Three items at £29.99: £89.97 of goods (the example).
 const shorts = {

@@ -1,3 +1,4 @@
+import type { FileStore } from "~/storage/files.server";
 import type { Database } from "~/db/database";
 import { done, problem, type Result } from "~/shared/problems";
 import { addPhoto, deletePhoto, movePhoto, updatePhoto } from "./owner.server";
@@ -16,11 +17,12 @@ export async function uploadFromForm(
   productId: string,
   form: FormData,
   actor: string,
+  files: FileStore,
 ): Promise<Result<{ message: string }>> {
   const file = form.get("file");
   // A form sent with no file chosen carries an empty, nameless file.
   if (file instanceof Blob && file.size === 0) form.delete("file");
-  const added = await addPhoto(db, productId, form, actor);
+  const added = await addPhoto(db, productId, form, actor, files);
   return added.ok
     ? done({ message: "Photo added. It shows in the shop once it is processed." })
     : added;
@@ -32,11 +34,12 @@ export async function photoFormAction(
   productId: string,
   form: FormData,
   actor: string,
+  files: FileStore,
 ): Promise<Result<{ message: string }>> {
   const photoId = String(form.get("photoId") ?? "");
   const intent = form.get("intent");
   if (intent === "photo-delete") {
-    const deleted = await deletePhoto(db, productId, photoId, actor);
+    const deleted = await deletePhoto(db, productId, photoId, actor, files);
     return deleted.ok ? done({ message: "Photo deleted." }) : deleted;
   }
   if (intent === "photo-move") {

@@ -6,7 +6,7 @@ import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
-import { photoFileStore } from "~/storage/files.server";
+import type { FileStore } from "~/storage/files.server";
 import { catalogueChanged } from "../store.server";
 import { makeMaster, PhotoRefused } from "./images.server";
 import { checkAlt, checkColor, PHOTO_MESSAGES, productColors } from "./photo-rules";
@@ -70,6 +70,7 @@ export async function addPhoto(
   productId: string,
   form: FormData,
   actor: string,
+  files: FileStore,
 ): Promise<Result<OwnerPhoto>> {
   const colors = await colorsOf(db, productId);
   if (!colors) return noProduct(productId);
@@ -95,7 +96,6 @@ export async function addPhoto(
 
   const id = randomUUID();
   const masterKey = `product-photos/${id}/master`;
-  const files = photoFileStore(db);
   await files.put(masterKey, master.bytes, master.contentType);
   const added = await db.transaction(async (tx): Promise<Result<OwnerPhoto>> => {
     // The product's row is the lock: two uploads at once cannot both be the 12th.
@@ -257,6 +257,7 @@ export async function deletePhoto(
   productId: string,
   photoId: string,
   actor: string,
+  files: FileStore,
 ): Promise<Result<{ deleted: string }>> {
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -274,6 +275,6 @@ export async function deletePhoto(
     await catalogueChanged(tx, db);
     return done({ deleted: photoId });
   });
-  if (deleted.ok) await photoFileStore(db).removePrefix(`product-photos/${photoId}/`);
+  if (deleted.ok) await files.removePrefix(`product-photos/${photoId}/`);
   return deleted;
 }

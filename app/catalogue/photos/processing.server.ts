@@ -4,7 +4,7 @@ import type { BackgroundJob } from "~/background/runner.server";
 import type { Database } from "~/db/database";
 import { productPhotos, type StoredRendition } from "~/db/schema";
 import { logError } from "~/security/log.server";
-import { photoFileStore } from "~/storage/files.server";
+import type { FileStore } from "~/storage/files.server";
 import { announceCatalogueChange, catalogueChanged } from "../store.server";
 import { makeRenditions } from "./images.server";
 import { renditionKeyOf } from "./urls";
@@ -68,7 +68,11 @@ async function markFailed(db: Database, claim: Claim): Promise<void> {
  * another took the photo) changes nothing, so each photo is finished exactly once. Answers 1
  * when it took a photo, 0 when none was waiting.
  */
-export async function processNextPhoto(db: Database, options: ProcessOptions = {}) {
+export async function processNextPhoto(
+  db: Database,
+  files: FileStore,
+  options: ProcessOptions = {},
+) {
   const claim = await claimPhoto(db, options.claimMs ?? PHOTO_CLAIM_MS);
   if (!claim) return 0;
   if (claim.attempts > PHOTO_ATTEMPTS) {
@@ -76,7 +80,6 @@ export async function processNextPhoto(db: Database, options: ProcessOptions = {
     await markFailed(db, claim);
     return 1;
   }
-  const files = photoFileStore(db);
   try {
     const master = await files.get(claim.masterKey);
     if (!master) {
@@ -135,9 +138,9 @@ export async function processNextPhoto(db: Database, options: ProcessOptions = {
 }
 
 /** The background job (app/server/jobs.server.ts): every second, one photo a round. */
-export const productPhotoJob: BackgroundJob = {
+export const productPhotoJob = (files: FileStore): BackgroundJob => ({
   name: "product-photos",
   everyMs: 1_000,
   batch: 1,
-  run: (db) => processNextPhoto(db),
-};
+  run: (db) => processNextPhoto(db, files),
+});

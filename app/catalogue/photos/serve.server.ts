@@ -1,5 +1,4 @@
-import type { Database } from "~/db/database";
-import { photoFileStore } from "~/storage/files.server";
+import type { FileStore } from "~/storage/files.server";
 import { renditionKey } from "./urls";
 
 const notFound = () =>
@@ -14,13 +13,13 @@ const notFound = () =>
  * the shop did not give is 404 (no path traversal, no master, nothing else in the store).
  */
 export async function serveRendition(
-  db: Database,
+  files: FileStore,
   photoId: string,
   file: string,
 ): Promise<Response> {
   const key = renditionKey(photoId, file);
   if (!key) return notFound();
-  const stored = await photoFileStore(db).get(key);
+  const stored = await files.get(key);
   if (!stored) return notFound();
   return new Response(new Uint8Array(stored.bytes), {
     headers: {

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import type { Database } from "~/db/client.server";
 import { formatPence } from "~/pricing/money";
 import { created, type Result } from "~/shared/problems";
@@ -11,8 +12,9 @@ export async function refundFlaggedPaymentAction(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
-  const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor);
+  const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor, parts);
   if (!outcome.ok) return outcome;
   const { refund } = outcome;
   const amount = formatPence(refund.amountPence);

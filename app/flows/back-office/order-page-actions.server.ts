@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import type { SignedInOwner } from "~/admin/guard.server";
 import type { Database } from "~/db/client.server";
 import { done, problem, type Result } from "~/shared/problems";
@@ -22,6 +23,7 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ error?: string; confirm?: ConfirmStep; notice?: string }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
@@ -42,7 +44,7 @@ export async function orderPageAction(
           extra: order ? { confirm: { kind: "cancel", refundPence: refundableFrom(order) } } : {},
         });
       }
-      const outcome = await cancelAndRefund(db, orderNumber, owner.email, reason.data);
+      const outcome = await cancelAndRefund(db, orderNumber, owner.email, parts, reason.data);
       if (!outcome.ok) return outcome;
       return back(
         outcome.refund
@@ -94,6 +96,7 @@ export async function orderPageAction(
       orderNumber,
       { amountPence, reason: reason.data },
       owner.email,
+      parts,
     );
     if (!outcome.ok) return outcome;
     return back(

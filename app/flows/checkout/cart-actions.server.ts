@@ -1,3 +1,5 @@
+import type { OriginSettings } from "~/security/origin.server";
+import type { ShopParts } from "~/flows/parts.server";
 import { type Catalogue, findProduct } from "~/catalogue/catalogue";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { loadCatalogue } from "~/catalogue/store.server";
@@ -79,6 +81,7 @@ export async function changeCartByForm(
   db: Database,
   request: Request,
   form: FormData,
+  settings: OriginSettings,
 ): Promise<Result<CartView>> {
   const read = readCartForm(form);
   if (!read.ok) return problem("invalid_input", read.error);
@@ -114,7 +117,7 @@ export async function changeCartByForm(
   }
 
   const { cart, outcome } = await changeCart(db, id, (stored) => applyIntent(stored.lines, step));
-  const cookie = cartCookie(cart.id, request);
+  const cookie = cartCookie(cart.id, request, settings);
   const view = await viewCart(db, catalogue, cart);
   if (!outcome.ok) {
     return problem(outcome.kind, outcome.message, { cookie, extra: { cart: view } });
@@ -143,6 +146,7 @@ export async function payFromCart(
   request: Request,
   form: FormData,
   address: string,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const cart = await findCart(db, cartIdOf(request));
   const method = form.get("shippingMethod");
@@ -154,6 +158,7 @@ export async function payFromCart(
       shippingMethod: typeof method === "string" && method ? method : null,
     },
     address,
+    parts,
   );
 }
 
@@ -173,10 +178,14 @@ export interface VerifiedOrder {
  * POST /api/verify-order), so the page shows it without JavaScript (issue 25, X-PE-2). Once the
  * order is paid, the visitor's cart is emptied.
  */
-export async function confirmationFor(db: Database, request: Request) {
+export async function confirmationFor(
+  db: Database,
+  request: Request,
+  parts: Pick<ShopParts, "settings" | "payments">,
+) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return null;
-  const outcome = await verifyOrder(db, { sessionId });
+  const outcome = await verifyOrder(db, { sessionId }, parts);
   if (!outcome.ok) return null;
   const answer = outcome.data as VerifiedOrder;
   if (answer.success) await emptyCart(db, cartIdOf(request));

@@ -1,6 +1,5 @@
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
 import { refusalKind } from "~/discounts/rules";
 import { findDiscount } from "~/discounts/redemption.server";
 import {
@@ -9,7 +8,6 @@ import {
   markOrderCancelled,
   setPaymentSession,
 } from "~/orders/orders.server";
-import { paymentProvider } from "~/payments/provider.server";
 import { formatPence } from "~/pricing/money";
 import { subtotalPence } from "~/pricing/lines";
 import { orderTotals } from "~/pricing/totals";
@@ -19,6 +17,7 @@ import { clientKey } from "~/security/rate-limit.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { checkTeamLines } from "~/flows/teams/team-lines.server";
+import type { ShopParts } from "~/flows/parts.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
 
 /**
@@ -33,6 +32,7 @@ export async function createCheckoutSession(
   db: Database,
   body: unknown,
   address: string,
+  { settings, payments, clock }: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
@@ -53,7 +53,7 @@ export async function createCheckoutSession(
   if (found && !found.ok) return problem(refusalKind(found.reason), found.error);
   const discount = found?.discount;
 
-  const provider = paymentProvider();
+  const { provider } = payments;
   const { shippingMethod } = parsed.data;
   const totals = orderTotals(
     checked.lines,
@@ -76,9 +76,9 @@ export async function createCheckoutSession(
       shippingMethod,
       discount,
       provider: provider.name,
-      expiresAt: new Date(Date.now() + env().CHECKOUT_EXPIRY_MINUTES * 60_000),
-      mostStockedPerVariant: env().MAX_STOCKED_PER_LINE,
-      client: { key: clientKey(address), pendingMost: env().PENDING_ORDERS_PER_ADDRESS },
+      expiresAt: new Date(clock.now().getTime() + settings.CHECKOUT_EXPIRY_MINUTES * 60_000),
+      mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
+      client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
       stockLookup: (id) => catalogue.all.get(id),
     });
   } catch (error) {
@@ -92,7 +92,7 @@ export async function createCheckoutSession(
     const session = await provider.createSession(
       order,
       await linesOfOrder(db, order.id),
-      canonicalOrigin(),
+      canonicalOrigin(settings),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
     return done({ url: session.url, sessionId: session.sessionId });

@@ -5,7 +5,8 @@ import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.se
 import { isPaid } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/flows/payment/settle.server";
-import { stripe } from "~/payments/stripe.server";
+import { stripeOf } from "~/payments/provider.server";
+import type { ShopParts } from "~/flows/parts.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { text } from "~/shared/text";
@@ -25,13 +26,15 @@ export const sessionIdSchema = text()
 export async function currentOrderForSession(
   db: Database,
   sessionId: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Order | undefined> {
   const order = await findOrderBySession(db, sessionId);
   if (!order) return undefined;
   if (order.status === "pending" && order.paymentProvider === "stripe") {
     const settled = await settleStripeSession(
       db,
-      await stripe().checkout.sessions.retrieve(sessionId),
+      await stripeOf(parts.payments).checkout.sessions.retrieve(sessionId),
+      parts.settings,
     );
     return settled.kind === "paid" ? settled.order : order;
   }
@@ -41,14 +44,18 @@ export async function currentOrderForSession(
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
 /** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
-export async function verifyOrder(db: Database, body: unknown): Promise<Result<unknown>> {
+export async function verifyOrder(
+  db: Database,
+  body: unknown,
+  parts: Pick<ShopParts, "settings" | "payments">,
+): Promise<Result<unknown>> {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) {
     return problem("invalid_input", "A sessionId is required.", { extra: { success: false } });
   }
   let order;
   try {
-    order = await currentOrderForSession(db, parsed.data.sessionId);
+    order = await currentOrderForSession(db, parsed.data.sessionId, parts);
   } catch (error) {
     logError("Order verification failed", error);
     return problem("provider_failed", "The order could not be verified right now.", {
@@ -79,6 +86,6 @@ export async function verifyOrder(db: Database, body: unknown): Promise<Result<u
         lead_time: leadTime(line.fromStock),
       })),
     },
-    receipt: placed ? await orderReceipt(db, order) : null,
+    receipt: placed ? await orderReceipt(db, order, parts.settings) : null,
   });
 }

@@ -1,3 +1,4 @@
+import type { Env } from "~/server/env.server";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
@@ -28,6 +29,7 @@ export async function fulfilPaidOrder(
   db: Database,
   orderId: string,
   details: PaymentDetails,
+  settings: Env,
 ): Promise<Order | undefined> {
   // Each line's picture (X-PHOTO-3), from this process's copy of the catalogue.
   const catalogue = await loadCatalogue(db);
@@ -37,8 +39,8 @@ export async function fulfilPaidOrder(
     if (!changed || !order) return order;
     const lines = await linesOfOrder(txDb, order.id);
     if (order.customerEmail) {
-      const reviewLinks = await reviewLinksFor(txDb, order, lines);
-      const { shopUrl } = receiptSettings();
+      const reviewLinks = await reviewLinksFor(txDb, order, lines, settings);
+      const { shopUrl } = receiptSettings(settings);
       const pictured = lines.map((line) => {
         const product = catalogue.all.get(line.productId);
         const picture = product && emailPictureOf(product, line.color, shopUrl);
@@ -48,7 +50,7 @@ export async function fulfilPaidOrder(
         txDb,
         {
           to: order.customerEmail,
-          ...confirmationEmail(order, pictured, receiptSettings(), reviewLinks),
+          ...confirmationEmail(order, pictured, receiptSettings(settings), reviewLinks),
         },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
@@ -56,8 +58,9 @@ export async function fulfilPaidOrder(
     // The shop hears of it in the same transaction (X-DAY-5), once, like the customer.
     await notifyOwner(
       txDb,
+      settings,
       `order-paid:${order.id}`,
-      paidOrderNotice(order, lines, receiptSettings().shopUrl),
+      paidOrderNotice(order, lines, receiptSettings(settings).shopUrl),
       order.id,
     );
     return order;

@@ -12,7 +12,8 @@ import {
   paymentFormSchema,
   usesShippingForBilling,
 } from "~/payments/payment-form";
-import { paymentsMode } from "~/payments/provider.server";
+import type { Payments } from "~/payments/provider.server";
+import type { ShopParts } from "~/flows/parts.server";
 
 export type SandboxPaymentResult = { ok: true; order: Order } | Problem;
 
@@ -20,8 +21,8 @@ export type SandboxPaymentResult = { ok: true; order: Order } | Problem;
  * The sandbox order behind a session id; undefined for anything else, and for every session once
  * Stripe takes the payments: a test order must not be paid for free in a real shop (X-SEC-1).
  */
-export async function findSandboxOrder(db: Database, sessionId: string) {
-  if (paymentsMode() !== "sandbox") return undefined;
+export async function findSandboxOrder(db: Database, sessionId: string, payments: Payments) {
+  if (payments.provider.name !== "sandbox") return undefined;
   const id = sessionIdSchema.safeParse(sessionId);
   if (!id.success) return undefined;
   const order = await findOrderBySession(db, id.data);
@@ -33,6 +34,7 @@ export async function paySandboxForm(
   db: Database,
   sessionId: string,
   body: FormData,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; order: Order } | Problem> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of body) fields[key] = value;
@@ -44,7 +46,7 @@ export async function paySandboxForm(
       issue?.code === "custom" ? issue.message : "Please check the form and try again.",
     );
   }
-  const result = await paySandboxSession(db, sessionId, form.data);
+  const result = await paySandboxSession(db, sessionId, form.data, parts);
   return result;
 }
 
@@ -56,8 +58,9 @@ export async function paySandboxSession(
   db: Database,
   sessionId: string,
   form: PaymentForm,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<SandboxPaymentResult> {
-  const order = await findSandboxOrder(db, sessionId);
+  const order = await findSandboxOrder(db, sessionId, parts.payments);
   if (!order) {
     return { ok: false, kind: "not_found", message: "This payment session does not exist." };
   }
@@ -104,15 +107,20 @@ export async function paySandboxSession(
         postcode: form.billingPostcode.toUpperCase(),
         country: form.billingCountry || "United Kingdom",
       };
-  const paid = await fulfilPaidOrder(db, order.id, {
-    customerEmail: form.email,
-    customerPhone: form.phone,
-    shippingAddress: shipping,
-    billingAddress: billing,
-    cardBrand: charge.brand,
-    cardLast4: charge.last4,
-    paymentReference: `sandbox_${sessionId.slice(-12)}`,
-  });
+  const paid = await fulfilPaidOrder(
+    db,
+    order.id,
+    {
+      customerEmail: form.email,
+      customerPhone: form.phone,
+      shippingAddress: shipping,
+      billingAddress: billing,
+      cardBrand: charge.brand,
+      cardLast4: charge.last4,
+      paymentReference: `sandbox_${sessionId.slice(-12)}`,
+    },
+    parts.settings,
+  );
   if (paid?.status !== "paid") {
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import type { Env } from "~/server/env.server";
 import type { Database } from "~/db/client.server";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import {
@@ -54,6 +55,7 @@ async function orderOfSession(db: Database, session: StripeSession) {
 export async function settleStripeSession(
   db: Database,
   session: StripeSession,
+  settings: Env,
 ): Promise<Settlement> {
   const order = await orderOfSession(db, session);
   if (!order) {
@@ -85,7 +87,7 @@ export async function settleStripeSession(
   if (order.fulfilmentStatus === "cancelled" || order.paymentStatus === "failed") {
     return flag(`The customer paid after the order was ${statusWord(order)}: refund the payment.`);
   }
-  const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session));
+  const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session), settings);
   if (paid?.paidAt) return { kind: "paid", order: paid };
   // Cancelled between the read and the update.
   return flag(

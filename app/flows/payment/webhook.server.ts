@@ -1,9 +1,8 @@
 import type Stripe from "stripe";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { cancelStripeSession, settleStripeSession } from "~/flows/payment/settle.server";
-import { stripe } from "~/payments/stripe.server";
+import type { ShopParts } from "~/flows/parts.server";
 import {
   settleFromStripeRefund,
   settleRefundsOfPayment,
@@ -26,21 +25,22 @@ export async function handleStripeWebhook(
   db: Database,
   payload: string,
   signature: string | null,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ received: true }>> {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
+  const { stripe, webhookSecret } = parts.payments;
+  if (!stripe || !webhookSecret) {
     return problem("not_found", "Stripe is not configured on this shop.");
   }
   if (!signature) return problem("invalid_input", "Missing Stripe-Signature header.");
   let event: Stripe.Event;
   try {
     // Rejects forged signatures and ones older than five minutes (replays).
-    event = stripe().webhooks.constructEvent(payload, signature, STRIPE_WEBHOOK_SECRET, 300);
+    event = stripe.webhooks.constructEvent(payload, signature, webhookSecret, 300);
   } catch {
     return problem("invalid_input", "The webhook signature is not valid.");
   }
   if (SETTLING.has(event.type)) {
-    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session);
+    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session, parts.settings);
   } else if (CANCELLING.has(event.type)) {
     await cancelStripeSession(
       db,
@@ -55,7 +55,7 @@ export async function handleStripeWebhook(
     for (const refund of charge.refunds?.data ?? []) await settleFromStripeRefund(db, refund);
     const intent =
       typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-    if (intent) await settleRefundsOfPayment(db, intent);
+    if (intent) await settleRefundsOfPayment(db, intent, parts.payments);
   }
   return done({ received: true });
 }

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
@@ -27,6 +28,7 @@ export async function cancelAndRefund(
   db: Database,
   orderNumber: string,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
   reason?: string,
   /** Said in the order's history beside the cancel (X-TEAM-5). */
   note?: string,
@@ -43,7 +45,7 @@ export async function cancelAndRefund(
   }
   const cancelledNow = cancelled.changed;
   if (refundableFrom(cancelled.order) === 0) return { ...cancelled, cancelledNow };
-  const refunded = await refundOrder(db, orderNumber, { reason }, actor);
+  const refunded = await refundOrder(db, orderNumber, { reason }, actor, parts);
   if (refunded.ok)
     return {
       ok: true,
@@ -81,6 +83,7 @@ export async function changeStatus(
   orderNumber: string,
   input: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<CancelOutcome> {
   const body =
     typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
@@ -99,5 +102,5 @@ export async function changeStatus(
       message: reason.error.issues[0]?.message ?? "Invalid reason.",
     };
   }
-  return cancelAndRefund(db, orderNumber, actor, reason.data);
+  return cancelAndRefund(db, orderNumber, actor, parts, reason.data);
 }

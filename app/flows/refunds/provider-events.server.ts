@@ -1,3 +1,4 @@
+import type { Payments } from "~/payments/provider.server";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
@@ -37,7 +38,11 @@ export async function settleFromStripeRefund(db: Database, event: StripeRefundEv
  * Stripe's `charge.refunded` (issue 27): every refund still pending on that payment is asked
  * about now (with its own idempotency key, so nothing is refunded twice) and settled.
  */
-export async function settleRefundsOfPayment(db: Database, paymentIntent: string) {
+export async function settleRefundsOfPayment(
+  db: Database,
+  paymentIntent: string,
+  payments: Payments,
+) {
   const pending: Refund[] = await db
     .select({ refund: orderRefunds })
     .from(orderRefunds)
@@ -57,7 +62,7 @@ export async function settleRefundsOfPayment(db: Database, paymentIntent: string
     .then((rows) => rows.map((row) => row.refund));
   for (const refund of pending) {
     try {
-      await settleRefund(db, refund.id, await askProvider(db, refund));
+      await settleRefund(db, refund.id, await askProvider(db, refund, payments));
     } catch (error) {
       logError(`Refund ${refund.id} had no clear answer after Stripe's charge.refunded`, error);
       await recordUnclearAnswer(db, refund.id, error);

@@ -1,7 +1,8 @@
+import type { Payments } from "~/payments/provider.server";
+import type { ShopParts } from "~/flows/parts.server";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { env } from "~/env.server";
 import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
@@ -37,10 +38,11 @@ export const REFUND_UNANSWERED =
 export async function askAndSettle(
   db: Database,
   refund: Refund,
+  payments: Payments,
 ): Promise<{ ok: true; refund: Refund } | Problem> {
   let answer;
   try {
-    answer = await askProvider(db, refund);
+    answer = await askProvider(db, refund, payments);
   } catch (error) {
     logError(`Refund ${refund.id} had no clear answer from the provider`, error);
     await recordUnclearAnswer(db, refund.id, error);
@@ -71,6 +73,7 @@ export async function refundOrder(
   orderNumber: string,
   input: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<RefundOutcome> {
   const parsed = refundInput.safeParse(input ?? {});
   if (!parsed.success) {
@@ -117,7 +120,7 @@ export async function refundOrder(
         createdBy: actor,
         // Asked once now; if no answer is recorded, the retry job asks again after this.
         attempts: 1,
-        nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
         reason: parsed.data.reason,
       })
       .returning();
@@ -136,7 +139,7 @@ export async function refundOrder(
     };
   }
 
-  const asked = await askAndSettle(db, reserved.refund);
+  const asked = await askAndSettle(db, reserved.refund, parts.payments);
   if (!asked.ok) return asked;
   const [order] = await db.select().from(orders).where(eq(orders.id, current.id));
   return { ok: true, refund: asked.refund, order: order! };
@@ -159,6 +162,7 @@ export async function refundFlaggedPayment(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; refund: Refund } | Problem> {
   if (!z.uuid().safeParse(flaggedPaymentId).success) {
     return { ok: false, kind: "not_found", message: "No payment needs that refund." };
@@ -177,7 +181,7 @@ export async function refundFlaggedPayment(
       provider: flagged.provider,
       createdBy: actor,
       attempts: 1,
-      nextAttemptAt: sql`now() + make_interval(secs => ${env().REFUND_RETRY_AFTER_SECONDS})`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
     })
     .onConflictDoNothing({
       target: orderRefunds.flaggedPaymentId,
@@ -192,5 +196,5 @@ export async function refundFlaggedPayment(
       message: "This payment has already been refunded.",
     };
   }
-  return askAndSettle(db, refund);
+  return askAndSettle(db, refund, parts.payments);
 }

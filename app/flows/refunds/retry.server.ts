@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderRefunds } from "~/db/schema";
@@ -14,12 +15,13 @@ import { LONGEST_WAIT_SECONDS, REFUND_RETRY_BATCH, REFUND_RETRY_FOR_HOURS } from
  */
 export async function retryPendingRefunds(
   db: Database,
+  { payments }: Pick<ShopParts, "payments">,
   { retryAfterSeconds, batch = REFUND_RETRY_BATCH }: { retryAfterSeconds: number; batch?: number },
 ): Promise<number> {
   const claimed = await claimDueRefunds(db, retryAfterSeconds, batch);
   for (const refund of claimed) {
     try {
-      const answer = await askProvider(db, refund);
+      const answer = await askProvider(db, refund, payments);
       await settleRefund(db, refund.id, answer);
     } catch (error) {
       logError(`Refund ${refund.id} still has no clear answer from the provider`, error);

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderEvents, orderRefunds, orders } from "~/db/schema";
+import { type Payments, stripeOf } from "~/payments/provider.server";
 import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";
 import { notifyCustomer } from "~/orders/notify.server";
 import { recordAudit } from "~/security/audit.server";
@@ -29,15 +30,20 @@ async function paymentOf(db: Database, refund: Refund): Promise<string | null> {
  * refund the provider already knows (it answered "pending") is looked up instead. An unclear
  * answer (timeout, dropped connection, 5xx) is thrown.
  */
-export async function askProvider(db: Database, refund: Refund): Promise<RefundAnswer> {
+export async function askProvider(
+  db: Database,
+  refund: Refund,
+  payments: Payments,
+): Promise<RefundAnswer> {
   if (refund.provider === "sandbox") {
     // The sandbox is its own provider: the refund is made when it is asked, once per refund.
     return { state: "succeeded", reference: `sandbox_re_${refund.id.replaceAll("-", "")}` };
   }
-  if (refund.providerReference) return stripeRefundNow(refund.providerReference);
+  if (refund.providerReference)
+    return stripeRefundNow(stripeOf(payments), refund.providerReference);
   const payment = await paymentOf(db, refund);
   if (!payment) return { state: "refused", reason: "There is no Stripe payment to refund." };
-  return refundStripePayment(payment, refund.amountPence, refund.id);
+  return refundStripePayment(stripeOf(payments), payment, refund.amountPence, refund.id);
 }
 
 export type Settled =

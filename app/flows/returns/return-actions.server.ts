@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Problem } from "~/shared/problems";
@@ -74,6 +75,7 @@ export async function refundReturn(
   id: string,
   input: { amountPence: number; reason?: string },
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<{ ok: true; refund: Refund; order: Order } | Problem> {
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;
@@ -101,6 +103,7 @@ export async function refundReturn(
     found.order.orderNumber,
     { amountPence: input.amountPence, reason: input.reason ?? `Returned items (${reference})` },
     actor,
+    parts,
   );
   if (!refunded.ok) {
     await db

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import type { Database } from "~/db/client.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
@@ -24,6 +25,7 @@ export async function returnsPageAction(
   db: Database,
   form: FormData,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<ReturnsPageAnswer>> {
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "received");
@@ -60,7 +62,7 @@ export async function returnsPageAction(
         },
       });
     }
-    const result = await refundReturn(db, id, { amountPence, reason: reason.data }, actor);
+    const result = await refundReturn(db, id, { amountPence, reason: reason.data }, actor, parts);
     if (!result.ok) return result;
     return done({
       message: `Refunded ${formatPence(result.refund.amountPence)} for ${returnReference(id)}.`,

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -106,6 +107,7 @@ export async function cancelTeam(
   slug: string,
   body: unknown,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ cancelled: number; refunded: number }>> {
   const refund =
     typeof body === "object" && body !== null
@@ -140,6 +142,7 @@ export async function cancelTeam(
       db,
       order.orderNumber,
       actor,
+      parts,
       undefined,
       cancelledWithTeam(team.row.name),
     );
@@ -171,6 +174,7 @@ export async function teamPageAction(
   slug: string,
   form: FormData,
   actor: string,
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
   if (intent === "in_production" || intent === "dispatched") {
@@ -204,7 +208,7 @@ export async function teamPageAction(
         },
       });
     }
-    const cancelled = await cancelTeam(db, slug, { refund: true }, actor);
+    const cancelled = await cancelTeam(db, slug, { refund: true }, actor, parts);
     if (!cancelled.ok) return cancelled;
     return done({
       message: `Team order cancelled: ${cancelled.data.cancelled} orders cancelled, ${cancelled.data.refunded} refunded.`,

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { toMakeSql } from "~/orders/states.server";
 import type { Database } from "~/db/client.server";
@@ -49,6 +50,7 @@ const WEIGHT: Partial<Record<TeamStatus, number>> = {
  */
 export async function settleLateTeamPayments(
   db: Database,
+  parts: Pick<ShopParts, "settings" | "payments">,
   { batch = LATE_PAYMENT_BATCH }: { batch?: number } = {},
 ): Promise<number> {
   const rows = await db
@@ -84,7 +86,7 @@ export async function settleLateTeamPayments(
   let changed = 0;
   for (const row of [...byOrder.values()].slice(0, batch)) {
     try {
-      if (await followUp(db, row)) changed++;
+      if (await followUp(db, row, parts)) changed++;
     } catch (error) {
       // Left paid: the next pass asks again.
       logError(`The team follow-up of order ${row.orderNumber} failed`, error);
@@ -102,12 +104,14 @@ async function followUp(
     teamSlug: string;
     teamStatus: TeamStatus;
   },
+  parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<boolean> {
   if (row.teamStatus === "cancelled") {
     const outcome = await cancelAndRefund(
       db,
       row.orderNumber,
       LATE_PAYMENT_ACTOR,
+      parts,
       undefined,
       cancelledBeforePayment(row.teamName),
     );
@@ -144,6 +148,7 @@ async function followUp(
     if (!outcome.ok || !outcome.changed) return false;
     await notifyOwner(
       txDb,
+      parts.settings,
       `team-late-dispatch:${row.orderId}`,
       {
         subject: `Paid after the team's parcel went: ${row.orderNumber}`,
@@ -151,8 +156,8 @@ async function followUp(
           `Order ${row.orderNumber} of the team order "${row.teamName}" was paid after the team's parcel was dispatched.`,
           "It is in production: dispatch it on its own from its order page.",
           "",
-          `The order: ${canonicalOrigin()}/admin/orders/${row.orderNumber}`,
-          `The batch: ${canonicalOrigin()}/admin/teams/${row.teamSlug}`,
+          `The order: ${canonicalOrigin(parts.settings)}/admin/orders/${row.orderNumber}`,
+          `The batch: ${canonicalOrigin(parts.settings)}/admin/teams/${row.teamSlug}`,
         ].join("\n"),
       },
       row.orderId,

@@ -1,3 +1,4 @@
+import type { ShopParts } from "~/flows/parts.server";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { createCheckoutSession } from "~/flows/checkout/create-session.server";
@@ -83,6 +84,7 @@ export async function payForTeamChoice(
   slug: string,
   form: FormData,
   address: string,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ url: string }>> {
   const read = teamChoiceFromFields(slug, form);
   if (!read.ok) return problem("invalid_input", read.error);
@@ -90,6 +92,7 @@ export async function payForTeamChoice(
     db,
     { cartItems: [read.choice], shippingMethod: read.shippingMethod },
     address,
+    parts,
   );
   if (!session.ok) return session;
   return done({ url: session.data.url });
