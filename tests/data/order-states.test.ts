@@ -267,7 +267,19 @@ async function freshDatabase(): Promise<Raw> {
     migrate: (folder) => migrate(drizzle(pool), { migrationsFolder: folder }),
     close: async () => {
       await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's connection takes a moment to leave the server: a forced drop would cut it
+      // mid-goodbye (an uncaught "terminating connection"), so wait while it is in use (55006).
+      for (let attempt = 0; ; attempt++) {
+        const dropped = await admin.query(`DROP DATABASE IF EXISTS ${name}`).then(
+          () => true,
+          (error: { code?: string }) => {
+            if (error.code !== "55006" || attempt >= 50) throw error;
+            return false;
+          },
+        );
+        if (dropped) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.end();
     },
   };
