@@ -11,7 +11,7 @@ const PLATFORM = ["db", "security", "mail", "background", "storage"];
 const CATALOGUE = ["catalogue"];
 /** Capabilities own their rules and never import each other, except along these edges. */
 const CAPABILITIES = {
-  admin: [],
+  owners: [],
   cart: ["stock"],
   content: [],
   discounts: [],
@@ -46,11 +46,11 @@ const SHOP_FOLDERS = [
  * Refusal, endpoint) and security/request.server.ts (jsonError), and React Router's runtime
  * (data, redirect, Response-making helpers) in server modules. Capabilities and flows name
  * problems (shared/problems.ts) and the edge alone picks statuses. The owner session's own edge
- * in admin/ (the gate, its cookie storage, sign-in and sign-out redirects) is the one exception.
+ * in owners/ (the gate, its cookie storage, sign-in and sign-out redirects) is the one exception.
  */
 const HTTP_HELPERS = "^app/security/(edge|request)\\.server\\.ts$";
 const DOMAIN = folders([...CATALOGUE, ...Object.keys(CAPABILITIES), "flows"]);
-const OWNER_SESSION_EDGE = "^app/admin/(guard|session|session-actions)\\.server\\.ts$";
+const OWNER_SESSION_EDGE = "^app/owners/(guard|session|session-actions)\\.server\\.ts$";
 
 const capabilityRules = Object.entries(CAPABILITIES).map(([name, allowed]) => ({
   name: `capability-${name}`,

@@ -5,7 +5,7 @@
 // inline scripts, as identity and gzip bytes with every header prepared, so a hit is one write.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import { SESSION_COOKIE } from "~/admin/session.server";
+import { SESSION_COOKIE } from "~/owners/session.server";
 import { logError } from "~/security/log.server";
 import { contentSecurityPolicy } from "~/security/content-security-policy";
 import {

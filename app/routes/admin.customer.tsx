@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { customerByKey } from "~/flows/back-office/customers.server";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";

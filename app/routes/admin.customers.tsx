@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listCustomers, parseCustomerFilter } from "~/flows/back-office/customers.server";
 import { formatPence } from "~/pricing/money";

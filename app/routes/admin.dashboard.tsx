@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";

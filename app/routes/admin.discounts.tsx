@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { applyDiscountForm, listDiscounts } from "~/discounts/admin.server";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listOwnerEnquiries } from "~/enquiries/admin.server";
 import type { Route } from "./+types/admin.enquiries";

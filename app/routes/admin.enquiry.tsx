@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { findOwnerEnquiry, markEnquiryHandled, replyLink } from "~/enquiries/admin.server";

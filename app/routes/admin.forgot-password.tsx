@@ -1,6 +1,6 @@
 import { settingsFrom } from "~/db/context.server";
 import { Form, Link, useNavigation } from "react-router";
-import { requestPasswordReset } from "~/admin/staff.server";
+import { requestPasswordReset } from "~/owners/staff.server";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";

@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet, useLocation } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
-import { ADMIN_SECTIONS } from "~/admin/navigation";
+import { requireOwner } from "~/owners/guard.server";
+import { ADMIN_SECTIONS } from "~/flows/back-office/navigation";
 import { Button } from "~/ui/Button";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom } from "~/db/context.server";

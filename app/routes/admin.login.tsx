@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { currentOwner } from "~/admin/guard.server";
-import { signInWithForm } from "~/admin/session-actions.server";
-import { ownerSessionsFrom } from "~/admin/session.server";
+import { currentOwner } from "~/owners/guard.server";
+import { signInWithForm } from "~/owners/session-actions.server";
+import { ownerSessionsFrom } from "~/owners/session.server";
 import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";

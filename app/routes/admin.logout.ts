@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { signOut } from "~/admin/session-actions.server";
-import { ownerSessionsFrom } from "~/admin/session.server";
+import { signOut } from "~/owners/session-actions.server";
+import { ownerSessionsFrom } from "~/owners/session.server";
 import { pageEndpoint } from "~/security/edge.server";
 
 /** POST /admin/logout: ends the owner's session. */

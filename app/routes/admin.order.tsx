@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import type { PostalAddress } from "~/db/schema";

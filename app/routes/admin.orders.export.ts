@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { exportOrdersCsv } from "~/flows/back-office/export.server";

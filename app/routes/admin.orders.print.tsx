@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { BRAND } from "~/shared/brand";
 import { Wordmark } from "~/components/Wordmark";

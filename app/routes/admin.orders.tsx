@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";

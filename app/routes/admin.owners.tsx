@@ -1,8 +1,8 @@
-import { requireOwner } from "~/admin/guard.server";
-import { applyOwnersForm } from "~/admin/owners-page.server";
-import { OwnersPage } from "~/admin/OwnersPage";
-import { ownerSessionsFrom } from "~/admin/session.server";
-import { listOwners } from "~/admin/staff.server";
+import { requireOwner } from "~/owners/guard.server";
+import { applyOwnersForm } from "~/owners/owners-page.server";
+import { OwnersPage } from "~/owners/OwnersPage";
+import { ownerSessionsFrom } from "~/owners/session.server";
+import { listOwners } from "~/owners/staff.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.owners";

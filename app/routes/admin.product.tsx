@@ -1,6 +1,6 @@
 import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS, DESIGNS } from "~/catalogue";
 import { blankProduct, NEW_OPTION_SLOTS, readProductForm } from "~/catalogue/editing/product-form";
 import {

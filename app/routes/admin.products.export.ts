@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { exportCatalogueCsv } from "~/catalogue/editing/csv.server";
 import { dbFrom } from "~/db/context.server";
 import type { Route } from "./+types/admin.products.export";

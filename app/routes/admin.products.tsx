@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS } from "~/catalogue";
 import { listOwnerProducts } from "~/catalogue/editing/products.server";
 import { PRODUCT_CATEGORIES, STATUSES } from "~/catalogue/editing/product-input";

@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { useNavigation } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { ConfirmStepPanel } from "~/flows/back-office/ConfirmStepPanel";
 import { ReturnActions } from "~/flows/returns/ReturnActions";

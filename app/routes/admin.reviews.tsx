@@ -1,5 +1,5 @@
 import { partsFrom } from "~/flows/parts.server";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
 import { OwnerReviewList } from "~/reviews/components/OwnerReviewList";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { setPasswordWithForm } from "~/admin/session-actions.server";
-import { ownerSessionsFrom } from "~/admin/session.server";
-import { describeLink } from "~/admin/staff.server";
+import { setPasswordWithForm } from "~/owners/session-actions.server";
+import { ownerSessionsFrom } from "~/owners/session.server";
+import { describeLink } from "~/owners/staff.server";
 import { BODY_LIMITS, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
 import { dbFrom } from "~/db/context.server";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import {
   createPromotion,
   deletePromotion,

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { pageEndpoint, success } from "~/security/edge.server";
 import { applyStockForm, stockPage } from "~/stock/admin.server";

@@ -1,5 +1,5 @@
 import { settingsFrom } from "~/db/context.server";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { teamBodyFromForm, teamOfferChoices } from "~/teams/admin-form";

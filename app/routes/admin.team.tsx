@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { AdminTeamPage } from "~/flows/teams/AdminTeamPage";

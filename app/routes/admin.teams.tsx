@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { formatLondon } from "~/shared/london-time";

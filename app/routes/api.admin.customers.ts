@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listCustomers, parseCustomerFilter } from "~/flows/back-office/customers.server";
 import type { Route } from "./+types/api.admin.customers";

@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { createDiscount, listDiscounts } from "~/discounts/admin.server";
 import { endpoint } from "~/security/edge.server";

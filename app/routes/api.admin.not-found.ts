@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { endpoint, refuse } from "~/security/edge.server";
 import { jsonError } from "~/security/request.server";
 import type { Route } from "./+types/api.admin.not-found";

@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { orderJson } from "~/flows/back-office/back-office-json";

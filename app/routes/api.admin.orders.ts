@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import type { Route } from "./+types/api.admin.orders";

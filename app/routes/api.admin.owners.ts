@@ -1,6 +1,6 @@
 import { settingsFrom } from "~/db/context.server";
-import { requireOwner } from "~/admin/guard.server";
-import { inviteOwner, listOwners } from "~/admin/staff.server";
+import { requireOwner } from "~/owners/guard.server";
+import { inviteOwner, listOwners } from "~/owners/staff.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.owners";

@@ -1,5 +1,5 @@
 import { filesFrom } from "~/storage/files.server";
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { addPhoto, listOwnerPhotos, reorderPhotos } from "~/catalogue/photos/owner.server";
 import { PHOTO_MESSAGES } from "~/catalogue/photos/photo-rules";
 import { dbFrom } from "~/db/context.server";

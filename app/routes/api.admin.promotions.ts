@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { createPromotion, listPromotions } from "~/catalogue/editing/site.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";

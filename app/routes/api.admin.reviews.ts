@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { listOwnerReviews } from "~/reviews/admin.server";
 import type { Route } from "./+types/api.admin.reviews";

@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { endpoint, success } from "~/security/edge.server";
 import { listStock, setVariantStock } from "~/stock/admin.server";

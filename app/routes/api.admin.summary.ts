@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { dbFrom } from "~/db/context.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { statusOf } from "~/security/edge.server";

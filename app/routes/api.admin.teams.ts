@@ -1,4 +1,4 @@
-import { requireOwner } from "~/admin/guard.server";
+import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";

@@ -3,7 +3,7 @@ import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
 import { findProduct, fromPricePence, pricesDiffer } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { currentOwner } from "~/admin/guard.server";
+import { currentOwner } from "~/owners/guard.server";
 import { previewPngOf } from "~/catalogue/art/pictures";
 import { previewPhotoOf } from "~/catalogue/photos/gallery";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";

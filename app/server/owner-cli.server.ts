@@ -1,4 +1,4 @@
-import { createOwner } from "~/admin/owners.server";
+import { createOwner } from "~/owners/owners.server";
 import { openDatabase } from "~/db/client.server";
 import { env } from "~/server/env.server";
 

@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
-import { ensureFirstOwner } from "~/admin/owners.server";
-import { requireOwner } from "~/admin/guard.server";
+import { ensureFirstOwner } from "~/owners/owners.server";
+import { requireOwner } from "~/owners/guard.server";
 import {
   ownerSessionsContext,
   ownerSessionStorage,
   type OwnerSessions,
-} from "~/admin/session.server";
+} from "~/owners/session.server";
 import { type RunningJobs, startJobs } from "~/background/runner.server";
 import { type Connection, openDatabase } from "~/db/client.server";
 import { clockContext, dbContext, driverContext, settingsContext } from "~/db/context.server";

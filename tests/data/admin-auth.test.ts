@@ -8,11 +8,11 @@ import { loader as ordersPage } from "~/routes/admin.orders";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { action as statusApi } from "~/routes/api.admin.order-status";
 import { action as loginAction } from "~/routes/admin.login";
-import { createOwner } from "~/admin/owners.server";
-import { lockedUntilOf } from "~/admin/lockout.server";
+import { createOwner } from "~/owners/owners.server";
+import { lockedUntilOf } from "~/owners/lockout.server";
 import { loginForm, OWNER, signInCookie } from "./admin-fixtures";
 import { call, countLimitsIn, frozenWindow, postJson } from "./helpers";
-import { decoyHash, hashingCounts } from "~/admin/password.server";
+import { decoyHash, hashingCounts } from "~/owners/password.server";
 import { MAX_HASHES_AT_ONCE } from "~/shared/limits";
 
 // The first owner comes from the environment when the database is first opened.

@@ -7,8 +7,8 @@ import { action as ownersPage, loader as ownersPageLoader } from "~/routes/admin
 import { action as forgotAction } from "~/routes/admin.forgot-password";
 import { action as setAction, loader as setLoader } from "~/routes/admin.set-password";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
-import { hashToken } from "~/admin/owner-links.server";
-import { RESET_SENT } from "~/admin/staff.server";
+import { hashToken } from "~/owners/owner-links.server";
+import { RESET_SENT } from "~/owners/staff.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { RESET_ANSWER_FLOOR_MS } from "~/shared/limits";

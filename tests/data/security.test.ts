@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createOwner } from "~/admin/owners.server";
+import { createOwner } from "~/owners/owners.server";
 import { handleError } from "~/entry.server";
 import { action as stockApi } from "~/routes/api.admin.stock";
 import { signInCookie } from "./admin-fixtures";

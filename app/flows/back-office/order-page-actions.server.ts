@@ -1,5 +1,5 @@
 import type { ShopParts } from "~/flows/parts.server";
-import type { SignedInOwner } from "~/admin/guard.server";
+import type { SignedInOwner } from "~/owners/guard.server";
 import type { Database } from "~/db/client.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
