@@ -40,6 +40,11 @@ export interface AddFields {
 }
 
 export const CART_INTENTS = ["add", "update", "remove", "clear", "discount", "merge"] as const;
+
+/** A form that tries a discount code (not one that clears it): it counts as a code check (X-SEC-19). */
+export function isDiscountAttempt(form: FormData): boolean {
+  return form.get("intent") === "discount" && String(form.get("code") ?? "").trim() !== "";
+}
 export const UNKNOWN_LINE = "That item is no longer in your cart.";
 
 const field = (form: FormData, name: string) => {

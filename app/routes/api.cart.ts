@@ -1,7 +1,8 @@
 import { settingsFrom } from "~/db/context.server";
 import { changeCartByForm, readCart } from "~/flows/checkout/cart-actions.server";
 import { dbFrom } from "~/db/context.server";
-import { endpoint } from "~/security/edge.server";
+import { isDiscountAttempt } from "~/cart/intents";
+import { endpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/api.cart";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -22,5 +23,12 @@ export const action = endpoint(
     rateLimit: QUOTAS.cart,
     noStore: true,
   },
-  ({ db, request, body, context }) => changeCartByForm(db, request, body, settingsFrom(context)),
+  async ({ db, request, body, context }) => {
+    // A code tried here counts against the same limit as /api/discounts/validate (X-SEC-19).
+    if (isDiscountAttempt(body)) {
+      const over = await takeQuota(QUOTAS.discountCheck, { request, context });
+      if (over) return over;
+    }
+    return changeCartByForm(db, request, body, settingsFrom(context));
+  },
 );

@@ -8,7 +8,8 @@ import {
   refusedAddPage,
   type RefusedAdd,
 } from "~/flows/checkout/cart-actions.server";
-import { answerOf, pageEndpoint } from "~/security/edge.server";
+import { isDiscountAttempt } from "~/cart/intents";
+import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/cart";
@@ -42,6 +43,11 @@ export const action = pageEndpoint(
     noStore: true,
   },
   async ({ db, request, body, context }) => {
+    // A code tried here counts against the same limit as /api/discounts/validate (X-SEC-19).
+    if (isDiscountAttempt(body)) {
+      const over = await takeQuota(QUOTAS.discountCheck, { request, context });
+      if (over) return over;
+    }
     const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
     if (outcome.ok) {
       const back = String(body.get("returnTo") ?? "");

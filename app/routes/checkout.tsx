@@ -7,7 +7,8 @@ import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
-import { answerOf, pageEndpoint } from "~/security/edge.server";
+import { isDiscountAttempt } from "~/cart/intents";
+import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { CheckoutLines, TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { DeliveryChoice } from "~/flows/checkout/DeliveryChoice";
@@ -54,6 +55,11 @@ export const action = pageEndpoint(
   },
   async ({ db, request, body, address, context }) => {
     if (body.get("intent") === "discount") {
+      // The same per-address limit as /api/discounts/validate and the cart (X-SEC-19).
+      if (isDiscountAttempt(body)) {
+        const over = await takeQuota(QUOTAS.discountCheck, { request, context });
+        if (over) return { ...over, extra: { discountRefused: true } };
+      }
       const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
       if (outcome.ok)
         throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });

@@ -358,20 +358,29 @@ async function check(
   if (needs.sameOrigin && !isSameOrigin(request, settingsFrom(context))) {
     return refuse(403, needs.crossSite ?? CROSS_SITE);
   }
-  if (needs.rateLimit) {
-    const verdict = await takeRateLimit(
-      needs.rateLimit,
-      clientAddress(request),
-      rateLimitStoreFrom(context),
-      settingsFrom(context),
-    );
-    if (!verdict.ok) {
-      return refuse(429, verdict.message, {
-        headers: { "Retry-After": String(verdict.retryAfter) },
-      });
-    }
-  }
+  if (needs.rateLimit) return takeQuota(needs.rateLimit, { request, context });
   return undefined;
+}
+
+/**
+ * Counts the request against one more per-address quota, for a handler whose body says which
+ * (a discount attempt through the cart counts as a discount check, X-SEC-19): a 429 refusal with
+ * Retry-After when it is over, else undefined.
+ */
+export async function takeQuota(
+  rule: RateLimit,
+  { request, context }: Pick<Args, "request" | "context">,
+): Promise<Refusal | undefined> {
+  const verdict = await takeRateLimit(
+    rule,
+    clientAddress(request),
+    rateLimitStoreFrom(context),
+    settingsFrom(context),
+  );
+  if (verdict.ok) return undefined;
+  return refuse(429, verdict.message, {
+    headers: { "Retry-After": String(verdict.retryAfter) },
+  });
 }
 
 /** The loader of a route that only takes writes: 405 with the methods it takes. */
