@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS } from "~/catalogue";
 import { listOwnerProducts } from "~/catalogue/editing/products.server";
-import { PRODUCT_CATEGORIES, STATUSES } from "~/catalogue/editing/product-input";
+import { BAD_SEARCH, PRODUCT_CATEGORIES, STATUSES } from "~/catalogue/editing/product-input";
+import { hasControlCharacters } from "~/shared/control-characters";
 import { dbFrom } from "~/db/context.server";
 import { formatPence } from "~/pricing/money";
 import { Button, ButtonLink } from "~/ui/Button";
@@ -14,6 +15,7 @@ export const meta = () => [{ title: "Products | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const params = new URL(request.url).searchParams;
+  if (hasControlCharacters(params.get("q") ?? "")) throw data(BAD_SEARCH, { status: 400 });
   const query = {
     status: params.get("status") ?? "",
     category: params.get("category") ?? "",

@@ -1,7 +1,10 @@
 import { requireOwner } from "~/owners/guard.server";
 import { createProduct, listOwnerProducts } from "~/catalogue/editing/products.server";
+import { BAD_SEARCH } from "~/catalogue/editing/product-input";
 import { dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
+import { jsonError } from "~/security/request.server";
+import { hasControlCharacters } from "~/shared/control-characters";
 import type { Route } from "./+types/api.admin.products";
 import { BODY_LIMITS } from "~/shared/limits";
 
@@ -9,6 +12,7 @@ import { BODY_LIMITS } from "~/shared/limits";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   const params = new URL(request.url).searchParams;
+  if (hasControlCharacters(params.get("q") ?? "")) return jsonError(BAD_SEARCH, 400);
   const { products, total } = await listOwnerProducts(dbFrom(context), {
     status: params.get("status") ?? undefined,
     category: params.get("category") ?? undefined,

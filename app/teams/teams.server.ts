@@ -22,6 +22,7 @@ import {
   isTakingOrders,
   type PublicTeam,
   type RosterEntry,
+  SLUG_PATTERN,
   slugify,
   type TeamForLine,
   type TeamOffer,
@@ -108,7 +109,10 @@ async function offersOf(db: Database, teamIds: readonly string[]) {
   return byTeam;
 }
 
+/** The team named by `slug`; a slug that could not be one (a NUL, any odd character) is never
+ *  looked up (X-SEC-18), so it is the same 404 as an unknown team. */
 export async function findTeam(db: Database, slug: string) {
+  if (!SLUG_PATTERN.test(slug)) return undefined;
   const [row] = await db.select().from(teams).where(eq(teams.slug, slug)).limit(1);
   if (!row) return undefined;
   const offers = (await offersOf(db, [row.id])).get(row.id) ?? [];

@@ -118,6 +118,17 @@ const fields = {
     .nullish(),
 };
 
+/** A product's id: lower-case words joined by "-" (its length is PRODUCT_LIMITS.id). */
+export const PRODUCT_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Whether `id` could name a product at all: a NUL or any other odd id is never looked up (X-SEC-18). */
+export function isProductId(id: string): boolean {
+  return id.length <= PRODUCT_LIMITS.id && PRODUCT_ID_PATTERN.test(id);
+}
+
+/** Said for an owner's product search with a NUL or another control character in it (X-SEC-18). */
+export const BAD_SEARCH = "The search can only contain letters, digits, spaces and punctuation.";
+
 const ID_MESSAGE = `The id must be 1 to ${PRODUCT_LIMITS.id} lower-case letters and digits in words joined by "-", e.g. mens-storm-rashguard.`;
 
 export const createSchema = z
@@ -125,7 +136,7 @@ export const createSchema = z
     id: z
       .string({ error: ID_MESSAGE })
       .max(PRODUCT_LIMITS.id, ID_MESSAGE)
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, ID_MESSAGE),
+      .regex(PRODUCT_ID_PATTERN, ID_MESSAGE),
     ...fields,
     status: fields.status.default("draft"),
     highlights: fields.highlights.default([]),

@@ -10,6 +10,7 @@ import {
   createSchema,
   defaultKind,
   firstProblem,
+  isProductId,
   type OptionInput,
   PRODUCT_CATEGORIES,
   STALE_VERSION,
@@ -42,6 +43,7 @@ export async function readOwnerProduct(
   db: Pick<Database, "select">,
   id: string,
 ): Promise<OwnerProduct | undefined> {
+  if (!isProductId(id)) return undefined;
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) return undefined;
   const options = await db
@@ -80,7 +82,8 @@ export async function listOwnerProducts(
   if (query.category && (PRODUCT_CATEGORIES as readonly string[]).includes(query.category)) {
     where.push(eq(products.category, query.category));
   }
-  const q = query.q?.trim().slice(0, LIST_QUERY_MAX);
+  // A NUL cannot be stored in a text value: the routes refuse it with a 400 first (X-SEC-18).
+  const q = query.q?.replace(/\0/g, "").trim().slice(0, LIST_QUERY_MAX);
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(products.name, pattern), ilike(products.id, pattern))!);

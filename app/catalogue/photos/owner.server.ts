@@ -8,6 +8,7 @@ import { logError } from "~/security/log.server";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 import type { FileStore } from "~/storage/files.server";
 import { catalogueChanged } from "../store.server";
+import { isProductId } from "../editing/product-input";
 import { makeMaster, PhotoRefused } from "./images.server";
 import { checkAlt, checkColor, PHOTO_MESSAGES, productColors } from "./photo-rules";
 import { type OwnerPhoto, ownerPhoto, type PhotoRow } from "./urls";
@@ -31,6 +32,7 @@ export async function listOwnerPhotos(
   db: Reader,
   productId: string,
 ): Promise<OwnerPhoto[] | undefined> {
+  if (!isProductId(productId)) return undefined;
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -40,6 +42,7 @@ export async function listOwnerPhotos(
 }
 
 async function colorsOf(db: Reader, productId: string): Promise<string[] | undefined> {
+  if (!isProductId(productId)) return undefined;
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -153,6 +156,7 @@ export async function reorderPhotos(
   if (!Array.isArray(order) || !order.every((id) => typeof id === "string")) {
     return problem("invalid_input", PHOTO_MESSAGES.badOrder);
   }
+  if (!isProductId(productId)) return noProduct(productId);
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: products.id })
