@@ -96,6 +96,8 @@ export default [
   route("api/admin/payments/:id/refund", "routes/api.admin.payment-refund.ts"),
   route("api/admin/customers", "routes/api.admin.customers.ts"),
   route("api/admin/owners", "routes/api.admin.owners.ts"),
+  route("api/admin/owners/invitations/:id", "routes/api.admin.owner-invitation.ts"),
+  route("api/admin/owners/:id", "routes/api.admin.owner.ts"),
   route("api/admin/products", "routes/api.admin.products.ts"),
   route("api/admin/products/import", "routes/api.admin.products-import.ts"),
   route("api/admin/products/:id", "routes/api.admin.product.ts"),

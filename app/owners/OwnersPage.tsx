@@ -43,15 +43,50 @@ function ConfirmRemove({ id, email }: { id: string; email: string }) {
   );
 }
 
-/** /admin/owners (X-DAY-4): who can sign in, invitations, removing an owner, my password. */
+function ConfirmCancel({ id, email }: { id: string; email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [id]);
+  return (
+    <section
+      aria-labelledby="confirm-cancel-title"
+      className="rounded-lg bg-white p-4 ring-2 ring-accent sm:p-5"
+    >
+      <h2
+        id="confirm-cancel-title"
+        ref={heading}
+        tabIndex={-1}
+        className="font-display text-xl font-bold uppercase focus:outline-none"
+      >
+        Cancel the invitation to{" "}
+        <span className="font-sans normal-case">
+          <EmailText email={email} />
+        </span>
+        ?
+      </h2>
+      <p className="mt-2">Its link stops working at once. You can invite them again later.</p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="cancel-invitation" />
+        <input type="hidden" name="invitationId" value={id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <Button variant="danger">Yes, cancel this invitation</Button>
+        <ButtonLink to="/admin/owners">Keep it</ButtonLink>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * /admin/owners (X-DAY-4): who can sign in, invitations (each can be cancelled, X-SEC-17),
+ * removing an owner, my password.
+ */
 export function OwnersPage({
   owners,
-  invites,
+  invitations,
   me,
   answer,
 }: {
   owners: readonly OwnerRow[];
-  invites: readonly PendingInvite[];
+  invitations: readonly PendingInvite[];
   /** The signed-in owner's id. */
   me: string;
   /** What the last post answered: a message, the removal's step, or a refusal. */
@@ -59,12 +94,14 @@ export function OwnersPage({
 }) {
   const busy = useNavigation().state === "submitting";
   const confirm = answer && "confirmRemove" in answer ? answer.confirmRemove : null;
+  const confirmCancel = answer && "confirmCancel" in answer ? answer.confirmCancel : null;
   const done = answer && "message" in answer;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="font-display text-3xl font-bold uppercase">Owners</h1>
       <ActionOutcome outcome={answer} />
       {confirm ? <ConfirmRemove {...confirm} /> : null}
+      {confirmCancel ? <ConfirmCancel {...confirmCancel} /> : null}
       <section aria-labelledby="owners-title" className={card}>
         <h2 id="owners-title" className="font-display text-xl font-bold uppercase">
           Who can sign in
@@ -93,17 +130,26 @@ export function OwnersPage({
             </li>
           ))}
         </ul>
-        {invites.length > 0 ? (
+        {invitations.length > 0 ? (
           <>
             <h3 className="mt-4 font-semibold">Invited, not yet joined</h3>
             <ul className="mt-1 divide-y divide-stone text-sm">
-              {invites.map((i) => (
-                <li key={i.email} className="py-2">
-                  <EmailText email={i.email} />{" "}
-                  <span className="text-muted">
-                    by <EmailText email={i.invitedBy} />, link works until{" "}
-                    {formatLondon(new Date(i.expiresAt))}
+              {invitations.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                  <span className="min-w-0">
+                    <EmailText email={i.email} />{" "}
+                    <span className="text-muted">
+                      by <EmailText email={i.invitedBy} />, link works until{" "}
+                      {formatLondon(new Date(i.expiresAt))}
+                    </span>
                   </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel-invitation" />
+                    <input type="hidden" name="invitationId" value={i.id} />
+                    <Button variant="secondary" aria-label={`Cancel invitation to ${i.email}`}>
+                      Cancel invitation
+                    </Button>
+                  </Form>
                 </li>
               ))}
             </ul>

@@ -5,16 +5,30 @@ import type { SignedInOwner } from "~/security/owner-gate.server";
 import { findOwnerById } from "./owners.server";
 import { changePasswordWithForm } from "./session-actions.server";
 import type { OwnerSessions } from "./session.server";
-import { inviteOwner, removeOwner } from "./staff.server";
+import {
+  cancelInvitation,
+  findOpenInvitation,
+  INVITATION_GONE,
+  inviteOwner,
+  removeOwner,
+} from "./staff.server";
 
 /** "Remove x?" asked first (X-DAY-1's rule for what cannot be undone), then done. */
 export interface ConfirmRemoval {
   confirmRemove: { id: string; email: string };
 }
 
-export type OwnersPageAnswer = { message: string } | ConfirmRemoval;
+/** "Cancel the invitation to x?" asked first too (X-SEC-17). */
+export interface ConfirmCancel {
+  confirmCancel: { id: string; email: string };
+}
 
-/** The /admin/owners page's forms (X-DAY-4): invite, remove (asked first), change my password. */
+export type OwnersPageAnswer = { message: string } | ConfirmRemoval | ConfirmCancel;
+
+/**
+ * The /admin/owners page's forms (X-DAY-4): invite, remove (asked first), cancel an invitation
+ * (asked first, X-SEC-17), change my password.
+ */
 export async function applyOwnersForm(
   db: Database,
   request: Request,
@@ -44,6 +58,19 @@ export async function applyOwnersForm(
       if (!outcome.ok) return outcome;
       return done({
         message: `${outcome.data.removed} can no longer sign in; their sessions have ended.`,
+      });
+    }
+    case "cancel-invitation": {
+      const id = String(form.get("invitationId") ?? "");
+      if (form.get("confirmed") !== "yes") {
+        const invitation = await findOpenInvitation(db, id);
+        if (!invitation) return problem("not_found", INVITATION_GONE);
+        return done({ confirmCancel: invitation });
+      }
+      const outcome = await cancelInvitation(db, id, owner);
+      if (!outcome.ok) return outcome;
+      return done({
+        message: `The invitation to ${outcome.data.cancelled} is cancelled; its link no longer works.`,
       });
     }
     case "password":

@@ -1,5 +1,5 @@
 import type { OriginSettings } from "~/security/origin.server";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { ownerLinks, owners } from "~/db/schema";
@@ -33,21 +33,26 @@ export interface OwnerRow {
 }
 
 export interface PendingInvite {
+  id: string;
   email: string;
   invitedBy: string;
   expiresAt: string;
 }
 
-/** The owners, oldest first, and the invitations not yet used and not expired (X-DAY-4). */
+/**
+ * The owners, oldest first, and the invitations not yet used, cancelled or expired (X-DAY-4,
+ * X-SEC-17): `invitations`, and the same list as `invites` for older readers.
+ */
 export async function listOwners(
   db: Database,
-): Promise<{ owners: OwnerRow[]; invites: PendingInvite[] }> {
+): Promise<{ owners: OwnerRow[]; invitations: PendingInvite[]; invites: PendingInvite[] }> {
   const rows = await db
     .select({ id: owners.id, email: owners.email, createdAt: owners.createdAt })
     .from(owners)
     .orderBy(asc(owners.createdAt), asc(owners.email));
   const invites = await db
     .select({
+      id: ownerLinks.id,
       email: ownerLinks.email,
       invitedBy: ownerLinks.createdBy,
       expiresAt: ownerLinks.expiresAt,
@@ -61,10 +66,106 @@ export async function listOwners(
       ),
     )
     .orderBy(asc(ownerLinks.createdAt));
+  const invitations = invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() }));
   return {
     owners: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    invites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+    invitations,
+    invites: invitations,
   };
+}
+
+/** One lock for every change to who can sign in: removals, cancellations, accepted invitations. */
+async function lockOwners(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('owners', 0))`);
+}
+
+/** Said when an invitation is used after its inviter stopped being an owner (X-SEC-17). */
+export const INVITER_GONE =
+  "The owner who sent this invitation is no longer an owner of this shop, so it no longer works. Ask a current owner to invite you again.";
+
+/** Said when the invitation to cancel was used, cancelled or has expired already. */
+export const INVITATION_GONE = "That invitation has already been used, cancelled or has expired.";
+
+/** Whether `link` is an invitation whose inviter is no longer an owner. */
+async function inviterGone(db: Database, link: OwnerLink): Promise<boolean> {
+  return link.kind === "invite" && !(await findOwnerByEmail(db, link.createdBy));
+}
+
+/** Ends every link still open that `email` sent, and the reset links for `ownerId`: expired now. */
+async function revokeLinksOf(tx: Database, email: string, ownerId: string): Promise<number> {
+  const revoked = await tx
+    .update(ownerLinks)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(
+        or(eq(ownerLinks.createdBy, email), eq(ownerLinks.ownerId, ownerId)),
+        isNull(ownerLinks.usedAt),
+        gt(ownerLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: ownerLinks.id });
+  return revoked.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Cancels an open invitation (X-SEC-17): its link stops working at once (expired now, kept for
+ * the record). 404 with a sentence when it was used, cancelled or has expired already.
+ */
+export async function cancelInvitation(
+  db: Database,
+  invitationId: string,
+  actor: SignedInOwner,
+): Promise<Result<{ cancelled: string }>> {
+  if (!UUID.test(invitationId)) return problem("not_found", INVITATION_GONE);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await lockOwners(txDb);
+    if (!(await findOwnerByEmail(txDb, actor.email))) {
+      return problem("not_allowed", "Your account has been removed.");
+    }
+    const [link] = await txDb
+      .update(ownerLinks)
+      .set({ expiresAt: sql`now()` })
+      .where(
+        and(
+          eq(ownerLinks.id, invitationId),
+          eq(ownerLinks.kind, "invite"),
+          isNull(ownerLinks.usedAt),
+          gt(ownerLinks.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ email: ownerLinks.email });
+    if (!link) return problem("not_found", INVITATION_GONE);
+    await recordAudit(txDb, {
+      actor: actor.email,
+      action: "owner.invite_cancel",
+      subject: `owner:${link.email}`,
+      before: { email: link.email },
+    });
+    return done({ cancelled: link.email });
+  });
+}
+
+/** An open invitation as the page's "Cancel invitation?" step names it. */
+export async function findOpenInvitation(
+  db: Database,
+  invitationId: string,
+): Promise<{ id: string; email: string } | undefined> {
+  if (!UUID.test(invitationId)) return undefined;
+  const [link] = await db
+    .select({ id: ownerLinks.id, email: ownerLinks.email })
+    .from(ownerLinks)
+    .where(
+      and(
+        eq(ownerLinks.id, invitationId),
+        eq(ownerLinks.kind, "invite"),
+        isNull(ownerLinks.usedAt),
+        gt(ownerLinks.expiresAt, sql`now()`),
+      ),
+    );
+  return link;
 }
 
 const inviteInput = z.object({ email: ownerEmail }, "Enter a valid e-mail address.");
@@ -132,7 +233,8 @@ export async function inviteOwner(
 
 /**
  * Removes an owner (X-DAY-4): never yourself, never the last one. Under one lock, so two owners
- * removing each other at once cannot leave the shop without an owner. Their sessions end at once.
+ * removing each other at once cannot leave the shop without an owner. Their sessions end at once,
+ * and every invitation they sent and reset link of theirs stops working (X-SEC-17).
  */
 export async function removeOwner(
   db: Database,
@@ -142,7 +244,7 @@ export async function removeOwner(
   if (ownerId === actor.id) return problem("conflict", "You cannot remove yourself.");
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await txDb.execute(sql`select pg_advisory_xact_lock(hashtextextended('owners', 0))`);
+    await lockOwners(txDb);
     const all = await txDb.select({ id: owners.id, email: owners.email }).from(owners);
     const target = all.find((o) => o.id === ownerId);
     if (!all.some((o) => o.id === actor.id)) {
@@ -150,6 +252,7 @@ export async function removeOwner(
     }
     if (!target) return problem("not_found", "That owner has already been removed.");
     if (all.length <= 1) return problem("conflict", "The shop needs at least one owner.");
+    const revokedLinks = await revokeLinksOf(txDb, target.email, target.id);
     await txDb.delete(owners).where(eq(owners.id, target.id));
     await endOwnerSessions(txDb, target.id);
     await recordAudit(txDb, {
@@ -157,6 +260,7 @@ export async function removeOwner(
       action: "owner.remove",
       subject: `owner:${target.email}`,
       before: { email: target.email },
+      after: { revokedLinks },
     });
     return done({ removed: target.email });
   });
@@ -304,6 +408,7 @@ export async function describeLink(
 ): Promise<Result<{ kind: OwnerLink["kind"]; email: string }>> {
   const found = await findUsableLink(db, token);
   if (!found.ok) return problem(found.problem, LINK_GONE[found.kind]);
+  if (await inviterGone(db, found.link)) return problem("link_expired", INVITER_GONE);
   return done({ kind: found.link.kind, email: found.link.email });
 }
 
@@ -331,6 +436,7 @@ export async function setPasswordFromLink(
   // A link that cannot work is refused before any hashing.
   const usable = await findUsableLink(db, token);
   if (!usable.ok) return problem(usable.problem, LINK_GONE[usable.kind]);
+  if (await inviterGone(db, usable.link)) return problem("link_expired", INVITER_GONE);
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(parsed.data.password);
@@ -340,9 +446,12 @@ export async function setPasswordFromLink(
   }
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
+    // Under the owners' lock: an inviter removed at the same moment is seen either way.
+    await lockOwners(txDb);
     const used = await consumeLink(txDb, token);
     if (!used.ok) return problem(used.problem, LINK_GONE[used.kind]);
     const { link } = used;
+    if (await inviterGone(txDb, link)) return problem("link_expired", INVITER_GONE);
     if (link.kind === "invite") {
       const [created] = await txDb
         .insert(owners)
