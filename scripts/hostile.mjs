@@ -1,6 +1,6 @@
 // `npm run test:hostile`: the outside security review's requests, repeated against the built
-// shop on loopback (X-SEC-9..15). It starts `node server.mjs` on a port of its own with a
-// throw-away DATA_DIR, sends a bounded set of hostile requests (about 140, each with a time
+// shop on loopback (X-SEC-9..15, 18, 19). It starts `node server.mjs` on a port of its own with a
+// throw-away DATA_DIR, sends a bounded set of hostile requests (about 220, each with a time
 // limit), and fails on any 5xx, on a limit that did not hold, or on memory that grew and stayed
 // up after eight parallel 40-megapixel uploads. Never any address but 127.0.0.1.
 import { spawn } from "node:child_process";
@@ -135,6 +135,10 @@ try {
     `next with CR LF: ${injected.status}, no injected header`,
   );
   expectThat(!log.includes("X-Injected"), "the injected text is not in the log");
+  // That sign-in's session, for the owner's pages below (the lock-out that follows ends no session).
+  const ownerCookie = (injected.headers.getSetCookie?.() ?? [])
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
   // X-SEC-9: 30 wrong passwords for one account at once, then the right one.
   const guesses = await Promise.all(
@@ -191,6 +195,47 @@ try {
     );
     expectThat(status === 400, `${method} ${target} → ${status}`);
   }
+
+  // X-SEC-18: NUL ids are a 400 or 404, the visitor's and the owner's, with no SQL in the log.
+  for (const pathname of [
+    "/team/%00",
+    "/api/teams/%00",
+    "/team/%00/checkout",
+    "/team/%00/organiser/roster.csv?key=a",
+  ]) {
+    const status = (await request(pathname)).status;
+    expectThat(status === 400 || status === 404, `${pathname} → ${status}`);
+  }
+  for (const pathname of [
+    "/api/admin/products/%00",
+    "/admin/products/%00",
+    "/admin/teams/%00",
+    "/api/admin/products?q=%00",
+  ]) {
+    const status = (await request(pathname, { headers: { cookie: ownerCookie } })).status;
+    expectThat(status === 400 || status === 404, `${pathname} (owner) → ${status}`);
+  }
+  expectThat(!/invalid byte sequence|0x00|select "/i.test(log), "no SQL text in the log");
+
+  // X-SEC-19: codes tried through the cart share the 60 a minute of /api/discounts/validate.
+  const tries = [];
+  for (let i = 0; i < 61; i++) {
+    const answer = await request("/cart", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "discount", code: `GUESS${i}` }).toString(),
+    });
+    tries.push(answer.status);
+  }
+  const api = await request("/api/discounts/validate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: "GUESS61" }),
+  });
+  expectThat(
+    tries.slice(0, 60).every((s) => s === 404) && tries[60] === 429 && api.status === 429,
+    `61 codes through POST /cart: the 61st ${tries[60]}, then the API ${api.status}`,
+  );
 
   // Bad input everywhere: odd bodies and methods to the public API.
   const junk = ["", "{", "null", "[]", '{"cartItems":"x"}', "\u0000", "a".repeat(70_000)];
