@@ -185,4 +185,31 @@ test.describe("without JavaScript", () => {
     });
     expect(theirs.status()).toBe(401);
   });
+
+  test("X-SEC-17: an open invitation is listed with Cancel invitation, asked first; its link then no longer works", async ({
+    page,
+  }, testInfo) => {
+    const invitee = `cancel-${testInfo.project.name}-${Date.now()}@griptruth.test`;
+    await inviteFromOwnersPage(page, invitee);
+    const link = await linkMailed(invitee, "invited you");
+    const row = page
+      .getByRole("region", { name: "Who can sign in" })
+      .getByRole("listitem")
+      .filter({ hasText: invitee });
+    await row.getByRole("button", { name: `Cancel invitation to ${invitee}` }).click();
+    await expect(
+      page.getByRole("heading", { name: `Cancel the invitation to ${invitee}?` }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Yes, cancel this invitation" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      `The invitation to ${invitee} is cancelled; its link no longer works.`,
+    );
+    await expect(row).toHaveCount(0);
+    await page.context().clearCookies();
+    const opened = await page.goto(link);
+    expect(opened?.status()).toBe(410);
+    await expect(page.getByRole("alert")).toHaveText(
+      "This invitation has already been used or has expired. Ask an owner to invite you again.",
+    );
+  });
 });
