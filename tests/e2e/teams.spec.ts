@@ -154,7 +154,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
       `name,email,product,option,size,belt_rank,colour,print_name\nDee Ray,dee-${run}@example.com,mens-grip-truth-bjj-gi,Gi,Z9,,,\n`,
     ),
   });
-  await page.getByRole("button", { name: "Check and send" }).click();
+  await page.getByRole("button", { name: "Check the roster" }).click();
   await expect(page.getByRole("list", { name: "Problems in the file" })).toContainText(
     'Row 2: "Z9" is not a size of Mens Grip Truth BJJ Gi',
   );
