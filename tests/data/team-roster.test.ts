@@ -116,6 +116,21 @@ describe("X-SEC-16 roster e-mails", () => {
     expect(await ownerNotices()).toHaveLength(2);
   });
 
+  it("X-SEC-16 without JavaScript the preview hands the file back and its Send posts it as text", async () => {
+    const team = await organiser();
+    const csv = roster([row("Ana Silva", "ana@example.com")]);
+    const preview = await upload(team, csv, { note: "See you Monday." });
+    expect(preview.body).toMatchObject({ preview: true, count: 1, csv, note: "See you Monday." });
+    const body = new FormData();
+    body.set("csv", preview.body.csv as string);
+    body.set("note", preview.body.note as string);
+    body.set("confirmed", "yes");
+    const response = await call(uploadAction, `/team/${team.slug}/organiser?key=${encodeURIComponent(team.key)}`, { method: "POST", body, headers: { origin: "http://shop.test", ...memberAddress() } }, { slug: team.slug });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ sent: 1 });
+    expect((await rosterMails())[0]!.text).toContain("See you Monday.");
+  });
+
   it("X-SEC-16 a team sends at most 100 roster e-mails a day, however large its expected size", async () => {
     const team = await organiser({ expectedSize: 500 });
     const rows = (from: number, count: number) => roster(Array.from({ length: count }, (_, n) => row(plainName(from + n), `member-${from + n}@example.com`)));

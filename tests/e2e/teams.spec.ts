@@ -158,6 +158,24 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(page.getByRole("list", { name: "Problems in the file" })).toContainText(
     'Row 2: "Z9" is not a size of Mens Grip Truth BJJ Gi',
   );
+  // X-SEC-16: a good roster is previewed with its count first; only "Send" sends, once per address.
+  await page.getByLabel("Roster file (CSV)").setInputFiles({
+    name: "roster.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      `name,email,product,option,size,belt_rank,colour,print_name\nDee Ray,dee-${run}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,\nDee Ray,DEE-${run}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,\n`,
+    ),
+  });
+  await page.getByRole("button", { name: "Check the roster" }).click();
+  await expect(
+    page.getByText(
+      "This will send 1 e-mail, one per member (1 repeated address left out). Nothing has been sent yet",
+    ),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Send 1 e-mail" }).click();
+  await expect(
+    page.getByText("Sent 1 e-mail, one per member (1 repeated address left out)."),
+  ).toBeVisible();
 
   // The owner's production sheet lists every name to print.
   await page.goto(`/admin/teams/${slug}`);
