@@ -39,6 +39,13 @@ describe("X-SEC-21 team prices stand alone", () => {
     expect(order.totalPence).toBe(8999 + order.shippingPence);
   });
 
+  it("X-SEC-21 a £75 team gi delivered to the member alone is not free delivery", async () => {
+    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    const order = await orderOf(await checkout({ cartItems: [teamGi(slug)], shippingMethod: "uk-standard" }));
+    expect(order.subtotalPence).toBe(7500);
+    expect(order.shippingPence).toBeGreaterThan(0);
+  });
+
   it("X-SEC-21 a discount code takes nothing off a team price, only off the ordinary items", async () => {
     const { slug } = await makeTeam(cookie);
     const order = await orderOf(await checkout({ cartItems: [teamGi(slug), kidsGi], discountCode: "SAVE10" }));

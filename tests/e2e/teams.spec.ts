@@ -3,6 +3,8 @@ import { adminNav, expect, expectNoAxeViolations, signInOwner, test } from "./fi
 
 const RASHGUARD = "Mens Ranked Gorilla No-Gi Set (Rashguard)";
 const GI = "Mens Grip Truth BJJ Gi (Gi)";
+const TEAM_PRICE_SENTENCE =
+  "Discount codes do not apply to team prices, and team items do not count towards free delivery on your own items.";
 
 /** "2026-12-01T18:00" a week ahead, as a datetime-local box takes it. */
 function nextWeekLocal(): string {
@@ -78,6 +80,8 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   // Member 1: a rashguard with a belt rank and a name, at the team price, no delivery charge.
   await page.goto(membersUrl.pathname);
   await expect(page.getByRole("heading", { level: 1, name: teamName })).toBeVisible();
+  // X-SEC-21: said on the team page and at its checkout.
+  await expect(page.getByText(TEAM_PRICE_SENTENCE)).toBeVisible();
   await expectNoAxeViolations(page);
   const rash = page.getByRole("region", { name: RASHGUARD });
   await expect(rash).toContainText("£30.00");
@@ -89,6 +93,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(page.getByRole("heading", { name: "Your team order" })).toBeVisible();
   await expect(page.getByText("no delivery charge")).toBeVisible();
   await expect(page.getByText("Name: ANA")).toBeVisible();
+  await expect(page.getByText(TEAM_PRICE_SENTENCE)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/payment\?session_id=/);
