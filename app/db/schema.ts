@@ -29,6 +29,8 @@ import {
   REVIEW_TEXT_MAX,
   ENQUIRY_MESSAGE_MAX,
   PRODUCT_PHOTO_LIMITS,
+  TEAM_EXPECTED_SIZE_DEFAULT,
+  TEAM_EXPECTED_SIZE_MAX,
 } from "~/shared/limits";
 
 /** A limit from app/shared/limits.ts written into a CHECK as a literal (X-ARCH-3): the SQL is
@@ -1064,6 +1066,8 @@ export const teams = pgTable(
     delivery: text("delivery", { enum: TEAM_DELIVERIES }).notNull(),
     deliveryAddress: text("delivery_address"),
     minimumItems: integer("minimum_items"),
+    /** X-SEC-16: how many members the owner expects; the roster invites at most this many. */
+    expectedSize: integer("expected_size").notNull().default(TEAM_EXPECTED_SIZE_DEFAULT),
     memberNames: boolean("member_names").notNull().default(false),
     fixedText: text("fixed_text").notNull(),
     status: text("status", { enum: TEAM_STATUSES }).notNull().default("open"),
@@ -1083,6 +1087,31 @@ export const teams = pgTable(
       "teams_minimum_items_positive",
       sql`${table.minimumItems} IS NULL OR ${table.minimumItems} > 0`,
     ),
+    check(
+      "teams_expected_size_range",
+      sql`${table.expectedSize} BETWEEN 1 AND ${limit(TEAM_EXPECTED_SIZE_MAX)}`,
+    ),
+  ],
+);
+
+/**
+ * X-SEC-16: each roster invitation a team sent, one row per address per UK day (`day`, London
+ * date): the primary key keeps it to one a day across processes and uploads, and the team's
+ * caps are counted here.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    day: text("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.email, table.day] }),
+    index("team_invitations_day_idx").on(table.teamId, table.day),
   ],
 );
 

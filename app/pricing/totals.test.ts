@@ -121,4 +121,15 @@ describe("X-UK-1: free UK standard delivery from £75.00 after the discount", ()
       3500 + 1599,
     );
   });
+
+  it("X-SEC-21 team lines take no discount and do not count towards free delivery", () => {
+    const lines = [
+      { unitPricePence: 5000, quantity: 1 },
+      { unitPricePence: 3000, quantity: 1, team: "redcar-bjj" },
+    ];
+    const totals = orderTotals(lines, 10, "uk-standard", [lines[0]!]);
+    expect(totals.discountPence).toBe(500);
+    expect(totals.shippingPence).toBeGreaterThan(0);
+    expect(totals.totalPence).toBe(8000 + totals.shippingPence - 500);
+  });
 });

@@ -18,21 +18,31 @@ export function discountOnSubtotal(subtotal: Pence, percent: number): Pence {
 }
 
 /**
+ * The lines a discount code and the buyer's own free-delivery threshold count (X-SEC-21): every
+ * line but a team's, which is already at the team's price and goes with the team's order.
+ */
+export function ownLines<L extends { team?: string }>(lines: readonly L[]): L[] {
+  return lines.filter((line) => !line.team);
+}
+
+/**
  * Subtotal, shipping for the chosen method (X-UK-1: UK standard is free from £75.00 after the
  * discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
  * `shippedLines` are the lines the shop posts to the customer: all of them, but for a team's
  * lines delivered together to its academy (X-TEAM-2), which carry no delivery charge.
+ * X-SEC-21: team lines take no discount and count nothing towards the free-delivery threshold.
  */
 export function orderTotals(
-  lines: readonly { unitPricePence: Pence; quantity: number }[],
+  lines: readonly { unitPricePence: Pence; quantity: number; team?: string }[],
   discountPercent: number,
   shippingMethod: ShippingMethodId,
   shippedLines: readonly { quantity: number }[] = lines,
 ): OrderTotals {
   const subtotal = subtotalPence(lines);
   const items = shippedLines.reduce((sum, line) => sum + line.quantity, 0);
-  const discount = discountOnSubtotal(subtotal, discountPercent);
-  const shipping = shippingChargePence(shippingMethod, items, subtotal - discount);
+  const own = subtotalPence(ownLines(lines));
+  const discount = discountOnSubtotal(own, discountPercent);
+  const shipping = shippingChargePence(shippingMethod, items, own - discount);
   return {
     subtotalPence: subtotal,
     shippingPence: shipping,

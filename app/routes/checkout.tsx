@@ -21,7 +21,9 @@ import {
   SHIPPING_METHODS,
   type ShippingMethodId,
 } from "~/pricing/shipping";
-import { orderTotals } from "~/pricing/totals";
+import { orderTotals, ownLines } from "~/pricing/totals";
+import { subtotalPence } from "~/pricing/lines";
+import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { POLICY } from "~/policy/policy";
 import type { Route } from "./+types/checkout";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -36,9 +38,11 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 /** The cart kept on the server, priced now: the page shows it before (and without) its script. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(await readCart(dbFrom(context), request), {
-    headers: { "Cache-Control": "no-store" },
-  });
+  // X-SEC-21: the team-price sentence comes with the page, not in its script.
+  return data(
+    { ...(await readCart(dbFrom(context), request)), teamPriceSentence: TEAM_PRICE_SENTENCE },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /**
@@ -186,8 +190,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   value={shippingMethod}
                   onChange={setShippingMethod}
                   items={totalQuantity(lines)}
-                  subtotalAfterDiscountPence={totals.subtotalPence - totals.discountPence}
+                  subtotalAfterDiscountPence={subtotalPence(ownLines(lines)) - totals.discountPence}
                 />
+                {lines.some((line) => line.team) ? (
+                  <p className="text-sm text-muted">{loaderData.teamPriceSentence}</p>
+                ) : null}
                 <TotalsTable
                   totals={totals}
                   discountLabel={discount?.code}

@@ -3,7 +3,8 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { uploadRoster } from "~/teams/roster-upload.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { done } from "~/shared/problems";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import { type RosterUploadAnswer, OrganiserPage } from "~/teams/OrganiserPage";
 import { sizeCounts, timeLeft } from "~/teams/rules";
@@ -29,7 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The roster upload (X-TEAM-3): every row checked, then one e-mail per member. */
+/**
+ * The roster upload (X-TEAM-3): every row checked; the first post answers a preview with the count
+ * and a second with `confirmed=yes` sends one e-mail per address (X-SEC-16).
+ */
 export const action = pageEndpoint(
   {
     sameOrigin: true,
@@ -42,17 +46,34 @@ export const action = pageEndpoint(
     noStore: true,
   },
   async ({ db, body, params, request, context }) => {
+    // The file on the first post; the preview's own copy of it (`csv`) when it is confirmed.
     const file = body.get("roster");
-    if (!(file instanceof File) || file.size === 0)
-      return refuse(400, "Choose the roster file (CSV).");
-    return uploadRoster(
+    const kept = body.get("csv");
+    const csv =
+      file instanceof File && file.size > 0
+        ? await file.text()
+        : typeof kept === "string" && kept.trim()
+          ? kept
+          : undefined;
+    if (csv === undefined) return refuse(400, "Choose the roster file (CSV).");
+    const note = body.get("note");
+    const outcome = await uploadRoster(
       db,
       await catalogueFrom(context),
       params.slug ?? "",
       new URL(request.url).searchParams.get("key"),
-      await file.text(),
+      {
+        csv,
+        note: typeof note === "string" ? note : "",
+        confirmed: body.get("confirmed") === "yes",
+        now: clockFrom(context).now(),
+      },
       settingsFrom(context),
     );
+    // The preview hands the file back, so "Send" works without JavaScript and without choosing it again.
+    return outcome.ok && outcome.data.preview
+      ? done({ ...outcome.data, csv, note: typeof note === "string" ? note : "" })
+      : outcome;
   },
 );
 

@@ -3,6 +3,7 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
 import { closedSentence, formatChoice, ukDateTimeInWords } from "~/teams/rules";
 import { TeamProductForm } from "~/teams/TeamProductForm";
+import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
 import { publicTeam } from "~/teams/teams.server";
 import type { Route } from "./+types/team";
@@ -47,6 +48,7 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
           Team items carry the academy&apos;s text and are made to order, so they cannot be returned
           unless faulty.
         </p>
+        <p className="text-sm text-muted">{TEAM_PRICE_SENTENCE}</p>
       </header>
       {team.open && team.prefill ? (
         <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">

@@ -137,6 +137,17 @@ export const TEAM_PRICE_MAX_PENCE = 100_000;
 /** Members on one roster upload (X-TEAM-3), and the most problems its answer names. */
 export const UPLOAD_ROWS_MAX = 500;
 export const UPLOAD_PROBLEMS_MAX = 50;
+/**
+ * X-SEC-16: a team's roster invitations. At most the team's expected size of addresses ever
+ * (the owner sets it, 1 to TEAM_EXPECTED_SIZE_MAX, 60 unless said), at most
+ * ROSTER_INVITES_PER_DAY_MAX invitations a UK day per team, one per address per team a day.
+ */
+export const TEAM_EXPECTED_SIZE_DEFAULT = 60;
+export const TEAM_EXPECTED_SIZE_MAX = 500;
+export const ROSTER_INVITES_PER_DAY_MAX = 100;
+/** X-SEC-16: a member's name on a roster, and the organiser's note in every invitation. */
+export const ROSTER_NAME_MAX = 60;
+export const ROSTER_NOTE_MAX = 300;
 
 // ── Review photos (X-REV-1) ──────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,10 @@
 import { Form } from "react-router";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX } from "~/shared/limits";
+import {
+  CUSTOM_TEXT_MAX,
+  TEAM_EXPECTED_SIZE_DEFAULT,
+  TEAM_EXPECTED_SIZE_MAX,
+} from "~/shared/limits";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
 import { Field, TextAreaField } from "~/ui/Field";
@@ -91,6 +95,15 @@ export function NewTeamPage({
             name="minimumItems"
             type="number"
             min={1}
+            inputMode="numeric"
+          />
+          <Field
+            label="Expected number of members"
+            hint={`The roster can invite at most this many people (${TEAM_EXPECTED_SIZE_DEFAULT} if empty).`}
+            name="expectedSize"
+            type="number"
+            min={1}
+            max={TEAM_EXPECTED_SIZE_MAX}
             inputMode="numeric"
           />
         </div>

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { formatPence } from "~/pricing/money";
 import { Button } from "~/ui/Button";
 import { TEAM_STATUS_LABELS } from "./labels";
+import { ROSTER_NOTE_MAX } from "~/shared/limits";
 import { UPLOAD_COLUMNS } from "./roster-rows";
 import { RosterTable } from "./RosterTable";
 import { ukDateTimeInWords } from "./rules";
@@ -12,6 +13,11 @@ export interface RosterUploadAnswer {
   error?: string;
   problems?: string[];
   message?: string;
+  /** X-SEC-16: a preview (nothing sent yet), with the count and the file to send on "Send". */
+  preview?: boolean;
+  count?: number;
+  csv?: string;
+  note?: string;
 }
 
 /**
@@ -103,6 +109,7 @@ function RosterUpload({
   keyParam: string;
   answer?: RosterUploadAnswer;
 }) {
+  const action = `/team/${slug}/organiser?key=${encodeURIComponent(keyParam)}`;
   return (
     <section
       aria-labelledby="upload-heading"
@@ -113,13 +120,29 @@ function RosterUpload({
       </h2>
       <p className="text-sm">
         A CSV file with the columns <code>{UPLOAD_COLUMNS.join(", ")}</code>. Each member gets an
-        e-mail with a link that opens their choice ready to pay. If any row has a problem, nothing
-        is sent.
+        e-mail with a link that opens their choice ready to pay, one per address and at most once a
+        day. If any row has a problem, nothing is sent. You see how many e-mails will go before
+        anything is sent, and the shop is told of each send.
       </p>
-      {answer?.message ? (
+      {answer?.message && !answer.preview ? (
         <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">
           {answer.message}
         </p>
+      ) : null}
+      {answer?.preview ? (
+        <div role="status" className="space-y-3 rounded-md bg-amber-50 p-3 text-amber-900">
+          <p className="font-semibold">{answer.message}</p>
+          {answer.count ? (
+            <Form method="post" encType="multipart/form-data" action={action}>
+              <textarea name="csv" defaultValue={answer.csv} hidden readOnly />
+              <input type="hidden" name="note" value={answer.note ?? ""} />
+              <input type="hidden" name="confirmed" value="yes" />
+              <Button type="submit">
+                Send {answer.count} e-mail{answer.count === 1 ? "" : "s"}
+              </Button>
+            </Form>
+          ) : null}
+        </div>
       ) : null}
       {answer?.error ? (
         <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
@@ -136,7 +159,7 @@ function RosterUpload({
       <Form
         method="post"
         encType="multipart/form-data"
-        action={`/team/${slug}/organiser?key=${encodeURIComponent(keyParam)}`}
+        action={action}
         className="flex flex-wrap items-end gap-3"
       >
         <div className="flex flex-col gap-1">
@@ -145,7 +168,18 @@ function RosterUpload({
           </label>
           <input id="roster-file" type="file" name="roster" accept=".csv,text/csv" required />
         </div>
-        <Button type="submit">Check and send</Button>
+        <div className="flex grow flex-col gap-1">
+          <label htmlFor="roster-note" className="text-sm font-semibold">
+            Note for every member (optional, plain text)
+          </label>
+          <input
+            id="roster-note"
+            name="note"
+            maxLength={ROSTER_NOTE_MAX}
+            className="rounded border border-black/20 px-3 py-2"
+          />
+        </div>
+        <Button type="submit">Check the roster</Button>
       </Form>
     </section>
   );

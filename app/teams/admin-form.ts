@@ -1,7 +1,7 @@
 import type { Catalogue } from "~/catalogue/catalogue";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { fromLondonLocal } from "~/shared/london-time";
-import { offerKey } from "./rules";
+import { EXPECTED_SIZE_MESSAGE, offerKey } from "./rules";
 
 /** One product option the owner can offer a team (X-TEAM-1), with its shop price. */
 export interface TeamOfferChoice {
@@ -42,6 +42,8 @@ export function teamBodyFromForm(
   if (minimum && !/^\d{1,6}$/.test(minimum)) {
     return { ok: false, error: "The minimum must be a whole number of items, or empty." };
   }
+  const expected = get("expectedSize");
+  if (expected && !/^\d{1,6}$/.test(expected)) return { ok: false, error: EXPECTED_SIZE_MESSAGE };
   const products = [];
   for (const value of form.getAll("offer")) {
     const [productId = "", optionType = ""] = String(value).split("|");
@@ -65,6 +67,7 @@ export function teamBodyFromForm(
       delivery: get("delivery"),
       deliveryAddress: get("deliveryAddress") || null,
       minimumItems: minimum ? Number(minimum) : null,
+      expectedSize: expected ? Number(expected) : null,
       memberNames: form.get("memberNames") === "on" || form.get("memberNames") === "true",
       fixedText: get("fixedText"),
       products,

@@ -11,3 +11,10 @@ export const TEAM_DELIVERY_LABELS = {
   together: "Together: one parcel to the academy, no delivery charge for members",
   individual: "Individual: each member chooses their delivery",
 } as const;
+
+/**
+ * X-SEC-21: said on the team page and at checkout. Team prices are already the academy's price:
+ * no discount code applies to them, and they do not count towards a buyer's own free delivery.
+ */
+export const TEAM_PRICE_SENTENCE =
+  "Discount codes do not apply to team prices, and team items do not count towards free delivery on your own items.";

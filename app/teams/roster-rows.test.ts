@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkRosterRows, UPLOAD_COLUMNS } from "./roster-rows";
+import {
+  checkRosterRows,
+  rosterNameProblem,
+  rosterNoteProblem,
+  uniqueByAddress,
+  UPLOAD_COLUMNS,
+} from "./roster-rows";
 
 const team = {
   memberNames: true,
@@ -86,5 +92,36 @@ describe("roster upload rows", () => {
       ok: false,
       problems: [expect.stringMatching(/^Row 1: .*missing product/)],
     });
+  });
+
+  it("X-SEC-16 names are plain letters, the note plain text; repeated addresses are kept once", () => {
+    expect(rosterNameProblem("Ana Silva")).toBeUndefined();
+    expect(rosterNameProblem("Seán O'Brien-Núñez")).toBeUndefined();
+    expect(rosterNameProblem("J. R. Smith")).toBeUndefined();
+    for (const spam of [
+      "Cheap watches at evil.example 1",
+      "Visit evil.example",
+      "www.evil",
+      "a@b",
+      "<b>Ana</b>",
+    ]) {
+      expect(rosterNameProblem(spam)).toMatch(/letters only/);
+    }
+    expect(rosterNameProblem("A".repeat(61))).toMatch(/up to 60 characters/);
+    expect(rosterNoteProblem("Training is at 7 on Monday.")).toBeUndefined();
+    expect(rosterNoteProblem("see https://evil.example")).toMatch(/plain text/);
+    const member = (email: string, row: number) => ({
+      row,
+      name: "Ana",
+      email,
+      choice: { productId: "gi", optionType: "Gi" },
+    });
+    const unique = uniqueByAddress([
+      member("ana@example.com", 2),
+      member("ANA@example.com", 3),
+      member("ben@example.com", 4),
+    ]);
+    expect(unique.members.map((m) => m.row)).toEqual([2, 4]);
+    expect(unique.repeated).toBe(1);
   });
 });

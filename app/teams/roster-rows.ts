@@ -1,7 +1,8 @@
 import {
   CUSTOM_TEXT_MAX,
   EMAIL_MAX,
-  PERSON_NAME_MAX,
+  ROSTER_NAME_MAX,
+  ROSTER_NOTE_MAX,
   UPLOAD_PROBLEMS_MAX,
   UPLOAD_ROWS_MAX,
 } from "~/shared/limits";
@@ -32,6 +33,55 @@ export interface RosterMember {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * X-SEC-16: what a roster puts into the shop's own e-mails is plain text. A member's name is
+ * letters, spaces, apostrophes, hyphens and full stops; no name or note carries a web address
+ * ("evil.example", "www.", "https:"), an e-mail address or markup.
+ */
+const PLAIN_NAME = /^[\p{L}\p{M}' .\u2019-]+$/u;
+const WEB_LIKE = /[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}|:\/\/|www\.|[<>@]/iu;
+
+/** A member's name as a roster gives it: a sentence for the problem, or undefined when fine. */
+export function rosterNameProblem(name: string): string | undefined {
+  if (!name) return "give the member's name.";
+  if (Array.from(name).length > ROSTER_NAME_MAX) {
+    return `the name may be up to ${ROSTER_NAME_MAX} characters.`;
+  }
+  if (!PLAIN_NAME.test(name) || WEB_LIKE.test(name)) {
+    return "write the member's name in letters only, without web addresses or numbers.";
+  }
+  return undefined;
+}
+
+/** The organiser's note for every invitation: a sentence for the problem, or undefined. */
+export function rosterNoteProblem(note: string): string | undefined {
+  if (Array.from(note).length > ROSTER_NOTE_MAX) {
+    return `The note may be up to ${ROSTER_NOTE_MAX} characters.`;
+  }
+  if (hasControlCharacters(note, true) || WEB_LIKE.test(note)) {
+    return "The note must be plain text, without web addresses or e-mail addresses.";
+  }
+  return undefined;
+}
+
+/**
+ * X-SEC-16: one member per address (the first row for it), addresses compared without case;
+ * answers the members kept and how many rows repeated an address.
+ */
+export function uniqueByAddress(members: readonly RosterMember[]): {
+  members: RosterMember[];
+  repeated: number;
+} {
+  const seen = new Set<string>();
+  const kept = members.filter((member) => {
+    const address = member.email.toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+  return { members: kept, repeated: members.length - kept.length };
+}
 
 /** Checks the header and every row; all problems (at most 50) or every member's choice. */
 export function checkRosterRows(
@@ -65,9 +115,8 @@ export function checkRosterRows(
       say("remove the invisible control characters.");
     }
     const name = cell("name");
-    if (!name) say("give the member's name.");
-    else if (name.length > PERSON_NAME_MAX)
-      say(`the name may be up to ${PERSON_NAME_MAX} characters.`);
+    const nameProblem = rosterNameProblem(name);
+    if (nameProblem) say(nameProblem);
     const email = cell("email");
     if (!EMAIL.test(email) || email.length > EMAIL_MAX) say(`"${email}" is not an e-mail address.`);
     const productText = cell("product");

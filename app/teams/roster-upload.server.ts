@@ -1,12 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
+import { teamInvitations, teams } from "~/db/schema";
+import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { storedSecret } from "~/security/secrets.server";
+import { ROSTER_INVITES_PER_DAY_MAX } from "~/shared/limits";
+import { londonIsoDate } from "~/shared/london-time";
 import { done, problem, type Result } from "~/shared/problems";
-import { checkRosterRows } from "./roster-rows";
+import { checkRosterRows, rosterNoteProblem, uniqueByAddress } from "./roster-rows";
 import { closedSentence, formatChoice, type TeamChoicePrefill, ukDateTimeInWords } from "./rules";
 import { publicTeam, teamForOrganiser, teamPath } from "./teams.server";
 
@@ -14,6 +19,10 @@ import { publicTeam, teamForOrganiser, teamPath } from "./teams.server";
  * X-TEAM-3: the organiser uploads a roster; every row is checked (the first 50 problems named by
  * row, nothing sent if any), then each member is e-mailed a link to /team/<slug>?choice=<token>
  * that opens their choice ready to pay. The token is the choice, signed, so it cannot be altered.
+ * X-SEC-16: a first post answers a preview (how many e-mails, nothing sent); only a post with
+ * `confirmed=yes` sends. One e-mail per address; an address invited by this team today is left
+ * out; a team invites at most its expected size of addresses and ROSTER_INVITES_PER_DAY_MAX a
+ * day, counted in `team_invitations` under a lock on the team; the owner is told of each send.
  */
 
 const SECRET_NAME = "team-choice";
@@ -60,23 +69,51 @@ export async function readChoiceToken(
   }
 }
 
-/** The organiser's upload: `{sent}`, or 400 with `problems` named by row. */
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** What an upload answered: the preview (nothing sent yet) or what was sent. */
+export interface RosterUploadResult {
+  preview: boolean;
+  /** E-mails this upload sends (or, in a preview, would send). */
+  count: number;
+  /** Rows whose address an earlier row already had. */
+  repeated: number;
+  /** Addresses this team already invited today, left out. */
+  invitedToday: number;
+  sent: number;
+  message: string;
+}
+
+export interface RosterUploadInput {
+  csv: string;
+  /** The organiser's note for every invitation (plain text), or empty. */
+  note: string;
+  /** Only `true` sends; otherwise the answer is the preview. */
+  confirmed: boolean;
+  now: Date;
+}
+
+/** The organiser's upload: the preview or `{sent}`, or 400 with `problems` named by row. */
 export async function uploadRoster(
   db: Database,
   catalogue: Catalogue,
   slug: string,
   key: string | null,
-  csv: string,
-  settings: OriginSettings,
-): Promise<Result<{ sent: number; message: string }>> {
+  input: RosterUploadInput,
+  settings: OriginSettings & OwnerNoticeSettings,
+): Promise<Result<RosterUploadResult>> {
   const organiser = await teamForOrganiser(db, slug, key);
   if (!organiser) return problem("not_found", "Not found.");
   const team = await publicTeam(db, catalogue, slug);
   if (!team) return problem("not_found", "Not found.");
   if (!team.open) return problem("conflict", closedSentence(new Date(team.closesAt)));
+  const note = input.note.trim();
+  const noteProblem = rosterNoteProblem(note);
+  if (noteProblem) return problem("invalid_input", noteProblem);
   let records: string[][];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
+    records = parse(input.csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
   } catch {
     return problem("invalid_input", "The file could not be read as CSV.");
   }
@@ -90,18 +127,70 @@ export async function uploadRoster(
       },
     );
   }
+  const { members, repeated } = uniqueByAddress(checked.members);
+  const teamId = organiser.row.id;
+  const day = londonIsoDate(input.now);
   const origin = canonicalOrigin(settings);
-  const links = await Promise.all(
-    checked.members.map(async (member) => ({
-      member,
-      url: `${origin}${teamPath(slug)}?choice=${await choiceToken(db, slug, member.choice)}`,
-    })),
-  );
-  await db.transaction(async (tx) => {
-    for (const { member, url } of links) {
+  return db.transaction(async (tx) => {
+    // One upload at a time per team, in every process: the caps are counted under this lock.
+    const [locked] = await tx
+      .select({ expectedSize: teams.expectedSize })
+      .from(teams)
+      .where(eq(teams.id, teamId))
+      .for("update");
+    if (!locked) return problem("not_found", "Not found.");
+    const invited = await tx
+      .select({ email: teamInvitations.email, day: teamInvitations.day })
+      .from(teamInvitations)
+      .where(eq(teamInvitations.teamId, teamId));
+    const everInvited = new Set(invited.map((row) => row.email));
+    const today = new Set(invited.filter((row) => row.day === day).map((row) => row.email));
+    const fresh = members.filter((member) => !today.has(member.email.toLowerCase()));
+    const newAddresses = fresh.filter((member) => !everInvited.has(member.email.toLowerCase()));
+    if (everInvited.size + newAddresses.length > locked.expectedSize) {
+      return problem(
+        "invalid_input",
+        `Nothing was sent: this team expects ${plural(locked.expectedSize, "member")} and ${plural(everInvited.size, "address has", "addresses have")} been invited already, so at most ${Math.max(0, locked.expectedSize - everInvited.size)} new can be added (this file has ${newAddresses.length}). Ask the shop to raise the expected number.`,
+      );
+    }
+    if (today.size + fresh.length > ROSTER_INVITES_PER_DAY_MAX) {
+      return problem(
+        "rate_limited",
+        `Nothing was sent: a team can send at most ${ROSTER_INVITES_PER_DAY_MAX} roster e-mails a day, ${today.size} have gone today and this file has ${fresh.length}. Please send the rest tomorrow.`,
+      );
+    }
+    const leftOut = [
+      repeated ? `${plural(repeated, "repeated address", "repeated addresses")} left out` : "",
+      today.size && members.length > fresh.length
+        ? `${plural(members.length - fresh.length, "address")} already invited today left out`
+        : "",
+    ].filter(Boolean);
+    const said = leftOut.length ? ` (${leftOut.join("; ")})` : "";
+    const count = fresh.length;
+    const answer = {
+      preview: !input.confirmed,
+      count,
+      repeated,
+      invitedToday: members.length - count,
+    };
+    if (!input.confirmed) {
+      return done({
+        ...answer,
+        sent: 0,
+        message:
+          count === 0
+            ? `Nothing to send: everyone on this roster was invited today${said}.`
+            : `This will send ${plural(count, "e-mail")}, one per member${said}. Nothing has been sent yet: press "Send ${plural(count, "e-mail")}" to send.`,
+      });
+    }
+    for (const member of fresh) {
       const product = team.products.find(
         (p) => p.productId === member.choice.productId && p.optionType === member.choice.optionType,
       )!;
+      const url = `${origin}${teamPath(slug)}?choice=${await choiceToken(tx, slug, member.choice)}`;
+      await tx
+        .insert(teamInvitations)
+        .values({ teamId, email: member.email.toLowerCase(), day, sentAt: input.now });
       await enqueueMail(
         tx,
         {
@@ -113,6 +202,7 @@ export async function uploadRoster(
             `${organiser.row.organiserName} has put you down for ${team.name}:`,
             `${product.name}: ${formatChoice(member.choice)}`,
             `Printed on it: ${team.fixedText}`,
+            ...(note ? ["", `A note from ${organiser.row.organiserName}: ${note}`] : []),
             "",
             "Check it and pay here (you can still change it):",
             url,
@@ -122,10 +212,33 @@ export async function uploadRoster(
             "GRIP TRUTH",
           ].join("\n"),
         },
-        { kind: "team-roster", ref: organiser.row.id },
+        { kind: "team-roster", ref: teamId },
       );
     }
+    if (count > 0) {
+      const total = everInvited.size + newAddresses.length;
+      await notifyOwner(
+        tx,
+        settings,
+        `team-roster:${teamId}:${randomUUID()}`,
+        {
+          subject: `Team ${team.name}: ${plural(count, "roster e-mail")} sent`,
+          text: [
+            `${organiser.row.organiserName} sent ${plural(count, "roster e-mail")} for the team store ${team.name} (/team/${slug}) on ${day}.`,
+            `${total} of the expected ${locked.expectedSize} members have now been invited; ${today.size + count} of the ${ROSTER_INVITES_PER_DAY_MAX} e-mails a day have gone today.`,
+            ...(note ? ["", `The organiser's note: ${note}`] : []),
+          ].join("\n"),
+        },
+        teamId,
+      );
+    }
+    return done({
+      ...answer,
+      sent: count,
+      message:
+        count === 0
+          ? `Nothing was sent: everyone on this roster was invited today${said}.`
+          : `Sent ${plural(count, "e-mail")}, one per member${said}.`,
+    });
   });
-  const sent = links.length;
-  return done({ sent, message: `Sent ${sent} e-mail${sent === 1 ? "" : "s"}, one per member.` });
 }

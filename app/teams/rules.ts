@@ -7,6 +7,8 @@ import {
   PRINT_NAME_MESSAGE,
   TEAM_ADDRESS_MAX,
   TEAM_MINIMUM_MAX,
+  TEAM_EXPECTED_SIZE_DEFAULT,
+  TEAM_EXPECTED_SIZE_MAX,
   TEAM_NAME_MAX,
   TEAM_PRICE_MAX_PENCE,
   TEAM_PRODUCTS_MAX,
@@ -82,6 +84,8 @@ const instant = z
   .transform((value) => new Date(value));
 
 /** The body of POST /api/admin/teams (X-TEAM-1), exactly as issue 23 names it. */
+export const EXPECTED_SIZE_MESSAGE = `The expected number of members must be a whole number from 1 to ${TEAM_EXPECTED_SIZE_MAX}, or empty for ${TEAM_EXPECTED_SIZE_DEFAULT}.`;
+
 export const teamInputSchema = z.strictObject(
   {
     name: text({ error: "Give the team store a name." })
@@ -113,6 +117,14 @@ export const teamInputSchema = z.strictObject(
       .max(TEAM_MINIMUM_MAX, `The minimum may be at most ${TEAM_MINIMUM_MAX} items.`)
       .nullish()
       .transform((value) => value ?? null),
+    /** X-SEC-16: how many members the owner expects; the roster invites at most this many. */
+    expectedSize: z
+      .number({ error: EXPECTED_SIZE_MESSAGE })
+      .int(EXPECTED_SIZE_MESSAGE)
+      .min(1, EXPECTED_SIZE_MESSAGE)
+      .max(TEAM_EXPECTED_SIZE_MAX, EXPECTED_SIZE_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? TEAM_EXPECTED_SIZE_DEFAULT),
     memberNames: z.boolean({ error: "memberNames must be true or false." }),
     fixedText: text({ error: FIXED_TEXT_MESSAGE })
       .trim()
@@ -142,7 +154,7 @@ export const teamInputSchema = z.strictObject(
   },
   {
     error:
-      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, memberNames, fixedText, products.",
+      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, expectedSize, memberNames, fixedText, products.",
   },
 );
 

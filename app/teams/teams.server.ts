@@ -52,6 +52,7 @@ export interface TeamJson {
   delivery: "together" | "individual";
   deliveryAddress: string | null;
   minimumItems: number | null;
+  expectedSize: number;
   memberNames: boolean;
   fixedText: string;
   summarySentAt: string | null;
@@ -77,6 +78,7 @@ function teamJson(
     delivery: row.delivery,
     deliveryAddress: row.deliveryAddress,
     minimumItems: row.minimumItems,
+    expectedSize: row.expectedSize,
     memberNames: row.memberNames,
     fixedText: row.fixedText,
     summarySentAt: row.summarySentAt?.toISOString() ?? null,
@@ -182,6 +184,7 @@ export async function createTeam(
           delivery: input.delivery,
           deliveryAddress: input.deliveryAddress,
           minimumItems: input.minimumItems,
+          expectedSize: input.expectedSize,
           memberNames: input.memberNames,
           fixedText: input.fixedText,
         })

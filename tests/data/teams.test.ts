@@ -365,9 +365,10 @@ describe("X-TEAM-5 the owner's batch", () => {
 });
 
 describe("X-TEAM-3 the roster upload", () => {
-  function upload(slug: string, key: string, csv: string) {
+  function upload(slug: string, key: string, csv: string, confirmed = false) {
     const body = new FormData();
     body.set("roster", new File([csv], "roster.csv", { type: "text/csv" }));
+    if (confirmed) body.set("confirmed", "yes");
     return call(uploadAction, `/team/${slug}/organiser?key=${encodeURIComponent(key)}`, { method: "POST", body, headers: { origin: "http://shop.test" } }, { slug });
   }
   const HEADER = "name,email,product,option,size,belt_rank,colour,print_name";
@@ -387,7 +388,7 @@ describe("X-TEAM-3 the roster upload", () => {
     // A wrong key is not the organiser.
     expect((await upload(slug, "nope", `${HEADER}\n`)).status).toBe(404);
 
-    const good = await upload(slug, key, `${HEADER}\r\nAna Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,ANA\r\nBen Oak,ben@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,\r\n`);
+    const good = await upload(slug, key, `${HEADER}\r\nAna Silva,ana@example.com,mens-ranked-gorilla-no-gi-set,Rashguard,M,Blue,,ANA\r\nBen Oak,ben@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,\r\n`, true);
     expect(good.status).toBe(200);
     expect(await good.json()).toMatchObject({ sent: 2 });
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "team-roster"));

@@ -3,6 +3,8 @@ import { adminNav, expect, expectNoAxeViolations, signInOwner, test } from "./fi
 
 const RASHGUARD = "Mens Ranked Gorilla No-Gi Set (Rashguard)";
 const GI = "Mens Grip Truth BJJ Gi (Gi)";
+const TEAM_PRICE_SENTENCE =
+  "Discount codes do not apply to team prices, and team items do not count towards free delivery on your own items.";
 
 /** "2026-12-01T18:00" a week ahead, as a datetime-local box takes it. */
 function nextWeekLocal(): string {
@@ -78,6 +80,8 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   // Member 1: a rashguard with a belt rank and a name, at the team price, no delivery charge.
   await page.goto(membersUrl.pathname);
   await expect(page.getByRole("heading", { level: 1, name: teamName })).toBeVisible();
+  // X-SEC-21: said on the team page and at its checkout.
+  await expect(page.getByText(TEAM_PRICE_SENTENCE)).toBeVisible();
   await expectNoAxeViolations(page);
   const rash = page.getByRole("region", { name: RASHGUARD });
   await expect(rash).toContainText("£30.00");
@@ -89,6 +93,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(page.getByRole("heading", { name: "Your team order" })).toBeVisible();
   await expect(page.getByText("no delivery charge")).toBeVisible();
   await expect(page.getByText("Name: ANA")).toBeVisible();
+  await expect(page.getByText(TEAM_PRICE_SENTENCE)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/payment\?session_id=/);
@@ -154,10 +159,28 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
       `name,email,product,option,size,belt_rank,colour,print_name\nDee Ray,dee-${run}@example.com,mens-grip-truth-bjj-gi,Gi,Z9,,,\n`,
     ),
   });
-  await page.getByRole("button", { name: "Check and send" }).click();
+  await page.getByRole("button", { name: "Check the roster" }).click();
   await expect(page.getByRole("list", { name: "Problems in the file" })).toContainText(
     'Row 2: "Z9" is not a size of Mens Grip Truth BJJ Gi',
   );
+  // X-SEC-16: a good roster is previewed with its count first; only "Send" sends, once per address.
+  await page.getByLabel("Roster file (CSV)").setInputFiles({
+    name: "roster.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      `name,email,product,option,size,belt_rank,colour,print_name\nDee Ray,dee-${run}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,\nDee Ray,DEE-${run}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,\n`,
+    ),
+  });
+  await page.getByRole("button", { name: "Check the roster" }).click();
+  await expect(
+    page.getByText(
+      "This will send 1 e-mail, one per member (1 repeated address left out). Nothing has been sent yet",
+    ),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Send 1 e-mail" }).click();
+  await expect(
+    page.getByText("Sent 1 e-mail, one per member (1 repeated address left out)."),
+  ).toBeVisible();
 
   // The owner's production sheet lists every name to print.
   await page.goto(`/admin/teams/${slug}`);

@@ -18,6 +18,7 @@ import type { Database } from "~/db/client.server";
 import { type Discount, findDiscount } from "~/discounts/redemption.server";
 import { refusalKind } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
+import { ownLines } from "~/pricing/totals";
 import { done, problem, type Result } from "~/shared/problems";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
@@ -50,7 +51,7 @@ export async function viewCart(
   const lines = pricedLines(catalogue, cart.lines);
   const code = cart.discountCode;
   const verdict = code
-    ? await findDiscount(db, code, subtotalPence(lines.filter((line) => !line.problem)))
+    ? await findDiscount(db, code, subtotalPence(ownLines(lines.filter((line) => !line.problem))))
     : undefined;
   return {
     lines,
@@ -103,7 +104,7 @@ export async function changeCartByForm(
     const verdict = await findDiscount(
       db,
       intent.code,
-      subtotalPence(current.filter((line) => !line.problem)),
+      subtotalPence(ownLines(current.filter((line) => !line.problem))),
     );
     if (!verdict.ok) {
       return problem(

@@ -10,7 +10,7 @@ import {
 } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { subtotalPence } from "~/pricing/lines";
-import { orderTotals } from "~/pricing/totals";
+import { orderTotals, ownLines } from "~/pricing/totals";
 import { done, problem, ProblemError, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { clientKey } from "~/security/rate-limit.server";
@@ -49,7 +49,9 @@ export async function createCheckoutSession(
   const code = parsed.data.discountCode?.trim();
   // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
   // for the message, and again when the order takes its use of the code.
-  const found = code ? await findDiscount(db, code, subtotalPence(checked.lines)) : undefined;
+  const found = code
+    ? await findDiscount(db, code, subtotalPence(ownLines(checked.lines)))
+    : undefined;
   if (found && !found.ok) return problem(refusalKind(found.reason), found.error);
   const discount = found?.discount;
 

@@ -5,6 +5,7 @@ import { LineNotice } from "~/policy/LineNotice";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, shippingChargePence } from "~/pricing/shipping";
 import type { LineChoice } from "~/shared/line-choice";
+import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { Button } from "~/ui/Button";
 import type { TeamCheckoutPreview } from "./team-checkout.server";
 
@@ -88,7 +89,8 @@ export function TeamCheckoutPage({
                   className="size-5"
                 />
                 {SHIPPING_METHODS[id].label}:{" "}
-                {shippingText(shippingChargePence(id, line.quantity, line.unitPricePence))}
+                {/* X-SEC-21: a team line counts nothing towards free delivery. */}
+                {shippingText(shippingChargePence(id, line.quantity, 0))}
               </label>
             ))}
           </fieldset>
@@ -97,6 +99,7 @@ export function TeamCheckoutPage({
             Sent with the team&apos;s order to the academy: no delivery charge.
           </p>
         )}
+        <p className="text-sm text-muted">{TEAM_PRICE_SENTENCE}</p>
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit">Pay</Button>
           <Link to={back} className="font-semibold underline underline-offset-4">
