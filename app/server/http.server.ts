@@ -12,7 +12,8 @@ import { createHtmlCache } from "~/perf/html-cache.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 import { BODY_LIMITS } from "~/shared/limits";
-import { onCatalogueChange } from "~/catalogue/store.server";
+import { loadCatalogue, onCatalogueChange } from "~/catalogue/store.server";
+import { currentOwner } from "~/owners/guard.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -194,6 +195,18 @@ export function createHttpServer({
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
     enabled: shop.settings.HTML_CACHE === "on",
+    // Keys only for what a page can serve, and the owner's bypass by session (X-SEC-18).
+    async known() {
+      const { products } = await loadCatalogue(shop.connection.db);
+      return {
+        products: new Set(products.map((product) => product.id)),
+        types: new Set(products.map((product) => product.kind)),
+      };
+    },
+    async isOwner(cookie) {
+      const request = new Request("http://localhost/", { headers: { cookie } });
+      return (await currentOwner(request, requestContext(shop))) !== undefined;
+    },
   });
   // A change made outside a request (a product photo made ready in the background) is shown at
   // once too, and one another process made as soon as this process sees it (X-PHOTO-3).
