@@ -10,6 +10,8 @@ import {
   isCacheablePath,
   isStorable,
   mayAnswerFromCache,
+  dependsOnVisitor,
+  PERSONAL_CACHE_CONTROL,
   policyNonce,
   withoutNonce,
 } from "./html-cache";
@@ -126,6 +128,24 @@ describe("X-PERF-3: what the shared HTML cache keeps", () => {
       Array.from({ length: 520 }, (_, n) => cacheKey(`/mens?type=made-up-${n}`, known)),
     );
     expect([...keys]).toEqual(["/mens"]);
+  });
+
+  it("X-SEC-18: an answer that depends on who asks is private, no-store", () => {
+    const names = ["gt_owner", "gt_cart"];
+    expect(PERSONAL_CACHE_CONTROL).toBe("private, no-store");
+    const plain = { setsCookie: false, cacheControl: undefined };
+    expect(dependsOnVisitor(undefined, names, plain)).toBe(false);
+    expect(dependsOnVisitor("theme=dark", names, plain)).toBe(false);
+    expect(dependsOnVisitor("a=1; gt_cart=abc", names, plain)).toBe(true);
+    expect(dependsOnVisitor("gt_owner=abc", names, { ...plain, cacheControl: "no-store" })).toBe(
+      true,
+    );
+    // A drawing or a photo, the same for everyone, stays in the browser's cache.
+    const shared = { setsCookie: false, cacheControl: "public, max-age=86400" };
+    expect(dependsOnVisitor("gt_cart=abc", names, shared)).toBe(false);
+    expect(dependsOnVisitor(undefined, names, { setsCookie: true, cacheControl: "public" })).toBe(
+      true,
+    );
   });
 
   it("X-PERF-3: stores only plain 200 HTML that sets no cookie and is not private", () => {

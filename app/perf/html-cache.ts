@@ -146,6 +146,25 @@ export function mayAnswerFromCache(request: RequestFacts): boolean {
   return request.contentLength === undefined || request.contentLength === "0";
 }
 
+/** What a response that depends on who asks carries, so no shared cache keeps it (X-SEC-18). */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Whether an answer may depend on who asks (X-SEC-18): it sets a cookie, or the request carries
+ * one of the visitor's own cookies (`names`: the owner's session, the cart, the photo uploader)
+ * and the route did not declare the answer the same for everyone (`public`: a product's drawing
+ * or photo, which browsers keep). Such an answer is `private, no-store`, whatever the route said.
+ */
+export function dependsOnVisitor(
+  cookieHeader: string | undefined,
+  names: readonly string[],
+  answer: { setsCookie: boolean; cacheControl: string | undefined },
+): boolean {
+  if (answer.setsCookie) return true;
+  if (/^\s*public\b/i.test(answer.cacheControl ?? "")) return false;
+  return names.some((name) => carriesCookie(cookieHeader, name));
+}
+
 export function carriesCookie(header: string | undefined, name: string): boolean {
   if (!header) return false;
   return header.split(";").some((pair) => pair.trim().startsWith(`${name}=`));

@@ -247,3 +247,75 @@ test("X-SEC-18: made-up filter values and unknown ids take no place in the cache
     .poll(async () => (await request.get("/faq", forged)).headers()["x-cache"])
     .toBe("HIT");
 });
+
+test("X-SEC-18: every answer that depends on who asks is private, no-store, a draft preview first; a visitor gets no draft", async ({
+  page,
+  request,
+}) => {
+  const id = `e2e-secret-${randomUUID().slice(0, 8)}`;
+  await page.goto("/admin/products");
+  await signInOwner(page);
+  const created = await page.request.post("/api/admin/products", {
+    data: {
+      id,
+      name: "Unannounced Rashguard",
+      category: "NO-GI",
+      status: "draft",
+      description: "Not yet announced.",
+      options: [{ type: "Rashguard", pricePence: 3299, sizes: ["S", "M"] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "gt_owner");
+  const owner = `gt_owner=${session!.value}`;
+  const cart = `gt_cart=${"c".repeat(32)}`;
+  const draft = [`/product/${id}`, `/product/${id}.data`, `/images/products/${id}/front.svg`];
+
+  // The owner's draft preview, and every kind of answer to the owner: never for a shared cache.
+  const preview = await request.get(`/product/${id}`, { headers: { cookie: owner } });
+  expect(await preview.text()).toContain("Draft preview");
+  const kinds = [
+    ...draft,
+    "/",
+    "/mens",
+    "/mens.data",
+    "/faq",
+    "/product/mens-england-no-gi-set",
+    "/cart",
+    "/checkout",
+    "/search?q=gi",
+    "/tracking",
+    "/order-confirmation?session_id=cs_test_nothing",
+    "/admin/orders",
+    "/api/cart",
+    "/api/stock?ids=mens-england-no-gi-set",
+    "/api/admin/products",
+  ];
+  for (const cookie of [owner, `${cart}; ${owner}`]) {
+    for (const path of kinds) {
+      const answer = await request.get(path, { headers: { cookie }, maxRedirects: 0 });
+      expect(answer.status(), path).toBeLessThan(500);
+      expect(answer.headers()["cache-control"], `${path} as the owner`).toBe("private, no-store");
+    }
+  }
+  // What reads the cart's cookie is the cart's alone.
+  for (const path of ["/cart", "/cart.data", "/checkout", "/api/cart"]) {
+    const answer = await request.get(path, { headers: { cookie: cart }, maxRedirects: 0 });
+    expect(answer.headers()["cache-control"], `${path} with a cart`).toBe("private, no-store");
+  }
+  // A drawing is the same for everyone: browsers with a cart keep it.
+  const drawing = await request.get("/images/products/mens-england-no-gi-set/front.png", {
+    headers: { cookie: cart },
+  });
+  expect(drawing.headers()["cache-control"]).toMatch(/^public, /);
+  // Without cookies: the draft and its picture are unknown, catalogue pages are shared.
+  for (const path of draft) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.text(), path).not.toContain("Unannounced");
+  }
+  for (const path of ["/", "/mens", "/faq"]) {
+    const answer = await cachedAnswer(request, path);
+    expect(answer.headers()["cache-control"], path).toMatch(/^public, /);
+  }
+});
