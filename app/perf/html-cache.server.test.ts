@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHtmlCache } from "./html-cache.server";
+import { createHtmlCache, type HtmlCacheOptions } from "./html-cache.server";
 import { HTML_CACHE_MAX_AGE_MS, HTML_CACHE_REFRESH_MS } from "~/shared/limits";
 
 const PAGE =
@@ -13,6 +13,10 @@ const PAGE =
 interface RenderAs {
   status?: number;
   headers?: Record<string, string>;
+  /** Renders a 404 for these paths (unknown products). */
+  missing?: RegExp;
+  known?: HtmlCacheOptions["known"];
+  isOwner?: HtmlCacheOptions["isOwner"];
 }
 
 async function shop(options: RenderAs = {}) {
@@ -24,6 +28,8 @@ async function shop(options: RenderAs = {}) {
   const cache = createHtmlCache({
     enabled: true,
     now: () => clock.now,
+    known: options.known,
+    isOwner: options.isOwner,
     headers: [["X-Frame-Options", "DENY"]],
     secureHeaders: [["Strict-Transport-Security", "max-age=1"]],
     async render(target) {
@@ -31,7 +37,7 @@ async function shop(options: RenderAs = {}) {
       const body = PAGE.replace("REVIEWS", String(reviews));
       await gate;
       return new Response(body, {
-        status: options.status ?? 200,
+        status: options.missing?.test(target) ? 404 : (options.status ?? 200),
         headers: {
           "Content-Type": "text/html",
           "Content-Security-Policy": "script-src 'self' 'nonce-N0NCE'",
@@ -146,6 +152,41 @@ describe("X-PERF-3: the shared HTML cache in front of the app", () => {
       expect(again.body.toString(), path).toBe("from the app");
     }
     expect(rendered).toEqual(["/faq"]);
+  });
+
+  it("X-SEC-18: the owner's bypass is the session's, not the cookie's name", async () => {
+    const { rendered, request, hit } = await shop({
+      isOwner: async (cookie) => cookie.includes("gt_owner=s%3Alive"),
+    });
+    await hit("/faq");
+    const owner = await request("/faq", { headers: { cookie: "gt_owner=s%3Alive" } });
+    expect(owner.body.toString()).toBe("from the app");
+    for (const cookie of ["gt_owner=anything", "theme=dark; gt_owner=s%3Aended"]) {
+      const forged = await request("/faq", { headers: { cookie } });
+      expect(forged.headers["x-cache"], cookie).toBe("HIT");
+    }
+    expect(rendered).toEqual(["/faq"]);
+  });
+
+  it("X-SEC-18: made-up filter values and unknown product ids take no place in the cache", async () => {
+    const { cache, rendered, request, hit } = await shop({
+      missing: /^\/product\/(?!water-bottle$)/,
+      known: async () => ({ products: new Set(["water-bottle"]), types: new Set(["rashguards"]) }),
+    });
+    await hit("/");
+    await hit("/mens");
+    await hit("/product/water-bottle");
+    for (let n = 0; n < 520; n++) {
+      expect((await request(`/mens?type=made-up-${n}`)).headers["x-cache"]).toBe("HIT");
+    }
+    for (let n = 0; n < 50; n++) {
+      const unknown = await request(`/product/made-up-${n}`);
+      expect(unknown.body.toString()).toBe("from the app");
+      expect(unknown.headers["x-cache"]).toBeUndefined();
+    }
+    expect(cache.size).toBe(3);
+    expect((await request("/")).headers["x-cache"]).toBe("HIT");
+    expect(rendered).toEqual(["/", "/mens", "/product/water-bottle"]);
   });
 
   it("X-PERF-3: a page that renders as an error, sets a cookie or is private is not stored", async () => {

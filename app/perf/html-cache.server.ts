@@ -13,8 +13,10 @@ import {
   cacheKey,
   changesCachedPages,
   SHARED_PAGE_CACHE_CONTROL,
+  carriesCookie,
   ExpiringLru,
   inlineScriptHashes,
+  type KnownValues,
   inlineStyleHashes,
   isStorable,
   mayAnswerFromCache,
@@ -39,6 +41,13 @@ export interface HtmlCacheOptions {
   secureHeaders: HeaderList;
   /** HTML_CACHE=on (the shop's settings); off renders every page per request. */
   enabled: boolean;
+  /** What the catalogue holds now (product ids with a page, types on sale), so a made-up id
+   *  or filter value takes no place in the cache (X-SEC-18); without it only forms are checked. */
+  known?: () => Promise<KnownValues>;
+  /** Whether a request carrying the owner's cookie (this header) has a live owner session:
+   *  only then is it handed to the app; a cookie that merely has the name is answered from the
+   *  cache (X-SEC-18). Without it, the cookie's name is enough. */
+  isOwner?: (cookieHeader: string) => Promise<boolean>;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -154,16 +163,41 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
       }
       return next();
     }
-    const key = cacheKey(req.url);
-    if (key === null) return next();
+    if (cacheKey(req.url) === null) return next();
     const headers = req.headers;
     const facts = {
       method,
       contentLength: headers["content-length"],
       transferEncoding: headers["transfer-encoding"],
-      cookie: headers.cookie,
     };
-    if (!mayAnswerFromCache(facts, SESSION_COOKIE)) return next();
+    if (!mayAnswerFromCache(facts)) return next();
+    void decide(req).then(
+      (key) => (key === null ? next() : serveKey(req, res, key, secure, next)),
+      (error) => {
+        logError("Checking a page for the cache failed", error);
+        next();
+      },
+    );
+  }
+
+  /** The request's key, or null when it goes to the app: an owner's session, an unknown id. */
+  async function decide(req: IncomingMessage): Promise<string | null> {
+    const cookie = req.headers.cookie;
+    if (carriesCookie(cookie, SESSION_COOKIE)) {
+      if (!options.isOwner || (await options.isOwner(cookie!))) return null;
+    }
+    return cacheKey(req.url, options.known ? await options.known() : undefined);
+  }
+
+  function serveKey(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    secure: boolean,
+    next: () => void,
+  ): void {
+    const method = req.method;
+    const headers = req.headers;
     const now = clock();
     const page = pages.get(key, now);
     const gzip = acceptsGzip(headers["accept-encoding"]);

@@ -10,11 +10,13 @@ import {
   isCacheablePath,
   isStorable,
   mayAnswerFromCache,
+  dependsOnVisitor,
+  PERSONAL_CACHE_CONTROL,
   policyNonce,
   withoutNonce,
 } from "./html-cache";
 
-const get = { method: "GET", contentLength: undefined, transferEncoding: undefined, cookie: "" };
+const get = { method: "GET", contentLength: undefined, transferEncoding: undefined };
 
 describe("X-PERF-3: what the shared HTML cache keeps", () => {
   it("X-PERF-3: catalogue and information pages only", () => {
@@ -104,19 +106,46 @@ describe("X-PERF-3: what the shared HTML cache keeps", () => {
     }
   });
 
-  it("X-PERF-3: answers GET and HEAD without a body, never the owner's requests", () => {
-    expect(mayAnswerFromCache(get, "gt_owner")).toBe(true);
-    expect(mayAnswerFromCache({ ...get, method: "HEAD" }, "gt_owner")).toBe(true);
-    expect(mayAnswerFromCache({ ...get, contentLength: "0" }, "gt_owner")).toBe(true);
-    expect(mayAnswerFromCache({ ...get, cookie: "theme=dark" }, "gt_owner")).toBe(true);
+  it("X-PERF-3: answers GET and HEAD without a body", () => {
+    expect(mayAnswerFromCache(get)).toBe(true);
+    expect(mayAnswerFromCache({ ...get, method: "HEAD" })).toBe(true);
+    expect(mayAnswerFromCache({ ...get, contentLength: "0" })).toBe(true);
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
-      expect(mayAnswerFromCache({ ...get, method }, "gt_owner"), method).toBe(false);
+      expect(mayAnswerFromCache({ ...get, method }), method).toBe(false);
     }
-    expect(mayAnswerFromCache({ ...get, contentLength: "12" }, "gt_owner")).toBe(false);
-    expect(mayAnswerFromCache({ ...get, transferEncoding: "chunked" }, "gt_owner")).toBe(false);
-    expect(mayAnswerFromCache({ ...get, cookie: "a=1; gt_owner=abc" }, "gt_owner")).toBe(false);
+    expect(mayAnswerFromCache({ ...get, contentLength: "12" })).toBe(false);
+    expect(mayAnswerFromCache({ ...get, transferEncoding: "chunked" })).toBe(false);
     expect(carriesCookie("gt_owner=x", "gt_owner")).toBe(true);
     expect(carriesCookie("not_gt_owner=x", "gt_owner")).toBe(false);
+  });
+
+  it("X-SEC-18: with the catalogue known, made-up types are dropped and unknown product ids have no key", () => {
+    const known = { products: new Set(["water-bottle"]), types: new Set(["rashguards"]) };
+    expect(cacheKey("/product/water-bottle", known)).toBe("/product/water-bottle");
+    expect(cacheKey("/product/no-such-thing", known)).toBeNull();
+    expect(cacheKey("/mens?type=rashguards", known)).toBe("/mens?type=rashguards");
+    const keys = new Set(
+      Array.from({ length: 520 }, (_, n) => cacheKey(`/mens?type=made-up-${n}`, known)),
+    );
+    expect([...keys]).toEqual(["/mens"]);
+  });
+
+  it("X-SEC-18: an answer that depends on who asks is private, no-store", () => {
+    const names = ["gt_owner", "gt_cart"];
+    expect(PERSONAL_CACHE_CONTROL).toBe("private, no-store");
+    const plain = { setsCookie: false, cacheControl: undefined };
+    expect(dependsOnVisitor(undefined, names, plain)).toBe(false);
+    expect(dependsOnVisitor("theme=dark", names, plain)).toBe(false);
+    expect(dependsOnVisitor("a=1; gt_cart=abc", names, plain)).toBe(true);
+    expect(dependsOnVisitor("gt_owner=abc", names, { ...plain, cacheControl: "no-store" })).toBe(
+      true,
+    );
+    // A drawing or a photo, the same for everyone, stays in the browser's cache.
+    const shared = { setsCookie: false, cacheControl: "public, max-age=86400" };
+    expect(dependsOnVisitor("gt_cart=abc", names, shared)).toBe(false);
+    expect(dependsOnVisitor(undefined, names, { setsCookie: true, cacheControl: "public" })).toBe(
+      true,
+    );
   });
 
   it("X-PERF-3: stores only plain 200 HTML that sets no cookie and is not private", () => {

@@ -19,14 +19,23 @@ import { COLLECTION_MAX_PAGE, HTML_CACHE_MAX_AGE_MS } from "~/shared/limits";
  * search, the back office, the API and every other path are never cached.
  */
 const CACHEABLE_PATHS = new Set<string>(PUBLIC_PAGE_PATHS);
-const PRODUCT_PAGE = /^\/product\/[a-z0-9-]+$/;
+const PRODUCT_PAGE = /^\/product\/([a-z0-9-]+)$/;
 
 export function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.has(pathname) || PRODUCT_PAGE.test(pathname);
 }
 
+/**
+ * What the catalogue holds now, for keys (X-SEC-18): the ids of the products that have a page and
+ * the product types on sale. Without it (unit tests of the form) only the form is checked.
+ */
+export interface KnownValues {
+  products: ReadonlySet<string>;
+  types: ReadonlySet<string>;
+}
+
 /** A query value the page reads: accepted, or (null) dropped from the key as the page drops it. */
-type ValueRule = (value: string) => boolean;
+type ValueRule = (value: string, known?: KnownValues) => boolean;
 const among =
   (values: readonly string[]): ValueRule =>
   (value) =>
@@ -41,10 +50,9 @@ const wholePage: ValueRule = (value) =>
  * A default value (`sort=featured`, `page=1`) is dropped too. Everything else reads no query.
  */
 const COLLECTION_QUERY: ReadonlyArray<[string, ValueRule]> = [
-  // A product type's slug is checked by the page against its collection's types, which come
-  // from the catalogue in the database; here only its form is (a known gap: a made-up type that
-  // looks like a slug is a key of its own).
-  ["type", (value) => /^[a-z0-9-]{1,40}$/.test(value)],
+  // A product type: one the catalogue sells (`known.types`, from the database), else dropped as
+  // the page drops it, so made-up types cannot churn the cache (X-SEC-18).
+  ["type", (value, known) => /^[a-z0-9-]{1,40}$/.test(value) && (known?.types.has(value) ?? true)],
   ["age", among(AGE_BANDS.map((band) => band.value))],
   ["sort", among(SORTS.map((sort) => sort.value).filter((sort) => sort !== "featured"))],
   ["view", among(VIEWS.filter((view) => view !== "grid"))],
@@ -66,13 +74,16 @@ const QUERY_READ: ReadonlyMap<string, ReadonlyArray<[string, ValueRule]>> = new 
 
 /**
  * The cache key: the path and the query parameters its page reads (above), or null when the
- * request's target is not a cacheable page.
+ * request's target is not a cacheable page, or (with `known`) is the page of a product the
+ * shop does not show: an unknown id takes no place in the cache (X-SEC-18).
  */
-export function cacheKey(target: string | undefined): string | null {
+export function cacheKey(target: string | undefined, known?: KnownValues): string | null {
   if (!target?.startsWith("/")) return null;
   const query = target.indexOf("?");
   const pathname = query === -1 ? target : target.slice(0, query);
   if (!isCacheablePath(pathname)) return null;
+  const product = PRODUCT_PAGE.exec(pathname)?.[1];
+  if (product !== undefined && known && !known.products.has(product)) return null;
   const reads = QUERY_READ.get(pathname);
   if (!reads || query === -1) return pathname;
   let params: URLSearchParams;
@@ -84,7 +95,7 @@ export function cacheKey(target: string | undefined): string | null {
   const kept = new URLSearchParams();
   for (const [name, accepts] of reads) {
     const value = params.get(name);
-    if (value !== null && accepts(value)) kept.set(name, value);
+    if (value !== null && accepts(value, known)) kept.set(name, value);
   }
   const text = kept.toString();
   return text ? `${pathname}?${text}` : pathname;
@@ -123,15 +134,35 @@ export interface RequestFacts {
   method: string | undefined;
   contentLength: string | undefined;
   transferEncoding: string | undefined;
-  cookie: string | undefined;
 }
 
-/** GET or HEAD without a body, and not from a signed-in owner (whose cookie is `ownerCookie`). */
-export function mayAnswerFromCache(request: RequestFacts, ownerCookie: string): boolean {
+/**
+ * GET or HEAD without a body. Whether it comes from a signed-in owner (who is never answered from
+ * the cache) is the session's to say, not the cookie's name (X-SEC-18): see `HtmlCacheOptions.isOwner`.
+ */
+export function mayAnswerFromCache(request: RequestFacts): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   if (request.transferEncoding !== undefined) return false;
-  if (request.contentLength !== undefined && request.contentLength !== "0") return false;
-  return !carriesCookie(request.cookie, ownerCookie);
+  return request.contentLength === undefined || request.contentLength === "0";
+}
+
+/** What a response that depends on who asks carries, so no shared cache keeps it (X-SEC-18). */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Whether an answer may depend on who asks (X-SEC-18): it sets a cookie, or the request carries
+ * one of the visitor's own cookies (`names`: the owner's session, the cart, the photo uploader)
+ * and the route did not declare the answer the same for everyone (`public`: a product's drawing
+ * or photo, which browsers keep). Such an answer is `private, no-store`, whatever the route said.
+ */
+export function dependsOnVisitor(
+  cookieHeader: string | undefined,
+  names: readonly string[],
+  answer: { setsCookie: boolean; cacheControl: string | undefined },
+): boolean {
+  if (answer.setsCookie) return true;
+  if (/^\s*public\b/i.test(answer.cacheControl ?? "")) return false;
+  return names.some((name) => carriesCookie(cookieHeader, name));
 }
 
 export function carriesCookie(header: string | undefined, name: string): boolean {

@@ -70,7 +70,8 @@ export const action = pageEndpoint(
       return { ...outcome, extra: { discountRefused: true } };
     }
     const outcome = await payFromCart(db, request, body, address, partsFrom(context));
-    if (outcome.ok) throw redirect(outcome.data.url, 303);
+    if (outcome.ok)
+      throw redirect(outcome.data.url, { status: 303, headers: answerOf(outcome).headers });
     return outcome;
   },
 );

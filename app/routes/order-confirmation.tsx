@@ -41,9 +41,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       ? { kind: "success", session: verified.session, receipt: verified.receipt }
       : { kind: "error" };
 
-  // The server emptied the cart with the payment: the header's badge reads it again.
+  // Paid: the cart is emptied by a POST of its own (a GET changes nothing, X-SEC-20); after the
+  // sandbox's payment it is empty already, and the header's badge follows.
   useEffect(() => {
-    if (verified?.success) cartActions.reload();
+    if (verified?.success) cartActions.clear();
   }, [verified?.success]);
 
   // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6; issue 24, item 12).

@@ -11,6 +11,7 @@ import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { AddressFields, Field } from "~/payments/PaymentFields";
 import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
+import { emptyPaidCart } from "~/flows/checkout/cart-actions.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -68,7 +69,10 @@ export const action = pageEndpoint(
   async ({ db, request, body, context }): Promise<Outcome<{ error?: string }>> => {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
     const result = await paySandboxForm(db, sessionId, body, partsFrom(context));
-    if (result.ok) throw redirect(confirmationUrl(sessionId));
+    if (result.ok) {
+      await emptyPaidCart(db, request);
+      throw redirect(confirmationUrl(sessionId));
+    }
     return result;
   },
 );

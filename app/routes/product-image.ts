@@ -2,6 +2,7 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { drawProductImage } from "~/catalogue/art";
 import { EMAIL_PNG_WIDTH, fixedPictureSrc } from "~/catalogue/art/pictures";
 import { svgToPng } from "~/catalogue/art/png.server";
+import { currentOwner } from "~/owners/guard.server";
 import type { Route } from "./+types/product-image";
 
 /** Rendered pictures, by "<productId>/<file>"; the drawings are deterministic, so keep them. */
@@ -19,10 +20,15 @@ function notFound(): Response {
  * :view.png is the same picture as a PNG for link previews (og:image), drawn once per process;
  * :view-160.png a small one for e-mails.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // Any product the shop has had: a draft's preview and an old order's lines show pictures too.
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Any product the shop has had: an old order's lines show pictures too. A draft's pictures are
+  // the owner's preview only: to anyone else its id is unknown (its name is in the SVG's title),
+  // and the owner's copy is never kept by a shared cache (X-SEC-18).
   const product = (await catalogueFrom(context)).all.get(params.productId);
   if (!product) return notFound();
+  const draft = product.status === "draft";
+  if (draft && !(await currentOwner(request, context))) return notFound();
+  const caching = draft ? "private, no-store" : "public, max-age=86400";
   const match = /^([a-z]+)(?:-(\d+))?\.(svg|png)$/.exec(params.file);
   const small = match?.[2];
   if (small && (match?.[3] !== "png" || Number(small) !== EMAIL_PNG_WIDTH)) return notFound();
@@ -32,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (match?.[3] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
     return new Response(null, {
       status: 302,
-      headers: { Location: built, "Cache-Control": "no-cache" },
+      headers: { Location: built, "Cache-Control": draft ? caching : "no-cache" },
     });
   }
   // The drawing follows the product's shape, print and colour, which the owner may change.
@@ -49,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return new Response(new Uint8Array(png), {
       headers: {
         "Content-Type": "image/png",
-        "Cache-Control": "public, max-age=86400",
+        "Cache-Control": caching,
         "X-Content-Type-Options": "nosniff",
       },
     });
@@ -57,7 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return new Response(svg, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=86400",
+      "Cache-Control": caching,
       "X-Content-Type-Options": "nosniff",
     },
   });

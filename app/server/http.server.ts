@@ -9,10 +9,15 @@ import express, { type ErrorRequestHandler, type Request as ExpressRequest } fro
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
+import { dependsOnVisitor, PERSONAL_CACHE_CONTROL } from "~/perf/html-cache";
+import { SESSION_COOKIE } from "~/owners/session.server";
+import { CART_COOKIE } from "~/cart/server-cart.server";
+import { UPLOADER_COOKIE } from "~/reviews/uploader.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 import { BODY_LIMITS } from "~/shared/limits";
-import { onCatalogueChange } from "~/catalogue/store.server";
+import { loadCatalogue, onCatalogueChange } from "~/catalogue/store.server";
+import { currentOwner } from "~/owners/guard.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -51,6 +56,9 @@ const SECURITY_HEADERS: [string, string][] = [
 const HTTPS_HEADERS: [string, string][] = [
   ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
 ];
+
+/** The cookies that make an answer the visitor's own (X-SEC-18). */
+const VISITOR_COOKIES = [SESSION_COOKIE, CART_COOKIE, UPLOADER_COOKIE];
 
 type TrustFn = (address: string, hop: number) => boolean;
 
@@ -148,6 +156,23 @@ export function createHttpServer({
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(clientDir, { maxAge: "1h" }));
+  // Pages, .data and the API: an answer to a request carrying the owner's, the cart's or the
+  // uploader's cookie, or one that sets a cookie, may depend on who asks (a draft preview, a
+  // cart, a photo not yet attached), so no shared cache may keep it (X-SEC-18). Set as the
+  // headers go out, over whatever the route said, unless the route called it `public`.
+  app.use((req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      const answer = {
+        setsCookie: res.hasHeader("set-cookie"),
+        cacheControl: res.getHeader("cache-control")?.toString(),
+      };
+      if (dependsOnVisitor(req.headers.cookie, VISITOR_COOKIES, answer))
+        res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  });
   app.use(
     createRequestHandler({
       build,
@@ -194,6 +219,18 @@ export function createHttpServer({
     headers: SECURITY_HEADERS,
     secureHeaders: HTTPS_HEADERS,
     enabled: shop.settings.HTML_CACHE === "on",
+    // Keys only for what a page can serve, and the owner's bypass by session (X-SEC-18).
+    async known() {
+      const { products } = await loadCatalogue(shop.connection.db);
+      return {
+        products: new Set(products.map((product) => product.id)),
+        types: new Set(products.map((product) => product.kind)),
+      };
+    },
+    async isOwner(cookie) {
+      const request = new Request("http://localhost/", { headers: { cookie } });
+      return (await currentOwner(request, requestContext(shop))) !== undefined;
+    },
   });
   // A change made outside a request (a product photo made ready in the background) is shown at
   // once too, and one another process made as soon as this process sees it (X-PHOTO-3).

@@ -1,6 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { catalogueChanged } from "~/catalogue/store.server";
+import { productOptions, products } from "~/db/schema";
 import { loader } from "~/routes/product-image";
+import { OWNER, signInCookie } from "./admin-fixtures";
 import { call } from "./helpers";
+import { testDb, useTestSettings } from "./shop";
+
+useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
 // The picture route reads the product from the catalogue in the database (X-CAT-1).
 function get(productId: string, file: string): Promise<Response> {
@@ -52,5 +59,54 @@ describe("GET /images/products/:productId/:file", () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("Not found");
   });
-});
 
+  it("X-SEC-18: a draft's pictures answer 404 to a visitor and are the signed-in owner's alone, never kept by a shared cache", async () => {
+    const db = await testDb();
+    const id = `secret-draft-${randomUUID().slice(0, 8)}`;
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values({
+        id,
+        position: 999,
+        name: "Unannounced Storm Rashguard",
+        status: "draft",
+        category: "NO-GI",
+        audience: "mens",
+        kind: "no-gi-set",
+        design: "grip-truth",
+        pricePence: 3199,
+        description: "Not yet announced.",
+        images: [{ view: "front", alt: "Unannounced Storm Rashguard, front view", rotation: 0 }],
+      });
+      await tx.insert(productOptions).values({
+        productId: id,
+        position: 1,
+        type: "Rashguard",
+        pricePence: 3199,
+        sizes: ["S", "M"],
+      });
+      await catalogueChanged(tx, db);
+    });
+    for (const file of ["front.svg", "front.png", "front-160.png"]) {
+      const visitor = await get(id, file);
+      expect(visitor.status, file).toBe(404);
+      expect(await visitor.text()).not.toContain("Unannounced");
+      const forged = await call(
+        loader,
+        `/images/products/${id}/${file}`,
+        { headers: { cookie: "gt_owner=anything" } },
+        { productId: id, file },
+      );
+      expect(forged.status, file).toBe(404);
+    }
+    const cookie = await signInCookie();
+    const owner = await call(
+      loader,
+      `/images/products/${id}/front.svg`,
+      { headers: { cookie } },
+      { productId: id, file: "front.svg" },
+    );
+    expect(owner.status).toBe(200);
+    expect(await owner.text()).toContain("Unannounced Storm Rashguard");
+    expect(owner.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});

@@ -36,6 +36,9 @@ const cookieOf = (response: Response) => {
   const match = new RegExp(`${CART_COOKIE}=([^;]+)`).exec(header);
   return match ? `${CART_COOKIE}=${match[1]}` : undefined;
 };
+/** The receipt cookie checkout gives the browser that opened the payment (X-SEC-20). */
+const receiptOf = (response: Response) =>
+  /(?:^|, )(gt_receipt=[^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
 
 /** POST /api/cart as the cart's script sends it. */
 function post(fields: Record<string, string>, cookie?: string) {
@@ -237,12 +240,17 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
 
     const sessionId = new URL(location, "http://shop.test").searchParams.get("session_id")!;
     const confirmationUrl = `/order-confirmation?session_id=${sessionId}`;
-    const before = (await (await call(confirmation, confirmationUrl, { headers: { cookie } })).json()) as {
+    // The browser that paid is the one checkout gave the receipt cookie to (X-SEC-20).
+    const browser = `${cookie}; ${receiptOf(paid)!}`;
+    const before = (await (await call(confirmation, confirmationUrl, { headers: { cookie: browser } })).json()) as {
       verified: { success: boolean } | null;
     };
     expect(before.verified?.success).toBe(false);
-    expect((await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: paymentForm() })).status).toBe(302);
-    const after = (await (await call(confirmation, confirmationUrl, { headers: { cookie } })).json()) as {
+    expect(
+      (await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: paymentForm(), headers: { cookie: browser } }))
+        .status,
+    ).toBe(302);
+    const after = (await (await call(confirmation, confirmationUrl, { headers: { cookie: browser } })).json()) as {
       verified: { success: boolean; session: { order_number: string; amount_total: number } };
     };
     expect(after.verified.success).toBe(true);
@@ -253,5 +261,44 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
     expect(after.verified.session.order_number).toBe(paidOrder!.orderNumber);
     const cart = (await (await call(cartApiGet, "/api/cart", { headers: { cookie } })).json()) as CartAnswer;
     expect(cart.lines).toEqual([]);
+  });
+
+  it("X-SEC-20: another visitor with a paid order's session id sees no receipt, and the GET leaves their cart alone", async () => {
+    const buyer = cookieOf(await postPage({ intent: "add", ...rashguard }))!;
+    const paying = await call(checkoutPage, "/checkout", {
+      method: "POST",
+      body: form({ intent: "pay", shippingMethod: "uk-standard" }),
+      headers: { cookie: buyer },
+    });
+    expect(paying.status).toBe(303);
+    const receipt = receiptOf(paying)!;
+    expect(receipt).toMatch(/^gt_receipt=cs_/);
+    expect(paying.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    const sessionId = new URL(paying.headers.get("location")!, "http://shop.test").searchParams.get("session_id")!;
+    const browser = `${buyer}; ${receipt}`;
+    const paidAnswer = await call(pay, `/payment?session_id=${sessionId}`, {
+      method: "POST",
+      body: paymentForm(),
+      headers: { cookie: browser },
+    });
+    expect(paidAnswer.status).toBe(302);
+    const confirmationUrl = `/order-confirmation?session_id=${sessionId}`;
+    type Page = { verified: { success: boolean; session: { customer_email: string } } | null };
+    const page = async (cookie?: string) =>
+      (await (await call(confirmation, confirmationUrl, cookie ? { headers: { cookie } } : {})).json()) as Page;
+
+    // The visitor has a cart of their own and the buyer's session id; a forged receipt cookie.
+    const visitor = cookieOf(await post({ intent: "add", ...rashguard }))!;
+    const forgedReceipt = `gt_receipt=${sessionId}.${"A".repeat(43)}`;
+    for (const cookie of [undefined, visitor, `${visitor}; ${forgedReceipt}`, `${visitor}; gt_receipt=${sessionId}`]) {
+      const shown = await page(cookie);
+      expect(shown.verified, String(cookie)).toBeNull();
+      expect(JSON.stringify(shown)).not.toContain("@");
+    }
+    const visitorCart = (await (await call(cartApiGet, "/api/cart", { headers: { cookie: visitor } })).json()) as CartAnswer;
+    expect(visitorCart.lines).toHaveLength(1);
+
+    // The browser that paid sees its receipt; the GET empties nothing (the payment's POST did).
+    expect((await page(browser)).verified?.success).toBe(true);
   });
 });

@@ -3,10 +3,10 @@ import { buyGiSession, expect, expectNoAxeViolations, test } from "./fixtures";
 // The page's clock is Playwright's: the countdown is moved on by hand, no test waits 5 seconds.
 test("S-CHK-6 (issue 24, item 12): the confirmation page counts down its five seconds and 'Stay on this page' stops the move home", async ({
   page,
-  request,
 }, testInfo) => {
+  // The browser that paid (X-SEC-20): the page's own, which holds checkout's receipt cookie.
   const { sessionId } = await buyGiSession(
-    request,
+    page.request,
     `stay-${testInfo.project.name}-${Date.now()}@example.com`,
     "STAY",
   );
@@ -28,10 +28,10 @@ test("S-CHK-6 (issue 24, item 12): the confirmation page counts down its five se
 
 test("S-CHK-6 (issue 24, item 12): without 'Stay on this page' the confirmation moves home after five seconds", async ({
   page,
-  request,
 }, testInfo) => {
+  // The browser that paid (X-SEC-20): the page's own, which holds checkout's receipt cookie.
   const { sessionId } = await buyGiSession(
-    request,
+    page.request,
     `go-${testInfo.project.name}-${Date.now()}@example.com`,
     "GO",
   );

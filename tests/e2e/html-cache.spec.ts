@@ -42,10 +42,10 @@ test.describe("with the splash", () => {
     page,
     request,
   }) => {
-    // A key of its own: the cache keeps only the query a page reads (issue 25), and a product
-    // type it cannot check against the catalogue is kept, so the first answer is certainly the
+    // A key of its own, asked for by no other test (one per project): the cache keeps only the
+    // query values a page can serve (issues 25 and 36), so the first answer is certainly the
     // uncached render.
-    const path = `/womens?type=x-perf-3-${randomUUID().slice(0, 8)}`;
+    const path = `/womens?sort=name&view=list&page=${test.info().project.name === "mobile" ? 48 : 49}`;
     const first = await request.get(path);
     // A miss renders once (issue 25): its visitor gets the very render the cache keeps.
     expect(first.headers()["x-cache"]).toBe("MISS");
@@ -219,4 +219,103 @@ test("X-PERF-3: a new review, a hidden review and a stock change show on cached 
   }).toPass({ timeout: 3 * CHANGE_SHOWS_WITHIN_MS });
   expect(askedAfter).toBeLessThan(CHANGE_SHOWS_WITHIN_MS);
   await visitor.context().close();
+});
+
+test("X-SEC-18: made-up filter values and unknown ids take no place in the cache, and a cookie named like the owner's is a visitor", async ({
+  request,
+}) => {
+  // A made-up type is the page it renders as: answered from /mens's place in the cache. Other
+  // tests' changes empty the cache at any moment, so each value is asked right after /mens is
+  // cached, until one such pair lands without a change between them (a fresh value each time:
+  // with a key of its own, a new value is never a hit).
+  for (let n = 0; n < 20; n++) {
+    await expect(async () => {
+      await cachedAnswer(request, "/mens");
+      const madeUp = await request.get(`/mens?type=made-up-${randomUUID().slice(0, 8)}`);
+      expect(madeUp.headers()["x-cache"]).toBe("HIT");
+    }).toPass();
+  }
+  // An unknown id is the app's 404, not a place in the cache.
+  for (let n = 0; n < 20; n++) {
+    const unknown = await request.get(`/product/made-up-${randomUUID().slice(0, 8)}`);
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()["x-cache"]).toBeUndefined();
+  }
+  // Only a live session bypasses the cache; a cookie that merely has the name does not.
+  const forged = { headers: { cookie: "gt_owner=forged" } };
+  await expect
+    .poll(async () => (await request.get("/faq", forged)).headers()["x-cache"])
+    .toBe("HIT");
+});
+
+test("X-SEC-18: every answer that depends on who asks is private, no-store, a draft preview first; a visitor gets no draft", async ({
+  page,
+  request,
+}) => {
+  const id = `e2e-secret-${randomUUID().slice(0, 8)}`;
+  await page.goto("/admin/products");
+  await signInOwner(page);
+  const created = await page.request.post("/api/admin/products", {
+    data: {
+      id,
+      name: "Unannounced Rashguard",
+      category: "NO-GI",
+      status: "draft",
+      description: "Not yet announced.",
+      options: [{ type: "Rashguard", pricePence: 3299, sizes: ["S", "M"] }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "gt_owner");
+  const owner = `gt_owner=${session!.value}`;
+  const cart = `gt_cart=${"c".repeat(32)}`;
+  const draft = [`/product/${id}`, `/product/${id}.data`, `/images/products/${id}/front.svg`];
+
+  // The owner's draft preview, and every kind of answer to the owner: never for a shared cache.
+  const preview = await request.get(`/product/${id}`, { headers: { cookie: owner } });
+  expect(await preview.text()).toContain("Draft preview");
+  const kinds = [
+    ...draft,
+    "/",
+    "/mens",
+    "/mens.data",
+    "/faq",
+    "/product/mens-england-no-gi-set",
+    "/cart",
+    "/checkout",
+    "/search?q=gi",
+    "/tracking",
+    "/order-confirmation?session_id=cs_test_nothing",
+    "/admin/orders",
+    "/api/cart",
+    "/api/stock?ids=mens-england-no-gi-set",
+    "/api/admin/products",
+  ];
+  for (const cookie of [owner, `${cart}; ${owner}`]) {
+    for (const path of kinds) {
+      const answer = await request.get(path, { headers: { cookie }, maxRedirects: 0 });
+      expect(answer.status(), path).toBeLessThan(500);
+      expect(answer.headers()["cache-control"], `${path} as the owner`).toBe("private, no-store");
+    }
+  }
+  // What reads the cart's cookie is the cart's alone.
+  for (const path of ["/cart", "/cart.data", "/checkout", "/api/cart"]) {
+    const answer = await request.get(path, { headers: { cookie: cart }, maxRedirects: 0 });
+    expect(answer.headers()["cache-control"], `${path} with a cart`).toBe("private, no-store");
+  }
+  // A drawing is the same for everyone: browsers with a cart keep it.
+  const drawing = await request.get("/images/products/mens-england-no-gi-set/front.png", {
+    headers: { cookie: cart },
+  });
+  expect(drawing.headers()["cache-control"]).toMatch(/^public, /);
+  // Without cookies: the draft and its picture are unknown, catalogue pages are shared.
+  for (const path of draft) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.text(), path).not.toContain("Unannounced");
+  }
+  for (const path of ["/", "/mens", "/faq"]) {
+    const answer = await cachedAnswer(request, path);
+    expect(answer.headers()["cache-control"], path).toMatch(/^public, /);
+  }
 });

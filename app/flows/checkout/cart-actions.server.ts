@@ -23,6 +23,7 @@ import { done, problem, type Result } from "~/shared/problems";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
+import { paidHere } from "./receipt-cookie.server";
 
 /** The cart as every page and the cart's script see it (GET /api/cart, /cart, /checkout). */
 export interface CartView {
@@ -176,8 +177,8 @@ export interface VerifiedOrder {
 
 /**
  * GET /order-confirmation?session_id=…: the order verified on the server (the same answer as
- * POST /api/verify-order), so the page shows it without JavaScript (issue 25, X-PE-2). Once the
- * order is paid, the visitor's cart is emptied.
+ * POST /api/verify-order), so the page shows it without JavaScript (issue 25, X-PE-2), to the
+ * browser that opened the checkout only; it changes nothing (X-SEC-20).
  */
 export async function confirmationFor(
   db: Database,
@@ -186,9 +187,18 @@ export async function confirmationFor(
 ) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return null;
+  // Another visitor with the id (another buyer's) gets the plain failure (X-SEC-20).
+  if (!(await paidHere(db, request, sessionId))) return null;
   const outcome = await verifyOrder(db, { sessionId }, parts);
   if (!outcome.ok) return null;
-  const answer = outcome.data as VerifiedOrder;
-  if (answer.success) await emptyCart(db, cartIdOf(request));
-  return answer;
+  return outcome.data as VerifiedOrder;
+}
+
+/**
+ * After the sandbox's payment form (a POST from the paying browser): its cart is emptied there,
+ * not by the confirmation page's GET (X-SEC-20). After Stripe's, the confirmation page empties
+ * it through the cart's own POST.
+ */
+export async function emptyPaidCart(db: Database, request: Request): Promise<void> {
+  await emptyCart(db, cartIdOf(request));
 }

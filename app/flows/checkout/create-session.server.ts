@@ -19,6 +19,7 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import { checkTeamLines } from "~/flows/teams/team-lines.server";
 import type { ShopParts } from "~/flows/parts.server";
 import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
+import { receiptCookie } from "./receipt-cookie.server";
 
 /**
  * POST /api/create-checkout-session: validate, price from the catalogue, apply the stored
@@ -97,7 +98,11 @@ export async function createCheckoutSession(
       canonicalOrigin(settings),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
-    return done({ url: session.url, sessionId: session.sessionId });
+    // Only the browser that opened the session is shown its receipt (X-SEC-20).
+    return done(
+      { url: session.url, sessionId: session.sessionId },
+      { cookie: await receiptCookie(db, session.sessionId, settings) },
+    );
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);
     await markOrderCancelled(db, order.id);
