@@ -54,7 +54,9 @@ export const action = pageEndpoint(
   async ({ db, body, params, address, context }) => {
     const paid = await payForTeamChoice(db, params.slug ?? "", body, address, partsFrom(context));
     if (!paid.ok) return { ...paid, message: paid.message.replace(/^Item 1: /, "") };
-    throw redirect(paid.data.url);
+    throw redirect(paid.data.url, {
+      headers: paid.cookie ? { "Set-Cookie": paid.cookie } : undefined,
+    });
   },
 );
 

@@ -269,7 +269,6 @@ test("X-PHOTO-3: a PNG uploaded on the owner's page shows on the product page wi
 
 test("X-PHOTO-3: the confirmation page shows the owner's photo on a bought line and the drawing on a line without photos", async ({
   page,
-  request,
 }, info) => {
   test.skip(info.project.name !== "desktop", "One run: it looks at both widths itself.");
   test.setTimeout(120_000);
@@ -279,7 +278,8 @@ test("X-PHOTO-3: the confirmation page shows the owner's photo on a bought line 
   await upload(page, await png(1200, 900, "#285"), "Five patches laid out on a gi");
   await expect(photoList(page).locator("img")).toHaveCount(1, { timeout: 20_000 });
 
-  const { sessionId } = await buyItems(request, `photo-receipt-${Date.now()}@example.com`, [
+  // Bought in this browser: only the browser that paid is shown the receipt (X-SEC-20).
+  const { sessionId } = await buyItems(page.request, `photo-receipt-${Date.now()}@example.com`, [
     { productId: id, optionType: "Standard", size: "N/A", quantity: 1 },
     { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 },
   ]);

@@ -95,5 +95,6 @@ export async function payForTeamChoice(
     parts,
   );
   if (!session.ok) return session;
-  return done({ url: session.data.url });
+  // The receipt's cookie goes with it: only this browser is shown the receipt (X-SEC-20).
+  return done({ url: session.data.url }, { cookie: session.cookie });
 }
