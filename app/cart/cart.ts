@@ -1,3 +1,4 @@
+import { embroideryProblem } from "~/shared/embroidery";
 import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
 import { unitPricePence, wasUnitPricePence } from "~/pricing/lines";
@@ -119,6 +120,8 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
   if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
     return refuse(CUSTOM_TEXT_MESSAGE);
   }
+  const stitched = embroideryProblem(input.customText);
+  if (stitched) return refuse(stitched);
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
   const was = wasUnitPricePence(product, input.optionType, nameCustomisation);
