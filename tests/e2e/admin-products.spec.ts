@@ -61,7 +61,11 @@ test("X-CAT-2: the owner creates a product, previews the draft, changes its pric
   await expect(page.getByRole("main")).toContainText("£29.00");
 
   await page.goto(`/admin/products/${id}`);
-  await page.getByRole("button", { name: "Archive Storm Rashguard" }).click();
+  // X-TRUE-42: archiving asks first and says what will happen.
+  await page.getByText("Archive Storm Rashguard", { exact: true }).click();
+  await expect(page.getByText("Storm Rashguard leaves the shop at once")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Yes, archive Storm Rashguard" }).click();
   await expect(page.getByRole("status")).toHaveText("Storm Rashguard archived.");
   await page.goto(`/product/${id}`);
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
