@@ -214,6 +214,10 @@ describe("a cart line's picture", () => {
       quantity: 1,
     });
     expect(priceLine(line("Grey"), hoodie).line?.image).toBe(hoodie.images[0]!.src);
+    // X-TRUE-47: a black hoodie (its drawing is grey) shows a black drawing.
+    expect(priceLine(line("Black"), hoodie).line?.image).toBe(
+      "/images/products/mens-grip-truth-hoodie/front.svg?colour=black",
+    );
     const photographed = { ...hoodie, photos: [photo("a", null), photo("b", "Black")] };
     expect(priceLine(line("Grey"), photographed).line?.image).toBe("/photos/a/320-a.webp");
     expect(priceLine(line("Black"), photographed).line?.image).toBe("/photos/b/320-a.webp");
