@@ -7,6 +7,7 @@ import { action as productApi, loader as productGet } from "~/routes/api.admin.p
 import { action as importApi } from "~/routes/api.admin.products-import";
 import { action as productsPage } from "~/routes/admin.products";
 import type { ImportPlan } from "~/catalogue/editing/import-plan";
+import { applyCatalogueCsv, planCatalogueCsv } from "~/catalogue/editing/csv.server";
 import { action as productsPost, loader as productsList } from "~/routes/api.admin.products";
 import { action as promotionDelete } from "~/routes/api.admin.promotion";
 import { action as promotionsPost, loader as promotionsList } from "~/routes/api.admin.promotions";
@@ -302,6 +303,28 @@ describe(`the owner's catalogue (${driver})`, () => {
     const response = await csvImport(`\uFEFF${csv.replace(/^\uFEFF/, "")}`);
     expect(await response.json()).toEqual({ created: 0, updated: 1 });
     expect(await price()).toBe(3499);
+  });
+
+  it("X-TRUE-40: two owners applying the same preview at once: one applies it, the other is shown the new preview", async () => {
+    const header = "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
+    const file = (price: string) => `${header}\r\ncsv-race-patch,Race Patch,ACCESSORIES,draft,,${price},,,,,,A patch.\r\n`;
+    expect((await csvImport(file("5.00"))).status).toBe(200);
+    const db = await testDb();
+    const planned = await planCatalogueCsv(db, file("6.00"));
+    if (!planned.ok) throw new Error("the file should read");
+    expect(planned.plan.changes).toHaveLength(1);
+    const results = await Promise.all([
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
+    ]);
+    const applied = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok && "stale" in r);
+    expect(applied).toEqual([{ ok: true, created: 0, updated: 1 }]);
+    expect(refused).toHaveLength(1);
+    // The new preview: nothing left to change.
+    expect((refused[0] as { plan: ImportPlan }).plan.changes).toEqual([]);
+    const [row] = await db.select({ version: products.version, price: products.pricePence }).from(products).where(eq(products.id, "csv-race-patch"));
+    expect(row).toEqual({ version: 2, price: 600 });
   });
 
   it("X-TRUE-43: a product's JSON as GET answers it is PUT back unchanged; read-only fields are ignored", async () => {
