@@ -1,4 +1,5 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
+import { londonYear } from "~/shared/london-time";
 import {
   isRouteErrorResponse,
   Links,
@@ -51,7 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => "",
     ),
   ]);
-  return { reviewCount, bannerText, origin: canonicalOrigin(settingsFrom(context), request) };
+  return {
+    reviewCount,
+    bannerText,
+    origin: canonicalOrigin(settingsFrom(context), request),
+    // The footer's copyright year, by the shop's clock in London (X-TRUE-44).
+    year: londonYear(clockFrom(context).now()),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
-            <SiteFooter reviewCount={data?.reviewCount ?? 0} />
+            <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
           </>
         )}
         <ScrollRestoration nonce={nonce} />

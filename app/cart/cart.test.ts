@@ -1,3 +1,4 @@
+import { EMBROIDERY_MESSAGE } from "~/shared/embroidery";
 import { describe, expect, it } from "vitest";
 import { QUANTITY_MAX_MESSAGE, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
 import {
@@ -78,6 +79,9 @@ describe("cart lines are checked and priced against the catalogue", () => {
       "Sorry, Mens Ranked Gorilla No-Gi Set in Rashguard XXXL is no longer available.",
     );
     expect(priceOf({ ...gi, customText: undefined }).problem).toMatch(/needs the name/);
+    // X-TRUE-45: a lapel name that cannot be stitched is refused with the one rule's sentence.
+    expect(priceOf({ ...gi, customText: "MAYA 🥋" }).problem).toBe(EMBROIDERY_MESSAGE);
+    expect(priceOf({ ...gi, customText: "Zoë O'Neil-Ruiz" }).line).toBeDefined();
     expect(priceOf({ ...bottle, size: "M" }).problem).toBe("Water Bottle has no options or sizes.");
     // The bundle is a catalogue product: a wrong size is a wrong size, not an unknown product.
     expect(
@@ -210,6 +214,10 @@ describe("a cart line's picture", () => {
       quantity: 1,
     });
     expect(priceLine(line("Grey"), hoodie).line?.image).toBe(hoodie.images[0]!.src);
+    // X-TRUE-47: a black hoodie (its drawing is grey) shows a black drawing.
+    expect(priceLine(line("Black"), hoodie).line?.image).toBe(
+      "/images/products/mens-grip-truth-hoodie/front.svg?colour=black",
+    );
     const photographed = { ...hoodie, photos: [photo("a", null), photo("b", "Black")] };
     expect(priceLine(line("Grey"), photographed).line?.image).toBe("/photos/a/320-a.webp");
     expect(priceLine(line("Black"), photographed).line?.image).toBe("/photos/b/320-a.webp");

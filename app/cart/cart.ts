@@ -1,3 +1,5 @@
+import { lineDrawingSrc } from "~/catalogue/art/pictures";
+import { embroideryProblem } from "~/shared/embroidery";
 import { findOption, NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
 import { unitPricePence, wasUnitPricePence } from "~/pricing/lines";
@@ -119,6 +121,8 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
   if (input.customText && Array.from(input.customText).length > CUSTOM_TEXT_MAX) {
     return refuse(CUSTOM_TEXT_MESSAGE);
   }
+  const stitched = embroideryProblem(input.customText);
+  if (stitched) return refuse(stitched);
   const unit = unitPricePence(product, input.optionType, nameCustomisation);
   if (unit === undefined) return refuse(`${product.name} can't be ordered as chosen.`);
   const was = wasUnitPricePence(product, input.optionType, nameCustomisation);
@@ -134,8 +138,11 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
     // so a cart that outlives the build gets the new address.
     // The owner's first photo (of the line's colour, if one is tagged) as its narrowest file,
     // else the first drawing (X-PHOTO-3). Inline: the cart is on every page.
+    // Without a photo of that colour, a drawing in the line's colour (X-TRUE-47).
     image:
-      (product.photos?.find((p) => p.color === input.color) ?? product.photos?.[0])?.webp[0]?.url ??
+      product.photos?.find((p) => p.color === input.color)?.webp[0]?.url ??
+      (product.photos?.length ? undefined : lineDrawingSrc(product, input.color)) ??
+      product.photos?.[0]?.webp[0]?.url ??
       product.images[0]?.src,
     href: product.bundle ? "/accessories#bundle" : `/product/${product.id}`,
   };

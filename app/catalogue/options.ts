@@ -1,6 +1,7 @@
 import { STANDARD_OPTION } from "~/pricing/lines";
 import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
 import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/limits";
+import { embroideryProblem } from "~/shared/embroidery";
 import type { OptionType, Product, ProductOption } from "./types";
 
 /** A product without options goes in the cart as this (S-PDP-7); pricing owns the name. */
@@ -78,6 +79,10 @@ export function selectionProblem(product: Product, selection: Selection): string
     customTextTooLong(selection.customText)
   ) {
     return CUSTOM_TEXT_MESSAGE;
+  }
+  if (showsCustomText(option, selection.nameCustomisation)) {
+    const stitched = embroideryProblem(selection.customText);
+    if (stitched) return stitched;
   }
   if (option.customPricePence && selection.nameCustomisation && !selection.customText.trim()) {
     return SELECTION_MESSAGES.name;

@@ -4,6 +4,11 @@ import { BRAND } from "~/shared/brand";
 import { INFO_HUB, LEGAL_LINKS, SUPPORT_HUB } from "./navigation";
 import { Wordmark } from "./Wordmark";
 
+/** The footer's notice, in the year the shop's clock says (X-TRUE-44); without it, no year. */
+export function copyrightNotice(year: number | undefined): string {
+  return `© ${year ? `${year} ` : ""}${BRAND.name}. All rights reserved. Prices in GBP.`;
+}
+
 /** "{n} verified review(s)", singular for one (S-GLB-7). */
 export function reviewCountText(count: number): string {
   return `${count} verified ${count === 1 ? "review" : "reviews"}`;
@@ -35,7 +40,7 @@ function LinkColumn({
   );
 }
 
-export function SiteFooter({ reviewCount }: { reviewCount: number }) {
+export function SiteFooter({ reviewCount, year }: { reviewCount: number; year?: number }) {
   return (
     <footer className="mt-16 bg-ink text-stone">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -87,9 +92,7 @@ export function SiteFooter({ reviewCount }: { reviewCount: number }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {BRAND.copyrightYear} {BRAND.name}. All rights reserved. Prices in GBP.
-          </p>
+          <p>{copyrightNotice(year)}</p>
           <ul className="flex gap-5">
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>

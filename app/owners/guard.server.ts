@@ -21,7 +21,7 @@ export const requireOwner: OwnerGate = async (request, kind, context) => {
   if (owner) return owner;
   if (kind === "api") throw jsonError("Sign in as the shop's owner first.", 401);
   const url = new URL(request.url);
-  const next = isWrite(request) ? "/admin/orders" : `${url.pathname}${url.search}`;
+  const next = isWrite(request) ? OWNER_HOME : `${url.pathname}${url.search}`;
   throw redirect(`/admin/login?next=${encodeURIComponent(next)}`);
 };
 
@@ -55,10 +55,13 @@ const ADMIN_PATH = new RegExp(
   String.raw`^/admin(?:/(?!\.{1,2}(?:/|\?|$))${URL_CHAR}+)*/?(?:\?(?:${URL_CHAR}|[/?])*)?$`,
 );
 
-/** A plain back-office path to go to after signing in; anything else goes to the orders list. */
+/** Where an owner lands after signing in without a page to go back to: the dashboard (X-TRUE-42). */
+export const OWNER_HOME = "/admin";
+
+/** A plain back-office path to go to after signing in; anything else goes to the dashboard. */
 export function safeNext(next: string | null): string {
   if (!next || next.length > 500 || !ADMIN_PATH.test(next) || next.includes("//")) {
-    return "/admin/orders";
+    return OWNER_HOME;
   }
   return next;
 }

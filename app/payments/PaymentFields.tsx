@@ -10,6 +10,7 @@ export function Field({
   defaultValue,
   inputMode,
   placeholder,
+  hint,
   className = "",
 }: {
   name: string;
@@ -20,6 +21,8 @@ export function Field({
   defaultValue?: string;
   inputMode?: "numeric" | "email" | "tel" | "text";
   placeholder?: string;
+  /** Said under the label (and read with the field): a hint is never a grey value in the box. */
+  hint?: string;
   className?: string;
 }) {
   const id = useId();
@@ -28,6 +31,11 @@ export function Field({
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       <input
         id={id}
         name={name}
@@ -37,6 +45,7 @@ export function Field({
         defaultValue={defaultValue}
         inputMode={inputMode}
         placeholder={placeholder}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className="rounded border border-ink/30 bg-white px-3 py-2"
       />
     </div>

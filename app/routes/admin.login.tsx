@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { currentOwner } from "~/owners/guard.server";
+import { currentOwner, OWNER_HOME } from "~/owners/guard.server";
 import { signInWithForm } from "~/owners/session-actions.server";
 import { ownerSessionsFrom } from "~/owners/session.server";
 import { Button } from "~/ui/Button";
@@ -19,7 +19,7 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await currentOwner(request, context)) throw redirect("/admin/orders");
+  if (await currentOwner(request, context)) throw redirect(OWNER_HOME);
   return null;
 }
 

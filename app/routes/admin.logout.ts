@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { OWNER_HOME } from "~/owners/guard.server";
 import { signOut } from "~/owners/session-actions.server";
 import { ownerSessionsFrom } from "~/owners/session.server";
 import { pageEndpoint } from "~/security/edge.server";
@@ -12,5 +13,5 @@ export const action = pageEndpoint(
 );
 
 export function loader() {
-  return redirect("/admin/orders");
+  return redirect(OWNER_HOME);
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
@@ -28,10 +29,11 @@ import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
 import { BODY_LIMITS } from "~/shared/limits";
 import { dbFrom } from "~/db/context.server";
-import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { type Outcome, pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import { ActionOutcome } from "~/ui/ActionOutcome";
+import { AskFirst, CONFIRMED } from "~/ui/AskFirst";
 import type { Route } from "./+types/admin.product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -42,11 +44,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  if (!params.id) return { product: blankProduct(), creating: true, photos: [] };
+  if (!params.id)
+    return { product: blankProduct(), creating: true, photos: [], justCreated: false };
   const product = await readOwnerProduct(dbFrom(context), params.id);
   if (!product) throw data("No such product", { status: 404 });
   const photos = (await listOwnerPhotos(dbFrom(context), params.id)) ?? [];
-  return { product, creating: false, photos };
+  // After "Create product" the page says so (X-TRUE-42): the redirect carries ?created=1.
+  const justCreated = new URL(request.url).searchParams.get("created") === "1";
+  return { product, creating: false, photos, justCreated };
 }
 
 /** The photo upload form (X-PHOTO-1): multipart, up to 20 MB. */
@@ -80,14 +85,27 @@ const formAction = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.document },
     noStore: true,
   },
-  async ({ db, body, params, owner, context }) => {
+  async ({
+    db,
+    body,
+    params,
+    owner,
+    context,
+  }): Promise<Outcome<{ message: string } | { draft: Record<string, string>; slots: number }>> => {
     const id = params.id;
     if (id && isPhotoIntent(body)) {
       return photoFormAction(db, id, body, owner!.email, filesFrom(context));
     }
     if (body.get("intent") === "archive" && id) {
+      if (body.get("confirm") !== CONFIRMED) {
+        return refuse(400, 'Press "Archive" again to confirm: the product leaves the shop.');
+      }
       const archived = await archiveProduct(db, id, owner!.email);
       return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;
+    }
+    if (body.get("intent") === "add-option") {
+      // Another empty option, nothing saved: the form comes back with what was typed (X-TRUE-42).
+      return success({ draft: formDraft(body), slots: (Number(body.get("optionCount")) || 0) + 1 });
     }
     const read = readProductForm(body, !id);
     if (!read.ok) return refuse(400, read.error);
@@ -103,8 +121,38 @@ const formAction = pageEndpoint(
 
 const ADD_HINT = "One per line, in the order the shop shows them.";
 
-function OptionFields({ option, n }: { option: ProductOption | undefined; n: number }) {
-  const legend = option ? `Option: ${option.type}` : "Add an option";
+/** The form's typed values by field name, to show again when the form comes back unsaved. */
+function formDraft(form: FormData): Record<string, string> {
+  const draft: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && name !== "intent") draft[name] = value;
+  }
+  return draft;
+}
+
+/** A field's value: what was typed when the form came back unsaved, else what is stored. */
+type ValueOf = (name: string, stored: string) => string;
+type CheckedOf = (name: string, stored: boolean) => boolean;
+
+function OptionFields({
+  option,
+  n,
+  value,
+  checked,
+  fresh,
+}: {
+  option: ProductOption | undefined;
+  n: number;
+  value: ValueOf;
+  checked: CheckedOf;
+  /** Which of the empty options this is (0: the first). */
+  fresh: number;
+}) {
+  const legend = option
+    ? `Option: ${option.type}`
+    : fresh === 0
+      ? "Add an option"
+      : `Add another option (${fresh + 1})`;
   return (
     <fieldset className="space-y-3 rounded-md border border-ink/15 p-4">
       <legend className="px-1 font-semibold">{legend}</legend>
@@ -112,27 +160,27 @@ function OptionFields({ option, n }: { option: ProductOption | undefined; n: num
         <Field
           label="Type"
           name={`option-${n}-type`}
-          defaultValue={option?.type ?? ""}
+          defaultValue={value(`option-${n}-type`, option?.type ?? "")}
           hint="e.g. Rashguard, Shorts, Gi"
         />
         <Field
           label="Price (£)"
           name={`option-${n}-price`}
           inputMode="decimal"
-          defaultValue={penceToPounds(option?.pricePence)}
+          defaultValue={value(`option-${n}-price`, penceToPounds(option?.pricePence))}
         />
         <Field
           label="Compare-at price (£)"
           name={`option-${n}-compareAt`}
           inputMode="decimal"
-          defaultValue={penceToPounds(option?.compareAtPricePence)}
+          defaultValue={value(`option-${n}-compareAt`, penceToPounds(option?.compareAtPricePence))}
         />
         <Field
           label="Position"
           name={`option-${n}-position`}
           type="number"
           min={1}
-          defaultValue={n + 1}
+          defaultValue={value(`option-${n}-position`, String(n + 1))}
           hint="Options are shown by this number."
         />
       </div>
@@ -142,21 +190,21 @@ function OptionFields({ option, n }: { option: ProductOption | undefined; n: num
           name={`option-${n}-sizes`}
           rows={5}
           hint={ADD_HINT}
-          defaultValue={option?.sizes.join("\n") ?? ""}
+          defaultValue={value(`option-${n}-sizes`, option?.sizes.join("\n") ?? "")}
         />
         <TextAreaField
           label="Belt ranks"
           name={`option-${n}-beltRanks`}
           rows={5}
           hint="Leave empty when there is no choice of rank."
-          defaultValue={option?.beltRanks?.join("\n") ?? ""}
+          defaultValue={value(`option-${n}-beltRanks`, option?.beltRanks?.join("\n") ?? "")}
         />
         <TextAreaField
           label="Colours"
           name={`option-${n}-colors`}
           rows={5}
           hint="Leave empty when there is no choice of colour."
-          defaultValue={option?.colors?.join("\n") ?? ""}
+          defaultValue={value(`option-${n}-colors`, option?.colors?.join("\n") ?? "")}
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
@@ -165,20 +213,25 @@ function OptionFields({ option, n }: { option: ProductOption | undefined; n: num
           name={`option-${n}-customPrice`}
           inputMode="decimal"
           hint="Empty: no paid name."
-          defaultValue={penceToPounds(option?.customPricePence)}
+          defaultValue={value(`option-${n}-customPrice`, penceToPounds(option?.customPricePence))}
         />
         <label className="flex min-h-11 items-center gap-2">
           <input
             type="checkbox"
             name={`option-${n}-customizable`}
-            defaultChecked={Boolean(option?.customizable)}
+            defaultChecked={checked(`option-${n}-customizable`, Boolean(option?.customizable))}
             className="size-5"
           />
           Takes the customer's own text
         </label>
         {option ? (
           <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name={`option-${n}-remove`} className="size-5" />
+            <input
+              type="checkbox"
+              name={`option-${n}-remove`}
+              defaultChecked={checked(`option-${n}-remove`, false)}
+              className="size-5"
+            />
             Remove this option
           </label>
         ) : null}
@@ -189,9 +242,20 @@ function OptionFields({ option, n }: { option: ProductOption | undefined; n: num
 
 /** /admin/products/new and /admin/products/:id (X-CAT-2): every field of a product. */
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, creating, photos } = loaderData;
-  const slots = product.options.length + NEW_OPTION_SLOTS;
+  const { product, creating, photos, justCreated } = loaderData;
+  const unsaved =
+    actionData && "draft" in actionData
+      ? (actionData as { draft: Record<string, string>; slots: number })
+      : undefined;
+  const draft = unsaved?.draft;
+  const slots = unsaved?.slots ?? product.options.length + NEW_OPTION_SLOTS;
+  const value: ValueOf = (name, stored) => (draft ? (draft[name] ?? "") : stored);
+  const checked: CheckedOf = (name, stored) => (draft ? draft[name] === "on" : stored);
   const stale = actionData && "error" in actionData && actionData.error === STALE_VERSION;
+  // With JavaScript the new option appears in place; its first field takes the focus.
+  useEffect(() => {
+    if (unsaved) document.getElementsByName(`option-${unsaved.slots - 1}-type`)[0]?.focus();
+  }, [unsaved]);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <p>
@@ -215,7 +279,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </a>
         )}
       </header>
-      <ActionOutcome outcome={actionData} />
+      <ActionOutcome
+        outcome={
+          unsaved
+            ? undefined
+            : (actionData ?? (justCreated ? { message: `${product.name} created.` } : undefined))
+        }
+        focus
+      />
       {stale ? (
         <p>
           <Link
@@ -228,7 +299,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {/* A fresh form after each save, so it shows what was stored (and the new version). */}
-      <Form method="post" key={`${product.id}-${product.version}`} className="space-y-6">
+      <Form method="post" key={`${product.id}-${product.version}-${slots}`} className="space-y-6">
         <input type="hidden" name="version" value={product.version} />
         <input type="hidden" name="optionCount" value={slots} />
         <section className="grid gap-4 rounded-lg bg-white p-5 ring-1 ring-black/5 sm:grid-cols-2">
@@ -238,6 +309,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               label="Id (its address: /product/…)"
               name="id"
               required
+              defaultValue={value("id", "")}
               hint="Lower-case words joined by -, e.g. mens-storm-rashguard. It cannot change later."
               className="sm:col-span-2"
             />
@@ -246,10 +318,10 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             label="Name"
             name="name"
             required
-            defaultValue={product.name}
+            defaultValue={value("name", product.name)}
             className="sm:col-span-2"
           />
-          <SelectField label="Status" name="status" defaultValue={product.status}>
+          <SelectField label="Status" name="status" defaultValue={value("status", product.status)}>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status === "draft"
@@ -260,14 +332,22 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               </option>
             ))}
           </SelectField>
-          <SelectField label="Category" name="category" defaultValue={product.category}>
+          <SelectField
+            label="Category"
+            name="category"
+            defaultValue={value("category", product.category)}
+          >
             {PRODUCT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {CATEGORY_LABELS[category]}
               </option>
             ))}
           </SelectField>
-          <SelectField label="For" name="audience" defaultValue={product.group ?? ""}>
+          <SelectField
+            label="For"
+            name="audience"
+            defaultValue={value("audience", product.group ?? "")}
+          >
             <option value="">Everyone (accessories)</option>
             {AUDIENCES.map((audience) => (
               <option key={audience} value={audience}>
@@ -276,14 +356,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             ))}
           </SelectField>
           <div className="grid grid-cols-2 gap-3">
-            <SelectField label="Drawing" name="kind" defaultValue={product.kind}>
+            <SelectField label="Drawing" name="kind" defaultValue={value("kind", product.kind)}>
               {GARMENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {kind}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Print" name="design" defaultValue={product.design}>
+            <SelectField label="Print" name="design" defaultValue={value("design", product.design)}>
               {Object.values(DESIGNS).map((design) => (
                 <option key={design.id} value={design.id}>
                   {design.name}
@@ -296,7 +376,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             name="description"
             rows={5}
             required
-            defaultValue={product.description}
+            defaultValue={value("description", product.description)}
             className="sm:col-span-2"
           />
           <TextAreaField
@@ -304,7 +384,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             name="highlights"
             rows={4}
             hint="One per line."
-            defaultValue={product.highlights.join("\n")}
+            defaultValue={value("highlights", product.highlights.join("\n"))}
             className="sm:col-span-2"
           />
           <Field
@@ -312,45 +392,72 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             name="price"
             inputMode="decimal"
             hint="With options: the price on cards (empty: the first option's)."
-            defaultValue={creating ? "" : penceToPounds(product.pricePence)}
+            defaultValue={value("price", creating ? "" : penceToPounds(product.pricePence))}
           />
           <Field
             label="Compare-at price (£)"
             name="compareAt"
             inputMode="decimal"
             hint='The "was" price; empty when it is not reduced.'
-            defaultValue={penceToPounds(product.originalPricePence)}
+            defaultValue={value("compareAt", penceToPounds(product.originalPricePence))}
           />
-          <Field label="SEO title" name="seoTitle" defaultValue={product.seoTitle ?? ""} />
+          <Field
+            label="SEO title"
+            name="seoTitle"
+            defaultValue={value("seoTitle", product.seoTitle ?? "")}
+          />
           <Field
             label="SEO description"
             name="seoDescription"
-            defaultValue={product.seoDescription ?? ""}
+            defaultValue={value("seoDescription", product.seoDescription ?? "")}
           />
         </section>
         <section className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
           <h2 className="font-display text-xl font-bold uppercase">Options and sizes</h2>
           <p className="text-sm text-muted">
-            A product without options is sold as it is, at its own price. Save to add another
-            option.
+            A product without options is sold as it is, at its own price. &ldquo;Add another
+            option&rdquo; adds an empty one without saving; the positions set the order.
           </p>
           {Array.from({ length: slots }, (_, n) => (
-            <OptionFields key={n} n={n} option={product.options[n]} />
+            <OptionFields
+              key={n}
+              n={n}
+              option={product.options[n]}
+              value={value}
+              checked={checked}
+              fresh={n - product.options.length}
+            />
           ))}
         </section>
         <div className="flex flex-wrap gap-3">
           <Button>{creating ? "Create product" : "Save product"}</Button>
+          <Button variant="secondary" name="intent" value="add-option" formNoValidate>
+            Add another option
+          </Button>
         </div>
       </Form>
       {creating ? null : <PhotoManager photos={photos} colors={productColors(product.options)} />}
       {!creating && product.status !== "archived" ? (
-        <Form method="post" className="rounded-lg bg-white p-5 ring-1 ring-black/5">
-          <input type="hidden" name="intent" value="archive" />
+        <section
+          aria-label={`Archive ${product.name}`}
+          className="rounded-lg bg-white p-5 ring-1 ring-black/5"
+        >
           <p className="mb-3 text-sm text-muted">
             Archiving takes the product out of the shop; orders keep it.
           </p>
-          <Button variant="danger">Archive {product.name}</Button>
-        </Form>
+          <AskFirst
+            open={`Archive ${product.name}`}
+            openLabel={`Archive ${product.name}`}
+            fields={{ intent: "archive" }}
+            doIt={`Yes, archive ${product.name}`}
+          >
+            <p>
+              {product.name} leaves the shop at once: its page, its cards and its search results go,
+              and it can no longer be bought. Orders that have it keep it. To sell it again, set its
+              status to Active.
+            </p>
+          </AskFirst>
+        </section>
       ) : null}
     </div>
   );

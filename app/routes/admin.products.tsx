@@ -1,4 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { ImportErrors, ImportPreview, type RowError } from "~/catalogue/components/ImportPreview";
+import { applyCatalogueCsv, planCatalogueCsv } from "~/catalogue/editing/csv.server";
+import { IMPORT_STALE, type ImportPlan } from "~/catalogue/editing/import-plan";
+import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
 import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS } from "~/catalogue";
 import { listOwnerProducts } from "~/catalogue/editing/products.server";
@@ -22,7 +28,86 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q: params.get("q") ?? "",
     page: Number(params.get("page") ?? 1) || 1,
   };
-  return { query, ...(await listOwnerProducts(dbFrom(context), query)) };
+  const imported = params.get("imported")
+    ? {
+        created: Number(params.get("created")) || 0,
+        updated: Number(params.get("updated")) || 0,
+      }
+    : null;
+  return { query, imported, ...(await listOwnerProducts(dbFrom(context), query)) };
+}
+
+const FILE_MISSING = "Choose the CSV file to preview.";
+
+/**
+ * The CSV import in two steps (X-TRUE-40): "Preview" reads the uploaded file and shows what it
+ * would change; "Apply" carries the file and the preview's digest back and applies exactly that
+ * in one transaction, or shows the new preview when the catalogue changed meanwhile.
+ */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: {
+      kind: "multipart",
+      limit: BODY_LIMITS.catalogueFile,
+      tooLarge: "A catalogue file can be at most 2 MB.",
+    },
+    noStore: true,
+  },
+  async ({ db, body, owner }) => {
+    if (body.get("intent") === "apply") {
+      const csv = body.get("csv");
+      const digest = body.get("digest");
+      if (typeof csv !== "string" || typeof digest !== "string") return refuse(400, FILE_MISSING);
+      const applied = await applyCatalogueCsv(db, csv, owner!.email, digest);
+      if (applied.ok) {
+        throw redirect(
+          `/admin/products?imported=1&created=${applied.created}&updated=${applied.updated}`,
+        );
+      }
+      if ("stale" in applied) {
+        return refuse(409, IMPORT_STALE, { extra: { preview: { plan: applied.plan, csv } } });
+      }
+      return refuse(applied.status, "The file was not imported.", {
+        extra: { importErrors: applied.errors },
+      });
+    }
+    const file = body.get("file");
+    if (!(file instanceof File) || file.size === 0) return refuse(400, FILE_MISSING);
+    let csv: string;
+    try {
+      csv = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return refuse(422, 'The file must be saved as UTF-8 CSV ("CSV UTF-8" in Excel).');
+    }
+    const planned = await planCatalogueCsv(db, csv);
+    if (!planned.ok) {
+      return refuse(planned.status, "The file was not imported.", {
+        extra: { importErrors: planned.errors },
+      });
+    }
+    return success({ preview: { plan: planned.plan, csv } });
+  },
+);
+
+function ImportedMessage({ created, updated }: { created: number; updated: number }) {
+  const message = useRef<HTMLParagraphElement>(null);
+  useEffect(() => message.current?.focus(), []);
+  const parts = [
+    `${updated} ${updated === 1 ? "product" : "products"} changed`,
+    `${created} created`,
+  ];
+  return (
+    <p
+      ref={message}
+      tabIndex={-1}
+      role="status"
+      className="rounded-md bg-green-50 p-3 font-semibold text-green-800 focus:outline-2 focus:outline-green-800"
+    >
+      Import applied: {parts.join(", ")}.
+    </p>
+  );
 }
 
 const STATUS_STYLE: Record<string, string> = {
@@ -32,8 +117,15 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /** /admin/products (X-CAT-2): search, filter by status and category, 50 a page. */
-export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { query, products, total, page, pages } = loaderData;
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, products, total, page, pages, imported } = loaderData;
+  const outcome = actionData as
+    | {
+        error?: string;
+        importErrors?: RowError[];
+        preview?: { plan: ImportPlan; csv: string };
+      }
+    | undefined;
   const pageHref = (n: number) => {
     const params = new URLSearchParams();
     if (query.q) params.set("q", query.q);
@@ -66,6 +158,51 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </header>
+      {imported ? <ImportedMessage {...imported} /> : null}
+      {outcome?.preview ? (
+        <ImportPreview
+          plan={outcome.preview.plan}
+          csv={outcome.preview.csv}
+          notice={outcome.error}
+        />
+      ) : outcome?.importErrors ? (
+        <ImportErrors errors={outcome.importErrors} />
+      ) : outcome?.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-red-800">
+          {outcome.error}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        action="/admin/products"
+        encType="multipart/form-data"
+        aria-labelledby="import-title"
+        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <input type="hidden" name="intent" value="preview" />
+        <div className="flex flex-col gap-1">
+          <h2 id="import-title" className="font-semibold">
+            Import a CSV file
+          </h2>
+          <p id="import-hint" className="text-sm text-muted">
+            Edit the exported file and upload it here: you see every change before anything is
+            saved.
+          </p>
+          <label htmlFor="import-file" className="text-sm font-semibold">
+            Catalogue file (CSV)
+          </label>
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".csv,text/csv"
+            required
+            aria-describedby="import-hint"
+            className="max-w-full text-sm"
+          />
+        </div>
+        <Button variant="secondary">Preview the import</Button>
+      </Form>
       <Form
         method="get"
         role="search"

@@ -7,8 +7,9 @@ import {
   readSite,
   saveSite,
 } from "~/catalogue/editing/site.server";
-import { formatLondon, fromLondonLocal } from "~/shared/london-time";
-import { dbFrom } from "~/db/context.server";
+import { fromLondonLocal } from "~/shared/london-time";
+import { saleDates } from "~/shared/sale-dates";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -21,7 +22,11 @@ export const meta = () => [{ title: "Banner, hero and sales | GRIP TRUTH back of
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const db = dbFrom(context);
-  return { site: await readSite(db), promotions: await listPromotions(db) };
+  return {
+    site: await readSite(db),
+    promotions: await listPromotions(db),
+    now: clockFrom(context).now().toISOString(),
+  };
 }
 
 /** A UK time from the form as an ISO instant; "" stays empty, anything else is refused. */
@@ -76,8 +81,8 @@ export const action = pageEndpoint(
 
 /** /admin/site (X-CAT-5): the banner, the home hero and the automatic sales. */
 export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, promotions } = loaderData;
-  const when = (iso: string | null, none: string) => (iso ? formatLondon(new Date(iso)) : none);
+  const { site, promotions, now } = loaderData;
+  const instant = (iso: string | null) => (iso ? new Date(iso) : null);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="font-display text-3xl font-bold uppercase">Banner, hero and sales</h1>
@@ -119,8 +124,8 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
               className="flex flex-wrap items-center justify-between gap-3 py-3"
             >
               <span>
-                <strong>{promotion.name}</strong>: {promotion.percent}% off,{" "}
-                {when(promotion.startsAt, "from now")} to {when(promotion.endsAt, "until ended")}
+                <strong>{promotion.name}</strong>: {promotion.percent}% off.{" "}
+                {saleDates(instant(promotion.startsAt), instant(promotion.endsAt), new Date(now))}.
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="end" />

@@ -197,7 +197,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   autoComplete="cc-number"
                   inputMode="numeric"
                   maxLength={19}
-                  placeholder="4242 4242 4242 4242"
+                  hint="The long number on the front of the card; spaces are fine."
                   className="sm:col-span-2"
                 />
                 <Field
@@ -212,7 +212,6 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   label="Expiry (MM/YY)"
                   autoComplete="cc-exp"
                   maxLength={5}
-                  placeholder="MM/YY"
                 />
                 <Field
                   name="cvv"

@@ -1,6 +1,7 @@
 import { catalogueFrom } from "~/catalogue/store.server";
 import { drawProductImage } from "~/catalogue/art";
 import { EMAIL_PNG_WIDTH, fixedPictureSrc } from "~/catalogue/art/pictures";
+import { GARMENT_COLOURS, PAINTED_KINDS } from "~/catalogue/art/palette";
 import { svgToPng } from "~/catalogue/art/png.server";
 import { currentOwner } from "~/owners/guard.server";
 import type { Route } from "./+types/product-image";
@@ -24,8 +25,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Any product the shop has had: an old order's lines show pictures too. A draft's pictures are
   // the owner's preview only: to anyone else its id is unknown (its name is in the SVG's title),
   // and the owner's copy is never kept by a shared cache (X-SEC-18).
-  const product = (await catalogueFrom(context)).all.get(params.productId);
-  if (!product) return notFound();
+  const original = (await catalogueFrom(context)).all.get(params.productId);
+  if (!original) return notFound();
+  let product = original;
   const draft = product.status === "draft";
   if (draft && !(await currentOwner(request, context))) return notFound();
   const caching = draft ? "private, no-store" : "public, max-age=86400";
@@ -34,8 +36,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (small && (match?.[3] !== "png" || Number(small) !== EMAIL_PNG_WIDTH)) return notFound();
   const image = match ? product.images.find((i) => i.view === match[1]) : undefined;
   if (!image) return notFound();
+  // A colour the product offers and the drawing can paint: drawn here in that colour (X-TRUE-47).
+  const asked = new URL(request.url).searchParams.get("colour");
+  const colourName = asked
+    ? product.options
+        .flatMap((o) => o.colors ?? [])
+        .find((c) => c.toLowerCase() === asked && GARMENT_COLOURS[c])
+    : undefined;
+  if (colourName && PAINTED_KINDS.has(product.kind)) {
+    product = { ...product, artColor: GARMENT_COLOURS[colourName] };
+  }
   const built = image.src;
-  if (match?.[3] === "svg" && built !== fixedPictureSrc(product.id, image.view)) {
+  if (
+    match?.[3] === "svg" &&
+    product.artColor === original.artColor &&
+    built !== fixedPictureSrc(product.id, image.view)
+  ) {
     return new Response(null, {
       status: 302,
       headers: { Location: built, "Cache-Control": draft ? caching : "no-cache" },

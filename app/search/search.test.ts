@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue/seed/catalogue";
 import {
+  matchRank,
   normaliseQuery,
   pageResults,
   searchSite as searchIn,
@@ -27,6 +28,23 @@ describe("site search", () => {
       name: "Mens Ranked Gorilla No-Gi Set",
       to: "/product/mens-ranked-gorilla-no-gi-set",
     });
+  });
+
+  it('X-TRUE-46: whole-word matches come first: "gi" lists the gis before the no-gi sets', () => {
+    const products = searchSite("gi").filter((r) => r.kind === "product");
+    const gis = products.filter((r) => / Gi$/.test(r.name));
+    expect(gis.length).toBe(3);
+    expect(products.slice(0, gis.length)).toEqual(gis);
+    expect(products.slice(gis.length).some((r) => r.name.includes("No-Gi"))).toBe(true);
+    expect(
+      suggest("gi")
+        .filter((r) => r.kind === "product")
+        .map((r) => r.name),
+    ).toEqual(gis.map((r) => r.name));
+    expect(matchRank("Mens England No-Gi Set", "no-gi")).toBe(0);
+    expect(matchRank("Mens England No-Gi Set", "gi")).toBe(2);
+    expect(matchRank("Gift card", "gi")).toBe(1);
+    expect(matchRank("Hoodie", "gi")).toBeUndefined();
   });
 
   it("S-SRCH-1: matches page names (information pages, collections, FAQ, size guide)", () => {

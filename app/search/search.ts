@@ -64,22 +64,43 @@ export function pageResults(query: string, limit?: number): SearchResult[] {
   }));
 }
 
-/** The products whose name holds the query, in catalogue order. */
+/**
+ * How well a name matches the query (X-TRUE-46), best first: 0 the query as whole words ("gi" in
+ * "BJJ Gi"), 1 at the start of a word ("gi" in "Gift"), 2 anywhere else ("gi" in "No-Gi": a word
+ * joined by "-" is one word), undefined no match. Words are what spaces separate.
+ */
+export function matchRank(name: string, q: string): 0 | 1 | 2 | undefined {
+  const text = ` ${name.toLowerCase().replace(/\s+/g, " ")} `;
+  if (!text.includes(q)) return undefined;
+  if (text.includes(` ${q} `)) return 0;
+  if (text.includes(` ${q}`)) return 1;
+  return 2;
+}
+
+/** The items whose name holds the query, whole-word matches first, else in their own order. */
+function ranked<T extends { name: string }>(items: readonly T[], query: string, limit?: number) {
+  const q = normaliseQuery(query);
+  if (!q) return [];
+  return items
+    .map((item, index) => ({ item, index, rank: matchRank(item.name, q) }))
+    .filter((found) => found.rank !== undefined)
+    .sort((a, b) => a.rank! - b.rank! || a.index - b.index)
+    .map((found) => found.item)
+    .slice(0, limit);
+}
+
+/** The products whose name holds the query: whole-word matches first, then in catalogue order. */
 export function searchProducts(
   catalogue: readonly Product[],
   query: string,
   limit?: number,
 ): Product[] {
-  const q = normaliseQuery(query);
-  if (!q) return [];
-  return catalogue.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
+  return ranked(catalogue, query, limit);
 }
 
-/** The pages whose name holds the query. */
+/** The pages whose name holds the query, whole-word matches first. */
 export function searchPages(query: string, limit?: number): SearchPage[] {
-  const q = normaliseQuery(query);
-  if (!q) return [];
-  return SEARCH_PAGES.filter((p) => p.name.toLowerCase().includes(q)).slice(0, limit);
+  return ranked(SEARCH_PAGES, query, limit);
 }
 
 /** The header's product suggestions: at most 3 (S-SRCH-2), from GET /api/search (the catalogue

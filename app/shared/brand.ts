@@ -9,7 +9,6 @@ export const BRAND = {
    *  docs/catalogue.md). */
   bookACall: "https://www.instagram.com/griptruth/",
   signUp: "https://www.facebook.com/griptruth/",
-  copyrightYear: 2025,
   /**
    * Who sells, as a buyer must be told (X-UK-4): the confirmation e-mail and receipts print this.
    * The seller's e-mail is `email` above.

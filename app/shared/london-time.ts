@@ -35,6 +35,11 @@ export function toLondonLocal(instant: Date): string {
   return asLondonClock(instant).toISOString().slice(0, 16);
 }
 
+/** The year it is in London at this instant (2027 from midnight on New Year's Eve, UK time). */
+export function londonYear(instant: Date): number {
+  return asLondonClock(instant).getUTCFullYear();
+}
+
 /** "2026-11-24": the day it is in London at this instant. */
 export function londonIsoDate(instant: Date): string {
   return asLondonClock(instant).toISOString().slice(0, 10);

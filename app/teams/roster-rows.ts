@@ -1,3 +1,4 @@
+import { EMBROIDERY_MESSAGE, embroideryProblem } from "~/shared/embroidery";
 import {
   CUSTOM_TEXT_MAX,
   EMAIL_MAX,
@@ -155,6 +156,8 @@ export function checkRosterRows(
     if (printName && !team.memberNames) say("this team does not print members' names.");
     else if (Array.from(printName).length > CUSTOM_TEXT_MAX) {
       say(`the name to print may be up to ${CUSTOM_TEXT_MAX} characters.`);
+    } else if (embroideryProblem(printName)) {
+      say(`the name to print: ${EMBROIDERY_MESSAGE}`);
     } else if (printName) choice.printName = printName;
     if (problems.length === before) members.push({ row, name, email, choice });
   }

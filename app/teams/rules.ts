@@ -1,3 +1,4 @@
+import { EMBROIDERY_MESSAGE, embroideryProblem, isEmbroiderable } from "~/shared/embroidery";
 import { z } from "zod";
 import { formatPence } from "~/pricing/money";
 import {
@@ -128,7 +129,8 @@ export const teamInputSchema = z.strictObject(
     memberNames: z.boolean({ error: "memberNames must be true or false." }),
     fixedText: text({ error: FIXED_TEXT_MESSAGE })
       .trim()
-      .refine((value) => chars(value) >= 1 && chars(value) <= CUSTOM_TEXT_MAX, FIXED_TEXT_MESSAGE),
+      .refine((value) => chars(value) >= 1 && chars(value) <= CUSTOM_TEXT_MAX, FIXED_TEXT_MESSAGE)
+      .refine(isEmbroiderable, EMBROIDERY_MESSAGE),
     products: z
       .array(
         z.strictObject({
@@ -240,6 +242,8 @@ export function checkTeamLine(
   if (printName && chars(printName) > CUSTOM_TEXT_MAX) {
     return { ok: false, kind: "invalid_input", message: PRINT_NAME_MESSAGE };
   }
+  const stitched = embroideryProblem(printName);
+  if (stitched) return { ok: false, kind: "invalid_input", message: stitched };
   return {
     ok: true,
     unitPricePence: offer.teamPricePence,

@@ -62,7 +62,7 @@ describe("X-OPS-1: owner sign-in", () => {
   it("X-OPS-1: a session cookie that is HttpOnly, SameSite=Lax, 12 hours; sign-in is audited", async () => {
     const response = await login(OWNER.email, OWNER.password, "198.51.100.1");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin/orders");
+    expect(response.headers.get("location")).toBe("/admin"); // X-TRUE-42: the dashboard
     const cookie = response.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^gt_owner=[^;]+/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -248,17 +248,17 @@ describe("X-SEC-13: where a sign-in goes, and what the log says", () => {
     });
   }
 
-  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the orders list", async () => {
+  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the dashboard (X-TRUE-42)", async () => {
     const injected = await loginTo("/admin%0d%0aX-Injected:%201", "198.51.100.131");
     expect(injected.status).toBe(302);
-    expect(injected.headers.get("location")).toBe("/admin/orders");
+    expect(injected.headers.get("location")).toBe("/admin");
     expect(injected.headers.get("x-injected")).toBeNull();
     expect((await loginTo(encodeURIComponent("/admin/orders?status=paid"), "198.51.100.132")).headers.get("location")).toBe(
       "/admin/orders?status=paid",
     );
     for (const next of ["//evil.test", "/admin//evil.test", "/admin\\evil.test", "/admin/../x", "/adminx", "https://evil.test/admin", "/admin/a\u0000b", "/admin/a b", "/admin\tx"]) {
       const answer = await loginTo(encodeURIComponent(next), "198.51.100.133");
-      expect(answer.headers.get("location"), next).toBe("/admin/orders");
+      expect(answer.headers.get("location"), next).toBe("/admin");
     }
   });
 

@@ -5,6 +5,9 @@ import { auditLog, productOptions, products } from "~/db/schema";
 import { loader as exportCsv } from "~/routes/admin.products.export";
 import { action as productApi, loader as productGet } from "~/routes/api.admin.product";
 import { action as importApi } from "~/routes/api.admin.products-import";
+import { action as productsPage } from "~/routes/admin.products";
+import type { ImportPlan } from "~/catalogue/editing/import-plan";
+import { applyCatalogueCsv, planCatalogueCsv } from "~/catalogue/editing/csv.server";
 import { action as productsPost, loader as productsList } from "~/routes/api.admin.products";
 import { action as promotionDelete } from "~/routes/api.admin.promotion";
 import { action as promotionsPost, loader as promotionsList } from "~/routes/api.admin.promotions";
@@ -42,8 +45,11 @@ const csvImport = (csv: string) =>
     headers: { "Content-Type": "text/csv", cookie },
     body: csv,
   });
+/** The export as its bytes say it, the byte-order mark kept (Response.text() drops it). */
 const exportText = async () =>
-  (await call(exportCsv, "/admin/products/export.csv", { headers: { cookie } })).text();
+  new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    await (await call(exportCsv, "/admin/products/export.csv", { headers: { cookie } })).arrayBuffer(),
+  );
 
 let serial = 0;
 const storm = (over: Record<string, unknown> = {}) => ({
@@ -174,15 +180,15 @@ describe(`the owner's catalogue (${driver})`, () => {
     const db = await testDb();
     const before = await db.select().from(productOptions);
     const csv = await exportText();
-    expect(csv.split("\r\n")[0]).toBe(
+    expect(csv.startsWith("\uFEFF")).toBe(true); // X-TRUE-41: Excel reads "£" right
+    expect(csv.slice(1).split("\r\n")[0]).toBe(
       "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description",
     );
     expect(csv).toContain("mens-england-no-gi-set,Mens England No-Gi Set,NO-GI,active,Rashguard,34.99,,XS|S|M|L|XL|XXL,");
     const response = await csvImport(csv);
     expect(response.status).toBe(200);
-    const counts = (await response.json()) as { created: number; updated: number };
-    expect(counts.created).toBe(0);
-    expect(counts.updated).toBeGreaterThanOrEqual(35); // the 27 garments and 8 accessories, and what tests added
+    // X-TRUE-40: the same file changes nothing, and says so.
+    expect(await response.json()).toEqual({ created: 0, updated: 0 });
     const strip = (rows: typeof before) =>
       rows
         .map(({ productId, type, pricePence, compareAtPricePence, sizes, customizable, customPricePence, beltRanks, colors, position }) =>
@@ -227,6 +233,122 @@ describe(`the owner's catalogue (${driver})`, () => {
     ]);
     // All or nothing: the good row of the same file was not applied.
     expect((await loadCatalogue(await testDb())).all.get("csv-hoodie")?.options[0]?.pricePence).toBe(3999);
+  });
+
+  it("X-TRUE-40: a one-price change is previewed field by field, applied only with its preview's digest, and counted as 1", async () => {
+    const db = await testDb();
+    const csv = await exportText();
+    const [header, ...rows] = csv.split("\r\n");
+    const target = rows.findIndex((r) => r.startsWith("mens-england-no-gi-set,") && r.includes(",Rashguard,"));
+    const edited = [header, ...rows.map((r, i) => (i === target ? r.replace(",Rashguard,34.99,", ",Rashguard,32.50,") : r))].join("\r\n");
+    expect(edited).not.toBe(csv);
+    const page = (form: FormData) =>
+      call(productsPage, "/admin/products", {
+        method: "POST",
+        headers: { cookie, origin: "http://shop.test" },
+        body: form,
+      });
+    const upload = new FormData();
+    upload.set("intent", "preview");
+    upload.set("file", new File([edited], "catalogue.csv", { type: "text/csv" }));
+    const previewed = await page(upload);
+    expect(previewed.status).toBe(200);
+    const { preview } = (await previewed.json()) as { preview: { plan: ImportPlan; csv: string } };
+    expect(preview.plan.changes).toEqual([
+      {
+        id: "mens-england-no-gi-set",
+        name: "Mens England No-Gi Set",
+        action: "change",
+        changes: [],
+        options: [{ type: "Rashguard", action: "change", changes: [{ field: "price", before: "34.99", after: "32.50" }] }],
+      },
+    ]);
+    // Nothing changed by the preview.
+    const price = async () =>
+      (
+        await db
+          .select({ type: productOptions.type, pricePence: productOptions.pricePence })
+          .from(productOptions)
+          .where(eq(productOptions.productId, "mens-england-no-gi-set"))
+      ).find((o) => o.type === "Rashguard")?.pricePence;
+    expect(await price()).toBe(3499);
+
+    // Someone changes the product meanwhile: the old preview's digest is refused, nothing applied.
+    const stored = (await (await get("mens-england-no-gi-set")).json()) as ProductJson & { description: string };
+    expect((await put("mens-england-no-gi-set", { version: stored.version, description: `${stored.description} ` + "Now with flatlock seams." })).status).toBe(200);
+    const stale = new FormData();
+    stale.set("intent", "apply");
+    stale.set("csv", preview.csv);
+    stale.set("digest", preview.plan.digest);
+    const refused = await page(stale);
+    expect(refused.status).toBe(409);
+    const again = (await refused.json()) as { error: string; preview: { plan: ImportPlan } };
+    expect(again.error).toMatch(/catalogue changed since this preview/);
+    expect(again.preview.plan.changes[0]!.changes.map((c) => c.field)).toEqual(["description"]);
+    expect(await price()).toBe(3499);
+
+    // The new preview's digest applies exactly it: one product changed, 1 counted.
+    const apply = new FormData();
+    apply.set("intent", "apply");
+    apply.set("csv", preview.csv);
+    apply.set("digest", again.preview.plan.digest);
+    const applied = await page(apply);
+    expect(applied.status).toBe(302);
+    expect(applied.headers.get("location")).toBe("/admin/products?imported=1&created=0&updated=1");
+    expect(await price()).toBe(3250);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "products.import"));
+    expect(audits.at(-1)?.after).toMatchObject({ created: 0, updated: 1, ids: ["mens-england-no-gi-set"] });
+
+    // The JSON import counts only real changes too: one price back is 1, not 36.
+    const response = await csvImport(`\uFEFF${csv.replace(/^\uFEFF/, "")}`);
+    expect(await response.json()).toEqual({ created: 0, updated: 1 });
+    expect(await price()).toBe(3499);
+  });
+
+  it("X-TRUE-40: two owners applying the same preview at once: one applies it, the other is shown the new preview", async () => {
+    const header = "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
+    const file = (price: string) => `${header}\r\ncsv-race-patch,Race Patch,ACCESSORIES,draft,,${price},,,,,,A patch.\r\n`;
+    expect((await csvImport(file("5.00"))).status).toBe(200);
+    const db = await testDb();
+    const planned = await planCatalogueCsv(db, file("6.00"));
+    if (!planned.ok) throw new Error("the file should read");
+    expect(planned.plan.changes).toHaveLength(1);
+    const results = await Promise.all([
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
+    ]);
+    const applied = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok && "stale" in r);
+    expect(applied).toEqual([{ ok: true, created: 0, updated: 1 }]);
+    expect(refused).toHaveLength(1);
+    // The new preview: nothing left to change.
+    expect((refused[0] as { plan: ImportPlan }).plan.changes).toEqual([]);
+    const [row] = await db.select({ version: products.version, price: products.pricePence }).from(products).where(eq(products.id, "csv-race-patch"));
+    expect(row).toEqual({ version: 2, price: 600 });
+  });
+
+  it("X-TRUE-43: a product's JSON as GET answers it is PUT back unchanged; read-only fields are ignored", async () => {
+    const made = await create(storm());
+    expect(made.status).toBe(201);
+    const product = (await made.json()) as ProductJson & Record<string, unknown>;
+    const back = await put(product.id, product);
+    expect(back.status).toBe(200);
+    const saved = (await back.json()) as ProductJson & Record<string, unknown>;
+    const { version, updatedAt, ...rest } = saved;
+    const { version: was, updatedAt: wasAt, ...before } = product;
+    expect(version).toBe(was + 1);
+    expect(typeof updatedAt).toBe("string");
+    expect(typeof wasAt).toBe("string");
+    expect(rest).toEqual(before);
+    // An unknown field is still refused, and a read-only one cannot change anything.
+    const unknown = await put(product.id, { ...saved, colour: "red" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ error: "Unknown field: colour." });
+    const sneaky = await put(product.id, { version: saved.version, id: "another-id", images: [] });
+    expect(sneaky.status).toBe(200);
+    const after = (await (await get(product.id)).json()) as ProductJson & { images: unknown[] };
+    expect(after.id).toBe(product.id);
+    expect(after.images).toEqual(product.images);
   });
 
   it("X-CAT-5: the site's words and the automatic sales through the owner's JSON", async () => {

@@ -10,8 +10,9 @@ import { testDb, useTestSettings } from "./shop";
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
 // The picture route reads the product from the catalogue in the database (X-CAT-1).
-function get(productId: string, file: string): Promise<Response> {
-  return call(loader, `/images/products/${productId}/${file}`, {}, { productId, file });
+function get(productId: string, path: string): Promise<Response> {
+  const file = path.split("?")[0]!;
+  return call(loader, `/images/products/${productId}/${path}`, {}, { productId, file });
 }
 
 describe("GET /images/products/:productId/:file", () => {
@@ -24,6 +25,20 @@ describe("GET /images/products/:productId/:file", () => {
     const body = await response.text();
     expect(body.startsWith("<svg")).toBe(true);
     expect(body).toContain("#c8102e");
+  });
+
+  it("X-TRUE-47: a colour the product offers is drawn in that colour; another colour is ignored", async () => {
+    const grey = await (await get("mens-grip-truth-hoodie", "front.svg")).text();
+    const black = await get("mens-grip-truth-hoodie", "front.svg?colour=black");
+    expect(black.status).toBe(200);
+    const blackSvg = await black.text();
+    expect(grey).toContain("#8a8d91");
+    expect(blackSvg).toContain("#1d1d20");
+    expect(blackSvg).not.toContain("#8a8d91");
+    // A colour the hoodie does not come in, and a product whose drawing has no colour: as they are.
+    expect(await (await get("mens-grip-truth-hoodie", "front.svg?colour=purple")).text()).toBe(grey);
+    const bag = await (await get("premium-gym-bag", "front.svg")).text();
+    expect(await (await get("premium-gym-bag", "front.svg?colour=black")).text()).toBe(bag);
   });
 
   it("S-CAT-4: serves the same picture again from memory", async () => {

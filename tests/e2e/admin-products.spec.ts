@@ -61,7 +61,11 @@ test("X-CAT-2: the owner creates a product, previews the draft, changes its pric
   await expect(page.getByRole("main")).toContainText("£29.00");
 
   await page.goto(`/admin/products/${id}`);
-  await page.getByRole("button", { name: "Archive Storm Rashguard" }).click();
+  // X-TRUE-42: archiving asks first and says what will happen.
+  await page.getByText("Archive Storm Rashguard", { exact: true }).click();
+  await expect(page.getByText("Storm Rashguard leaves the shop at once")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Yes, archive Storm Rashguard" }).click();
   await expect(page.getByRole("status")).toHaveText("Storm Rashguard archived.");
   await page.goto(`/product/${id}`);
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
@@ -106,4 +110,96 @@ test("X-CAT-5: the owner's page for the banner, the hero and the sales", async (
   await expect(page.getByLabel("Home page heading")).toHaveValue(/\S/);
   await expectNoAxeViolations(page);
   await shot(page, "site");
+});
+
+test("X-TRUE-40: a CSV upload shows what it would change, and changes it only after Apply, counting real changes", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = `e2e-csv-${randomUUID().slice(0, 8)}`;
+  const header =
+    "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
+  const file = (price: string) => ({
+    name: "catalogue.csv",
+    mimeType: "text/csv",
+    // With the byte-order mark a spreadsheet saves (X-TRUE-41).
+    buffer: Buffer.from(
+      `\uFEFF${header}\r\n${id},CSV Storm Rashguard,NO-GI,draft,Rashguard,${price},,S|M|L,,,,"A rashguard, imported."\r\n`,
+    ),
+  });
+  await signIn(page, "/admin/products");
+  const upload = page.getByRole("form", { name: "Import a CSV file" });
+  await upload.getByLabel("Catalogue file (CSV)").setInputFiles(file("31.50"));
+  await upload.getByRole("button", { name: "Preview the import" }).click();
+  const preview = page.getByRole("region", { name: "Preview: 1 change" });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(preview).toContainText(`Create CSV Storm Rashguard (${id})`);
+  await expect(preview).toContainText("Nothing has been saved yet.");
+  // Before "Apply" the product does not exist.
+  await page.goto(`/admin/products?q=${id}`);
+  await expect(page.getByText("No products match.")).toBeVisible();
+
+  await page
+    .getByRole("form", { name: "Import a CSV file" })
+    .getByLabel("Catalogue file (CSV)")
+    .setInputFiles(file("31.50"));
+  await page.getByRole("button", { name: "Preview the import" }).click();
+  await page.getByRole("button", { name: "Apply 1 change" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Import applied: 0 products changed, 1 created.",
+  );
+  await expect(page.getByRole("status")).toBeFocused();
+
+  // One price changed: the preview shows it before → after, and Apply counts 1.
+  await page
+    .getByRole("form", { name: "Import a CSV file" })
+    .getByLabel("Catalogue file (CSV)")
+    .setInputFiles(file("29.00"));
+  await page.getByRole("button", { name: "Preview the import" }).click();
+  const change = page.getByRole("region", { name: "Preview: 1 change" });
+  await expect(change).toContainText(`Change CSV Storm Rashguard (${id})`);
+  const row = change.getByRole("row", { name: /price/ });
+  await expect(row).toContainText("31.50");
+  await expect(row).toContainText("29.00");
+  await expectNoAxeViolations(page);
+  await shot(page, "import-preview");
+  if (process.env.ADMIN_SCREENSHOTS) {
+    const width = page.viewportSize()?.width ?? 0;
+    await change.screenshot({
+      path: `${process.env.ADMIN_SCREENSHOTS}/import-preview-only-${width}.png`,
+    });
+  }
+  await page.goto(`/admin/products/${id}`);
+  await expect(
+    option(page, "Option: Rashguard").getByLabel("Price (£)", { exact: true }),
+  ).toHaveValue("31.50");
+
+  await page.goto("/admin/products");
+  await page
+    .getByRole("form", { name: "Import a CSV file" })
+    .getByLabel("Catalogue file (CSV)")
+    .setInputFiles(file("29.00"));
+  await page.getByRole("button", { name: "Preview the import" }).click();
+  await page.getByRole("button", { name: "Apply 1 change" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Import applied: 1 product changed, 0 created.",
+  );
+  await expectNoAxeViolations(page);
+  await page.goto(`/admin/products/${id}`);
+  await expect(
+    option(page, "Option: Rashguard").getByLabel("Price (£)", { exact: true }),
+  ).toHaveValue("29.00");
+
+  // A file with a bad cell names its row and column and changes nothing.
+  await page.goto("/admin/products");
+  await page
+    .getByRole("form", { name: "Import a CSV file" })
+    .getByLabel("Catalogue file (CSV)")
+    .setInputFiles(file("lots"));
+  await page.getByRole("button", { name: "Preview the import" }).click();
+  const errors = page.getByRole("region", { name: "The file was not imported" });
+  await expect(errors.getByRole("row", { name: /price/ })).toContainText("2");
+  await expectNoAxeViolations(page);
+  await shot(page, "import-errors");
 });

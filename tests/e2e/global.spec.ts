@@ -103,7 +103,12 @@ test("S-GLB-7: the footer has every link, the slogan, five stars and the review 
     "href",
     /^https:\/\//,
   );
-  await expect(footer).toContainText("© 2025");
+  // X-TRUE-44: the current year (the shop's clock, in London), not a year written in the code.
+  const year = new Intl.DateTimeFormat("en-GB", {
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(new Date());
+  await expect(footer).toContainText(`© ${year} GRIP TRUTH. All rights reserved.`);
   await expect(footer).toContainText("The Grip Is The Truth");
   await expect(footer.getByRole("img", { name: "Five stars" }).locator("svg")).toHaveCount(5);
   // Other specs write reviews into the same database, so the count is read, then checked

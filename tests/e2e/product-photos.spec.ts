@@ -43,7 +43,8 @@ const photoList = (page: Page) => page.getByRole("list", { name: "Photos in the 
 async function deleteAll(page: Page) {
   const items = photoList(page).getByRole("listitem");
   for (let left = await items.count(); left > 0; left--) {
-    await page.getByRole("button", { name: "Delete photo 1" }).click();
+    await page.getByText("Delete", { exact: true }).first().click();
+    await page.getByRole("button", { name: "Delete photo 1 for good" }).click();
     await expect(items).toHaveCount(left - 1);
     await expect(page.getByRole("status")).toHaveText("Photo deleted.");
   }
@@ -140,7 +141,10 @@ test("X-PHOTO-1: the upload works as a plain multipart form without JavaScript",
       await page.reload();
       await expect(photoList(page).locator("img")).toHaveCount(1, { timeout: 500 });
     }).toPass({ timeout: 20_000 });
-    await page.getByRole("button", { name: "Delete photo 1" }).click();
+    // X-TRUE-42: deleting asks first and says what will happen, without JavaScript too.
+    await page.getByText("Delete", { exact: true }).first().click();
+    await expect(page.getByText("from the shop and its files for good")).toBeVisible();
+    await page.getByRole("button", { name: "Delete photo 1 for good" }).click();
     await expect(page.getByRole("status")).toHaveText("Photo deleted.");
   } finally {
     await context.close();

@@ -73,3 +73,17 @@ export const PALETTES: Record<DesignId, DesignPalette> = {
   "redcar-bjj": { base: "#0d7475", accent: "#e8f4f0", trim: "#084b4d", mark: "#f2d27a" },
   "grip-truth": { base: "#151517", accent: BRAND_RED, trim: "#0b0b0c", mark: BRAND_RED },
 };
+
+/**
+ * The garment colours a customer chooses (hoodies, Thai shorts) as the drawing paints them, so a
+ * line's picture is the line's colour (X-TRUE-47): a black hoodie is drawn black in the cart.
+ */
+/** The drawings that paint the garment in its colour (the others ignore a colour). */
+export const PAINTED_KINDS: ReadonlySet<string> = new Set(["hoodie", "thai-shorts"]);
+
+export const GARMENT_COLOURS: Readonly<Record<string, string>> = {
+  Grey: "#8a8d91",
+  Black: "#1d1d20",
+  Purple: "#5b2a86",
+  Red: "#b3122e",
+};

@@ -1,4 +1,5 @@
-import type { ImageView } from "../types";
+import type { ImageView, Product } from "../types";
+import { GARMENT_COLOURS, PAINTED_KINDS } from "./palette";
 
 /**
  * Where a product picture is served from (X-PERF-2).
@@ -26,6 +27,30 @@ export function pictureSrc(productId: string, view: ImageView): string {
   return PICTURE_SET
     ? `/assets/pictures/${PICTURE_SET}/${productId}/${view}.svg`
     : fixedPictureSrc(productId, view);
+}
+
+/**
+ * The picture of one view in a chosen colour (X-TRUE-47), drawn on request: the build's static
+ * pictures are in the product's own colour only. `colour` is the choice as the product names it.
+ */
+export function colourPictureSrc(productId: string, view: ImageView, colour: string): string {
+  return `${fixedPictureSrc(productId, view)}?colour=${encodeURIComponent(colour.toLowerCase())}`;
+}
+
+/**
+ * The first picture of a line in its colour when the product's own drawing is another colour
+ * (a black hoodie whose drawing is grey), else undefined: the product's pictures serve.
+ */
+export function lineDrawingSrc(
+  product: Pick<Product, "id" | "kind" | "artColor" | "images">,
+  colour: string | undefined,
+): string | undefined {
+  const paint = colour ? GARMENT_COLOURS[colour] : undefined;
+  const view = product.images[0]?.view;
+  if (!paint || !view || !PAINTED_KINDS.has(product.kind) || paint === product.artColor) {
+    return undefined;
+  }
+  return colourPictureSrc(product.id, view, colour!);
 }
 
 const FIXED_SRC = /^\/images\/products\/([a-z0-9-]+)\/([a-z]+)\.svg$/;

@@ -1,12 +1,21 @@
 import { parse } from "csv-parse/sync";
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { productOptions, products } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
-import { csvRow } from "~/shared/csv";
+import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
 import { catalogueChanged, productFromRows } from "../store.server";
-import type { Product } from "../types";
-import { type CreateInput, createSchema, defaultKind, poundsToPence } from "./product-input";
+import type { Product, ProductOption } from "../types";
+import { type CreateInput, createSchema, type OptionInput, poundsToPence } from "./product-input";
+import { createParsedProduct, updateProduct } from "./products.server";
+import {
+  type ImportPlan,
+  IMPORT_STALE,
+  type OptionChange,
+  type ProductChange,
+  type FieldChange,
+} from "./import-plan";
 import { IMPORT_ERRORS_MAX, IMPORT_ROWS_MAX } from "~/shared/limits";
 
 /**
@@ -86,7 +95,7 @@ export async function exportCatalogueCsv(db: Database): Promise<string> {
       );
     }
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return `${BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
 }
 
 export interface ImportError {
@@ -97,7 +106,7 @@ export interface ImportError {
 
 export type ImportResult =
   | { ok: true; created: number; updated: number }
-  | { ok: false; status: 400 | 422; errors: ImportError[] };
+  | { ok: false; status: 400 | 409 | 422; errors: ImportError[] };
 
 const pence = poundsToPence;
 const list = (cell: string) =>
@@ -127,14 +136,16 @@ interface Group {
 }
 
 /**
- * POST /api/admin/products/import (text/csv): creates and updates products from the file in one
- * transaction, or changes nothing and names every bad row and column (at most 50).
+ * Reads a catalogue file into products as the owner's create would take them, or names every bad
+ * row and column (at most 50). Changes nothing.
  */
-export async function importCatalogueCsv(
-  db: Database,
+async function readCatalogueFile(
+  db: Pick<Database, "select">,
   csv: string,
-  actor: string,
-): Promise<ImportResult> {
+): Promise<
+  | { ok: true; inputs: CreateInput[]; lines: Map<string, number> }
+  | Extract<ImportResult, { ok: false }>
+> {
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
@@ -300,110 +311,249 @@ export async function importCatalogueCsv(
     errors.sort((a, b) => a.row - b.row);
     return { ok: false, status: 422, errors: errors.slice(0, IMPORT_ERRORS_MAX) };
   }
+  return {
+    ok: true,
+    inputs: inputs.map((i) => i.input),
+    lines: new Map(inputs.map((i) => [i.input.id, i.firstLine])),
+  };
+}
 
-  return db.transaction(async (tx) => {
-    const existing = new Map(
-      (
-        await tx
-          .select()
-          .from(products)
-          .where(
-            inArray(
-              products.id,
-              inputs.map((i) => i.input.id),
-            ),
-          )
-      ).map((row) => [row.id, row]),
-    );
-    const [{ last } = { last: 0 }] = await tx
-      .select({ last: max(products.position) })
-      .from(products);
-    let position = last ?? 0;
-    let created = 0;
-    let updated = 0;
-    for (const { input } of inputs) {
-      const before = existing.get(input.id);
-      const options = input.options;
-      const common = {
-        name: input.name,
-        category: input.category,
-        status: input.status,
-        description: input.description,
-      };
-      // A product with options keeps its headline price (the CSV carries the options' own);
-      // a new one starts at its lowest option price.
-      const lowest = options.length ? Math.min(...options.map((o) => o.pricePence)) : undefined;
-      if (before) {
-        await tx
-          .update(products)
-          .set({
-            ...common,
-            ...(options.length
-              ? {}
-              : {
-                  pricePence: input.pricePence!,
-                  compareAtPricePence: input.compareAtPricePence ?? null,
-                }),
-            version: sql`${products.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(products.id, input.id));
-        updated += 1;
-      } else {
-        position += 1;
-        await tx.insert(products).values({
-          ...common,
-          id: input.id,
-          position,
-          kind: defaultKind(input.category),
-          design: "grip-truth",
-          pricePence: input.pricePence ?? lowest!,
-          compareAtPricePence: input.compareAtPricePence ?? null,
-          images: [
-            { view: "front", alt: `${input.name}, front view`, rotation: 0 },
-            { view: "back", alt: `${input.name}, back view`, rotation: 0 },
+const OPTION_CELLS = {
+  price: (o: ProductOption | OptionInput | undefined) => pounds(o?.pricePence),
+  compare_at_price: (o: ProductOption | OptionInput | undefined) => pounds(o?.compareAtPricePence),
+  sizes: (o: ProductOption | OptionInput | undefined) => joined(o?.sizes),
+  custom_price: (o: ProductOption | OptionInput | undefined) => pounds(o?.customPricePence),
+  belt_ranks: (o: ProductOption | OptionInput | undefined) => joined(o?.beltRanks ?? undefined),
+  colors: (o: ProductOption | OptionInput | undefined) => joined(o?.colors ?? undefined),
+};
+
+function differences(pairs: [string, string, string][]): FieldChange[] {
+  return pairs
+    .filter(([, before, after]) => before !== after)
+    .map(([field, before, after]) => ({ field, before, after }));
+}
+
+/** The change one product's rows make to what is stored (undefined: none). */
+function productChange(input: CreateInput, before: Product | undefined): ProductChange | undefined {
+  const withoutOptions = input.options.length === 0;
+  const changes = differences([
+    ["name", before?.name ?? "", input.name],
+    ["category", before?.category ?? "", input.category],
+    ["status", before?.status ?? "", input.status],
+    ["description", before?.description ?? "", input.description],
+    ...(withoutOptions
+      ? ([
+          ["price", pounds(before?.pricePence), pounds(input.pricePence)],
+          [
+            "compare_at_price",
+            pounds(before?.originalPricePence),
+            pounds(input.compareAtPricePence),
           ],
-        });
-        created += 1;
-      }
-      // What the file does not carry is kept: whether an option takes the customer's own text.
-      const customizable = new Set(
-        (
-          await tx
-            .select({ type: productOptions.type })
-            .from(productOptions)
-            .where(
-              and(eq(productOptions.productId, input.id), eq(productOptions.customizable, true)),
-            )
-        ).map((o) => o.type),
-      );
-      await tx.delete(productOptions).where(eq(productOptions.productId, input.id));
-      if (options.length) {
-        await tx.insert(productOptions).values(
-          options.map((o, i) => ({
-            productId: input.id,
-            position: i + 1,
-            type: o.type,
-            pricePence: o.pricePence,
-            compareAtPricePence: o.compareAtPricePence ?? null,
-            sizes: o.sizes,
-            // Custom text where a price for a name is given, or where the option took it before.
-            customizable: Boolean(o.customPricePence) || customizable.has(o.type),
-            customPricePence: o.customPricePence ?? null,
-            beltRanks: o.beltRanks ?? null,
-            colors: o.colors ?? null,
-          })),
-        );
-      }
-    }
-    await recordAudit(tx, {
-      actor,
-      action: "products.import",
-      subject: null,
-      before: null,
-      after: { created, updated, ids: inputs.map((i) => i.input.id) },
-    });
-    await catalogueChanged(tx, db);
-    return { ok: true as const, created, updated };
+        ] as [string, string, string][])
+      : []),
+  ]);
+  const stored = before?.options ?? [];
+  const options: OptionChange[] = [];
+  input.options.forEach((option, i) => {
+    const was = stored.find((o) => o.type === option.type);
+    const position = stored.indexOf(was!) + 1;
+    const fields = differences([
+      ...(was && position !== i + 1
+        ? ([["position", String(position), String(i + 1)]] as [string, string, string][])
+        : []),
+      ...Object.entries(OPTION_CELLS).map(
+        ([field, cell]) => [field, cell(was), cell(option)] as [string, string, string],
+      ),
+    ]);
+    if (!was) options.push({ type: option.type, action: "create", changes: fields });
+    else if (fields.length) options.push({ type: option.type, action: "change", changes: fields });
   });
+  for (const was of stored) {
+    if (!input.options.some((o) => o.type === was.type)) {
+      options.push({ type: was.type, action: "remove", changes: [] });
+    }
+  }
+  if (before && changes.length === 0 && options.length === 0) return undefined;
+  return { id: input.id, name: input.name, action: before ? "change" : "create", changes, options };
+}
+
+async function storedProducts(
+  db: Pick<Database, "select">,
+  ids: string[],
+): Promise<Map<string, Product & { version: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const options = await db
+    .select()
+    .from(productOptions)
+    .where(inArray(productOptions.productId, ids))
+    .orderBy(asc(productOptions.productId), asc(productOptions.position));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ...productFromRows(
+          row,
+          options.filter((o) => o.productId === row.id),
+        ),
+        version: row.version,
+      },
+    ]),
+  );
+}
+
+function planOf(inputs: readonly CreateInput[], stored: Map<string, Product>): ImportPlan {
+  const changes = inputs.flatMap((input) => productChange(input, stored.get(input.id)) ?? []);
+  const digest = createHash("sha256").update(JSON.stringify(changes)).digest("hex");
+  return { changes, unchanged: inputs.length - changes.length, digest };
+}
+
+export type PlanResult = { ok: true; plan: ImportPlan } | Extract<ImportResult, { ok: false }>;
+
+/** The preview of a file (X-TRUE-40): nothing is changed. */
+export async function planCatalogueCsv(db: Database, csv: string): Promise<PlanResult> {
+  const read = await readCatalogueFile(db, csv);
+  if (!read.ok) return read;
+  const stored = await storedProducts(
+    db,
+    read.inputs.map((i) => i.id),
+  );
+  return { ok: true, plan: planOf(read.inputs, stored) };
+}
+
+class StaleImport extends Error {}
+
+/**
+ * Applies a file in one transaction (X-CAT-4, X-TRUE-40): the products it names are locked, the plan
+ * is made again from what is stored now, and when `digest` is given it must be the preview's
+ * (else nothing changes and the new plan is returned). Each product is created or updated
+ * through the catalogue's own create and update (their rules, audit and the catalogue's
+ * revision); products the file leaves as they are are not touched and not counted.
+ */
+export async function applyCatalogueCsv(
+  db: Database,
+  csv: string,
+  actor: string,
+  digest?: string,
+): Promise<ImportResult | { ok: false; status: 409; stale: true; plan: ImportPlan }> {
+  const read = await readCatalogueFile(db, csv);
+  if (!read.ok) return read;
+  const ids = read.inputs.map((i) => i.id);
+  try {
+    return await db.transaction(async (tx) => {
+      if (ids.length) {
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .for("update");
+      }
+      const stored = await storedProducts(tx, ids);
+      const plan = planOf(read.inputs, stored);
+      if (digest !== undefined && digest !== plan.digest) {
+        return { ok: false as const, status: 409 as const, stale: true as const, plan };
+      }
+      const byId = new Map(read.inputs.map((input) => [input.id, input]));
+      let created = 0;
+      let updated = 0;
+      for (const change of plan.changes) {
+        const input = byId.get(change.id)!;
+        const before = stored.get(change.id);
+        const done = before
+          ? await updateProduct(tx, change.id, updateBody(input, before), actor)
+          : await createParsedProduct(tx, input, actor);
+        if (!done.ok) {
+          if (done.kind === "conflict" || done.kind === "already_exists") throw new StaleImport();
+          throw new ImportRefused(change.id, done.message);
+        }
+        if (before) updated += 1;
+        else created += 1;
+      }
+      if (plan.changes.length) {
+        await recordAudit(tx, {
+          actor,
+          action: "products.import",
+          subject: null,
+          before: null,
+          after: { created, updated, ids: plan.changes.map((c) => c.id) },
+        });
+        await catalogueChanged(tx, db);
+      }
+      return { ok: true as const, created, updated };
+    });
+  } catch (error) {
+    if (error instanceof StaleImport) {
+      const again = await planCatalogueCsv(db, csv);
+      if (again.ok) return { ok: false, status: 409, stale: true, plan: again.plan };
+      return again;
+    }
+    if (error instanceof ImportRefused) {
+      const line = read.lines.get(error.id) ?? 2;
+      return {
+        ok: false,
+        status: 422,
+        errors: [{ row: line, column: "", message: error.message }],
+      };
+    }
+    throw error;
+  }
+}
+
+class ImportRefused extends Error {
+  constructor(
+    readonly id: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The owner's update of one product from its rows: what the file does not carry is kept. */
+function updateBody(input: CreateInput, before: Product & { version: number }) {
+  const common = {
+    version: before.version,
+    name: input.name,
+    category: input.category,
+    status: input.status,
+    description: input.description,
+  };
+  if (input.options.length === 0) {
+    return {
+      ...common,
+      pricePence: input.pricePence,
+      compareAtPricePence: input.compareAtPricePence ?? null,
+      options: [],
+    };
+  }
+  return {
+    ...common,
+    options: input.options.map((o) => ({
+      ...o,
+      // Custom text where a price for a name is given, or where the option took it before.
+      customizable:
+        Boolean(o.customPricePence) ||
+        Boolean(before.options.find((b) => b.type === o.type)?.customizable),
+    })),
+  };
+}
+
+/**
+ * POST /api/admin/products/import (text/csv): creates and updates products from the file in one
+ * transaction, or changes nothing and names every bad row and column (at most 50). The counts
+ * are of products really created and changed.
+ */
+export async function importCatalogueCsv(
+  db: Database,
+  csv: string,
+  actor: string,
+): Promise<ImportResult> {
+  const result = await applyCatalogueCsv(db, csv, actor);
+  if (!result.ok && "stale" in result) {
+    return {
+      ok: false,
+      status: 409,
+      errors: [{ row: 1, column: "", message: IMPORT_STALE }],
+    };
+  }
+  return result;
 }

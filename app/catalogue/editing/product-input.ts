@@ -156,6 +156,32 @@ export const updateSchema = z
   })
   .strict();
 
+/**
+ * What the owner's GET answers but a PUT cannot change (X-TRUE-43): the id (the address names the
+ * product), the audience as read (`group`; written as `audience`), the pictures and photos (their
+ * own forms), the shown "was" price (`originalPricePence`; written as `compareAtPricePence`),
+ * what only the seed sets, and the time of the last change. A PUT of the GET's JSON ignores them.
+ */
+export const READ_ONLY_FIELDS = [
+  "id",
+  "group",
+  "images",
+  "photos",
+  "originalPricePence",
+  "accessoryCategory",
+  "artColor",
+  "bundle",
+  "updatedAt",
+] as const;
+
+/** The body without the read-only fields, so a product's GET can be PUT back as it is. */
+export function withoutReadOnly(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const rest: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of READ_ONLY_FIELDS) delete rest[field];
+  return rest;
+}
+
 export type CreateInput = z.infer<typeof createSchema>;
 export type UpdateInput = z.infer<typeof updateSchema>;
 

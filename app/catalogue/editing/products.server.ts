@@ -16,6 +16,7 @@ import {
   STALE_VERSION,
   STATUSES,
   updateSchema,
+  withoutReadOnly,
 } from "./product-input";
 import { LIST_QUERY_MAX, OWNER_PAGE_SIZE } from "~/shared/limits";
 
@@ -226,7 +227,7 @@ export async function updateProduct(
   body: unknown,
   actor: string,
 ): Promise<Result<OwnerProduct>> {
-  const parsed = updateSchema.safeParse(body);
+  const parsed = updateSchema.safeParse(withoutReadOnly(body));
   if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
   const input = parsed.data;
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { AskFirst } from "~/ui/AskFirst";
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
@@ -90,13 +91,17 @@ function PhotoItem({
               </Button>
             </Form>
           ))}
-          <Form method="post">
-            <input type="hidden" name="intent" value="photo-delete" />
-            <input type="hidden" name="photoId" value={photo.id} />
-            <Button variant="danger" aria-label={`Delete ${label.toLowerCase()}`}>
-              Delete
-            </Button>
-          </Form>
+          <AskFirst
+            open="Delete"
+            openLabel={`Delete ${label.toLowerCase()}`}
+            fields={{ intent: "photo-delete", photoId: photo.id }}
+            doIt={`Delete ${label.toLowerCase()} for good`}
+          >
+            <p>
+              This deletes {label.toLowerCase()} (&ldquo;{photo.alt}&rdquo;) from the shop and its
+              files for good. It cannot be undone.
+            </p>
+          </AskFirst>
         </div>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import type { FileStore } from "~/storage/files.server";
 import type { Database } from "~/db/database";
 import { done, problem, type Result } from "~/shared/problems";
+import { CONFIRMED } from "~/ui/AskFirst";
 import { addPhoto, deletePhoto, movePhoto, updatePhoto } from "./owner.server";
 
 /** The owner's page's photo forms (X-PHOTO-1), which work without JavaScript. */
@@ -39,6 +40,12 @@ export async function photoFormAction(
   const photoId = String(form.get("photoId") ?? "");
   const intent = form.get("intent");
   if (intent === "photo-delete") {
+    if (form.get("confirm") !== CONFIRMED) {
+      return problem(
+        "invalid_input",
+        'Press "Delete" again to confirm: the photo is deleted for good.',
+      );
+    }
     const deleted = await deletePhoto(db, productId, photoId, actor, files);
     return deleted.ok ? done({ message: "Photo deleted." }) : deleted;
   }

@@ -28,6 +28,13 @@ const field =
   "mt-1 block w-full rounded border border-ink/25 bg-white px-3 py-2.5 text-base focus:border-ink";
 
 /** The write tab (S-REV-4..6): name, e-mail, rating, text and up to five photos. */
+/**
+ * What the form says about e-mail and "Verified purchase" (X-TRUE-48): only the signed link in
+ * the buyer's confirmation e-mail marks a review verified (X-SEC-8), never the address typed here.
+ */
+export const REVIEW_FORM_NOTE =
+  'All fields except photos are required. Your e-mail is never shown. A review is marked "Verified purchase" only when it is written from the review link in the buyer\'s order confirmation e-mail.';
+
 export function ReviewForm({
   productId,
   onSubmitted,
@@ -109,8 +116,7 @@ export function ReviewForm({
       aria-describedby={`${id}-note`}
     >
       <p id={`${id}-note`} className="text-sm text-muted">
-        All fields except photos are required. Your e-mail is never shown; we use it only to mark
-        reviews from customers who bought this product as verified purchases.
+        {REVIEW_FORM_NOTE}
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
