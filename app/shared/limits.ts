@@ -162,6 +162,21 @@ export const REVIEW_PHOTO_LIMITS = {
   longSide: 1600,
   thumbSide: 400,
 } as const;
+/**
+ * X-SEC-18: what decoding pictures may cost (app/background/image-queue.ts). One decode at a time
+ * in a process, the owner's first, addresses taking turns; an address may decode at most
+ * `megapixelsPerMinute` a minute and have `perAddress` photos waiting or decoding; at most
+ * `waiting` visitors' photos wait in all (past it, 503 for `retryAfterSeconds`); any one decode
+ * stops after `decodeSeconds` (the owner's, larger and rarer, after `ownerDecodeSeconds`).
+ */
+export const IMAGE_WORK_LIMITS = {
+  megapixelsPerMinute: 60,
+  perAddress: 2,
+  waiting: 16,
+  retryAfterSeconds: 10,
+  decodeSeconds: 6,
+  ownerDecodeSeconds: 20,
+} as const;
 /** How many product-page reviews show before See More (S-REV-1). */
 export const NEWEST_SHOWN = 3;
 /** The uploader cookie's life in seconds: longer than an unattached photo lives (24 hours). */

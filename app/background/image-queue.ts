@@ -1,0 +1,140 @@
+import { IMAGE_WORK_LIMITS } from "~/shared/limits";
+import { ProblemError } from "~/shared/problems";
+
+/** Whose picture: the shop's owner (product photos, drawings) or a visitor's address key. */
+export type ImageWorkFor = { owner: true } | { address: string };
+
+export const OWNER_WORK: ImageWorkFor = { owner: true };
+
+export const IMAGE_QUEUE_MESSAGES = {
+  budget:
+    "You have sent a lot of large photos in the last minute. Please try again in a minute, or send a smaller photo.",
+  perAddress:
+    "Your last photo is still being processed. Please wait for it before sending another.",
+  full: "The shop is busy processing photos. Please try again in a moment.",
+} as const;
+
+const MINUTE = 60_000;
+
+interface Waiting {
+  start: () => void;
+}
+
+/**
+ * The image queue (X-SEC-18, issue 36 item 3). One decode at a time in the process (a 40 MP decode
+ * holds about 160 MB); the owner's work goes first, then visitors' addresses take turns, so an
+ * address never has two decodes at once and cannot push another customer's photo behind all of
+ * its own. A visitor's job is admitted or refused before it waits, by its size in megapixels (read
+ * from the header, before any pixel is decoded): past the address's budget a minute, or with
+ * `perAddress` of its photos already waiting or decoding, 429; with `waiting` visitors' photos
+ * waiting in all, 503. Both with Retry-After. The job itself caps its decode in pixels and time.
+ */
+export function imageQueue(
+  limits: {
+    megapixelsPerMinute: number;
+    perAddress: number;
+    waiting: number;
+    retryAfterSeconds: number;
+  } = IMAGE_WORK_LIMITS,
+  now: () => number = Date.now,
+) {
+  const owner: Waiting[] = [];
+  /** Visitors' waiting jobs by address; the Map's order is whose turn is next. */
+  const visitors = new Map<string, Waiting[]>();
+  /** Jobs waiting or running per address. */
+  const held = new Map<string, number>();
+  /** Megapixels each address was admitted, with when. */
+  const spent = new Map<string, { at: number; megapixels: number }[]>();
+  let visitorsWaiting = 0;
+  let running = false;
+
+  function next() {
+    if (running) return;
+    let job = owner.shift();
+    if (!job) {
+      const turn = visitors.entries().next();
+      if (turn.done) return;
+      const [address, jobs] = turn.value;
+      job = jobs.shift();
+      visitors.delete(address);
+      if (jobs.length) visitors.set(address, jobs); // to the back of the line
+      visitorsWaiting--;
+    }
+    if (!job) return;
+    running = true;
+    job.start();
+  }
+
+  /** Refuses a visitor's job before it waits, or charges its megapixels to the address. */
+  function admit(address: string, megapixels: number) {
+    const cutoff = now() - MINUTE;
+    const entries = (spent.get(address) ?? []).filter((entry) => entry.at > cutoff);
+    let used = entries.reduce((sum, entry) => sum + entry.megapixels, 0);
+    if (used + megapixels > limits.megapixelsPerMinute) {
+      // When enough of the minute's spending has aged out for this one to fit.
+      let wait = MINUTE;
+      for (const entry of entries) {
+        used -= entry.megapixels;
+        if (used + megapixels <= limits.megapixelsPerMinute) {
+          wait = entry.at + MINUTE - now();
+          break;
+        }
+      }
+      spent.set(address, entries);
+      throw new ProblemError("rate_limited", IMAGE_QUEUE_MESSAGES.budget, {
+        retryAfter: Math.max(1, Math.ceil(wait / 1000)),
+      });
+    }
+    if ((held.get(address) ?? 0) >= limits.perAddress) {
+      throw new ProblemError("rate_limited", IMAGE_QUEUE_MESSAGES.perAddress, {
+        retryAfter: limits.retryAfterSeconds,
+      });
+    }
+    if (visitorsWaiting >= limits.waiting) {
+      throw new ProblemError("unavailable", IMAGE_QUEUE_MESSAGES.full, {
+        retryAfter: limits.retryAfterSeconds,
+      });
+    }
+    entries.push({ at: now(), megapixels });
+    spent.set(address, entries);
+  }
+
+  /**
+   * Runs `job` when its turn comes. `megapixels` is the picture's width × height in millions,
+   * read from its header; a visitor's job may be refused (a thrown ProblemError) instead.
+   */
+  return function work<T>(
+    who: ImageWorkFor,
+    megapixels: number,
+    job: () => Promise<T>,
+  ): Promise<T> {
+    const address = "address" in who ? who.address : null;
+    if (address !== null) admit(address, megapixels);
+    return new Promise<T>((resolve, reject) => {
+      const waiting: Waiting = {
+        start: () => {
+          job()
+            .then(resolve, reject)
+            .finally(() => {
+              running = false;
+              if (address !== null) {
+                const left = (held.get(address) ?? 1) - 1;
+                if (left > 0) held.set(address, left);
+                else held.delete(address);
+              }
+              next();
+            });
+        },
+      };
+      if (address === null) owner.push(waiting);
+      else {
+        held.set(address, (held.get(address) ?? 0) + 1);
+        visitors.set(address, [...(visitors.get(address) ?? []), waiting]);
+        visitorsWaiting++;
+      }
+      next();
+    });
+  };
+}
+
+export type ImageQueue = ReturnType<typeof imageQueue>;
