@@ -13,6 +13,8 @@ export const MAX_CART_LINES = 100;
 export const CART_LIFETIME_DAYS = 30;
 /** How long the browser that opened a checkout may see its receipt (X-SEC-20). */
 export const RECEIPT_COOKIE_DAYS = 7;
+/** How many of a browser's latest checkouts its receipt cookie names (X-SEC-20). */
+export const RECEIPT_SESSIONS_KEPT = 5;
 /** Items on one line: the stored cart, the cart's actions and checkout agree. */
 export const MAX_LINE_QUANTITY = 1000;
 /** The most one order can come to. */

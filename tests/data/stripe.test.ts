@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, outbox, postJson } from "./helpers";
+import { call, outbox, postJson, receiptOf } from "./helpers";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
 // Types only: the modules themselves are loaded after the environment is set.
 import type * as Db from "~/db/client.server";
@@ -70,7 +70,8 @@ async function startCheckout() {
     ),
   );
   expect(response.status).toBe(200);
-  return (await response.json()) as { url: string; sessionId: string };
+  // With the receipt cookie of the browser that opened it (X-SEC-20).
+  return { ...((await response.json()) as { url: string; sessionId: string }), receipt: receiptOf(response) };
 }
 
 function completedEvent(
@@ -228,9 +229,9 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
   });
 
   it("X-CHK-4: verify-order retrieves the session when the webhook has not arrived yet", async () => {
-    const { sessionId } = await startCheckout();
+    const { sessionId, receipt } = await startCheckout();
     const verify = async () =>
-      (await call(app.verify, "/api/verify-order", postJson({ sessionId }))).json() as Promise<{
+      (await call(app.verify, "/api/verify-order", postJson({ sessionId }, { cookie: receipt }))).json() as Promise<{
         success: boolean;
         session: { status: string; amount_total: number };
       }>;

@@ -23,7 +23,6 @@ import { done, problem, type Result } from "~/shared/problems";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
-import { paidHere } from "./receipt-cookie.server";
 
 /** The cart as every page and the cart's script see it (GET /api/cart, /cart, /checkout). */
 export interface CartView {
@@ -161,6 +160,7 @@ export async function payFromCart(
     },
     address,
     parts,
+    request,
   );
 }
 
@@ -188,8 +188,7 @@ export async function confirmationFor(
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return null;
   // Another visitor with the id (another buyer's) gets the plain failure (X-SEC-20).
-  if (!(await paidHere(db, request, sessionId))) return null;
-  const outcome = await verifyOrder(db, { sessionId }, parts);
+  const outcome = await verifyOrder(db, { sessionId }, parts, request);
   if (!outcome.ok) return null;
   return outcome.data as VerifiedOrder;
 }

@@ -34,6 +34,8 @@ export async function createCheckoutSession(
   body: unknown,
   address: string,
   { settings, payments, clock }: Pick<ShopParts, "settings" | "payments" | "clock">,
+  /** The buyer's request: its receipt cookie keeps this browser's earlier checkouts (X-SEC-20). */
+  request?: Request,
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
@@ -101,7 +103,7 @@ export async function createCheckoutSession(
     // Only the browser that opened the session is shown its receipt (X-SEC-20).
     return done(
       { url: session.url, sessionId: session.sessionId },
-      { cookie: await receiptCookie(db, session.sessionId, settings) },
+      { cookie: await receiptCookie(db, session.sessionId, settings, request) },
     );
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);
