@@ -245,6 +245,9 @@ export const orders = pgTable(
     /** Who started the checkout (the address's rate-limit key: IPv4, or an IPv6 /64), kept while
      *  the order is pending, for the cap on unpaid checkouts per address (X-SEC-11). */
     clientKey: text("client_key"),
+    /** The server's cart the checkout was made from (a purchase without JavaScript): emptied
+     *  when the payment is settled, whoever settles it (sec brief E, X-SEC-20). */
+    cartId: text("cart_id"),
   },
   (table) => [
     index("orders_pending_client_idx")

@@ -151,6 +151,8 @@ export async function payFromCart(
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const cart = await findCart(db, cartIdOf(request));
   const method = form.get("shippingMethod");
+  // The order keeps the cart's id: whoever settles the payment (Stripe's webhook, verify-order,
+  // the sandbox) empties this cart, once, even when the browser never comes back.
   return createCheckoutSession(
     db,
     {
@@ -161,6 +163,7 @@ export async function payFromCart(
     address,
     parts,
     request,
+    cart?.id,
   );
 }
 

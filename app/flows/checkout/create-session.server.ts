@@ -36,6 +36,8 @@ export async function createCheckoutSession(
   { settings, payments, clock }: Pick<ShopParts, "settings" | "payments" | "clock">,
   /** The buyer's request: its receipt cookie keeps this browser's earlier checkouts (X-SEC-20). */
   request?: Request,
+  /** The server's cart the lines came from (Pay without JavaScript): emptied once paid. */
+  cartId?: string,
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
@@ -84,6 +86,7 @@ export async function createCheckoutSession(
       expiresAt: new Date(clock.now().getTime() + settings.CHECKOUT_EXPIRY_MINUTES * 60_000),
       mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
+      cartId,
       stockLookup: (id) => catalogue.all.get(id),
     });
   } catch (error) {
