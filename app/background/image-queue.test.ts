@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProblemError } from "~/shared/problems";
-import { imageQueue, OWNER_WORK } from "./image-queue";
+import { BACKGROUND_WORK, imageQueue, OWNER_WORK } from "./image-queue";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const LIMITS = { megapixelsPerMinute: 60, perAddress: 2, waiting: 3, retryAfterSeconds: 10 };
@@ -36,6 +36,7 @@ describe("X-SEC-18: the image queue bounds what decoding costs", () => {
     const b = { address: "b" };
     const results = await Promise.allSettled([
       queue(a, 1, job("a1", true)),
+      queue(BACKGROUND_WORK, 1, job("drawing")),
       queue(a, 1, job("a2")),
       queue(b, 1, job("b1")),
       queue(OWNER_WORK, 40, job("owner1")),
@@ -43,10 +44,11 @@ describe("X-SEC-18: the image queue bounds what decoding costs", () => {
       queue(OWNER_WORK, 40, job("owner2")),
     ]);
     expect(most).toBe(1);
-    // a1 had started; then the owner's, then the addresses in turn (b2 after a2, not before).
-    expect(order).toEqual(["a1", "owner1", "owner2", "a2", "b1", "b2"]);
+    // a1 had started; then the owner's, then the addresses in turn (b2 after a2, not before),
+    // then the shop's background work.
+    expect(order).toEqual(["a1", "owner1", "owner2", "a2", "b1", "b2", "drawing"]);
     expect(results[0]).toMatchObject({ status: "rejected" });
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(6);
   });
 
   it("X-SEC-18: an address past its megapixels a minute is refused before it waits (429 with when to retry); the budget comes back", async () => {

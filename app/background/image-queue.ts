@@ -1,10 +1,14 @@
 import { IMAGE_WORK_LIMITS } from "~/shared/limits";
 import { ProblemError } from "~/shared/problems";
 
-/** Whose picture: the shop's owner (product photos, drawings) or a visitor's address key. */
-export type ImageWorkFor = { owner: true } | { address: string };
+/**
+ * Whose picture: the shop's owner (product photos), a visitor's address key, or the shop's own
+ * background work (the drawings' PNGs, made once each), which waits for both.
+ */
+export type ImageWorkFor = { owner: true } | { address: string } | { background: true };
 
 export const OWNER_WORK: ImageWorkFor = { owner: true };
+export const BACKGROUND_WORK: ImageWorkFor = { background: true };
 
 export const IMAGE_QUEUE_MESSAGES = {
   budget:
@@ -22,7 +26,8 @@ interface Waiting {
 
 /**
  * The image queue (X-SEC-18, issue 36 item 3). One decode at a time in the process (a 40 MP decode
- * holds about 160 MB); the owner's work goes first, then visitors' addresses take turns, so an
+ * holds about 160 MB); the owner's work goes first, then visitors' addresses take turns, then the
+ * shop's background work (the drawings), so an
  * address never has two decodes at once and cannot push another customer's photo behind all of
  * its own. A visitor's job is admitted or refused before it waits, by its size in megapixels (read
  * from the header, before any pixel is decoded): past the address's budget a minute, or with
@@ -39,6 +44,7 @@ export function imageQueue(
   now: () => number = Date.now,
 ) {
   const owner: Waiting[] = [];
+  const background: Waiting[] = [];
   /** Visitors' waiting jobs by address; the Map's order is whose turn is next. */
   const visitors = new Map<string, Waiting[]>();
   /** Jobs waiting or running per address. */
@@ -53,13 +59,15 @@ export function imageQueue(
     let job = owner.shift();
     if (!job) {
       const turn = visitors.entries().next();
-      if (turn.done) return;
-      const [address, jobs] = turn.value;
-      job = jobs.shift();
-      visitors.delete(address);
-      if (jobs.length) visitors.set(address, jobs); // to the back of the line
-      visitorsWaiting--;
+      if (!turn.done) {
+        const [address, jobs] = turn.value;
+        job = jobs.shift();
+        visitors.delete(address);
+        if (jobs.length) visitors.set(address, jobs); // to the back of the line
+        visitorsWaiting--;
+      }
     }
+    job ??= background.shift();
     if (!job) return;
     running = true;
     job.start();
@@ -126,7 +134,8 @@ export function imageQueue(
             });
         },
       };
-      if (address === null) owner.push(waiting);
+      if ("background" in who) background.push(waiting);
+      else if (address === null) owner.push(waiting);
       else {
         held.set(address, (held.get(address) ?? 0) + 1);
         visitors.set(address, [...(visitors.get(address) ?? []), waiting]);

@@ -1154,3 +1154,14 @@ export const carts = pgTable(
   },
   (table) => [index("carts_updated_idx").on(table.updatedAt)],
 );
+
+/**
+ * The drawings' PNGs (X-SEC-18, issue 36 item 6): each made once, in the image queue, at first
+ * start or on first ask, and kept here so a restart or another process does not make it again.
+ * `key` names the drawing as drawn (product, view, shape, print, colour) and its width.
+ */
+export const drawingPngs = pgTable("drawing_pngs", {
+  key: text("key").primaryKey(),
+  png: bytea("png").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

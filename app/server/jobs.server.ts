@@ -6,6 +6,8 @@ import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { retryPendingRefunds } from "~/flows/refunds/retry.server";
 import { productPhotoJob } from "~/catalogue/photos/processing.server";
+import { makeMissingDrawings } from "~/catalogue/art/png.server";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import { closeDueTeams } from "~/teams/closing.server";
@@ -15,6 +17,7 @@ import {
   EXPIRY_BATCH,
   LATE_PAYMENT_BATCH,
   MAIL_BATCH,
+  DRAWINGS_BATCH,
   REFUND_RETRY_BATCH,
   TEAM_CLOSING_BATCH,
 } from "~/shared/limits";
@@ -72,6 +75,15 @@ export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): Background
       everyMs: 15_000,
       batch: LATE_PAYMENT_BATCH,
       run: (db) => settleLateTeamPayments(db, shop),
+    },
+    {
+      // The drawings' PNGs, made at first start in the image queue and stored (X-SEC-18); a
+      // changed drawing is made on its first ask or in the next round.
+      name: "drawings",
+      everyMs: 6 * 60 * 60_000,
+      batch: DRAWINGS_BATCH,
+      run: async (db) =>
+        makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
   ];
 }

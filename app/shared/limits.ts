@@ -171,6 +171,8 @@ export const REVIEW_PHOTO_LIMITS = {
  * `waiting` visitors' photos wait in all (past it, 503 for `retryAfterSeconds`); any one decode
  * stops after `decodeSeconds` (the owner's, larger and rarer, after `ownerDecodeSeconds`).
  */
+/** Drawings' PNGs made a round by the `drawings` job (X-SEC-18). */
+export const DRAWINGS_BATCH = 8;
 export const IMAGE_WORK_LIMITS = {
   megapixelsPerMinute: 60,
   perAddress: 2,
@@ -178,6 +180,8 @@ export const IMAGE_WORK_LIMITS = {
   retryAfterSeconds: 10,
   decodeSeconds: 6,
   ownerDecodeSeconds: 20,
+  /** The shop's own drawings (trusted SVG, a few seconds each on a busy machine). */
+  drawingSeconds: 60,
 } as const;
 /** How many product-page reviews show before See More (S-REV-1). */
 export const NEWEST_SHOWN = 3;
