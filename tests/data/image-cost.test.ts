@@ -99,8 +99,10 @@ describe(`image decoding with a bounded cost (${driver})`, () => {
     expect(customer.ms).toBeLessThan(10_000);
     expect(shopOwner.response.status).toBe(201);
     expect(shopOwner.ms).toBeLessThan(10_000);
-    expect(statuses.every((s) => s === 201 || s === 429 || s === 503)).toBe(true);
-    const refused = abused.filter(({ response }) => response.status !== 201);
+    // 201, or 413 when the one admitted decode ran past its time cap on a busy machine; the
+    // rest refused before decoding.
+    expect(statuses.every((s) => [201, 413, 429, 503].includes(s))).toBe(true);
+    const refused = abused.filter(({ response }) => [429, 503].includes(response.status));
     expect(refused.length).toBeGreaterThanOrEqual(ABUSIVE_UPLOADS - 2);
     for (const { response } of refused) {
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
