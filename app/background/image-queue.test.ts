@@ -51,6 +51,24 @@ describe("X-SEC-18: the image queue bounds what decoding costs", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(6);
   });
 
+  it("X-SEC-18: of the addresses waiting, the one that has decoded least this minute goes first", async () => {
+    const queue = imageQueue({ ...LIMITS, perAddress: 5, waiting: 10 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const job = (name: string) => async () => void order.push(name);
+    const running = queue(BACKGROUND_WORK, 1, () => gate);
+    const abuser = { address: "abuser" };
+    const waiting = [
+      queue(abuser, 30, job("abuser1")),
+      queue(abuser, 20, job("abuser2")),
+      queue({ address: "customer" }, 0.12, job("customer")),
+    ];
+    release();
+    await Promise.all([running, ...waiting]);
+    expect(order).toEqual(["customer", "abuser1", "abuser2"]);
+  });
+
   it("X-SEC-18: an address past its megapixels a minute is refused before it waits (429 with when to retry); the budget comes back", async () => {
     let now = 1_000_000;
     const queue = imageQueue(LIMITS, () => now);

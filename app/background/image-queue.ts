@@ -26,8 +26,8 @@ interface Waiting {
 
 /**
  * The image queue (X-SEC-18, issue 36 item 3). One decode at a time in the process (a 40 MP decode
- * holds about 160 MB); the owner's work goes first, then visitors' addresses take turns, then the
- * shop's background work (the drawings), so an
+ * holds about 160 MB); the owner's work goes first, then visitors' addresses, the one that has
+ * decoded least this minute first, then the shop's background work (the drawings), so an
  * address never has two decodes at once and cannot push another customer's photo behind all of
  * its own. A visitor's job is admitted or refused before it waits, by its size in megapixels (read
  * from the header, before any pixel is decoded): past the address's budget a minute, or with
@@ -58,9 +58,16 @@ export function imageQueue(
     if (running) return;
     let job = owner.shift();
     if (!job) {
-      const turn = visitors.entries().next();
-      if (!turn.done) {
-        const [address, jobs] = turn.value;
+      // The address that has decoded least this minute goes first (the first in line of equals):
+      // a customer's small photo is not put behind an abuser's large ones.
+      let turn: [string, Waiting[]] | undefined;
+      let least = Number.POSITIVE_INFINITY;
+      for (const entry of visitors) {
+        const used = spentInWindow(entry[0]);
+        if (used < least) [turn, least] = [entry, used];
+      }
+      if (turn) {
+        const [address, jobs] = turn;
         job = jobs.shift();
         visitors.delete(address);
         if (jobs.length) visitors.set(address, jobs); // to the back of the line
@@ -71,6 +78,13 @@ export function imageQueue(
     if (!job) return;
     running = true;
     job.start();
+  }
+
+  function spentInWindow(address: string): number {
+    const cutoff = now() - MINUTE;
+    return (spent.get(address) ?? [])
+      .filter((entry) => entry.at > cutoff)
+      .reduce((sum, entry) => sum + entry.megapixels, 0);
   }
 
   /** Refuses a visitor's job before it waits, or charges its megapixels to the address. */
