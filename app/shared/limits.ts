@@ -178,7 +178,7 @@ export const IMAGE_WORK_LIMITS = {
   perAddress: 2,
   waiting: 16,
   retryAfterSeconds: 10,
-  decodeSeconds: 6,
+  decodeSeconds: 5,
   ownerDecodeSeconds: 20,
   /** The shop's own drawings (trusted SVG, a few seconds each on a busy machine). */
   drawingSeconds: 60,
