@@ -51,6 +51,23 @@ describe("X-SEC-18: the image queue bounds what decoding costs", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(6);
   });
 
+  it("X-SEC-18: the queue says how long it has been quiet of photos, so the drawings can wait for it", async () => {
+    let now = 1_000;
+    const queue = imageQueue(LIMITS, () => now);
+    expect(queue.quietFor()).toBe(Number.POSITIVE_INFINITY);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const photo = queue({ address: "a" }, 1, () => gate);
+    now += 5_000;
+    expect(queue.quietFor()).toBe(0);
+    release();
+    await photo;
+    now += 2_000;
+    expect(queue.quietFor()).toBe(2_000);
+    await queue(BACKGROUND_WORK, 1, async () => undefined);
+    expect(queue.quietFor()).toBe(2_000);
+  });
+
   it("X-SEC-18: of the addresses waiting, the one that has decoded least this minute goes first", async () => {
     const queue = imageQueue({ ...LIMITS, perAddress: 5, waiting: 10 });
     let release: () => void = () => undefined;

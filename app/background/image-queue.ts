@@ -125,27 +125,46 @@ export function imageQueue(
    * Runs `job` when its turn comes. `megapixels` is the picture's width × height in millions,
    * read from its header; a visitor's job may be refused (a thrown ProblemError) instead.
    */
-  return function work<T>(
-    who: ImageWorkFor,
-    megapixels: number,
-    job: () => Promise<T>,
-  ): Promise<T> {
+  /** When a photo (the owner's or a visitor's) last came or ended: the drawings wait for quiet. */
+  let lastPhotoAt = Number.NEGATIVE_INFINITY;
+  let photosHeld = 0;
+
+  function work<T>(who: ImageWorkFor, megapixels: number, job: () => Promise<T>): Promise<T> {
     const address = "address" in who ? who.address : null;
     if (address !== null) admit(address, megapixels);
+    const photo = !("background" in who);
+    if (photo) {
+      photosHeld++;
+      lastPhotoAt = now();
+    }
     return new Promise<T>((resolve, reject) => {
       const waiting: Waiting = {
         start: () => {
+          // The queue's books are kept before the caller hears, then the next job starts.
+          const ended = () => {
+            running = false;
+            if (photo) {
+              photosHeld--;
+              lastPhotoAt = now();
+            }
+            if (address !== null) {
+              const left = (held.get(address) ?? 1) - 1;
+              if (left > 0) held.set(address, left);
+              else held.delete(address);
+            }
+          };
           job()
-            .then(resolve, reject)
-            .finally(() => {
-              running = false;
-              if (address !== null) {
-                const left = (held.get(address) ?? 1) - 1;
-                if (left > 0) held.set(address, left);
-                else held.delete(address);
-              }
-              next();
-            });
+            .then(
+              (value) => {
+                ended();
+                resolve(value);
+              },
+              (error: unknown) => {
+                ended();
+                reject(error);
+              },
+            )
+            .finally(next);
         },
       };
       if ("background" in who) background.push(waiting);
@@ -157,7 +176,11 @@ export function imageQueue(
       }
       next();
     });
-  };
+  }
+
+  /** Milliseconds since the last photo came or ended; 0 while one waits or is decoded. */
+  work.quietFor = (): number => (photosHeld > 0 ? 0 : now() - lastPhotoAt);
+  return work;
 }
 
 export type ImageQueue = ReturnType<typeof imageQueue>;

@@ -7,6 +7,7 @@ import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { retryPendingRefunds } from "~/flows/refunds/retry.server";
 import { productPhotoJob } from "~/catalogue/photos/processing.server";
 import { makeMissingDrawings } from "~/catalogue/art/png.server";
+import { imageWork } from "~/background/image-work.server";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
@@ -18,6 +19,8 @@ import {
   LATE_PAYMENT_BATCH,
   MAIL_BATCH,
   DRAWINGS_BATCH,
+  DRAWINGS_EVERY_MS,
+  DRAWINGS_QUIET_MS,
   REFUND_RETRY_BATCH,
   TEAM_CLOSING_BATCH,
 } from "~/shared/limits";
@@ -77,13 +80,14 @@ export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): Background
       run: (db) => settleLateTeamPayments(db, shop),
     },
     {
-      // The drawings' PNGs, made at first start in the image queue and stored (X-SEC-18); a
-      // changed drawing is made on its first ask or in the next round.
+      // The drawings' PNGs, made after a first start in the image queue and stored, one at a
+      // time when no photo is about (X-SEC-18); a changed drawing on its first ask or later.
       name: "drawings",
-      everyMs: 6 * 60 * 60_000,
-      batch: DRAWINGS_BATCH,
+      everyMs: DRAWINGS_EVERY_MS,
       run: async (db) =>
-        makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
+        imageWork.quietFor() < DRAWINGS_QUIET_MS
+          ? 0
+          : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
   ];
 }

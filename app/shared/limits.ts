@@ -171,8 +171,14 @@ export const REVIEW_PHOTO_LIMITS = {
  * `waiting` visitors' photos wait in all (past it, 503 for `retryAfterSeconds`); any one decode
  * stops after `decodeSeconds` (the owner's, larger and rarer, after `ownerDecodeSeconds`).
  */
-/** Drawings' PNGs made a round by the `drawings` job (X-SEC-18). */
-export const DRAWINGS_BATCH = 8;
+/**
+ * The `drawings` job (X-SEC-18): every DRAWINGS_EVERY_MS it makes DRAWINGS_BATCH missing drawing
+ * PNG, once no photo has come to the image queue for DRAWINGS_QUIET_MS, so that filling the
+ * store after a first start never holds up a photo by more than one drawing.
+ */
+export const DRAWINGS_BATCH = 1;
+export const DRAWINGS_EVERY_MS = 5_000;
+export const DRAWINGS_QUIET_MS = 30_000;
 export const IMAGE_WORK_LIMITS = {
   megapixelsPerMinute: 60,
   perAddress: 2,
