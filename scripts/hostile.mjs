@@ -1,8 +1,10 @@
 // `npm run test:hostile`: the outside security review's requests, repeated against the built
-// shop on loopback (X-SEC-9..15, 18, 19). It starts `node server.mjs` on a port of its own with a
-// throw-away DATA_DIR, sends a bounded set of hostile requests (about 220, each with a time
+// shop on loopback (X-SEC-9..21). It starts `node server.mjs` on a port of its own with a
+// throw-away DATA_DIR, sends a bounded set of hostile requests (about 1,000, each with a time
 // limit), and fails on any 5xx, on a limit that did not hold, or on memory that grew and stayed
-// up after eight parallel 40-megapixel uploads. Never any address but 127.0.0.1.
+// up after eight parallel 40-megapixel uploads. Never any address but 127.0.0.1: the shop trusts
+// loopback as its proxy, so `X-Forwarded-For` stands for other visitors. When the shop cannot
+// start (a port in use, no build), it prints why and exits non-zero.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -32,6 +34,7 @@ const child = spawn(process.execPath, ["server.mjs"], {
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
     UPLOAD_RATE_LIMIT: "100",
+    TRUST_PROXY: "loopback",
     STOCK_SEED_FILE: path.resolve("tests/e2e/stock-seed.json"),
   },
   stdio: ["ignore", "pipe", "pipe"],
@@ -39,6 +42,11 @@ const child = spawn(process.execPath, ["server.mjs"], {
 let log = "";
 child.stdout.on("data", (chunk) => (log += chunk));
 child.stderr.on("data", (chunk) => (log += chunk));
+let spawnError;
+child.on("error", (error) => (spawnError = error));
+/** Whether the shop's process has ended (it exited, was killed, or never started). */
+const ended = () =>
+  child.exitCode !== null || child.signalCode !== null || spawnError !== undefined;
 
 const problems = [];
 const statuses = new Map();
@@ -121,8 +129,10 @@ try {
   const started = Date.now();
   for (;;) {
     if (log.includes("is serving on")) break;
-    if (child.exitCode !== null || Date.now() - started > 120_000) {
-      throw new Error(`The shop did not start:\n${log}`);
+    if (ended() || Date.now() - started > 120_000) {
+      throw new Error(
+        `The shop did not start${spawnError ? ` (${spawnError.message})` : ""}:\n${log}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -264,6 +274,246 @@ try {
     await request(pathname);
   }
 
+  const from = (address) => ({ "x-forwarded-for": address });
+  const setCookies = (response) =>
+    (response.headers.getSetCookie?.() ?? []).map((cookie) => cookie.split(";")[0]);
+
+  // X-SEC-16 (issue 36 item 1): a roster upload is no mail cannon.
+  const team = await request("/api/admin/teams", {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: ownerCookie },
+    body: JSON.stringify({
+      name: "Hostile BJJ",
+      organiserName: "Coach Dan",
+      organiserEmail: "dan@hostile.test",
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: "Hostile BJJ, 1 Coast Road, Redcar TS10 1RH",
+      minimumItems: 3,
+      memberNames: true,
+      fixedText: "HOSTILE BJJ",
+      products: [{ productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 }],
+    }),
+  });
+  expectThat(
+    team.status === 201,
+    `a team store for the roster requests: ${team.status}${team.status === 201 ? "" : ` ${await team.clone().text()}`}`,
+  );
+  if (team.status === 201) {
+    const { slug, organiserUrl } = await team.json();
+    const key = new URL(organiserUrl).searchParams.get("key");
+    const header = "name,email,product,option,size,belt_rank,colour,print_name";
+    const rows = (make) =>
+      `${header}\n${Array.from({ length: 500 }, (_, n) => make(n)).join("\n")}\n`;
+    // The organiser's page without JavaScript: its answer is the page, with the sentence.
+    const upload = async (csv, confirmed, address) => {
+      const body = new FormData();
+      body.set("roster", new Blob([csv], { type: "text/csv" }), "roster.csv");
+      if (confirmed) body.set("confirmed", "yes");
+      const answer = await request(`/team/${slug}/organiser?key=${encodeURIComponent(key)}`, {
+        method: "POST",
+        body,
+        headers: from(address),
+      });
+      return { status: answer.status, text: await answer.text() };
+    };
+    const spam = rows(
+      (n) =>
+        `Cheap watches at evil.example ${n},spam-${n}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,`,
+    );
+    const spammed = await upload(spam, true, "198.51.100.20");
+    expectThat(
+      spammed.status === 400 && spammed.text.includes("Nothing was sent"),
+      `500 spam-named rows, confirmed: ${spammed.status}, nothing sent`,
+    );
+    const oneAddress = rows(() => "Ana Silva,ana@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,");
+    const preview = await upload(oneAddress, false, "198.51.100.21");
+    expectThat(
+      preview.status === 200 && preview.text.includes("This will send 1 e-mail"),
+      `500 rows to one address, first post: ${preview.status}, a preview of 1 e-mail, none sent`,
+    );
+    const sentOnce = await upload(oneAddress, true, "198.51.100.22");
+    const sentAgain = await upload(oneAddress, true, "198.51.100.23");
+    expectThat(
+      sentOnce.text.includes("Sent 1 e-mail") && sentAgain.text.includes("Nothing was sent"),
+      `500 rows to one address, confirmed twice: 1 e-mail, then none (${sentOnce.status}, ${sentAgain.status})`,
+    );
+  }
+
+  // X-SEC-18 (issue 36 items 4, 9): the cache keeps only what a page serves, and only an owner's
+  // session bypasses it; answers that depend on who asks are private, no-store.
+  await request("/");
+  const warm = await request("/");
+  for (let n = 0; n < 520; n++) await request(`/mens?type=made-up-${n}`);
+  const stillHit = await request("/");
+  expectThat(
+    warm.headers.get("x-cache") === "HIT" && stillHit.headers.get("x-cache") === "HIT",
+    `520 made-up ?type= values: / is still a ${stillHit.headers.get("x-cache")}`,
+  );
+  const forgedOwner = await request("/", { headers: { cookie: "gt_owner=anything" } });
+  expectThat(
+    forgedOwner.headers.get("x-cache") === "HIT",
+    `a cookie named gt_owner that is no session: ${forgedOwner.headers.get("x-cache")}`,
+  );
+  const asOwner = await request("/", { headers: { cookie: ownerCookie } });
+  expectThat(
+    !asOwner.headers.has("x-cache") && asOwner.headers.get("cache-control") === "private, no-store",
+    `the owner's / bypasses the cache, ${asOwner.headers.get("cache-control")}`,
+  );
+  const added = await request("/api/cart", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...from("198.51.100.30") },
+    body: new URLSearchParams({
+      intent: "add",
+      productId: "water-bottle",
+      optionType: "Standard",
+      size: "N/A",
+      quantity: "1",
+    }).toString(),
+  });
+  const cartCookie = setCookies(added).find((c) => c.startsWith("gt_cart="));
+  const cartPage = await request("/cart", { headers: { cookie: cartCookie ?? "" } });
+  expectThat(
+    cartPage.headers.get("cache-control") === "private, no-store",
+    `/cart with its cookie: ${cartPage.headers.get("cache-control")}`,
+  );
+
+  // X-SEC-20 (issue 36 item 8): a receipt is for the browser that paid, and a GET changes nothing.
+  const buyerAddress = from("198.51.100.40");
+  const opened = await request("/api/create-checkout-session", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...buyerAddress },
+    body: JSON.stringify({
+      cartItems: [{ productId: "water-bottle", optionType: "Standard", size: "N/A", quantity: 1 }],
+    }),
+  });
+  const { sessionId } = await opened.json();
+  const receipt = setCookies(opened).find((c) => c.startsWith("gt_receipt="));
+  const paid = await request(`/payment?session_id=${encodeURIComponent(sessionId)}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: receipt ?? "",
+      ...buyerAddress,
+    },
+    body: new URLSearchParams({
+      firstName: "Rosa",
+      lastName: "Mendes",
+      email: "rosa@hostile.test",
+      phone: "07700 900789",
+      address: "9 Harbour Street",
+      city: "Whitby",
+      postcode: "YO21 3PU",
+      country: "United Kingdom",
+      sameAsShipping: "on",
+      cardNumber: "4242 4242 4242 4242",
+      cardName: "ROSA MENDES",
+      expiryDate: "12/34",
+      cvv: "123",
+    }).toString(),
+  });
+  expectThat(paid.status < 400, `a sandbox purchase for the receipt requests: ${paid.status}`);
+  const verifyAs = (cookie) =>
+    request("/api/verify-order", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, ...from("198.51.100.41") },
+      body: JSON.stringify({ sessionId }),
+    });
+  const rightful = await verifyAs(receipt ?? "");
+  const rightfulText = await rightful.text();
+  expectThat(
+    rightful.status === 200 && rightfulText.includes("rosa@hostile.test"),
+    `verify-order from the browser that paid: ${rightful.status} with its receipt`,
+  );
+  for (const cookie of ["", `gt_receipt=${sessionId}.${"A".repeat(43)}`]) {
+    const other = await verifyAs(cookie);
+    const text = await other.text();
+    expectThat(
+      other.status === 404 && !text.includes("@"),
+      `verify-order with the session id only${cookie ? " and a forged cookie" : ""}: ${other.status}, no e-mail`,
+    );
+  }
+  const visitorCart = setCookies(
+    await request("/api/cart", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...from("198.51.100.42") },
+      body: new URLSearchParams({
+        intent: "add",
+        productId: "water-bottle",
+        optionType: "Standard",
+        size: "N/A",
+        quantity: "1",
+      }).toString(),
+    }),
+  ).find((c) => c.startsWith("gt_cart="));
+  const stranger = await request(
+    `/order-confirmation?session_id=${encodeURIComponent(sessionId)}`,
+    {
+      headers: { cookie: visitorCart ?? "" },
+    },
+  );
+  const strangerPage = await stranger.text();
+  const strangerCart = await (
+    await request("/api/cart", { headers: { cookie: visitorCart ?? "" } })
+  ).json();
+  expectThat(
+    !strangerPage.includes("rosa@hostile.test") &&
+      strangerPage.includes("Order Verification Failed"),
+    `another buyer's confirmation: ${stranger.status}, "Order Verification Failed", no e-mail`,
+  );
+  expectThat(
+    (strangerCart.lines ?? []).length === 1,
+    `and the GET left the visitor's cart alone (${(strangerCart.lines ?? []).length} line)`,
+  );
+
+  // X-SEC-18 (issue 36 item 3): an abuser's 40-megapixel PNGs do not hold up another customer.
+  const bomb = await sharp({
+    create: { width: 4, height: 10_000_000, channels: 3, background: "#808080" },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  const normal = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: "#3a6ea5" },
+  })
+    .jpeg()
+    .toBuffer();
+  const photoUpload = (bytes, address) => {
+    const form = new FormData();
+    form.set("file", new Blob([bytes]), "photo");
+    return request("/api/uploads", { method: "POST", body: form, headers: from(address) });
+  };
+  const abuse = Promise.all(Array.from({ length: 8 }, () => photoUpload(bomb, "203.0.113.66")));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const customerAt = Date.now();
+  const customer = await photoUpload(normal, "198.51.100.50");
+  const customerMs = Date.now() - customerAt;
+  const abused = await abuse;
+  const refusedWithRetry = abused.filter(
+    (r) => (r.status === 429 || r.status === 503) && Number(r.headers.get("retry-after")) > 0,
+  ).length;
+  expectThat(
+    customer.status === 201 && customerMs < 10_000,
+    `another customer's 400 × 300 photo during the abuse: ${customer.status} in ${customerMs} ms`,
+  );
+  expectThat(
+    refusedWithRetry >= 6,
+    `eight parallel 40 MP PNGs from one address: ${abused.map((r) => r.status).join(", ")} (${refusedWithRetry} refused with Retry-After)`,
+  );
+
+  // X-SEC-18 (issue 36 item 6): a burst of drawings does not starve the shop.
+  const pngBurst = Promise.all(
+    Array.from({ length: 36 }, () => request("/images/products/mens-grip-truth-bjj-gi/front.png")),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const healthAt = Date.now();
+  const healthy = await request("/api/health");
+  const healthMs = Date.now() - healthAt;
+  const pngs = await pngBurst;
+  expectThat(
+    healthy.ok && healthMs < 2_000 && pngs.every((r) => r.status === 200),
+    `36 parallel drawing PNGs: /api/health ${healthy.status} in ${healthMs} ms`,
+  );
+
   // Item 12: memory after eight parallel 40-megapixel uploads.
   const big = await sharp({
     create: { width: 7000, height: 5700, channels: 3, background: { r: 180, g: 30, b: 40 } },
@@ -297,8 +547,13 @@ try {
 } catch (error) {
   problems.push(String(error));
 } finally {
-  child.kill("SIGTERM");
-  await new Promise((resolve) => child.once("exit", resolve));
+  // A process that already ended sends no "exit" again: waiting for it would hang the run.
+  if (!ended()) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    if (!ended()) child.kill("SIGKILL");
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (problems.length) {

@@ -245,6 +245,9 @@ export const orders = pgTable(
     /** Who started the checkout (the address's rate-limit key: IPv4, or an IPv6 /64), kept while
      *  the order is pending, for the cap on unpaid checkouts per address (X-SEC-11). */
     clientKey: text("client_key"),
+    /** The server's cart the checkout was made from (a purchase without JavaScript): emptied
+     *  when the payment is settled, whoever settles it (sec brief E, X-SEC-20). */
+    cartId: text("cart_id"),
   },
   (table) => [
     index("orders_pending_client_idx")
@@ -1151,3 +1154,14 @@ export const carts = pgTable(
   },
   (table) => [index("carts_updated_idx").on(table.updatedAt)],
 );
+
+/**
+ * The drawings' PNGs (X-SEC-18, issue 36 item 6): each made once, in the image queue, at first
+ * start or on first ask, and kept here so a restart or another process does not make it again.
+ * `key` names the drawing as drawn (product, view, shape, print, colour) and its width.
+ */
+export const drawingPngs = pgTable("drawing_pngs", {
+  key: text("key").primaryKey(),
+  png: bytea("png").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

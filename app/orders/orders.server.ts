@@ -67,6 +67,8 @@ export async function createPendingOrder(
     expiresAt: Date;
     mostStockedPerVariant?: number;
     client?: { key: string; pendingMost: number };
+    /** The server's cart it was made from, emptied when it is paid. */
+    cartId?: string;
     /** The products of the lines, for what stock takes of a bundle and its messages. */
     stockLookup: StockLookup;
   },
@@ -97,6 +99,7 @@ export async function createPendingOrder(
         discountPercent: input.discount?.percent ?? 0,
         expiresAt: input.expiresAt,
         clientKey: input.client?.key ?? null,
+        cartId: input.cartId ?? null,
       })
       .returning();
     if (!order) throw new Error("The order was not stored.");

@@ -3,17 +3,11 @@ import type { Env } from "~/server/env.server";
 import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
-import { created, done, problem, type Result } from "~/shared/problems";
+import { created, done, problem, ProblemError, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { clientKey } from "~/security/rate-limit.server";
-import {
-  type PhotoPlace,
-  PhotoRejected,
-  photoExists,
-  readPhoto,
-  storePhoto,
-} from "./photos.server";
+import { type PhotoPlace, photoExists, readPhoto, storePhoto } from "./photos.server";
 import { verifiedOrderFor } from "./review-link.server";
 import { AlreadyReviewed, createReview, listReviews, ReviewPhotoGone } from "./reviews.server";
 import { uploaderFor, uploaderHash, uploaderOf } from "./uploader.server";
@@ -143,7 +137,8 @@ export async function uploadPhoto(
     });
     return done(stored, { created: true, cookie: uploader.setCookie });
   } catch (error) {
-    if (error instanceof PhotoRejected) return error.problem;
+    // A refused photo, or the image queue's refusal (X-SEC-18: 429 or 503 with Retry-After).
+    if (error instanceof ProblemError) return error.problem;
     logError("Could not store a photo", error);
     return problem("unavailable", "The photo could not be saved right now. Please try again.");
   }

@@ -11,7 +11,7 @@ import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";
 import { imageWork as decodeQueue } from "~/background/image-work.server";
 import { bucketOf, type FileStore } from "~/storage/files.server";
-import { REVIEW_PHOTO_LIMITS } from "~/shared/limits";
+import { IMAGE_WORK_LIMITS, REVIEW_PHOTO_LIMITS } from "~/shared/limits";
 import { ProblemError } from "~/shared/problems";
 
 const { bytes: MAX_PHOTO_BYTES, pixels: MAX_PHOTO_PIXELS } = REVIEW_PHOTO_LIMITS;
@@ -94,39 +94,79 @@ export async function storePhoto(
     throw new PhotoRejected(DAILY_QUOTA_MESSAGE, "rate_limited");
   }
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-  const { large, thumb } = await decodeQueue(() => reencode(input, type));
+  // X-SEC-18: the header first (no pixel decoded), so the size is refused or charged to the
+  // address's budget before the photo waits for its turn.
+  const megapixels = (await headerPixels(input, type)) / 1_000_000;
+  const { large, thumb } = await decodeQueue(
+    { address: owner.clientKey ?? "unknown" },
+    megapixels,
+    () => reencode(input),
+  );
   return { fileUrl: `/uploads/${await savePhoto(db, large, thumb, owner, place)}.webp` };
 }
 
-/** Decodes and re-encodes one photo; runs alone in its process (decodeQueue). */
-async function reencode(input: Buffer, type: ImageType): Promise<{ large: Buffer; thumb: Buffer }> {
-  const open = () => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" });
-  let large: Buffer;
-  let thumb: Buffer;
+const UNREADABLE = "The photo could not be read. Please try another one.";
+
+/** The photo's width × height from its header; refused past 40 megapixels or not its type. */
+async function headerPixels(input: Buffer, type: ImageType): Promise<number> {
+  let meta;
   try {
-    const meta = await sharp(input, { limitInputPixels: false }).metadata();
-    if (meta.format !== type) {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRejected(UNREADABLE, "unreadable");
+  }
+  if (meta.format !== type) {
+    throw new PhotoRejected(
+      "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
+      "unsupported_type",
+    );
+  }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > MAX_PHOTO_PIXELS) {
+    throw new PhotoRejected("Photos can be at most 40 megapixels.", "too_large");
+  }
+  return pixels;
+}
+
+/**
+ * Decodes a photo once (at most 40 megapixels and IMAGE_WORK_LIMITS.decodeSeconds, X-SEC-18) to
+ * its large size, and makes the WebP photo and thumbnail from that; runs alone in its process.
+ */
+async function reencode(input: Buffer): Promise<{ large: Buffer; thumb: Buffer }> {
+  let base;
+  try {
+    base = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning" })
+      .timeout({ seconds: IMAGE_WORK_LIMITS.decodeSeconds })
+      .rotate()
+      .resize({
+        width: REVIEW_PHOTO_LIMITS.longSide,
+        height: REVIEW_PHOTO_LIMITS.longSide,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (/timeout/i.test(String((error as Error)?.message))) {
       throw new PhotoRejected(
-        "Only JPEG, PNG, WebP or GIF photos can be uploaded.",
-        "unsupported_type",
+        "The photo took too long to read. Please send a smaller one.",
+        "too_large",
       );
     }
-    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PHOTO_PIXELS) {
-      throw new PhotoRejected("Photos can be at most 40 megapixels.", "too_large");
-    }
-    const resized = (side: number) =>
-      open()
-        .rotate()
-        .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
-    large = await resized(REVIEW_PHOTO_LIMITS.longSide);
-    thumb = await resized(REVIEW_PHOTO_LIMITS.thumbSide);
-  } catch (error) {
-    if (error instanceof PhotoRejected) throw error;
-    throw new PhotoRejected("The photo could not be read. Please try another one.", "unreadable");
+    throw new PhotoRejected(UNREADABLE, "unreadable");
   }
+  const { width, height, channels } = base.info;
+  const from = () => sharp(base.data, { raw: { width, height, channels } });
+  const large = await from().webp({ quality: 82 }).toBuffer();
+  const thumb = await from()
+    .resize({
+      width: REVIEW_PHOTO_LIMITS.thumbSide,
+      height: REVIEW_PHOTO_LIMITS.thumbSide,
+      fit: "inside",
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 82 })
+    .toBuffer();
   return { large, thumb };
 }
 

@@ -10,7 +10,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.document },
     rateLimit: QUOTAS.checkout,
   },
-  ({ db, body, address, context }) => createCheckoutSession(db, body, address, partsFrom(context)),
+  ({ db, body, address, context, request }) =>
+    createCheckoutSession(db, body, address, partsFrom(context), request),
 );
 
 export const loader = writeOnly();

@@ -12,7 +12,7 @@ export const action = endpoint(
     rateLimit: QUOTAS.verifyOrder,
     noStore: true,
   },
-  ({ db, body, context }) => verifyOrder(db, body, partsFrom(context)),
+  ({ db, body, context, request }) => verifyOrder(db, body, partsFrom(context), request),
 );
 
 export const loader = writeOnly();

@@ -2,7 +2,8 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { drawProductImage } from "~/catalogue/art";
 import { EMAIL_PNG_WIDTH, fixedPictureSrc } from "~/catalogue/art/pictures";
 import { GARMENT_COLOURS, PAINTED_KINDS } from "~/catalogue/art/palette";
-import { svgToPng } from "~/catalogue/art/png.server";
+import { drawingKey, drawingPng } from "~/catalogue/art/png.server";
+import { dbFrom } from "~/db/context.server";
 import { currentOwner } from "~/owners/guard.server";
 import type { Route } from "./+types/product-image";
 
@@ -58,16 +59,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     });
   }
   // The drawing follows the product's shape, print and colour, which the owner may change.
-  const key = [product.id, image.view, product.kind, product.design, product.artColor].join("/");
-  let svg = rendered.get(key);
-  if (svg === undefined) {
-    svg = drawProductImage(product, image.view);
-    rendered.set(key, svg);
-  }
+  const key = drawingKey(product, image.view);
+  const drawn = () => {
+    let svg = rendered.get(key);
+    if (svg === undefined) {
+      svg = drawProductImage(product, image.view);
+      rendered.set(key, svg);
+    }
+    return svg;
+  };
   if (match?.[3] === "png") {
+    // Made once and stored, in the image queue (X-SEC-18): a burst does not draw it again.
+    const db = dbFrom(context);
     const png = small
-      ? await svgToPng(`${key}/${small}`, svg, Number(small))
-      : await svgToPng(key, svg);
+      ? await drawingPng(db, key, drawn, Number(small))
+      : await drawingPng(db, key, drawn);
     return new Response(new Uint8Array(png), {
       headers: {
         "Content-Type": "image/png",
@@ -76,7 +82,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       },
     });
   }
-  return new Response(svg, {
+  return new Response(drawn(), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": caching,

@@ -51,8 +51,15 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.checkout,
     noStore: true,
   },
-  async ({ db, body, params, address, context }) => {
-    const paid = await payForTeamChoice(db, params.slug ?? "", body, address, partsFrom(context));
+  async ({ db, body, params, address, context, request }) => {
+    const paid = await payForTeamChoice(
+      db,
+      params.slug ?? "",
+      body,
+      address,
+      partsFrom(context),
+      request,
+    );
     if (!paid.ok) return { ...paid, message: paid.message.replace(/^Item 1: /, "") };
     throw redirect(paid.data.url, {
       headers: paid.cookie ? { "Set-Cookie": paid.cookie } : undefined,

@@ -6,6 +6,9 @@ import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { retryPendingRefunds } from "~/flows/refunds/retry.server";
 import { productPhotoJob } from "~/catalogue/photos/processing.server";
+import { makeMissingDrawings } from "~/catalogue/art/png.server";
+import { imageWork } from "~/background/image-work.server";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import { closeDueTeams } from "~/teams/closing.server";
@@ -15,6 +18,9 @@ import {
   EXPIRY_BATCH,
   LATE_PAYMENT_BATCH,
   MAIL_BATCH,
+  DRAWINGS_BATCH,
+  DRAWINGS_EVERY_MS,
+  DRAWINGS_QUIET_MS,
   REFUND_RETRY_BATCH,
   TEAM_CLOSING_BATCH,
 } from "~/shared/limits";
@@ -72,6 +78,16 @@ export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): Background
       everyMs: 15_000,
       batch: LATE_PAYMENT_BATCH,
       run: (db) => settleLateTeamPayments(db, shop),
+    },
+    {
+      // The drawings' PNGs, made after a first start in the image queue and stored, one at a
+      // time when no photo is about (X-SEC-18); a changed drawing on its first ask or later.
+      name: "drawings",
+      everyMs: DRAWINGS_EVERY_MS,
+      run: async (db) =>
+        imageWork.quietFor() < DRAWINGS_QUIET_MS
+          ? 0
+          : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
   ];
 }

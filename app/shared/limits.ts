@@ -13,6 +13,8 @@ export const MAX_CART_LINES = 100;
 export const CART_LIFETIME_DAYS = 30;
 /** How long the browser that opened a checkout may see its receipt (X-SEC-20). */
 export const RECEIPT_COOKIE_DAYS = 7;
+/** How many of a browser's latest checkouts its receipt cookie names (X-SEC-20). */
+export const RECEIPT_SESSIONS_KEPT = 5;
 /** Items on one line: the stored cart, the cart's actions and checkout agree. */
 export const MAX_LINE_QUANTITY = 1000;
 /** The most one order can come to. */
@@ -161,6 +163,31 @@ export const REVIEW_PHOTO_LIMITS = {
   /** The long side of the stored photo and of its thumbnail, in pixels. */
   longSide: 1600,
   thumbSide: 400,
+} as const;
+/**
+ * X-SEC-18: what decoding pictures may cost (app/background/image-queue.ts). One decode at a time
+ * in a process, the owner's first, addresses taking turns; an address may decode at most
+ * `megapixelsPerMinute` a minute and have `perAddress` photos waiting or decoding; at most
+ * `waiting` visitors' photos wait in all (past it, 503 for `retryAfterSeconds`); any one decode
+ * stops after `decodeSeconds` (the owner's, larger and rarer, after `ownerDecodeSeconds`).
+ */
+/**
+ * The `drawings` job (X-SEC-18): every DRAWINGS_EVERY_MS it makes DRAWINGS_BATCH missing drawing
+ * PNG, once no photo has come to the image queue for DRAWINGS_QUIET_MS, so that filling the
+ * store after a first start never holds up a photo by more than one drawing.
+ */
+export const DRAWINGS_BATCH = 1;
+export const DRAWINGS_EVERY_MS = 5_000;
+export const DRAWINGS_QUIET_MS = 30_000;
+export const IMAGE_WORK_LIMITS = {
+  megapixelsPerMinute: 60,
+  perAddress: 2,
+  waiting: 16,
+  retryAfterSeconds: 10,
+  decodeSeconds: 5,
+  ownerDecodeSeconds: 20,
+  /** The shop's own drawings (trusted SVG, a few seconds each on a busy machine). */
+  drawingSeconds: 60,
 } as const;
 /** How many product-page reviews show before See More (S-REV-1). */
 export const NEWEST_SHOWN = 3;

@@ -8,7 +8,7 @@ import { changeOrderStatus } from "~/orders/workflow.server";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay, loader as paymentPage } from "~/routes/payment";
 import { action as tracking } from "~/routes/tracking";
-import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
+import { call, decodeMail, outbox, postJson, paymentForm, receiptOf } from "./helpers";
 
 const gi = {
   productId: "kids-grip-truth-bjj-gi",
@@ -154,10 +154,15 @@ describe("sandbox payment and fulfilment", () => {
     await db.delete(orders);
   });
 
+  /** Each session's receipt cookie, as the browser that opened it holds it (X-SEC-20). */
+  const receipts = new Map<string, string>();
   async function newSession() {
     const response = await checkout({ cartItems: [gi, gorilla], discountCode: "SAVE10" });
-    return ((await response.json()) as { sessionId: string }).sessionId;
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    receipts.set(sessionId, receiptOf(response));
+    return sessionId;
   }
+  const buyerOf = (sessionId: string) => ({ cookie: receipts.get(sessionId) ?? "" });
 
   it("S-CHK-5 X-CHK-3: the payment page shows the stored order; a good card pays it", async () => {
     const sessionId = await newSession();
@@ -254,7 +259,8 @@ describe("sandbox payment and fulfilment", () => {
 
   it("S-CHK-6 X-CHK-4: verify-order answers from the stored order", async () => {
     const sessionId = await newSession();
-    const verify = (id: unknown) => call(verifyOrder, "/api/verify-order", postJson({ sessionId: id }));
+    const verify = (id: unknown) =>
+      call(verifyOrder, "/api/verify-order", postJson({ sessionId: id }, buyerOf(sessionId)));
     const pending = await (await verify(sessionId)).json();
     expect(pending).toMatchObject({ success: false, session: { status: "pending" } });
     await paySession(sessionId);
@@ -291,7 +297,7 @@ describe("sandbox payment and fulfilment", () => {
     );
     expect(moved.ok).toBe(true);
     const verified = await (
-      await call(verifyOrder, "/api/verify-order", postJson({ sessionId }))
+      await call(verifyOrder, "/api/verify-order", postJson({ sessionId }, buyerOf(sessionId)))
     ).json();
     expect(verified).toMatchObject({
       success: true,
@@ -304,7 +310,7 @@ describe("sandbox payment and fulfilment", () => {
     const [second] = await db.select().from(orders).where(eq(orders.paymentSessionId, other));
     await changeOrderStatus(db, second!.orderNumber, { status: "cancelled" }, "owner@example.com");
     const cancelled = await (
-      await call(verifyOrder, "/api/verify-order", postJson({ sessionId: other }))
+      await call(verifyOrder, "/api/verify-order", postJson({ sessionId: other }, buyerOf(other)))
     ).json();
     expect(cancelled).toMatchObject({ success: false, receipt: null });
   });

@@ -112,6 +112,16 @@ export function paymentForm(over: Record<string, string> = {}): FormData {
   return form;
 }
 
+/**
+ * The receipt cookie a checkout's answer set (X-SEC-20), as the browser sends it back: only the
+ * browser that opened a checkout is answered by verify-order and the confirmation page.
+ */
+export function receiptOf(response: Response): string {
+  const match = /gt_receipt=[^;,]+/.exec(response.headers.get("set-cookie") ?? "");
+  if (!match) throw new Error("The checkout's answer set no receipt cookie.");
+  return match[0];
+}
+
 export function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return {
     method: "POST",

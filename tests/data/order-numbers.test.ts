@@ -10,6 +10,7 @@ import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { testDb, theShop, useTestSettings } from "./shop";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
+import { receiptCookie } from "~/flows/checkout/receipt-cookie.server";
 
 useTestSettings({
   ADMIN_EMAIL: OWNER.email,
@@ -57,11 +58,13 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     const order = await pendingOrder(db);
     expect(order.orderNumber).toMatch(/^CHK-\d+$/);
     // The customer's check before paying answers the reference; once paid, the number.
-    const before = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }));
+    // The browser that opened the checkout holds its receipt cookie (X-SEC-20).
+    const buyer = { cookie: (await receiptCookie(db, order.paymentSessionId!, {})).split(";")[0]! };
+    const before = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }, buyer));
     expect(await before.json()).toMatchObject({ success: false, session: { order_number: order.orderNumber, status: "pending" } });
     const paid = await fulfilPaidOrder(db, order.id, details, theShop().settings);
     expect(paid!.orderNumber).toBe("GT-10001");
-    const after = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }));
+    const after = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }, buyer));
     expect(await after.json()).toMatchObject({ success: true, session: { order_number: "GT-10001", status: "paid" } });
     // Paying again changes nothing and takes no number.
     const again = await fulfilPaidOrder(db, order.id, details, theShop().settings);

@@ -119,6 +119,48 @@ describe(`X-SEC-17: a removed owner's invitations, and cancelling one (${TEST_DR
     expect(await db.select().from(owners).where(eq(owners.email, "staff2-friend@griptruth.test"))).toHaveLength(0);
   });
 
+  it("X-SEC-17 race: an inviter removed while their invitation is being accepted gives exactly one outcome, never a new owner from a removed inviter", async () => {
+    const cookie = await signInCookie();
+    const db = await testDb();
+    const outcomes: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const inviter = await secondOwner(cookie, `racer${round}@griptruth.test`);
+      const friend = `racer${round}-friend@griptruth.test`;
+      expect((await invite(inviter.cookie, friend)).status).toBe(201);
+      const token = await tokenMailedTo(friend);
+      // The removal starts a little later each round, so both orders are met (the acceptance
+      // hashes its password first).
+      const [removed, accepted] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, round * 60)).then(() =>
+          call(ownerApi, `/api/admin/owners/${inviter.id}`, { method: "DELETE", headers: { cookie } }, { id: inviter.id }),
+        ),
+        accept(token),
+      ]);
+      expect(removed.status).toBe(200);
+      const made = await db.select().from(owners).where(eq(owners.email, friend));
+      const [audit] = await db.select().from(auditLog).where(eq(auditLog.subject, `owner:racer${round}@griptruth.test`)).orderBy(desc(auditLog.id)).limit(1);
+      if (accepted.status < 400) {
+        // Accepted first: the owner was made while the inviter was one, and the removal found
+        // no open link of theirs to revoke.
+        expect(made).toHaveLength(1);
+        expect(audit).toMatchObject({ action: "owner.remove", after: { revokedLinks: 0 } });
+        outcomes.push("accepted, then removed");
+      } else {
+        // Removed first: the link is refused with a sentence and no owner is made.
+        expect(accepted.status).toBe(410);
+        const { error } = (await accepted.json()) as { error: string };
+        expect([LINK_GONE.invite, "The owner who sent this invitation is no longer an owner of this shop, so it no longer works. Ask a current owner to invite you again."]).toContain(error);
+        expect(made).toHaveLength(0);
+        expect(audit).toMatchObject({ action: "owner.remove", after: { revokedLinks: 1 } });
+        outcomes.push("removed, then refused");
+      }
+      // Whatever the order, the link never works afterwards.
+      expect((await accept(token)).status).toBe(410);
+      expect(await db.select().from(owners).where(eq(owners.email, friend))).toHaveLength(made.length);
+    }
+    console.log(`[X-SEC-17 race ${TEST_DRIVER}] ${outcomes.join("; ")}`);
+  });
+
   it("X-SEC-17: on /admin/owners, Cancel invitation asks first, then the link is refused; DELETE /api/admin/owners/invitations/:id does the same", async () => {
     const cookie = await signInCookie();
     expect((await invite(cookie, "maybe@griptruth.test")).status).toBe(201);

@@ -12,7 +12,7 @@ import { action as pay } from "~/routes/payment";
 import { loader as drawingFile } from "~/routes/product-image";
 import { loader as photoFile } from "~/routes/product-photo";
 import { OWNER, signInCookie } from "./admin-fixtures";
-import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
+import { call, decodeMail, outbox, paymentForm, postJson, receiptOf } from "./helpers";
 import { testDb, theShop, useTestSettings } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
@@ -123,7 +123,11 @@ describe(`the owner's photos after the order is paid (${driver})`, () => {
     expect(other.status).toBe(404);
 
     // The confirmation page's receipt: the same photo for the hoodie, the drawing for the shorts.
-    const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId }));
+    const verified = await call(
+      verifyOrder,
+      "/api/verify-order",
+      postJson({ sessionId }, { cookie: receiptOf(session) }), // the browser that paid (X-SEC-20)
+    );
     const { receipt } = (await verified.json()) as {
       receipt: { lines: { product_name: string; picture: { photo?: { id: string }; src?: string } }[] };
     };

@@ -28,6 +28,7 @@ import {
   outbox,
   postJson,
   paymentForm,
+  receiptOf,
 } from "./helpers";
 
 let counter = 0;
@@ -192,17 +193,20 @@ describe("X-SEC on the database", () => {
   });
 
   it("X-SEC-7: verify-order refuses cross-site posts and is never cached", async () => {
-    const sessionId = await newSession();
+    const opened = await checkout({ cartItems: [rashguard] });
+    const { sessionId } = (await opened.json()) as { sessionId: string };
+    // The browser that opened the checkout, with its receipt cookie (X-SEC-20).
+    const buyer = { cookie: receiptOf(opened) };
     const foreign = await call(
       verifyOrder,
       "/api/verify-order",
-      postJson({ sessionId }, from(address(), { origin: "https://evil.example" })),
+      postJson({ sessionId }, from(address(), { origin: "https://evil.example", ...buyer })),
     );
     expect(foreign.status).toBe(403);
     const own = await call(
       verifyOrder,
       "/api/verify-order",
-      postJson({ sessionId }, from(address(), { origin: "http://shop.test" })),
+      postJson({ sessionId }, from(address(), { origin: "http://shop.test", ...buyer })),
     );
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("no-store");

@@ -10,7 +10,9 @@ import { action as pay } from "~/routes/payment";
 import { loader as confirmation } from "~/routes/order-confirmation";
 import { backgroundJobs } from "~/server/jobs.server";
 import { MAX_LINE_QUANTITY } from "~/shared/limits";
-import { call, paymentForm } from "./helpers";
+import { call, paymentForm, postJson } from "./helpers";
+import { action as verifyOrder } from "~/routes/api.verify-order";
+import { receiptCookie, receiptSessions } from "~/flows/checkout/receipt-cookie.server";
 import { TEST_DRIVER } from "./setup";
 import { testDb, theShop } from "./shop";
 
@@ -300,5 +302,83 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
 
     // The browser that paid sees its receipt; the GET empties nothing (the payment's POST did).
     expect((await page(browser)).verified?.success).toBe(true);
+  });
+
+  it("X-SEC-20: POST /api/verify-order answers only the browser that paid; anyone else with the session id gets the unknown session's 404, without the e-mail", async () => {
+    const buyer = cookieOf(await postPage({ intent: "add", ...rashguard }))!;
+    const paying = await call(checkoutPage, "/checkout", {
+      method: "POST",
+      body: form({ intent: "pay", shippingMethod: "uk-standard" }),
+      headers: { cookie: buyer, "x-client-address": "192.0.2.61" },
+    });
+    const sessionId = new URL(paying.headers.get("location")!, "http://shop.test").searchParams.get("session_id")!;
+    const browser = `${buyer}; ${receiptOf(paying)!}`;
+    const payment = { method: "POST", body: paymentForm(), headers: { cookie: browser } };
+    expect((await call(pay, `/payment?session_id=${sessionId}`, payment)).status).toBe(302);
+    const verify = (id: string, cookie?: string) =>
+      call(verifyOrder, "/api/verify-order", postJson({ sessionId: id }, cookie ? { cookie } : {}));
+
+    const rightful = await verify(sessionId, browser);
+    expect(rightful.status).toBe(200);
+    expect(await rightful.json()).toMatchObject({
+      success: true,
+      session: { customer_email: "ana@example.com", status: "paid" },
+    });
+    const unknown = await verify("cs_test_nobody_has_this_one");
+    const unknownBody = await unknown.json();
+    expect(unknown.status).toBe(404);
+    const forged = `gt_receipt=${sessionId}.${"A".repeat(43)}`;
+    const otherBuyers = (await receiptCookie(await testDb(), "cs_test_someone_else", {})).split(";")[0]!;
+    for (const cookie of [undefined, buyer, forged, `gt_receipt=${sessionId}`, otherBuyers]) {
+      const answer = await verify(sessionId, cookie);
+      expect(answer.status, String(cookie)).toBe(404);
+      const body = await answer.json();
+      expect(body).toEqual(unknownBody);
+      expect(JSON.stringify(body)).not.toContain("@");
+    }
+  });
+
+  it("X-SEC-20: a buyer who opened two checkouts and paid the first still gets its receipt; the cookie keeps the last five", async () => {
+    const buyer = cookieOf(await postPage({ intent: "add", ...rashguard }))!;
+    const open = async (cookie: string) => {
+      const response = await call(checkoutPage, "/checkout", {
+        method: "POST",
+        body: form({ intent: "pay", shippingMethod: "uk-standard" }),
+        headers: { cookie, "x-client-address": "192.0.2.62" },
+      });
+      expect(response.status).toBe(303);
+      const id = new URL(response.headers.get("location")!, "http://shop.test").searchParams.get("session_id")!;
+      return { id, receipt: receiptOf(response)! };
+    };
+    const first = await open(buyer);
+    // The second checkout, from the same browser: its cookie now names both, newest first.
+    const second = await open(`${buyer}; ${first.receipt}`);
+    expect(second.receipt).toContain(first.id);
+    const browser = `${buyer}; ${second.receipt}`;
+    const payment = { method: "POST", body: paymentForm(), headers: { cookie: browser } };
+    expect((await call(pay, `/payment?session_id=${first.id}`, payment)).status).toBe(302);
+
+    const shown = (await (
+      await call(confirmation, `/order-confirmation?session_id=${first.id}`, { headers: { cookie: browser } })
+    ).json()) as { verified: { success: boolean; session: { customer_email: string } } | null };
+    expect(shown.verified).toMatchObject({ success: true, session: { customer_email: "ana@example.com" } });
+    const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: first.id }, { cookie: browser }));
+    expect(await verified.json()).toMatchObject({ success: true });
+    // The unpaid second is this browser's too: pending, not the unknown answer.
+    const pending = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: second.id }, { cookie: browser }));
+    expect(await pending.json()).toMatchObject({ success: false, session: { status: "pending" } });
+
+    // Six checkouts in one browser: the five newest are kept, signed together.
+    const db = await testDb();
+    let cookie = "";
+    for (let n = 1; n <= 6; n++) {
+      const request = new Request("http://shop.test/", { headers: { cookie } });
+      cookie = (await receiptCookie(db, `cs_test_kept_${n}`, {}, request)).split(";")[0]!;
+    }
+    const kept = await receiptSessions(db, new Request("http://shop.test/", { headers: { cookie } }));
+    expect(kept).toEqual([6, 5, 4, 3, 2].map((n) => `cs_test_kept_${n}`));
+    // A list edited by hand (an id added) is not signed: nothing counts.
+    const edited = cookie.replace("cs_test_kept_6", "cs_test_kept_6~cs_test_someone_else");
+    expect(await receiptSessions(db, new Request("http://shop.test/", { headers: { cookie: edited } }))).toEqual([]);
   });
 });

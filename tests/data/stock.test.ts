@@ -11,7 +11,7 @@ import { applyStockForm, listStock, setVariantStock } from "~/stock/admin.server
 import { stockFieldName } from "~/stock/stock-form";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
-import { call, decodeMail, outbox, postJson } from "./helpers";
+import { call, decodeMail, outbox, postJson, receiptOf } from "./helpers";
 import { TEST_DRIVER } from "./setup";
 import { statusOf } from "~/security/edge.server";
 
@@ -370,7 +370,11 @@ describe(`lead times through to the confirmation (${TEST_DRIVER})`, () => {
         if (!(thrown instanceof Response)) throw thrown;
       },
     );
-    const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId }));
+    const verified = await call(
+      verifyOrder,
+      "/api/verify-order",
+      postJson({ sessionId }, { cookie: receiptOf(response) }), // the browser that paid (X-SEC-20)
+    );
     const body = (await verified.json()) as {
       success: boolean;
       session: { lines: { product_name: string; from_stock: boolean; lead_time: string }[] };

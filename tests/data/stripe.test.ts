@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, outbox, postJson } from "./helpers";
+import { call, outbox, postJson, receiptOf } from "./helpers";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
 // Types only: the modules themselves are loaded after the environment is set.
 import type * as Db from "~/db/client.server";
@@ -70,7 +70,8 @@ async function startCheckout() {
     ),
   );
   expect(response.status).toBe(200);
-  return (await response.json()) as { url: string; sessionId: string };
+  // With the receipt cookie of the browser that opened it (X-SEC-20).
+  return { ...((await response.json()) as { url: string; sessionId: string }), receipt: receiptOf(response) };
 }
 
 function completedEvent(
@@ -228,9 +229,9 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
   });
 
   it("X-CHK-4: verify-order retrieves the session when the webhook has not arrived yet", async () => {
-    const { sessionId } = await startCheckout();
+    const { sessionId, receipt } = await startCheckout();
     const verify = async () =>
-      (await call(app.verify, "/api/verify-order", postJson({ sessionId }))).json() as Promise<{
+      (await call(app.verify, "/api/verify-order", postJson({ sessionId }, { cookie: receipt }))).json() as Promise<{
         success: boolean;
         session: { status: string; amount_total: number };
       }>;
@@ -249,6 +250,68 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(first.session.amount_total).toBe(order!.totalPence);
     expect(order?.customerEmail).toBe("lee@example.com");
     expect((await outbox()).length).toBe(before + 1);
+  });
+
+  it("X-SEC-20 X-PE-2: after a Stripe payment without JavaScript the cart is emptied when the payment is settled (webhook or verify-order), once", async () => {
+    const cartPage = (await import("~/routes/cart")).action;
+    const checkoutPage = (await import("~/routes/checkout")).action;
+    const cartApi = (await import("~/routes/api.cart")).loader;
+    const add = async (cookie?: string) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ intent: "add", ...gi, quantity: "1" })) body.set(name, String(value));
+      const response = await call(cartPage, "/cart", { method: "POST", body, headers: cookie ? { cookie } : {} });
+      return /gt_cart=[^;]+/.exec(response.headers.get("set-cookie") ?? "")?.[0] ?? cookie!;
+    };
+    const linesOf = async (cookie: string) =>
+      ((await (await call(cartApi, "/api/cart", { headers: { cookie } })).json()) as { lines: unknown[] }).lines.length;
+    const pay = async (cookie: string) => {
+      const body = new FormData();
+      body.set("intent", "pay");
+      body.set("shippingMethod", "uk-standard");
+      const response = await call(checkoutPage, "/checkout", { method: "POST", body, headers: { cookie, ...buyerAddress() } });
+      expect(response.status).toBe(303);
+      const location = new URL(response.headers.get("location")!);
+      expect(location.host).toBe("checkout.stripe.test"); // off to Stripe; this browser may never come back
+      const sessionId = location.pathname.split("/").at(-1)!;
+      return { sessionId, receipt: receiptOf(response) };
+    };
+    const { eq } = await import("drizzle-orm");
+    const { carts } = await import("~/db/schema");
+    const cartId = async (cookie: string) => cookie.split("=")[1]!;
+
+    // By the webhook: the buyer closed the tab on Stripe's page and never returned.
+    const cookie = await add();
+    const { sessionId } = await pay(cookie);
+    const order = await orderFor(sessionId);
+    expect(order?.cartId).toBe(await cartId(cookie));
+    expect(await linesOf(cookie)).toBe(1);
+    const payload = completedEvent(sessionId, order!.id);
+    expect((await sendWebhook(payload, sign(payload))).status).toBe(200);
+    expect((await orderFor(sessionId))?.status).toBe("paid");
+    expect(await linesOf(cookie)).toBe(0);
+    // The buyer fills the cart again; Stripe redelivers the event: the new cart stays.
+    await add(cookie);
+    const again = completedEvent(sessionId, order!.id);
+    expect((await sendWebhook(again, sign(again))).status).toBe(200);
+    expect(await linesOf(cookie)).toBe(1);
+
+    // By verify-order, before the webhook: the same, once.
+    const db = await app.testDb();
+    await db.update(carts).set({ lines: [] }).where(eq(carts.id, await cartId(cookie)));
+    await add(cookie);
+    const second = await pay(cookie);
+    Object.assign(fake.sessions.get(second.sessionId)!, {
+      payment_status: "paid",
+      status: "complete",
+      customer_details: { email: "lee@example.com", name: "Lee Park", phone: null },
+    });
+    const verified = await call(app.verify, "/api/verify-order", postJson({ sessionId: second.sessionId }, { cookie: second.receipt }));
+    expect(await verified.json()).toMatchObject({ success: true });
+    expect(await linesOf(cookie)).toBe(0);
+    await add(cookie);
+    const late = completedEvent(second.sessionId, (await orderFor(second.sessionId))!.id);
+    expect((await sendWebhook(late, sign(late))).status).toBe(200);
+    expect(await linesOf(cookie)).toBe(1);
   });
 
   it("X-SEC-5: a signed event whose amount or currency differs does not pay the order; it is flagged", async () => {

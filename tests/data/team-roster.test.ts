@@ -144,6 +144,34 @@ describe("X-SEC-16 roster e-mails", () => {
     expect(await rosterMails()).toHaveLength(100);
   });
 
+  it("X-SEC-16 race: roster uploads sent at once for one team never send more e-mails than its caps, nor two to one address", async () => {
+    const rows = (from: number, count: number) =>
+      roster(Array.from({ length: count }, (_, n) => row(plainName(from + n), `member-${from + n}@example.com`)));
+    // The team's expected size (60): four uploads of 40 at once, overlapping by 20.
+    const small = await organiser();
+    const sizeRace = await Promise.all([0, 20, 40, 60].map((from) => upload(small, rows(from, 40), { confirmed: "yes" })));
+    for (const answer of sizeRace) expect([200, 400, 429]).toContain(answer.status);
+    let mails = await rosterMails();
+    const sentBySize = sizeRace.reduce((sum, answer) => sum + Number(answer.body.sent ?? 0), 0);
+    expect(mails.length).toBe(sentBySize);
+    expect(mails.length).toBeLessThanOrEqual(TEAM_EXPECTED_SIZE_DEFAULT);
+    expect(new Set(mails.map((m) => m.to.toLowerCase())).size).toBe(mails.length);
+    expect(mails.length).toBeGreaterThan(0);
+
+    // The day's cap (100) with a large team: four uploads of 40 different addresses at once.
+    const db = await testDb();
+    await db.delete(mailOutbox);
+    const large = await organiser({ expectedSize: 500 });
+    const dayRace = await Promise.all([0, 1, 2, 3].map((n) => upload(large, rows(200 + 40 * n, 40), { confirmed: "yes" })));
+    for (const answer of dayRace) expect([200, 429]).toContain(answer.status);
+    mails = await rosterMails();
+    expect(mails.length).toBe(dayRace.reduce((sum, answer) => sum + Number(answer.body.sent ?? 0), 0));
+    expect(mails.length).toBeLessThanOrEqual(ROSTER_INVITES_PER_DAY_MAX);
+    expect(mails.length).toBe(80); // two fit (80), a third would pass 100 and sends nothing
+    const invited = await db.select().from(teamInvitations);
+    expect(invited.length).toBe(sentBySize + 80);
+  });
+
   it("X-SEC-16 the note is plain text with a length limit and goes into every e-mail", async () => {
     const team = await organiser();
     const csv = roster([row("Ana Silva", "ana@example.com")]);

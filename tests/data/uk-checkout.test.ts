@@ -6,7 +6,7 @@ import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as verifyOrder } from "~/routes/api.verify-order";
 import { action as pay } from "~/routes/payment";
 import { action as tracking } from "~/routes/tracking";
-import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
+import { call, decodeMail, outbox, postJson, paymentForm, receiptOf } from "./helpers";
 
 // Read lazily by the app on first use, so set before any test runs: receipts carry VAT lines.
 useTestSettings({
@@ -196,7 +196,11 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       totalPence: 8997,
     });
 
-    const verified = await call(verifyOrder, "/api/verify-order", postJson({ sessionId }));
+    const verified = await call(
+      verifyOrder,
+      "/api/verify-order",
+      postJson({ sessionId }, { cookie: receiptOf(response) }), // the browser that paid (X-SEC-20)
+    );
     const body = (await verified.json()) as { receipt: Record<string, unknown> };
     expect(body.receipt).toEqual({
       shipping_method: "uk-express",

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { imageWork } from "~/background/image-work.server";
-import { PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
+import { OWNER_WORK } from "~/background/image-queue";
+import { IMAGE_WORK_LIMITS, PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 import {
   EMAIL_RENDITION_WIDTHS,
   PHOTO_MESSAGES,
@@ -50,26 +51,27 @@ export async function makeMaster(bytes: Uint8Array): Promise<Master> {
   if (format === "heic" && !readsHeic())
     throw new PhotoRefused(PHOTO_MESSAGES.heic, "unsupported_type");
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return imageWork(async () => {
-    let meta: Metadata;
-    try {
-      // The header only: its size is checked before any pixel is decoded.
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
-    } catch {
-      throw new PhotoRefused(PHOTO_MESSAGES.unreadable, "unreadable");
-    }
-    const expected = format === "avif" || format === "heic" ? "heif" : format;
-    if (meta.format !== expected)
-      throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
-    if ((meta.width ?? 0) * (meta.height ?? 0) > PRODUCT_PHOTO_LIMITS.pixels) {
-      throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, "too_large");
-    }
+  let meta: Metadata;
+  try {
+    // The header only: its size is checked before any pixel is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRefused(PHOTO_MESSAGES.unreadable, "unreadable");
+  }
+  const expected = format === "avif" || format === "heic" ? "heif" : format;
+  if (meta.format !== expected) throw new PhotoRefused(PHOTO_MESSAGES.notImage, "unsupported_type");
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > PRODUCT_PHOTO_LIMITS.pixels) {
+    throw new PhotoRefused(PHOTO_MESSAGES.tooManyPixels, "too_large");
+  }
+  return imageWork(OWNER_WORK, pixels / 1_000_000, async () => {
     try {
       const image = sharp(input, {
         limitInputPixels: PRODUCT_PHOTO_LIMITS.pixels,
         failOn: "truncated",
         pages: 1,
       })
+        .timeout({ seconds: IMAGE_WORK_LIMITS.ownerDecodeSeconds })
         .rotate()
         .toColourspace("srgb");
       const alpha = Boolean(meta.hasAlpha);
@@ -111,10 +113,11 @@ export async function makeRenditions(
   width: number,
   height: number,
 ): Promise<{ renditions: Rendition[]; placeholder: string }> {
-  return imageWork(async () => {
+  return imageWork(OWNER_WORK, (width * height) / 1_000_000, async () => {
     const widths = renditionWidths(width);
     const largest = Math.max(...widths);
     const base = await sharp(master, { limitInputPixels: PRODUCT_PHOTO_LIMITS.pixels })
+      .timeout({ seconds: IMAGE_WORK_LIMITS.ownerDecodeSeconds })
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });

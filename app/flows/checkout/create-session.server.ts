@@ -34,6 +34,10 @@ export async function createCheckoutSession(
   body: unknown,
   address: string,
   { settings, payments, clock }: Pick<ShopParts, "settings" | "payments" | "clock">,
+  /** The buyer's request: its receipt cookie keeps this browser's earlier checkouts (X-SEC-20). */
+  request?: Request,
+  /** The server's cart the lines came from (Pay without JavaScript): emptied once paid. */
+  cartId?: string,
 ): Promise<Result<{ url: string; sessionId: string }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
@@ -82,6 +86,7 @@ export async function createCheckoutSession(
       expiresAt: new Date(clock.now().getTime() + settings.CHECKOUT_EXPIRY_MINUTES * 60_000),
       mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
+      cartId,
       stockLookup: (id) => catalogue.all.get(id),
     });
   } catch (error) {
@@ -101,7 +106,7 @@ export async function createCheckoutSession(
     // Only the browser that opened the session is shown its receipt (X-SEC-20).
     return done(
       { url: session.url, sessionId: session.sessionId },
-      { cookie: await receiptCookie(db, session.sessionId, settings) },
+      { cookie: await receiptCookie(db, session.sessionId, settings, request) },
     );
   } catch (error) {
     logError(`Payment session for ${order.orderNumber} failed`, error);

@@ -10,6 +10,7 @@ import type { ShopParts } from "~/flows/parts.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { text } from "~/shared/text";
+import { paidHere } from "./receipt-cookie.server";
 import { leadTime } from "~/stock/stock";
 
 /** A payment session id as the providers make them (cs_test_…, cs_live_…). */
@@ -43,15 +44,25 @@ export async function currentOrderForSession(
 
 const bodySchema = z.object({ sessionId: sessionIdSchema });
 
-/** POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4). */
+const UNKNOWN_SESSION = "No order has that session.";
+
+/**
+ * POST /api/verify-order {sessionId}: answers from the stored order (S-CHK-6, X-CHK-4), to the
+ * browser that opened the checkout only (its signed receipt cookie, X-SEC-20); anyone else who
+ * knows the id gets the answer of an unknown session, so no buyer's e-mail leaks.
+ */
 export async function verifyOrder(
   db: Database,
   body: unknown,
   parts: Pick<ShopParts, "settings" | "payments">,
+  request: Request,
 ): Promise<Result<unknown>> {
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) {
     return problem("invalid_input", "A sessionId is required.", { extra: { success: false } });
+  }
+  if (!(await paidHere(db, request, parsed.data.sessionId))) {
+    return problem("not_found", UNKNOWN_SESSION, { extra: { success: false } });
   }
   let order;
   try {
@@ -62,8 +73,7 @@ export async function verifyOrder(
       extra: { success: false },
     });
   }
-  if (!order)
-    return problem("not_found", "No order has that session.", { extra: { success: false } });
+  if (!order) return problem("not_found", UNKNOWN_SESSION, { extra: { success: false } });
   const lines = await linesOfOrder(db, order.id);
   // A paid order stays a success when the shop has moved it on since (in production, sent,
   // delivered, partly refunded): the customer who opens the confirmation again later, or whose

@@ -10,6 +10,7 @@ import { confirmationEmail } from "./confirmation-email";
 import { paidOrderNotice } from "./owner-notice";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { receiptSettings } from "~/orders/receipt.server";
+import { emptyCart } from "~/cart/server-cart.server";
 import {
   linesOfOrder,
   markOrderPaid,
@@ -37,6 +38,9 @@ export async function fulfilPaidOrder(
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
     if (!changed || !order) return order;
+    // The cart it was bought from is emptied when the payment is settled, in the same
+    // transaction as the change to paid, so once only (a redelivered event finds it paid).
+    await emptyCart(txDb, order.cartId ?? undefined);
     const lines = await linesOfOrder(txDb, order.id);
     if (order.customerEmail) {
       const reviewLinks = await reviewLinksFor(txDb, order, lines, settings);

@@ -85,6 +85,7 @@ export async function payForTeamChoice(
   form: FormData,
   address: string,
   parts: Pick<ShopParts, "settings" | "payments" | "clock">,
+  request?: Request,
 ): Promise<Result<{ url: string }>> {
   const read = teamChoiceFromFields(slug, form);
   if (!read.ok) return problem("invalid_input", read.error);
@@ -93,6 +94,7 @@ export async function payForTeamChoice(
     { cartItems: [read.choice], shippingMethod: read.shippingMethod },
     address,
     parts,
+    request,
   );
   if (!session.ok) return session;
   // The receipt's cookie goes with it: only this browser is shown the receipt (X-SEC-20).
