@@ -79,5 +79,17 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
+    async keys() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, ContinuationToken: token }),
+        );
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
   };
 }
