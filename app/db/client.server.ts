@@ -70,6 +70,16 @@ export async function openDatabase(
       console.error("PostgreSQL connection lost:", error.message);
       markDatabaseSuspect();
     });
+    // A connection checked out of the pool (inside a transaction, between its statements) that
+    // the server drops emits "error" on its client, where the pool does not listen: without a
+    // listener of its own that event ended the process (issue 40: PostgreSQL restarted under
+    // buyers). The statement waiting on it fails and its request answers 503.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        console.error("PostgreSQL connection lost (in use):", error.message);
+        markDatabaseSuspect();
+      });
+    });
     // A query (or a connection for a transaction) that fails because the server is away is
     // counted, so the request it belonged to, and the next ones, check the database at once.
     for (const method of ["query", "connect"] as const) {
