@@ -12,6 +12,8 @@ export default tseslint.config(
       "data/",
       "test-results/",
       "playwright-report/",
+      // Runs inside the previous release's worktree, against its code (scripts/previous-release-fixture.mjs).
+      "scripts/fixtures/",
     ],
   },
   js.configs.recommended,

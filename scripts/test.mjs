@@ -1,12 +1,20 @@
 // `npm test`: the stages in order, each as its own `npm run`, stopping at the first that fails
 // (with its exit code): lint and typecheck first, so CI (`.ci/run`) fails on an ESLint, Prettier,
-// import-rule or `tsc` error before any test runs, then the four test stages. At the end, passed
+// import-rule or `tsc` error before any test runs, then the five test stages. At the end, passed
 // or not, a table of how long each stage took.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import "./check-node.mjs";
 
-const STAGES = ["lint", "typecheck", "test:unit", "test:data", "test:scale", "test:e2e"];
+const STAGES = [
+  "lint",
+  "typecheck",
+  "test:unit",
+  "test:data",
+  "test:scale",
+  "test:faults",
+  "test:e2e",
+];
 
 // The npm that started this script (npm sets npm_execpath), on the same Node; plain `npm` otherwise.
 const npm = process.env.npm_execpath

@@ -45,10 +45,15 @@ export type DatabaseConfig = Pick<Env, "DATABASE_URL" | "dataDir" | "PG_POOL_MAX
 
 /**
  * Opens the database the configuration names (PostgreSQL with DATABASE_URL, otherwise PGlite in
- * DATA_DIR) and applies the migrations. Only the composition root (app/server/) and the tools it
+ * DATA_DIR) and applies the migrations (unless `migrate: false`: a backup reads the database as
+ * it is). Only the composition root (app/server/) and the tools it
  * serves call this: everything else is handed the database.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<Connection> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: { migrate?: boolean } = {},
+): Promise<Connection> {
+  const migrating = options.migrate ?? true;
   const { DATABASE_URL, dataDir } = config;
   if (DATABASE_URL) {
     const { Pool } = await import("pg");
@@ -64,6 +69,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Connection> 
     pool.on("error", (error) => {
       console.error("PostgreSQL connection lost:", error.message);
       markDatabaseSuspect();
+    });
+    // A connection checked out of the pool (inside a transaction, between its statements) that
+    // the server drops emits "error" on its client, where the pool does not listen: without a
+    // listener of its own that event ended the process (issue 40: PostgreSQL restarted under
+    // buyers). The statement waiting on it fails and its request answers 503.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        console.error("PostgreSQL connection lost (in use):", error.message);
+        markDatabaseSuspect();
+      });
     });
     // A query (or a connection for a transaction) that fails because the server is away is
     // counted, so the request it belonged to, and the next ones, check the database at once.
@@ -81,7 +96,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Connection> 
     }
     const db = drizzle({ client: pool, schema });
     try {
-      await migratePostgres(pool);
+      if (migrating) await migratePostgres(pool);
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
@@ -95,6 +110,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Connection> 
   mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(path.join(dataDir, "pglite"));
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
+  if (migrating) await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
 }

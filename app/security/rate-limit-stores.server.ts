@@ -71,6 +71,62 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/** How long a Redis count may take before the database counts instead. */
+export const REDIS_ANSWER_MS = 1_000;
+
+/**
+ * Redis, with the database behind it (issue 40): while Redis does not answer (stopped,
+ * restarting, unreachable) each hit is counted in the database instead, so no limit is switched
+ * off; the first failure and the return are logged once each. A window's count starts again in
+ * the store that takes over, so during a switch an address can get at most one window's limit
+ * more.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  private down = false;
+  constructor(
+    private readonly primary: RateLimitStore,
+    private readonly fallback: RateLimitStore,
+    private readonly log: (message: string) => void = console.error,
+    private readonly answerMs = REDIS_ANSWER_MS,
+  ) {}
+
+  /** Whether the last hit was counted in the database because Redis did not answer. */
+  get fallingBack(): boolean {
+    return this.down;
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const result = await Promise.race([
+        this.primary.hit(key, windowMs),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer in ${this.answerMs} ms`)),
+            this.answerMs,
+          );
+        }),
+      ]);
+      if (this.down) {
+        this.down = false;
+        this.log("Redis answers again: rate limits are counted in Redis.");
+      }
+      return result;
+    } catch (error) {
+      if (!this.down) {
+        this.down = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.log(
+          `Redis does not answer (${reason}): rate limits are counted in the database until it does.`,
+        );
+      }
+      return this.fallback.hit(key, windowMs);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
 /** A Redis connection opened on first use, and closed with the shop. */
 export function lazyRedis(url: string): {
   client: () => Promise<RedisLike>;
@@ -82,6 +138,9 @@ export function lazyRedis(url: string): {
       const { createClient } = await import("redis");
       const opened = createClient({
         url,
+        // While Redis is away a command fails at once instead of waiting in a queue: the
+        // limits are then counted in the database (FallbackRateLimitStore).
+        disableOfflineQueue: true,
         socket: {
           connectTimeout: 3_000,
           reconnectStrategy: (retries) => Math.min(retries * 200, 3_000),
@@ -120,7 +179,10 @@ export function createRateLimitStore(
   const redis = connect(config.REDIS_URL);
   // Every key under REDIS_PREFIX, so shops (or a staging copy) can share one Redis.
   return {
-    store: new RedisRateLimitStore(redis.client, `${config.REDIS_PREFIX}rl:`),
+    store: new FallbackRateLimitStore(
+      new RedisRateLimitStore(redis.client, `${config.REDIS_PREFIX}rl:`),
+      new DatabaseRateLimitStore(db),
+    ),
     close: redis.close,
   };
 }

@@ -11,6 +11,8 @@ import { imageWork } from "~/background/image-work.server";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
+import type { Database, DatabaseDriver } from "~/db/database";
+import { nightlyBackup } from "./backup-schedule.server";
 import { closeDueTeams } from "~/teams/closing.server";
 import { sweepCarts } from "~/cart/server-cart.server";
 import { settleLateTeamPayments } from "~/flows/teams/late-payment.server";
@@ -26,7 +28,9 @@ import {
 } from "~/shared/limits";
 
 /** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
-export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): BackgroundJob[] {
+export function backgroundJobs(
+  shop: ShopParts & { mailer: Mailer; driver?: DatabaseDriver },
+): BackgroundJob[] {
   const config = shop.settings;
   return [
     {
@@ -89,5 +93,21 @@ export function backgroundJobs(shop: ShopParts & { mailer: Mailer }): Background
           ? 0
           : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
+    // Issue 40: a backup into BACKUP_DIR after each BACKUP_SCHEDULE time (docs/operations.md).
+    ...(config.BACKUP_DIR
+      ? [
+          {
+            name: "nightly-backup",
+            everyMs: 60_000,
+            run: (db: Database) =>
+              nightlyBackup(
+                config,
+                { db, driver: shop.driver ?? "postgres" },
+                shop.files,
+                shop.clock.now(),
+              ),
+          },
+        ]
+      : []),
   ];
 }

@@ -92,7 +92,7 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
     clock: options.clock ?? systemClock,
   };
   if (options.background && config.BACKGROUND_WORK === "on") {
-    jobs = startJobs(db, backgroundJobs(parts));
+    jobs = startJobs(db, backgroundJobs({ ...parts, driver: connection.driver }));
   }
   return {
     ...parts,

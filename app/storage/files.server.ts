@@ -32,6 +32,9 @@ export function databaseFileStore(db: Database): FileStore {
         .delete(photoFiles)
         .where(like(photoFiles.key, `${prefix.replace(LIKE_SPECIAL, "\\$&")}%`));
     },
+    async keys() {
+      return (await db.select({ key: photoFiles.key }).from(photoFiles)).map((row) => row.key);
+    },
   };
 }
 

@@ -6,7 +6,26 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { Env } from "~/server/env.server";
+import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "./file-store";
+
+/** What a person is told while the bucket does not answer (issue 40: the bucket unreachable). */
+export const BUCKET_UNREACHABLE =
+  "Photos cannot be stored or fetched right now: the photo storage is not answering. Please try again in a few minutes.";
+/** Seconds a client is asked to wait (Retry-After) while the bucket does not answer. */
+export const BUCKET_RETRY_SECONDS = 60;
+
+/**
+ * An error the bucket's server did not answer (refused, reset, timed out, no such host) becomes
+ * the "unavailable" problem (503 with Retry-After at the edge); an answer of the server's
+ * (NoSuchKey, AccessDenied…) stays what it is.
+ */
+function unreachable(error: unknown): never {
+  const answered = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
+    ?.httpStatusCode;
+  if (answered) throw error;
+  throw new ProblemError("unavailable", BUCKET_UNREACHABLE, { retryAfter: BUCKET_RETRY_SECONDS });
+}
 
 export type S3Config = Pick<
   Env,
@@ -30,10 +49,11 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
       }),
   });
   const Bucket = config.S3_BUCKET;
+  const send = ((command: never) => client.send(command).catch(unreachable)) as S3Client["send"];
 
   async function removeKeys(keys: readonly string[]) {
     for (let at = 0; at < keys.length; at += 1000) {
-      await client.send(
+      await send(
         new DeleteObjectsCommand({
           Bucket,
           Delete: { Objects: keys.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true },
@@ -45,7 +65,7 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
   return {
     kind: "bucket",
     async put(key, bytes, contentType) {
-      await client.send(
+      await send(
         new PutObjectCommand({
           Bucket,
           Key: key,
@@ -58,7 +78,7 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
     },
     async get(key) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await send(new GetObjectCommand({ Bucket, Key: key }));
         const bytes = Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
         return { bytes, contentType: answer.ContentType ?? "application/octet-stream" };
       } catch (error) {
@@ -72,12 +92,22 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
     async removePrefix(prefix) {
       let token: string | undefined;
       do {
-        const page = await client.send(
+        const page = await send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
         );
         await removeKeys((page.Contents ?? []).map((item) => item.Key!).filter(Boolean));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    async keys() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

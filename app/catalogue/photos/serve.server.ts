@@ -1,3 +1,4 @@
+import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "~/storage/files.server";
 import { renditionKey } from "./urls";
 
@@ -19,7 +20,22 @@ export async function serveRendition(
 ): Promise<Response> {
   const key = renditionKey(photoId, file);
   if (!key) return notFound();
-  const stored = await files.get(key);
+  let stored;
+  try {
+    stored = await files.get(key);
+  } catch (error) {
+    // The bucket does not answer: a 503 the browser and any cache try again later (the page
+    // around the photo is served as ever; the <img> shows its alt text meanwhile).
+    if (!(error instanceof ProblemError)) throw error;
+    return new Response(error.message, {
+      status: 503,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...(error.problem.retryAfter ? { "Retry-After": String(error.problem.retryAfter) } : {}),
+      },
+    });
+  }
   if (!stored) return notFound();
   return new Response(new Uint8Array(stored.bytes), {
     headers: {

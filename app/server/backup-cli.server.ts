@@ -1,0 +1,111 @@
+import { mkdirSync } from "node:fs";
+import { readFile, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { openFileStore } from "~/storage/files.server";
+import {
+  BackupRefused,
+  type RawDatabase,
+  readBackup,
+  restoreFiles,
+  restoreTables,
+  takeBackup,
+} from "./backup.server";
+import { type Env, env } from "./env.server";
+
+/** What opening a raw database needs (restore writes before the shop opens it). */
+export type RawDatabaseConfig = Pick<Env, "DATABASE_URL" | "dataDir">;
+
+/** The database the settings name, with no migrations run: what a restore writes into. */
+export async function openRawDatabase(config: RawDatabaseConfig): Promise<RawDatabase> {
+  if (config.DATABASE_URL) {
+    const pg = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const client = new pg.default.Client({ connectionString: config.DATABASE_URL });
+    await client.connect();
+    return {
+      query: async (text, params) => (await client.query(text, params)).rows,
+      migrate: (folder) => migrate(drizzle({ client }), { migrationsFolder: folder }),
+      close: () => client.end(),
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  mkdirSync(config.dataDir, { recursive: true });
+  const client = new PGlite(path.join(config.dataDir, "pglite"));
+  return {
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    migrate: (folder) => migrate(drizzle({ client }), { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
+
+/** Writes the shop's backup into `file` (through a temporary name, so a half file never stays). */
+export async function backupTo(config: Env, file: string) {
+  const started = Date.now();
+  const connection = await openDatabase(config, { migrate: false });
+  try {
+    const files = openFileStore(connection.db, config);
+    const data = await takeBackup(connection.db, files, connection.driver);
+    const partial = `${file}.partial`;
+    await writeFile(partial, data);
+    await rename(partial, file);
+    return { bytes: data.length, ms: Date.now() - started };
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Restores `file` into the database and file store the settings name. */
+export async function restoreFrom(config: Env, file: string, force: boolean) {
+  const started = Date.now();
+  const backup = await readBackup(await readFile(file));
+  const raw = await openRawDatabase(config);
+  try {
+    await restoreTables(raw, backup, { force });
+  } finally {
+    await raw.close();
+  }
+  // The shop's own opening applies this version's later migrations to the restored data.
+  const connection = await openDatabase(config);
+  try {
+    await restoreFiles(openFileStore(connection.db, config), backup);
+  } finally {
+    await connection.close();
+  }
+  return { manifest: backup.manifest, ms: Date.now() - started };
+}
+
+const USAGE_BACKUP = "Usage: npm run backup -- <file> (writes the whole shop into one file)";
+const USAGE_RESTORE =
+  "Usage: npm run restore -- <file> [--force] (loads a backup into an empty database)";
+
+/** `npm run backup -- <file>` (X-SAFE-1). */
+export async function backupCommand(argv: readonly string[]) {
+  const file = argv.find((arg) => !arg.startsWith("--"));
+  if (!file) return { code: 2, message: USAGE_BACKUP };
+  const config = env();
+  const { bytes, ms } = await backupTo(config, path.resolve(file));
+  return { code: 0, message: `Backup written to ${file}: ${bytes} bytes in ${ms} ms.` };
+}
+
+/** `npm run restore -- <file> [--force]` (X-SAFE-2). */
+export async function restoreCommand(argv: readonly string[]) {
+  const file = argv.find((arg) => !arg.startsWith("--"));
+  if (!file) return { code: 2, message: USAGE_RESTORE };
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) return { code: 2, message: `There is no backup file at ${file}.` };
+  try {
+    const { manifest, ms } = await restoreFrom(env(), path.resolve(file), argv.includes("--force"));
+    const orders = manifest.tables.orders?.rows ?? 0;
+    return {
+      code: 0,
+      message: `Restored the backup of ${manifest.takenAt} (${manifest.shopVersion}): ${orders} orders, ${manifest.files.count} files, in ${ms} ms.`,
+    };
+  } catch (error) {
+    if (error instanceof BackupRefused) return { code: 1, message: error.message };
+    throw error;
+  }
+}
