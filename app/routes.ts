@@ -74,6 +74,7 @@ export default [
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
     // Team orders (X-TEAM-1, X-TEAM-5)
     route("admin/teams", "routes/admin.teams.tsx"),
     route("admin/teams/new", "routes/admin.team-new.tsx"),
@@ -104,6 +105,7 @@ export default [
   route("api/admin/products/:id/photos", "routes/api.admin.product-photos.ts"),
   route("api/admin/products/:id/photos/:photoId", "routes/api.admin.product-photo.ts"),
   route("api/admin/site", "routes/api.admin.site.ts"),
+  route("api/admin/settings", "routes/api.admin.settings.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
   route("api/admin/teams", "routes/api.admin.teams.ts"),

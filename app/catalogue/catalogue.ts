@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS_STATE, type SettingsState } from "~/policy/shop-settings";
 import { bundlePricePence, type Pence } from "~/pricing/money";
 import type {
   AccessoryCategory,
@@ -32,6 +33,9 @@ export interface Catalogue {
   readonly site: SiteContent;
   /** The automatic sale running now, if any. */
   readonly sale: Promotion | null;
+  /** The shop's settings (X-TRUE-2): seller, delivery, returns; they ride the catalogue's
+   *  revision, so every process sees a save within CATALOGUE_CHECK_MS. */
+  readonly settings: SettingsState;
 }
 
 /** The sale running at `now`, if any: the latest started of those between their dates. */
@@ -91,6 +95,7 @@ export function makeCatalogue(
   site: SiteContent,
   promotions: readonly Promotion[],
   now: number,
+  settings: SettingsState = DEFAULT_SETTINGS_STATE,
 ): Catalogue {
   const sale = runningSale(promotions, now);
   const priced = sale ? stored.map((p) => onSale(p, sale.percent)) : [...stored];
@@ -99,7 +104,7 @@ export function makeCatalogue(
     if (product.bundle) all.set(product.id, pricedBundle(product as BundleProduct, all));
   }
   const products = [...all.values()].filter((p) => p.status === "active" && !p.bundle);
-  return { products, all, site, sale };
+  return { products, all, site, sale, settings };
 }
 
 /** A product of the shop (active, not a bundle), for its page, a card or a review. */

@@ -8,6 +8,7 @@ import {
   productPhotos,
   products,
   promotions,
+  shopSettings,
   siteContent,
   type StoredProductImage,
 } from "~/db/schema";
@@ -27,6 +28,11 @@ import type {
   SiteContent,
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
+import {
+  DEFAULT_SHOP_SETTINGS,
+  parseShopSettings,
+  type SettingsState,
+} from "~/policy/shop-settings";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
  *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */
@@ -85,6 +91,7 @@ interface Stored {
   products: Product[];
   site: SiteContent;
   promotions: Promotion[];
+  settings: SettingsState;
 }
 
 async function readRevision(db: Database): Promise<number> {
@@ -98,25 +105,27 @@ async function readRevision(db: Database): Promise<number> {
 async function readStored(db: Database): Promise<Stored> {
   // The revision first: a change made while the rest is read is seen at the next check.
   const revision = await readRevision(db);
-  const [productRows, optionRows, siteRows, promotionRows, photoRows] = await Promise.all([
-    db.select().from(products).orderBy(asc(products.position), asc(products.id)),
-    db
-      .select()
-      .from(productOptions)
-      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
-    db.select().from(siteContent).where(eq(siteContent.id, 1)),
-    db.select().from(promotions).orderBy(asc(promotions.createdAt)),
-    // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
-    db
-      .select()
-      .from(productPhotos)
-      .where(eq(productPhotos.status, "ready"))
-      .orderBy(
-        asc(productPhotos.productId),
-        asc(productPhotos.position),
-        asc(productPhotos.createdAt),
-      ),
-  ]);
+  const [productRows, optionRows, siteRows, promotionRows, photoRows, settingsRows] =
+    await Promise.all([
+      db.select().from(products).orderBy(asc(products.position), asc(products.id)),
+      db
+        .select()
+        .from(productOptions)
+        .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+      db.select().from(siteContent).where(eq(siteContent.id, 1)),
+      db.select().from(promotions).orderBy(asc(promotions.createdAt)),
+      // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
+      db
+        .select()
+        .from(productPhotos)
+        .where(eq(productPhotos.status, "ready"))
+        .orderBy(
+          asc(productPhotos.productId),
+          asc(productPhotos.position),
+          asc(productPhotos.createdAt),
+        ),
+      db.select().from(shopSettings).where(eq(shopSettings.id, 1)),
+    ]);
   const optionsOf = new Map<string, OptionRow[]>();
   for (const option of optionRows) {
     const list = optionsOf.get(option.productId) ?? [];
@@ -141,6 +150,17 @@ async function readStored(db: Database): Promise<Stored> {
       heroText: site?.heroText ?? "",
     },
     promotions: promotionRows.map(promotionFromRow),
+    settings: settingsFromRow(settingsRows[0]),
+  };
+}
+
+/** The settings a row holds (X-TRUE-2); the defaults where there is none. */
+export function settingsFromRow(row: typeof shopSettings.$inferSelect | undefined): SettingsState {
+  const parsed = row?.settings ? parseShopSettings(row.settings) : null;
+  return {
+    settings: parsed?.ok ? parsed.settings : DEFAULT_SHOP_SETTINGS,
+    deliveryReviewed: Boolean(row?.deliverySavedAt),
+    demoRemoved: Boolean(row?.demoRemovedAt),
   };
 }
 
@@ -201,7 +221,7 @@ export async function loadCatalogue(db: Database, now = Date.now()): Promise<Cat
   const pending = entry.stored;
   try {
     const stored = await pending;
-    return makeCatalogue(stored.products, stored.site, stored.promotions, now);
+    return makeCatalogue(stored.products, stored.site, stored.promotions, now, stored.settings);
   } catch (error) {
     // A failed read is not kept: the next request asks again.
     if (held.get(db)?.stored === pending) held.delete(db);

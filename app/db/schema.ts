@@ -925,6 +925,24 @@ export const siteContent = pgTable(
   (table) => [check("site_content_one_row", sql`${table.id} = 1`)],
 );
 
+/**
+ * The shop's settings in the owner's hands (X-TRUE-2): seller, delivery and returns as one JSON
+ * document (app/policy/shop-settings.ts checks its shape). One row; none: the defaults.
+ * `delivery_saved_at`: the owner saved them at least once (the demo sentences end);
+ * `demo_removed_at`: the owner removed the demo content (X-TRUE-3).
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    settings: jsonb("settings").$type<unknown>(),
+    deliverySavedAt: timestamp("delivery_saved_at", { withTimezone: true }),
+    demoRemovedAt: timestamp("demo_removed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("shop_settings_one_row", sql`${table.id} = 1`)],
+);
+
 /** Automatic sales (X-CAT-5): a percentage off every full-price line while it runs. */
 export const promotions = pgTable(
   "promotions",

@@ -137,7 +137,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ? `Reference ${order.orderNumber}, no order number: one is given when it is paid. `
           : ""}
         Placed {when(order.createdAt)} · Delivery:{" "}
-        <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
+        <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].name}</span>
       </p>
       {/* X-ORD-1: the money and the making, each in its own words. */}
       <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">

@@ -91,7 +91,7 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
               <dl className="space-y-1 text-sm">
                 <div className="flex justify-between gap-4">
                   <dt>Delivery</dt>
-                  <dd>{SHIPPING_METHODS[order.shippingMethod].label}</dd>
+                  <dd>{SHIPPING_METHODS[order.shippingMethod].name}</dd>
                 </div>
                 <div className="flex justify-between gap-4 font-semibold">
                   <dt>Total paid</dt>

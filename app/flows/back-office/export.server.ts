@@ -45,7 +45,7 @@ export async function exportOrdersCsv(
       totalPence: order.totalPence,
       refundedPence: order.refundedPence,
       shippingMethod: isShippingMethodId(order.shippingMethod)
-        ? shippingMethod(order.shippingMethod).label
+        ? shippingMethod(order.shippingMethod).name
         : order.shippingMethod,
       deliveryAddress: addressLine(order.shippingAddress),
       discountCode: order.discountCode,
