@@ -150,7 +150,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <ActionOutcome outcome={actionData} />
       <Form method="post" key={formKey} className="space-y-6" noValidate>
         <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
-          <legend className="font-display text-xl font-bold uppercase">The seller</legend>
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            The seller
+          </legend>
           <p className="text-sm text-muted">
             Printed on receipts and order e-mails, as the law asks.
           </p>
@@ -194,7 +196,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </div>
         </fieldset>
         <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
-          <legend className="font-display text-xl font-bold uppercase">Delivery</legend>
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            Delivery
+          </legend>
           {SHIPPING_METHOD_IDS.map((id) => {
             const name = SHIPPING_METHODS[id].name;
             return (
@@ -247,10 +251,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           />
         </fieldset>
         <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
-          <legend className="font-display text-xl font-bold uppercase">Returns</legend>
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            Returns
+          </legend>
           <Field
             label="Days to return unworn, non-personalised items"
             name="returnDays"
+            className="clear-both"
             inputMode="numeric"
             defaultValue={values.returnDays}
             hint="Counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel."

@@ -5,7 +5,10 @@ import type { DeliveryPromiseLines } from "~/policy/shop-settings";
  *  it true (X-TRUE-2; deliveryPromiseLines). */
 export function DeliveryPromise({ lines }: { lines: DeliveryPromiseLines }) {
   return (
-    <ul className="grid gap-3 rounded-lg bg-white p-5 text-sm ring-1 ring-black/5">
+    <ul
+      aria-label="Delivery and returns"
+      className="grid gap-3 rounded-lg bg-white p-5 text-sm ring-1 ring-black/5"
+    >
       <li className="flex items-center gap-3">
         <Truck aria-hidden="true" className="size-5 shrink-0 text-accent" />
         <span>{lines.standard}</span>
