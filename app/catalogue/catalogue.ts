@@ -86,6 +86,21 @@ function pricedBundle(bundle: BundleProduct, byId: ReadonlyMap<string, Product>)
   return { ...bundle, pricePence: bundlePricePence(prices, bundle.bundle.discountPercent) };
 }
 
+/** Words that advertise a sale: "20% off", "30 % OFF", "Opening sale". */
+const SALE_WORDS = /\d+\s*%\s*off|\bsale\b/i;
+
+/** The plain heading the home page falls back to when its own advertises a sale not running. */
+export const PLAIN_HERO_HEADING = "Built for the mat";
+
+/** The site's words with any sale wording no running sale backs taken out (X-TRUE-3). */
+export function withoutUnbackedSale(site: SiteContent): SiteContent {
+  return {
+    bannerText: SALE_WORDS.test(site.bannerText) ? "" : site.bannerText,
+    heroHeading: SALE_WORDS.test(site.heroHeading) ? PLAIN_HERO_HEADING : site.heroHeading,
+    heroText: SALE_WORDS.test(site.heroText) ? "" : site.heroText,
+  };
+}
+
 /**
  * Builds the catalogue from the stored products (in the owner's order), the site's words and the
  * promotions, as it stands at `now`.
@@ -99,6 +114,8 @@ export function makeCatalogue(
 ): Catalogue {
   const sale = runningSale(promotions, now);
   const priced = sale ? stored.map((p) => onSale(p, sale.percent)) : [...stored];
+  // X-TRUE-3: once the demo is gone, no words advertise a sale that is not running.
+  site = settings.demoRemoved && !sale ? withoutUnbackedSale(site) : site;
   const all = new Map(priced.map((product) => [product.id, product]));
   for (const product of priced) {
     if (product.bundle) all.set(product.id, pricedBundle(product as BundleProduct, all));

@@ -165,3 +165,82 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/");
   });
 });
+
+test.describe("going live, on a shop of its own with its address and Stripe set", () => {
+  let server: BuiltServer | undefined;
+  let origin = "";
+
+  test.beforeAll(async ({ browserName: _browser }, testInfo) => {
+    const port = BASE_PORT + 2 + (testInfo.project.name === "mobile" ? 1 : 0);
+    origin = `http://localhost:${port}`;
+    server = await startBuiltServer(
+      {
+        ADMIN_EMAIL: OWNER.email,
+        ADMIN_PASSWORD: OWNER.password,
+        NODE_ENV: "production",
+        PUBLIC_URL: origin,
+        // Nothing is bought here: Stripe is never called.
+        PAYMENTS: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_not_called",
+        STRIPE_WEBHOOK_SECRET: "whsec_not_called",
+      },
+      port,
+    );
+    if (server.child.exitCode !== null)
+      throw new Error(`The shop did not start:\n${server.output()}`);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("X-TRUE-3: the launch checklist goes from open to done: settings saved, demo content removed after a confirm step", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("20% off site wide");
+
+    await page.goto(`${origin}/admin`);
+    await signInOwner(page);
+    await page.goto(`${origin}/admin`);
+    const checklist = page.getByRole("region", { name: /Before you open/ });
+    await expect(checklist).toContainText("3 of 5 to do");
+    await expect(checklist.getByRole("listitem").filter({ hasText: "PUBLIC_URL" })).toHaveAttribute(
+      "data-done",
+      "true",
+    );
+    await expectNoAxeViolations(page);
+    await shot(page, "launch-open");
+
+    await checklist.getByRole("link", { name: /Review delivery prices/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await page.getByRole("button", { name: "Save the settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "saved" })).toBeVisible();
+
+    await page.goto(`${origin}/admin`);
+    await expect(checklist).toContainText("1 of 5 to do");
+    await checklist.getByRole("link", { name: /Remove the demo content/ }).click();
+    await expect(page).toHaveURL(/\/admin\/launch$/);
+    // It asks first, and says what it will do.
+    await expect(page.getByTestId("demo-plan")).toContainText("SAVE10 and SAVE20");
+    await expectNoAxeViolations(page);
+    await shot(page, "launch-confirm");
+    await page.getByRole("button", { name: "Yes, remove the demo content" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Demo content removed" }),
+    ).toContainText("archived the codes SAVE10 and SAVE20");
+
+    await page.goto(`${origin}/admin`);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("launch-checklist")).toHaveCount(0);
+    const launch = await page.request.get(`${origin}/api/admin/launch`);
+    const { items } = (await launch.json()) as { items: { done: boolean }[] };
+    expect(items.every((item) => item.done)).toBe(true);
+    await shot(page, "launch-done");
+
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole("heading", { level: 1 })).not.toContainText("% off");
+    await expect(page.getByText("Opening sale")).toHaveCount(0);
+  });
+});
