@@ -912,6 +912,27 @@ export const productOptions = pgTable(
   ],
 );
 
+/**
+ * Every selling price an option has had (X-TRUE-1): a row when an option first has a price and at
+ * each change, from the owner's editor, the JSON API or the CSV import. A "was" price is shown
+ * only when these rows back it (app/pricing/was-price.ts). The seed's options have none.
+ */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    /** From when the option sold at this price (the shop's clock). */
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("price_history_option_idx").on(table.productId, table.optionType, table.startedAt),
+    check("price_history_price_non_negative", sql`${table.pricePence} >= 0`),
+  ],
+);
+
 /** The owner's words on the storefront (X-CAT-5): the site banner and the home hero. One row. */
 export const siteContent = pgTable(
   "site_content",

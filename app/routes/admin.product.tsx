@@ -27,7 +27,7 @@ import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
 import { BODY_LIMITS } from "~/shared/limits";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
@@ -92,11 +92,11 @@ const formAction = pageEndpoint(
     const read = readProductForm(body, !id);
     if (!read.ok) return refuse(400, read.error);
     if (!id) {
-      const created = await createProduct(db, read.body, owner!.email);
+      const created = await createProduct(db, read.body, owner!.email, clockFrom(context).now());
       if (!created.ok) return created;
       throw redirect(`/admin/products/${created.data.id}?created=1`);
     }
-    const saved = await updateProduct(db, id, read.body, owner!.email);
+    const saved = await updateProduct(db, id, read.body, owner!.email, clockFrom(context).now());
     return saved.ok ? success({ message: `${saved.data.name} saved.` }) : saved;
   },
 );

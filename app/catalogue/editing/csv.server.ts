@@ -1,3 +1,4 @@
+import { recordPriceChanges } from "./price-history.server";
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
@@ -395,6 +396,8 @@ export async function importCatalogueCsv(
           })),
         );
       }
+      // X-TRUE-1: the import's price changes are recorded like the editor's.
+      await recordPriceChanges(tx, input.id, new Date());
     }
     await recordAudit(tx, {
       actor,
