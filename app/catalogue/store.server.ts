@@ -30,11 +30,8 @@ import type {
   SiteContent,
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
-import {
-  DEFAULT_SHOP_SETTINGS,
-  parseShopSettings,
-  type SettingsState,
-} from "~/policy/shop-settings";
+import { DEFAULT_SHOP_SETTINGS, type SettingsState } from "~/policy/shop-settings";
+import { parseShopSettings } from "~/policy/shop-settings-schema";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
  *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { shopSettings } from "~/db/schema";
-import { parseShopSettings, type SettingsState, type ShopSettings } from "~/policy/shop-settings";
+import { type SettingsState, type ShopSettings } from "~/policy/shop-settings";
+import { parseShopSettings } from "~/policy/shop-settings-schema";
 import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, settingsFromRow } from "../store.server";
