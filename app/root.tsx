@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewCount,
     bannerText,
     origin: canonicalOrigin(settingsFrom(context), request),
-    // The footer's copyright year, by the shop's clock in London (X-TRUE-44).
+    // The footer's copyright year, by the shop's clock in London (X-TRUE-8).
     year: londonYear(clockFrom(context).now()),
   };
 }

@@ -74,6 +74,8 @@ export default [
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/launch", "routes/admin.launch.tsx"),
     // Team orders (X-TEAM-1, X-TEAM-5)
     route("admin/teams", "routes/admin.teams.tsx"),
     route("admin/teams/new", "routes/admin.team-new.tsx"),
@@ -104,6 +106,9 @@ export default [
   route("api/admin/products/:id/photos", "routes/api.admin.product-photos.ts"),
   route("api/admin/products/:id/photos/:photoId", "routes/api.admin.product-photo.ts"),
   route("api/admin/site", "routes/api.admin.site.ts"),
+  route("api/admin/settings", "routes/api.admin.settings.ts"),
+  route("api/admin/launch", "routes/api.admin.launch.ts"),
+  route("api/admin/launch/remove-demo", "routes/api.admin.launch-remove-demo.ts"),
   route("api/admin/promotions", "routes/api.admin.promotions.ts"),
   route("api/admin/promotions/:id", "routes/api.admin.promotion.ts"),
   route("api/admin/teams", "routes/api.admin.teams.ts"),

@@ -7,7 +7,7 @@ const GAP = 8;
 
 /**
  * The top-centre green toast, visible while the cart's notification flag is set (S-GLB-6). It sits
- * just below the sticky header (banner included), never over it (X-TRUE-49): the header keeps its
+ * just below the sticky header (banner included), never over it (X-TRUE-13): the header keeps its
  * cart button and menu in view while the toast shows.
  */
 export function AddedToast() {

@@ -79,7 +79,7 @@ describe("cart lines are checked and priced against the catalogue", () => {
       "Sorry, Mens Ranked Gorilla No-Gi Set in Rashguard XXXL is no longer available.",
     );
     expect(priceOf({ ...gi, customText: undefined }).problem).toMatch(/needs the name/);
-    // X-TRUE-45: a lapel name that cannot be stitched is refused with the one rule's sentence.
+    // X-TRUE-9: a lapel name that cannot be stitched is refused with the one rule's sentence.
     expect(priceOf({ ...gi, customText: "MAYA 🥋" }).problem).toBe(EMBROIDERY_MESSAGE);
     expect(priceOf({ ...gi, customText: "Zoë O'Neil-Ruiz" }).line).toBeDefined();
     expect(priceOf({ ...bottle, size: "M" }).problem).toBe("Water Bottle has no options or sizes.");
@@ -214,7 +214,7 @@ describe("a cart line's picture", () => {
       quantity: 1,
     });
     expect(priceLine(line("Grey"), hoodie).line?.image).toBe(hoodie.images[0]!.src);
-    // X-TRUE-47: a black hoodie (its drawing is grey) shows a black drawing.
+    // X-TRUE-11: a black hoodie (its drawing is grey) shows a black drawing.
     expect(priceLine(line("Black"), hoodie).line?.image).toBe(
       "/images/products/mens-grip-truth-hoodie/front.svg?colour=black",
     );

@@ -138,7 +138,7 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
     // so a cart that outlives the build gets the new address.
     // The owner's first photo (of the line's colour, if one is tagged) as its narrowest file,
     // else the first drawing (X-PHOTO-3). Inline: the cart is on every page.
-    // Without a photo of that colour, a drawing in the line's colour (X-TRUE-47).
+    // Without a photo of that colour, a drawing in the line's colour (X-TRUE-11).
     image:
       product.photos?.find((p) => p.color === input.color)?.webp[0]?.url ??
       (product.photos?.length ? undefined : lineDrawingSrc(product, input.color)) ??

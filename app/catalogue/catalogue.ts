@@ -1,4 +1,6 @@
+import { DEFAULT_SETTINGS_STATE, type SettingsState } from "~/policy/shop-settings";
 import { bundlePricePence, type Pence } from "~/pricing/money";
+import { type PricePoint, wasPriceVerdict } from "~/pricing/was-price";
 import type {
   AccessoryCategory,
   Category,
@@ -32,6 +34,9 @@ export interface Catalogue {
   readonly site: SiteContent;
   /** The automatic sale running now, if any. */
   readonly sale: Promotion | null;
+  /** The shop's settings (X-TRUE-2): seller, delivery, returns; they ride the catalogue's
+   *  revision, so every process sees a save within CATALOGUE_CHECK_MS. */
+  readonly settings: SettingsState;
 }
 
 /** The sale running at `now`, if any: the latest started of those between their dates. */
@@ -82,6 +87,79 @@ function pricedBundle(bundle: BundleProduct, byId: ReadonlyMap<string, Product>)
   return { ...bundle, pricePence: bundlePricePence(prices, bundle.bundle.discountPercent) };
 }
 
+/** Each option's price history (X-TRUE-1), by `priceHistoryKey`. */
+export type PriceHistories = ReadonlyMap<string, readonly PricePoint[]>;
+
+export function priceHistoryKey(productId: string, optionType: string): string {
+  return `${productId}\u0000${optionType}`;
+}
+
+function hasHistory(product: Product, history: PriceHistories): boolean {
+  return product.options.some((o) => history.has(priceHistoryKey(product.id, o.type)));
+}
+
+/**
+ * The "was" prices that may be shown now (X-TRUE-1): an option with a price history keeps its
+ * compare-at price only while the history backs it (it stops by itself); one without any (the
+ * seed's) is demo content, kept until the owner removes the demo.
+ */
+export function withGenuineWasPrices(
+  product: Product,
+  history: PriceHistories,
+  now: number,
+  demoRemoved: boolean,
+): Product {
+  if (!hasHistory(product, history)) {
+    if (!demoRemoved) return product;
+    return {
+      ...without(product, "originalPricePence"),
+      options: product.options.map((option) => without(option, "compareAtPricePence")),
+    };
+  }
+  const options = product.options.map((option) => {
+    if (option.compareAtPricePence === undefined) return option;
+    const points = history.get(priceHistoryKey(product.id, option.type)) ?? [];
+    const verdict = wasPriceVerdict(points, option.pricePence, option.compareAtPricePence, now);
+    return verdict.genuine ? option : without(option, "compareAtPricePence");
+  });
+  return { ...without(product, "originalPricePence"), options };
+}
+
+/** A copy without one optional field. */
+function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
+}
+
+/** The headline price (X-TRUE-1): the lowest option's selling price now, with its genuine "was". */
+function withLowestHeadline(product: Product): Product {
+  if (!product.options.length) return product;
+  const lowest = product.options.reduce((a, b) => (b.pricePence < a.pricePence ? b : a));
+  return {
+    ...without(product, "originalPricePence"),
+    pricePence: lowest.pricePence,
+    ...(lowest.compareAtPricePence !== undefined && {
+      originalPricePence: lowest.compareAtPricePence,
+    }),
+  };
+}
+
+/** Words that advertise a sale: "20% off", "30 % OFF", "Opening sale". */
+const SALE_WORDS = /\d+\s*%\s*off|\bsale\b/i;
+
+/** The plain heading the home page falls back to when its own advertises a sale not running. */
+export const PLAIN_HERO_HEADING = "Built for the mat";
+
+/** The site's words with any sale wording no running sale backs taken out (X-TRUE-3). */
+export function withoutUnbackedSale(site: SiteContent): SiteContent {
+  return {
+    bannerText: SALE_WORDS.test(site.bannerText) ? "" : site.bannerText,
+    heroHeading: SALE_WORDS.test(site.heroHeading) ? PLAIN_HERO_HEADING : site.heroHeading,
+    heroText: SALE_WORDS.test(site.heroText) ? "" : site.heroText,
+  };
+}
+
 /**
  * Builds the catalogue from the stored products (in the owner's order), the site's words and the
  * promotions, as it stands at `now`.
@@ -91,15 +169,22 @@ export function makeCatalogue(
   site: SiteContent,
   promotions: readonly Promotion[],
   now: number,
+  settings: SettingsState = DEFAULT_SETTINGS_STATE,
+  history: PriceHistories = new Map(),
 ): Catalogue {
   const sale = runningSale(promotions, now);
-  const priced = sale ? stored.map((p) => onSale(p, sale.percent)) : [...stored];
+  const truthful = stored.map((p) => withGenuineWasPrices(p, history, now, settings.demoRemoved));
+  const priced = (sale ? truthful.map((p) => onSale(p, sale.percent)) : truthful).map((p) =>
+    hasHistory(p, history) ? withLowestHeadline(p) : p,
+  );
+  // X-TRUE-3: once the demo is gone, no words advertise a sale that is not running.
+  site = settings.demoRemoved && !sale ? withoutUnbackedSale(site) : site;
   const all = new Map(priced.map((product) => [product.id, product]));
   for (const product of priced) {
     if (product.bundle) all.set(product.id, pricedBundle(product as BundleProduct, all));
   }
   const products = [...all.values()].filter((p) => p.status === "active" && !p.bundle);
-  return { products, all, site, sale };
+  return { products, all, site, sale, settings };
 }
 
 /** A product of the shop (active, not a bundle), for its page, a card or a review. */

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import type { Database } from "~/db/database";
 import {
   catalogueRevision,
@@ -8,11 +8,14 @@ import {
   productPhotos,
   products,
   promotions,
+  priceHistory,
+  shopSettings,
   siteContent,
   type StoredProductImage,
 } from "~/db/schema";
 import { fixedPictureSrc, pictureSrc } from "./art/pictures";
-import { type Catalogue, makeCatalogue } from "./catalogue";
+import { type Catalogue, makeCatalogue, type PriceHistories, priceHistoryKey } from "./catalogue";
+import type { PricePoint } from "~/pricing/was-price";
 import { type PhotoRow, productPhoto } from "./photos/urls";
 import { SEED_PICTURED } from "./seed";
 import type {
@@ -27,6 +30,8 @@ import type {
   SiteContent,
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
+import { DEFAULT_SHOP_SETTINGS, type SettingsState } from "~/policy/shop-settings";
+import { parseShopSettings } from "~/policy/shop-settings-schema";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
  *  drawn on request at their fixed ones (app/catalogue/art/pictures.ts). */
@@ -85,6 +90,8 @@ interface Stored {
   products: Product[];
   site: SiteContent;
   promotions: Promotion[];
+  settings: SettingsState;
+  history: PriceHistories;
 }
 
 async function readRevision(db: Database): Promise<number> {
@@ -98,25 +105,35 @@ async function readRevision(db: Database): Promise<number> {
 async function readStored(db: Database): Promise<Stored> {
   // The revision first: a change made while the rest is read is seen at the next check.
   const revision = await readRevision(db);
-  const [productRows, optionRows, siteRows, promotionRows, photoRows] = await Promise.all([
-    db.select().from(products).orderBy(asc(products.position), asc(products.id)),
-    db
-      .select()
-      .from(productOptions)
-      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
-    db.select().from(siteContent).where(eq(siteContent.id, 1)),
-    db.select().from(promotions).orderBy(asc(promotions.createdAt)),
-    // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
-    db
-      .select()
-      .from(productPhotos)
-      .where(eq(productPhotos.status, "ready"))
-      .orderBy(
-        asc(productPhotos.productId),
-        asc(productPhotos.position),
-        asc(productPhotos.createdAt),
-      ),
-  ]);
+  const [productRows, optionRows, siteRows, promotionRows, photoRows, settingsRows, historyRows] =
+    await Promise.all([
+      db.select().from(products).orderBy(asc(products.position), asc(products.id)),
+      db
+        .select()
+        .from(productOptions)
+        .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+      db.select().from(siteContent).where(eq(siteContent.id, 1)),
+      db.select().from(promotions).orderBy(asc(promotions.createdAt)),
+      // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
+      db
+        .select()
+        .from(productPhotos)
+        .where(eq(productPhotos.status, "ready"))
+        .orderBy(
+          asc(productPhotos.productId),
+          asc(productPhotos.position),
+          asc(productPhotos.createdAt),
+        ),
+      db.select().from(shopSettings).where(eq(shopSettings.id, 1)),
+      db.select().from(priceHistory).orderBy(asc(priceHistory.startedAt)),
+    ]);
+  const history = new Map<string, PricePoint[]>();
+  for (const row of historyRows) {
+    const key = priceHistoryKey(row.productId, row.optionType);
+    const list = history.get(key) ?? [];
+    list.push({ pricePence: row.pricePence, startedAt: row.startedAt.getTime() });
+    history.set(key, list);
+  }
   const optionsOf = new Map<string, OptionRow[]>();
   for (const option of optionRows) {
     const list = optionsOf.get(option.productId) ?? [];
@@ -141,6 +158,18 @@ async function readStored(db: Database): Promise<Stored> {
       heroText: site?.heroText ?? "",
     },
     promotions: promotionRows.map(promotionFromRow),
+    settings: settingsFromRow(settingsRows[0]),
+    history,
+  };
+}
+
+/** The settings a row holds (X-TRUE-2); the defaults where there is none. */
+export function settingsFromRow(row: typeof shopSettings.$inferSelect | undefined): SettingsState {
+  const parsed = row?.settings ? parseShopSettings(row.settings) : null;
+  return {
+    settings: parsed?.ok ? parsed.settings : DEFAULT_SHOP_SETTINGS,
+    deliveryReviewed: Boolean(row?.deliverySavedAt),
+    demoRemoved: Boolean(row?.demoRemovedAt),
   };
 }
 
@@ -201,7 +230,14 @@ export async function loadCatalogue(db: Database, now = Date.now()): Promise<Cat
   const pending = entry.stored;
   try {
     const stored = await pending;
-    return makeCatalogue(stored.products, stored.site, stored.promotions, now);
+    return makeCatalogue(
+      stored.products,
+      stored.site,
+      stored.promotions,
+      now,
+      stored.settings,
+      stored.history,
+    );
   } catch (error) {
     // A failed read is not kept: the next request asks again.
     if (held.get(db)?.stored === pending) held.delete(db);
@@ -211,7 +247,8 @@ export async function loadCatalogue(db: Database, now = Date.now()): Promise<Cat
 
 /** The request's catalogue (through the database the composition root handed in). */
 export function catalogueFrom(context: Readonly<RouterContextProvider>): Promise<Catalogue> {
-  return loadCatalogue(dbFrom(context));
+  // The shop's clock (X-TRUE-1: a "was" price stops being shown by itself as time passes).
+  return loadCatalogue(dbFrom(context), clockFrom(context).now().getTime());
 }
 
 type Executor = Pick<Database, "update" | "insert">;

@@ -4,7 +4,7 @@ import { BRAND } from "~/shared/brand";
 import { INFO_HUB, LEGAL_LINKS, SUPPORT_HUB } from "./navigation";
 import { Wordmark } from "./Wordmark";
 
-/** The footer's notice, in the year the shop's clock says (X-TRUE-44); without it, no year. */
+/** The footer's notice, in the year the shop's clock says (X-TRUE-8); without it, no year. */
 export function copyrightNotice(year: number | undefined): string {
   return `© ${year ? `${year} ` : ""}${BRAND.name}. All rights reserved. Prices in GBP.`;
 }

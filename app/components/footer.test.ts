@@ -10,7 +10,7 @@ describe("S-GLB-7: footer review count", () => {
   });
 });
 
-describe("X-TRUE-44: the footer's copyright year", () => {
+describe("X-TRUE-8: the footer's copyright year", () => {
   it("is the year of the shop's clock in London, not one written in the code", () => {
     expect(copyrightNotice(londonYear(new Date("2031-06-01T12:00:00Z")))).toBe(
       "© 2031 GRIP TRUTH. All rights reserved. Prices in GBP.",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_ITEMS, nextOpenIndex } from "./faq";
-import { POLICY } from "~/policy/policy";
+import { faqItems, nextOpenIndex } from "./faq";
+import { DEFAULT_SETTINGS_POLICY, POLICY } from "~/policy/policy";
+
+const FAQ_ITEMS = faqItems(DEFAULT_SETTINGS_POLICY);
 
 describe("FAQ content", () => {
   it("S-INFO-1: has exactly ten questions", () => {
@@ -27,8 +29,8 @@ describe("FAQ content", () => {
     for (const figure of [
       POLICY.madeToOrder,
       POLICY.inStockDispatch,
-      POLICY.ukStandard,
-      POLICY.freeShippingOver,
+      DEFAULT_SETTINGS_POLICY.ukStandard,
+      DEFAULT_SETTINGS_POLICY.freeShippingOver!,
       POLICY.enquiryReply,
       `${POLICY.faultReportDays} days`,
     ]) {

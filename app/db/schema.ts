@@ -915,6 +915,27 @@ export const productOptions = pgTable(
   ],
 );
 
+/**
+ * Every selling price an option has had (X-TRUE-1): a row when an option first has a price and at
+ * each change, from the owner's editor, the JSON API or the CSV import. A "was" price is shown
+ * only when these rows back it (app/pricing/was-price.ts). The seed's options have none.
+ */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    /** From when the option sold at this price (the shop's clock). */
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("price_history_option_idx").on(table.productId, table.optionType, table.startedAt),
+    check("price_history_price_non_negative", sql`${table.pricePence} >= 0`),
+  ],
+);
+
 /** The owner's words on the storefront (X-CAT-5): the site banner and the home hero. One row. */
 export const siteContent = pgTable(
   "site_content",
@@ -926,6 +947,24 @@ export const siteContent = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("site_content_one_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * The shop's settings in the owner's hands (X-TRUE-2): seller, delivery and returns as one JSON
+ * document (app/policy/shop-settings.ts checks its shape). One row; none: the defaults.
+ * `delivery_saved_at`: the owner saved them at least once (the demo sentences end);
+ * `demo_removed_at`: the owner removed the demo content (X-TRUE-3).
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    settings: jsonb("settings").$type<unknown>(),
+    deliverySavedAt: timestamp("delivery_saved_at", { withTimezone: true }),
+    demoRemovedAt: timestamp("demo_removed_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("shop_settings_one_row", sql`${table.id} = 1`)],
 );
 
 /** Automatic sales (X-CAT-5): a percentage off every full-price line while it runs. */

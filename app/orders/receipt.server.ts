@@ -5,7 +5,8 @@ import type { Product } from "~/catalogue/types";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/server/env.server";
-import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel } from "~/pricing/shipping";
+import type { ShopSettings } from "~/policy/shop-settings";
 import { vatReceipt } from "~/pricing/vat";
 import { isPersonalised, lineNotice } from "~/policy/consumer-rights";
 import { linesOfOrder, type Order } from "./orders.server";
@@ -15,6 +16,8 @@ import { linesOfOrder, type Order } from "./orders.server";
 export interface ConfirmationSettings {
   vatNumber?: string;
   shopUrl: string;
+  /** The owner's settings (X-TRUE-2): seller, delivery, returns; the defaults when left out. */
+  shop?: ShopSettings;
 }
 
 /** The configuration every receipt reads: the VAT number (X-UK-2) and the shop's public address. */
@@ -44,10 +47,11 @@ function linePicture(product: Product | undefined, color: string | null) {
 export async function orderReceipt(db: Database, order: Order, settings: Pick<Env, "VAT_NUMBER">) {
   const lines = await linesOfOrder(db, order.id);
   const catalogue = await loadCatalogue(db);
-  const vat = vatReceipt(order.totalPence, settings.VAT_NUMBER);
+  const shop = catalogue.settings.settings;
+  const vat = vatReceipt(order.totalPence, shop.seller.vatNumber ?? settings.VAT_NUMBER);
   return {
     shipping_method: order.shippingMethod,
-    shipping_method_label: SHIPPING_METHODS[order.shippingMethod].label,
+    shipping_method_label: methodLabel(order.shippingMethod, shop.delivery),
     subtotal_pence: order.subtotalPence,
     shipping_pence: order.shippingPence,
     discount_pence: order.discountPence,
@@ -60,7 +64,7 @@ export async function orderReceipt(db: Database, order: Order, settings: Pick<En
       quantity: line.quantity,
       line_total_pence: line.lineTotalPence,
       personalised: isPersonalised(line),
-      notice: lineNotice(line),
+      notice: lineNotice(line, shop.returns.days),
       // X-STK-2: from the shelf or made to order.
       from_stock: line.fromStock,
       picture: linePicture(catalogue.all.get(line.productId), line.color),

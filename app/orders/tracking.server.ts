@@ -2,7 +2,8 @@ import { z } from "zod";
 import { trackingUrl } from "~/shared/carriers";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
-import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel } from "~/pricing/shipping";
+import { loadCatalogue } from "~/catalogue/store.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import type { OrderStatus } from "~/db/schema";
@@ -86,7 +87,10 @@ export async function trackOrder(
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
-      delivery: SHIPPING_METHODS[order.shippingMethod].label,
+      delivery: methodLabel(
+        order.shippingMethod,
+        (await loadCatalogue(db)).settings.settings.delivery,
+      ),
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

@@ -55,7 +55,7 @@ const ADMIN_PATH = new RegExp(
   String.raw`^/admin(?:/(?!\.{1,2}(?:/|\?|$))${URL_CHAR}+)*/?(?:\?(?:${URL_CHAR}|[/?])*)?$`,
 );
 
-/** Where an owner lands after signing in without a page to go back to: the dashboard (X-TRUE-42). */
+/** Where an owner lands after signing in without a page to go back to: the dashboard (X-TRUE-6). */
 export const OWNER_HOME = "/admin";
 
 /** A plain back-office path to go to after signing in; anything else goes to the dashboard. */

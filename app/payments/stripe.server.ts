@@ -85,7 +85,7 @@ export async function createStripeCheckoutSession(
       {
         shipping_rate_data: {
           type: "fixed_amount",
-          display_name: SHIPPING_METHODS[order.shippingMethod].label,
+          display_name: SHIPPING_METHODS[order.shippingMethod].name,
           fixed_amount: { amount: order.shippingPence, currency: "gbp" },
           metadata: { shipping_method: order.shippingMethod },
         },

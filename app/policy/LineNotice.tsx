@@ -7,8 +7,11 @@ import { isPersonalised, PERSONALISED_NOTICE, RIGHT_TO_CANCEL_NOTICE } from "./c
  */
 export function LineNotice({
   line,
+  text,
   className = "",
 }: {
+  /** The notice as the server worded it (the owner's return window, X-TRUE-2). */
+  text?: string;
   /** A line, or whether it is personalised (as already decided by the server). */
   line: Parameters<typeof isPersonalised>[0] | boolean;
   className?: string;
@@ -21,7 +24,7 @@ export function LineNotice({
       data-testid="line-notice"
     >
       <Icon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-      <span>{personalised ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE}</span>
+      <span>{text ?? (personalised ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE)}</span>
     </p>
   );
 }

@@ -1,12 +1,12 @@
-import { POLICY } from "~/policy/policy";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
 
 /**
  * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay
  * (X-UK-3, X-UK-4, X-UK-5): personalised goods are excluded from the right to cancel; everything
- * else can be cancelled within 14 days of delivery.
+ * else can be cancelled within 14 days of delivery (the law's floor; the owner's return window,
+ * X-TRUE-2, may be longer and is passed in where it is known).
  */
-export const RIGHT_TO_CANCEL_DAYS = POLICY.returnDays;
+export const RIGHT_TO_CANCEL_DAYS = 14;
 
 export const PERSONALISED_NOTICE =
   "Personalised: made for you, so it cannot be returned unless faulty";
@@ -19,6 +19,9 @@ export function isPersonalised(
   return Boolean(line.customText?.trim()) || Boolean(line.nameCustomisation);
 }
 
-export function lineNotice(line: Parameters<typeof isPersonalised>[0]): string {
-  return isPersonalised(line) ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE;
+export function lineNotice(
+  line: Parameters<typeof isPersonalised>[0],
+  days: number = RIGHT_TO_CANCEL_DAYS,
+): string {
+  return isPersonalised(line) ? PERSONALISED_NOTICE : `${days}-day right to cancel`;
 }

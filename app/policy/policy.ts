@@ -1,31 +1,58 @@
 import { formatPenceShort } from "~/pricing/money";
 import {
-  FREE_STANDARD_SHIPPING_FROM_PENCE,
-  PRODUCT_PAGE_DELIVERY_FROM_PENCE,
+  DEMO_PRODUCT_PAGE_DELIVERY_FROM_PENCE,
+  methodSetting,
+  SHIPPING_METHOD_IDS,
   SHIPPING_METHODS,
+  type ShippingMethodId,
 } from "~/pricing/shipping";
+import { DEFAULT_SETTINGS_STATE, type SettingsState } from "./shop-settings";
 
 /**
  * The policy figures the pages quote (S-INFO-1, S-PDP-8; listed in docs/catalogue.md), written
  * once so every page quotes the same numbers.
- * Delivery figures come from the shop's shipping table (app/pricing/shipping.ts), which the
- * checkout and the server charge from: change one there and every page follows.
+ * Delivery and returns figures come from the owner's settings (X-TRUE-2, /admin/settings), which
+ * the checkout and the server charge from: pages take them from their loader (settingsPolicy).
  */
+/** The figures that follow the owner's settings (X-TRUE-2): delivery and the return window. */
+export function settingsPolicy(state: SettingsState) {
+  const { delivery, returns } = state.settings;
+  const cost = (id: ShippingMethodId) => {
+    const method = methodSetting(id, delivery);
+    return `${formatPenceShort(method.pricePence)} per ${method.per}`;
+  };
+  return {
+    ukStandard: methodSetting("uk-standard", delivery).leadTime,
+    ukExpress: methodSetting("uk-express", delivery).leadTime,
+    international: methodSetting("international", delivery).leadTime,
+    /** "£75", or null when UK standard is never free. */
+    freeShippingOver:
+      delivery.freeStandardFromPence === null
+        ? null
+        : formatPenceShort(delivery.freeStandardFromPence),
+    ukStandardCost: cost("uk-standard"),
+    ukExpressCost: cost("uk-express"),
+    internationalCost: cost("international"),
+    /** The methods the checkout offers now, by name. */
+    offered: SHIPPING_METHOD_IDS.filter((id) => methodSetting(id, delivery).enabled).map(
+      (id) => SHIPPING_METHODS[id].name,
+    ),
+    /** The demo's product-page figure ("from £3.95", S-PDP-8) while it is still shown. */
+    demoDeliveryFrom:
+      state.deliveryReviewed || state.demoRemoved
+        ? null
+        : formatPenceShort(DEMO_PRODUCT_PAGE_DELIVERY_FROM_PENCE),
+    returnDays: returns.days,
+  };
+}
+
+export type SettingsPolicy = ReturnType<typeof settingsPolicy>;
+
+/** The figures no setting changes. */
 export const POLICY = {
   madeToOrder: "3-6 weeks",
   inStockDispatch: "2-3 working days",
-  ukStandard: SHIPPING_METHODS["uk-standard"].leadTime,
-  ukExpress: SHIPPING_METHODS["uk-express"].leadTime,
-  international: SHIPPING_METHODS.international.leadTime,
-  /** What the product page states (S-PDP-8). */
-  standardDeliveryFrom: formatPenceShort(PRODUCT_PAGE_DELIVERY_FROM_PENCE),
-  freeShippingOver: formatPenceShort(FREE_STANDARD_SHIPPING_FROM_PENCE),
-  /** What the checkout adds for UK standard (S-CHK-2): per item, quantities summed. */
-  checkoutShippingPerItem: formatPenceShort(SHIPPING_METHODS["uk-standard"].charge.pence),
-  ukExpressPerOrder: formatPenceShort(SHIPPING_METHODS["uk-express"].charge.pence),
-  internationalPerOrder: formatPenceShort(SHIPPING_METHODS.international.charge.pence),
   faultReportDays: 30,
-  returnDays: 14,
   refundTime: "5-10 business days",
   enquiryReply: "24-48 hours",
   minimumAge: 18,
@@ -33,3 +60,6 @@ export const POLICY = {
   /** Custom academy and team gear (customisation page). */
   teamMinimumPieces: 10,
 } as const;
+
+/** A fresh shop's settings' figures. */
+export const DEFAULT_SETTINGS_POLICY = settingsPolicy(DEFAULT_SETTINGS_STATE);

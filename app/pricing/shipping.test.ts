@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   allowedCountries,
+  DEFAULT_DELIVERY,
   destinationProblem,
-  FREE_STANDARD_SHIPPING_FROM_PENCE,
+  enabledMethods,
   isShippingMethodId,
   isUkCountry,
   SHIPPING_METHOD_IDS,
-  SHIPPING_METHODS,
+  methodLabel,
   shippingChargePence,
 } from "./shipping";
 
@@ -14,21 +15,58 @@ describe("X-UK-1: the shipping table", () => {
   it("X-UK-1: three methods with the issue's ids, labels and charges", () => {
     expect(SHIPPING_METHOD_IDS).toEqual(["uk-standard", "uk-express", "international"]);
     expect(
-      SHIPPING_METHOD_IDS.map((id) => [SHIPPING_METHODS[id].label, SHIPPING_METHODS[id].charge]),
+      DEFAULT_DELIVERY.methods.map((m) => [
+        methodLabel(m.id, DEFAULT_DELIVERY),
+        m.pricePence,
+        m.per,
+      ]),
     ).toEqual([
-      ["UK standard (2-5 working days)", { pence: 399, per: "item" }],
-      ["UK express (1-2 working days)", { pence: 899, per: "order" }],
-      ["International (7-14 working days)", { pence: 1599, per: "order" }],
+      ["UK standard (2-5 working days)", 399, "item"],
+      ["UK express (1-2 working days)", 899, "order"],
+      ["International (7-14 working days)", 1599, "order"],
     ]);
-    expect(FREE_STANDARD_SHIPPING_FROM_PENCE).toBe(7500);
+    expect(DEFAULT_DELIVERY.freeStandardFromPence).toBe(7500);
+  });
+
+  it("X-TRUE-2: the owner's prices, per item or order, threshold and methods switched off", () => {
+    const delivery = {
+      methods: [
+        {
+          id: "uk-standard" as const,
+          enabled: true,
+          pricePence: 450,
+          per: "order" as const,
+          leadTime: "3 days",
+        },
+        {
+          id: "uk-express" as const,
+          enabled: false,
+          pricePence: 999,
+          per: "order" as const,
+          leadTime: "1 day",
+        },
+        {
+          id: "international" as const,
+          enabled: true,
+          pricePence: 2000,
+          per: "item" as const,
+          leadTime: "10 days",
+        },
+      ],
+      freeStandardFromPence: null,
+    };
+    expect(shippingChargePence("uk-standard", 3, 1_000_000, delivery)).toBe(450);
+    expect(shippingChargePence("international", 2, 0, delivery)).toBe(4000);
+    expect(enabledMethods(delivery)).toEqual(["uk-standard", "international"]);
+    expect(methodLabel("uk-standard", delivery)).toBe("UK standard (3 days)");
   });
 
   it("X-UK-1: charges per item, per order, and free standard from £75.00", () => {
-    expect(shippingChargePence("uk-standard", 3, 7499)).toBe(1197);
-    expect(shippingChargePence("uk-standard", 3, 7500)).toBe(0);
-    expect(shippingChargePence("uk-express", 3, 100_000)).toBe(899);
-    expect(shippingChargePence("international", 1, 100_000)).toBe(1599);
-    expect(shippingChargePence("international", 0, 0)).toBe(0);
+    expect(shippingChargePence("uk-standard", 3, 7499, DEFAULT_DELIVERY)).toBe(1197);
+    expect(shippingChargePence("uk-standard", 3, 7500, DEFAULT_DELIVERY)).toBe(0);
+    expect(shippingChargePence("uk-express", 3, 100_000, DEFAULT_DELIVERY)).toBe(899);
+    expect(shippingChargePence("international", 1, 100_000, DEFAULT_DELIVERY)).toBe(1599);
+    expect(shippingChargePence("international", 0, 0, DEFAULT_DELIVERY)).toBe(0);
   });
 
   it("X-UK-1: only the three ids are methods", () => {

@@ -8,52 +8,81 @@ export const SHIPPING_METHOD_IDS = ["uk-standard", "uk-express", "international"
 export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 export const DEFAULT_SHIPPING_METHOD: ShippingMethodId = "uk-standard";
 
-export interface ShippingMethod {
+/** What the owner sets for one method (X-TRUE-2, `/admin/settings`): on or off, its charge, its
+ *  lead time. The service's name and where it delivers stay fixed (SHIPPING_METHODS below). */
+export interface DeliveryMethodSetting {
   id: ShippingMethodId;
-  /** What the customer sees, lead time included. */
-  label: string;
-  /** The service without the lead time ("UK express"). */
-  name: string;
+  enabled: boolean;
+  pricePence: Pence;
+  per: "item" | "order";
   leadTime: string;
-  /** Charged per item (quantities summed) or once per order. */
-  charge: { pence: Pence; per: "item" | "order" };
-  /** UK methods deliver to UK addresses only; international to anywhere else. */
-  destination: "uk" | "international";
-  /** Free when the subtotal after discount reaches FREE_STANDARD_SHIPPING_FROM_PENCE. */
-  freeOverThreshold: boolean;
 }
 
-/** Free UK standard delivery from this subtotal after discount (the product page's promise). */
-export const FREE_STANDARD_SHIPPING_FROM_PENCE: Pence = 7500;
+/** The shop's delivery figures as the owner set them (the settings' `delivery`). */
+export interface DeliverySettings {
+  methods: readonly DeliveryMethodSetting[];
+  /** Free UK standard delivery from this subtotal after discount; null: never free. */
+  freeStandardFromPence: Pence | null;
+}
 
-/** What the product page quotes for standard UK delivery (S-PDP-8, the specification's figure). */
-export const PRODUCT_PAGE_DELIVERY_FROM_PENCE: Pence = 395;
+/** A fresh shop's delivery: the specification's checkout (S-CHK-2, X-UK-1) until the owner saves. */
+export const DEFAULT_DELIVERY: DeliverySettings = {
+  methods: [
+    {
+      id: "uk-standard",
+      enabled: true,
+      pricePence: 399,
+      per: "item",
+      leadTime: "2-5 working days",
+    },
+    {
+      id: "uk-express",
+      enabled: true,
+      pricePence: 899,
+      per: "order",
+      leadTime: "1-2 working days",
+    },
+    {
+      id: "international",
+      enabled: true,
+      pricePence: 1599,
+      per: "order",
+      leadTime: "7-14 working days",
+    },
+  ],
+  freeStandardFromPence: 7500,
+};
+
+/** What the product page of a fresh shop quotes for standard UK delivery (S-PDP-8, the
+ *  specification's own figure): demo content until the owner saves the delivery settings. */
+export const DEMO_PRODUCT_PAGE_DELIVERY_FROM_PENCE: Pence = 395;
+
+export interface ShippingMethod {
+  id: ShippingMethodId;
+  /** The service without the lead time ("UK express"). */
+  name: string;
+  /** UK methods deliver to UK addresses only; international to anywhere else. */
+  destination: "uk" | "international";
+  /** Free when the subtotal after discount reaches the settings' freeStandardFromPence. */
+  freeOverThreshold: boolean;
+}
 
 export const SHIPPING_METHODS: Readonly<Record<ShippingMethodId, ShippingMethod>> = {
   "uk-standard": {
     id: "uk-standard",
-    label: "UK standard (2-5 working days)",
     name: "UK standard",
-    leadTime: "2-5 working days",
-    charge: { pence: 399, per: "item" },
     destination: "uk",
     freeOverThreshold: true,
   },
   "uk-express": {
     id: "uk-express",
-    label: "UK express (1-2 working days)",
     name: "UK express",
-    leadTime: "1-2 working days",
-    charge: { pence: 899, per: "order" },
     destination: "uk",
     freeOverThreshold: false,
   },
   international: {
     id: "international",
-    label: "International (7-14 working days)",
     name: "International",
-    leadTime: "7-14 working days",
-    charge: { pence: 1599, per: "order" },
     destination: "international",
     freeOverThreshold: false,
   },
@@ -67,21 +96,48 @@ export function shippingMethod(id: ShippingMethodId): ShippingMethod {
   return SHIPPING_METHODS[id];
 }
 
+/** The owner's setting for a method (the default's when a stored one lacks it). */
+export function methodSetting(
+  id: ShippingMethodId,
+  delivery: DeliverySettings,
+): DeliveryMethodSetting {
+  return (
+    delivery.methods.find((method) => method.id === id) ??
+    DEFAULT_DELIVERY.methods.find((method) => method.id === id)!
+  );
+}
+
+/** What the customer sees: "UK standard (2-5 working days)". */
+export function methodLabel(id: ShippingMethodId, delivery: DeliverySettings): string {
+  return `${SHIPPING_METHODS[id].name} (${methodSetting(id, delivery).leadTime})`;
+}
+
+/** The methods a customer may choose now, in the shop's order. */
+export function enabledMethods(delivery: DeliverySettings): ShippingMethodId[] {
+  return SHIPPING_METHOD_IDS.filter((id) => methodSetting(id, delivery).enabled);
+}
+
 /**
  * The delivery charge for an order: per item or per order, and nothing for UK standard once the
- * subtotal after discount is £75.00 or more. An empty order costs nothing to send.
+ * subtotal after discount reaches the owner's threshold. An empty order costs nothing to send.
  */
 export function shippingChargePence(
   id: ShippingMethodId,
   items: number,
   subtotalAfterDiscountPence: Pence,
+  delivery: DeliverySettings,
 ): Pence {
   if (items <= 0) return 0;
   const method = SHIPPING_METHODS[id];
-  if (method.freeOverThreshold && subtotalAfterDiscountPence >= FREE_STANDARD_SHIPPING_FROM_PENCE) {
+  const setting = methodSetting(id, delivery);
+  if (
+    method.freeOverThreshold &&
+    delivery.freeStandardFromPence !== null &&
+    subtotalAfterDiscountPence >= delivery.freeStandardFromPence
+  ) {
     return 0;
   }
-  return method.charge.per === "item" ? method.charge.pence * items : method.charge.pence;
+  return setting.per === "item" ? setting.pricePence * items : setting.pricePence;
 }
 
 /** Names people type for the United Kingdom in the payment page's free-text country field. */

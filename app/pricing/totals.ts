@@ -1,6 +1,6 @@
 import { subtotalPence } from "./lines";
 import type { Pence } from "./money";
-import { shippingChargePence, type ShippingMethodId } from "./shipping";
+import { type DeliverySettings, shippingChargePence, type ShippingMethodId } from "./shipping";
 
 export interface OrderTotals {
   subtotalPence: Pence;
@@ -26,8 +26,8 @@ export function ownLines<L extends { team?: string }>(lines: readonly L[]): L[] 
 }
 
 /**
- * Subtotal, shipping for the chosen method (X-UK-1: UK standard is free from £75.00 after the
- * discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
+ * Subtotal, shipping for the chosen method at the owner's delivery settings (X-UK-1, X-TRUE-2: UK
+ * standard is free from the threshold after the discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
  * `shippedLines` are the lines the shop posts to the customer: all of them, but for a team's
  * lines delivered together to its academy (X-TEAM-2), which carry no delivery charge.
  * X-SEC-21: team lines take no discount and count nothing towards the free-delivery threshold.
@@ -36,13 +36,14 @@ export function orderTotals(
   lines: readonly { unitPricePence: Pence; quantity: number; team?: string }[],
   discountPercent: number,
   shippingMethod: ShippingMethodId,
+  delivery: DeliverySettings,
   shippedLines: readonly { quantity: number }[] = lines,
 ): OrderTotals {
   const subtotal = subtotalPence(lines);
   const items = shippedLines.reduce((sum, line) => sum + line.quantity, 0);
   const own = subtotalPence(ownLines(lines));
   const discount = discountOnSubtotal(own, discountPercent);
-  const shipping = shippingChargePence(shippingMethod, items, own - discount);
+  const shipping = shippingChargePence(shippingMethod, items, own - discount, delivery);
   return {
     subtotalPence: subtotal,
     shippingPence: shipping,

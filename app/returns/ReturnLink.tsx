@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { POLICY } from "~/policy/policy";
 
 /** "Request a return" for an order (X-UK-5), from the tracking page; the number fills the form in. */
 export function ReturnLink({ orderNumber }: { orderNumber: string }) {
@@ -12,7 +11,7 @@ export function ReturnLink({ orderNumber }: { orderNumber: string }) {
       >
         Request a return
       </Link>{" "}
-      within {POLICY.returnDays} days of delivery.
+      : the form shows until when you can send things back.
     </p>
   );
 }

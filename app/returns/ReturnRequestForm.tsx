@@ -1,3 +1,4 @@
+import { RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
 import { Ban } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -81,8 +82,11 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
       <div>
         <h2 className="font-display text-2xl font-bold uppercase">Order {view.orderNumber}</h2>
         <p className="mt-1 text-sm text-muted">
-          You can send back unworn items until {formatUkDate(view.lastDay)} ({POLICY.returnDays}{" "}
-          days after {view.countedFrom}).
+          You can send back unworn items until {formatUkDate(view.lastDay)} ({view.days} days after{" "}
+          {view.countedFrom === "delivery"
+            ? "delivery"
+            : "dispatch plus the delivery time, as we have no delivery date"}
+          ).
         </p>
       </div>
       <fieldset>
@@ -181,8 +185,8 @@ function DoneStep({ step }: { step: Extract<ReturnRequestStep, { step: "done" }>
         ))}
       </ul>
       <p className="text-sm text-muted">
-        Send them back within {POLICY.returnDays} days, unworn and in their original packaging. We
-        refund within {POLICY.refundTime} of receiving them.
+        Send them back within {RIGHT_TO_CANCEL_DAYS} days, unworn and in their original packaging.
+        We refund within {POLICY.refundTime} of receiving them.
       </p>
     </section>
   );
@@ -194,7 +198,7 @@ export function ReturnRequestForm({ step }: { step: ReturnRequestStep }) {
     <InfoPageShell
       eyebrow="Support Hub"
       title="Request a return"
-      lead={`Changed your mind? You can cancel non-personalised items within ${POLICY.returnDays} days of delivery. Enter your order number and the e-mail address you ordered with.`}
+      lead={`Changed your mind? You can return non-personalised items: enter your order number and the e-mail address you ordered with, and we show you until when.`}
       prose={false}
     >
       {step.step === "find" ? <FindStep step={step} /> : null}

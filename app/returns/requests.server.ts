@@ -17,6 +17,9 @@ import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.
 import { done, type Problem, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
+import { loadCatalogue } from "~/catalogue/store.server";
+import { methodSetting } from "~/pricing/shipping";
+import { leadTimeMaxDays } from "~/policy/shop-settings";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
@@ -25,6 +28,8 @@ export interface ReturnableOrderView {
   orderNumber: string;
   lastDay: string;
   countedFrom: "delivery" | "dispatch";
+  /** The owner's return window in days (X-TRUE-2). */
+  days: number;
   lines: {
     id: string;
     productName: string;
@@ -77,7 +82,11 @@ async function orderView(
   order: Order,
   now: Date,
 ): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
-  const window = returnWindow(order, now);
+  const shop = (await loadCatalogue(db)).settings.settings;
+  const window = returnWindow(order, now, {
+    days: shop.returns.days,
+    deliveryDays: leadTimeMaxDays(methodSetting(order.shippingMethod, shop.delivery).leadTime),
+  });
   if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
   const lines = await linesOfOrder(db, order.id);
   const requested = await requestedLineIds(db, order.id);
@@ -88,6 +97,7 @@ async function orderView(
       orderNumber: order.orderNumber,
       lastDay: window.lastDay,
       countedFrom: window.countedFrom,
+      days: window.days,
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

@@ -15,12 +15,13 @@ describe("X-UK-5: the returns window", () => {
       open: true,
       lastDay: "2026-11-18",
       countedFrom: "delivery",
+      days: 14,
     });
     const late = returnWindow(order(), new Date("2026-11-19T00:00:01Z"));
     expect(late).toEqual({
       open: false,
       reason: expect.stringContaining(
-        "The 14-day right to cancel for order GT-10007 ended on 18 November 2026 (14 days after delivery).",
+        "The 14-day return window for order GT-10007 ended on 18 November 2026 (14 days after delivery).",
       ),
     });
   });
@@ -34,7 +35,23 @@ describe("X-UK-5: the returns window", () => {
     });
     expect(returnWindow(dispatched, new Date("2026-11-17T12:00:00Z"))).toMatchObject({
       open: false,
-      reason: expect.stringContaining("(14 days after dispatch)"),
+      reason: expect.stringContaining("(14 days after dispatch plus the delivery time)"),
+    });
+  });
+
+  it("X-TRUE-2: the owner's window, and dispatch plus the delivery's longest time in working days", () => {
+    const dispatched = order({ status: "dispatched", deliveredAt: null });
+    // Dispatched Monday 2 November 2026; 5 working days later is Monday 9 November; 30 days on.
+    const rule = { days: 30, deliveryDays: 5 };
+    expect(returnWindow(dispatched, new Date("2026-12-09T12:00:00Z"), rule)).toMatchObject({
+      open: true,
+      lastDay: "2026-12-09",
+      countedFrom: "dispatch",
+      days: 30,
+    });
+    expect(returnWindow(dispatched, new Date("2026-12-10T12:00:00Z"), rule)).toMatchObject({
+      open: false,
+      reason: expect.stringContaining("The 30-day return window"),
     });
   });
 

@@ -43,15 +43,42 @@ export interface ReturnableOrder {
   deliveredAt: Date | null;
 }
 
+/** The owner's return window (X-TRUE-2): its days, and the chosen delivery's longest time. */
+export interface ReturnRule {
+  days: number;
+  /** Working days the order's delivery may take after dispatch ("2-5 working days" → 5). */
+  deliveryDays: number;
+}
+
+const LEGAL_RULE: ReturnRule = { days: RIGHT_TO_CANCEL_DAYS, deliveryDays: 0 };
+
+/** A date (YYYY-MM-DD) plus `count` working days (Monday to Friday). */
+function addWorkingDays(day: string, count: number): string {
+  let date = day;
+  let left = count;
+  while (left > 0) {
+    date = addDays(date, 1);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date;
+}
+
 export type ReturnWindow =
-  | { open: true; lastDay: string; countedFrom: "delivery" | "dispatch" }
+  | { open: true; lastDay: string; countedFrom: "delivery" | "dispatch"; days: number }
   | { open: false; reason: string };
 
 /**
- * Whether the order can still be returned on `now`: the right to cancel ends 14 days after the
- * day of delivery (or of dispatch when delivery is not recorded), at the end of that UK day.
+ * Whether the order can still be returned on `now`: the owner's window (at least the 14-day right
+ * to cancel) ends that many days after the day of delivery, or, when delivery is not recorded,
+ * after the day of dispatch plus the delivery's longest time (X-TRUE-2), at the end of that UK day.
  */
-export function returnWindow(order: ReturnableOrder, now: Date): ReturnWindow {
+export function returnWindow(
+  order: ReturnableOrder,
+  now: Date,
+  rule: ReturnRule = LEGAL_RULE,
+): ReturnWindow {
+  const days = rule.days;
   if (NOTHING_TO_RETURN.has(order.status)) {
     return {
       open: false,
@@ -69,14 +96,15 @@ export function returnWindow(order: ReturnableOrder, now: Date): ReturnWindow {
     };
   }
   const countedFrom = order.deliveredAt ? "delivery" : "dispatch";
-  const lastDay = addDays(ukDate(start), RIGHT_TO_CANCEL_DAYS);
+  const from = order.deliveredAt ? ukDate(start) : addWorkingDays(ukDate(start), rule.deliveryDays);
+  const lastDay = addDays(from, days);
   if (ukDate(now) > lastDay) {
     return {
       open: false,
-      reason: `The ${RIGHT_TO_CANCEL_DAYS}-day right to cancel for order ${order.orderNumber} ended on ${formatUkDate(lastDay)} (${RIGHT_TO_CANCEL_DAYS} days after ${countedFrom}). If an item is faulty, e-mail ${BRAND.email}: faults can be reported within ${POLICY.faultReportDays} days of delivery.`,
+      reason: `The ${days}-day return window for order ${order.orderNumber} ended on ${formatUkDate(lastDay)} (${days} days after ${countedFrom === "delivery" ? "delivery" : "dispatch plus the delivery time"}). If an item is faulty, e-mail ${BRAND.email}: faults can be reported within ${POLICY.faultReportDays} days of delivery.`,
     };
   }
-  return { open: true, lastDay, countedFrom };
+  return { open: true, lastDay, countedFrom, days };
 }
 
 export const ALREADY_REQUESTED = "A return has already been requested for this item.";

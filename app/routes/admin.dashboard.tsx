@@ -1,7 +1,9 @@
+import { launchChecklist } from "~/flows/back-office/launch.server";
+import { LaunchChecklist } from "~/flows/back-office/LaunchChecklist";
 import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";
 import { needsAttention } from "~/flows/back-office/attention.server";
@@ -18,14 +20,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSummaryDays(new URL(request.url).searchParams);
   const days = parsed.ok ? parsed.days : SUMMARY_DAYS_DEFAULT;
   const db = dbFrom(context);
-  const [{ summary, extras }, attention] = await Promise.all([
+  const [{ summary, extras }, attention, launch] = await Promise.all([
     dashboardSummary(db, days),
     needsAttention(db),
+    launchChecklist(db, settingsFrom(context)),
   ]);
   // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
   const confirm = new URL(request.url).searchParams.get("confirm");
   return data(
-    { days, summary, ...extras, attention, confirm, error: parsed.ok ? null : parsed.message },
+    {
+      days,
+      summary,
+      ...extras,
+      attention,
+      confirm,
+      error: parsed.ok ? null : parsed.message,
+      launch: launch.items,
+    },
     parsed.ok ? undefined : { status: statusOf(parsed) },
   );
 }
@@ -48,5 +59,11 @@ export const action = pageEndpoint(
 );
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  return <Dashboard {...loaderData} outcome={actionData} />;
+  const { launch, ...dashboard } = loaderData;
+  return (
+    <>
+      <LaunchChecklist items={launch} />
+      <Dashboard {...dashboard} outcome={actionData} />
+    </>
+  );
 }

@@ -40,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             to={section.to}
             end={section.end}
             className={({ isActive }) =>
-              `inline-flex min-h-11 items-center rounded px-3 font-semibold ${
+              `inline-flex min-h-11 items-center rounded px-3 font-semibold sm:px-2.5 ${
                 isActive ? "bg-paper text-ink" : "text-paper hover:bg-ink-soft"
               }`
             }
@@ -66,7 +66,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <header className="relative bg-ink text-paper print:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <a href="/admin" className="text-xl">
             <Wordmark />
             <span className="ml-2 hidden font-display text-sm tracking-wide text-stone uppercase sm:inline">

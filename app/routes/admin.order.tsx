@@ -10,7 +10,8 @@ import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
-import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel } from "~/pricing/shipping";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
 import {
@@ -45,7 +46,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await orderDetail(dbFrom(context), params.orderNumber);
   if (!detail) throw data("No order has that number.", { status: 404 });
   const notice = new URL(request.url).searchParams.get("notice");
-  return { ...detail, notice: notice?.slice(0, 200) ?? null };
+  const { delivery } = (await catalogueFrom(context)).settings.settings;
+  return {
+    ...detail,
+    notice: notice?.slice(0, 200) ?? null,
+    deliveryLabel: methodLabel(detail.order.shippingMethod, delivery),
+  };
 }
 
 export const action = pageEndpoint(
@@ -137,7 +143,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ? `Reference ${order.orderNumber}, no order number: one is given when it is paid. `
           : ""}
         Placed {when(order.createdAt)} · Delivery:{" "}
-        <span data-testid="order-delivery">{SHIPPING_METHODS[order.shippingMethod].label}</span>
+        <span data-testid="order-delivery">{loaderData.deliveryLabel}</span>
       </p>
       {/* X-ORD-1: the money and the making, each in its own words. */}
       <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">

@@ -8,7 +8,8 @@ import { OrderLines } from "~/flows/back-office/OrderLines";
 import { receiptSettings } from "~/orders/receipt.server";
 import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
-import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel } from "~/pricing/shipping";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { vatReceipt } from "~/pricing/vat";
 import type { Route } from "./+types/admin.orders.print";
 
@@ -21,8 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { vatNumber } = receiptSettings(settingsFrom(context));
   const slips = await ordersForPrint(dbFrom(context), wanted);
   // With a VAT number the slip is also the VAT receipt (X-UK-2).
+  const { delivery } = (await catalogueFrom(context)).settings.settings;
   return {
-    slips: slips.map((slip) => ({ ...slip, vat: vatReceipt(slip.order.totalPence, vatNumber) })),
+    slips: slips.map((slip) => ({
+      ...slip,
+      vat: vatReceipt(slip.order.totalPence, vatNumber),
+      deliveryLabel: methodLabel(slip.order.shippingMethod, delivery),
+    })),
   };
 }
 
@@ -44,7 +50,7 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
           Tick orders in the list, then choose Print selected.
         </p>
       ) : null}
-      {slips.map(({ order, lines, vat }) => {
+      {slips.map(({ order, lines, vat, deliveryLabel }) => {
         const to = order.shippingAddress;
         return (
           <article
@@ -91,7 +97,7 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
               <dl className="space-y-1 text-sm">
                 <div className="flex justify-between gap-4">
                   <dt>Delivery</dt>
-                  <dd>{SHIPPING_METHODS[order.shippingMethod].label}</dd>
+                  <dd>{deliveryLabel}</dd>
                 </div>
                 <div className="flex justify-between gap-4 font-semibold">
                   <dt>Total paid</dt>

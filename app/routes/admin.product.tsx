@@ -28,7 +28,7 @@ import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
 import { BODY_LIMITS } from "~/shared/limits";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { type Outcome, pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await readOwnerProduct(dbFrom(context), params.id);
   if (!product) throw data("No such product", { status: 404 });
   const photos = (await listOwnerPhotos(dbFrom(context), params.id)) ?? [];
-  // After "Create product" the page says so (X-TRUE-42): the redirect carries ?created=1.
+  // After "Create product" the page says so (X-TRUE-6): the redirect carries ?created=1.
   const justCreated = new URL(request.url).searchParams.get("created") === "1";
   return { product, creating: false, photos, justCreated };
 }
@@ -104,17 +104,17 @@ const formAction = pageEndpoint(
       return archived.ok ? success({ message: `${archived.data.name} archived.` }) : archived;
     }
     if (body.get("intent") === "add-option") {
-      // Another empty option, nothing saved: the form comes back with what was typed (X-TRUE-42).
+      // Another empty option, nothing saved: the form comes back with what was typed (X-TRUE-6).
       return success({ draft: formDraft(body), slots: (Number(body.get("optionCount")) || 0) + 1 });
     }
     const read = readProductForm(body, !id);
     if (!read.ok) return refuse(400, read.error);
     if (!id) {
-      const created = await createProduct(db, read.body, owner!.email);
+      const created = await createProduct(db, read.body, owner!.email, clockFrom(context).now());
       if (!created.ok) return created;
       throw redirect(`/admin/products/${created.data.id}?created=1`);
     }
-    const saved = await updateProduct(db, id, read.body, owner!.email);
+    const saved = await updateProduct(db, id, read.body, owner!.email, clockFrom(context).now());
     return saved.ok ? success({ message: `${saved.data.name} saved.` }) : saved;
   },
 );

@@ -10,7 +10,7 @@ import { CATEGORY_LABELS } from "~/catalogue";
 import { listOwnerProducts } from "~/catalogue/editing/products.server";
 import { BAD_SEARCH, PRODUCT_CATEGORIES, STATUSES } from "~/catalogue/editing/product-input";
 import { hasControlCharacters } from "~/shared/control-characters";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { formatPence } from "~/pricing/money";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const FILE_MISSING = "Choose the CSV file to preview.";
 
 /**
- * The CSV import in two steps (X-TRUE-40): "Preview" reads the uploaded file and shows what it
+ * The CSV import in two steps (X-TRUE-4): "Preview" reads the uploaded file and shows what it
  * would change; "Apply" carries the file and the preview's digest back and applies exactly that
  * in one transaction, or shows the new preview when the catalogue changed meanwhile.
  */
@@ -55,12 +55,18 @@ export const action = pageEndpoint(
     },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
+  async ({ db, body, owner, context }) => {
     if (body.get("intent") === "apply") {
       const csv = body.get("csv");
       const digest = body.get("digest");
       if (typeof csv !== "string" || typeof digest !== "string") return refuse(400, FILE_MISSING);
-      const applied = await applyCatalogueCsv(db, csv, owner!.email, digest);
+      const applied = await applyCatalogueCsv(
+        db,
+        csv,
+        owner!.email,
+        digest,
+        clockFrom(context).now(),
+      );
       if (applied.ok) {
         throw redirect(
           `/admin/products?imported=1&created=${applied.created}&updated=${applied.updated}`,

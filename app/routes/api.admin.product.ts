@@ -4,7 +4,7 @@ import {
   readOwnerProduct,
   updateProduct,
 } from "~/catalogue/editing/products.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.product";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -27,7 +27,7 @@ export const action = endpoint(
     body: { kind: "raw", limit: BODY_LIMITS.document },
     noStore: true,
   },
-  async ({ db, request, params, body, owner }) => {
+  async ({ db, request, params, body, owner, context }) => {
     const id = params.id ?? "";
     if (request.method === "DELETE") return archiveProduct(db, id, owner!.email);
     let json: unknown;
@@ -36,6 +36,6 @@ export const action = endpoint(
     } catch {
       return Response.json({ error: "The request body must be valid JSON." }, { status: 400 });
     }
-    return updateProduct(db, id, json, owner!.email);
+    return updateProduct(db, id, json, owner!.email, clockFrom(context).now());
   },
 );

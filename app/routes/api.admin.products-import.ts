@@ -1,4 +1,5 @@
 import { importCatalogueCsv } from "~/catalogue/editing/csv.server";
+import { clockFrom } from "~/db/context.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 
@@ -14,8 +15,8 @@ export const action = endpoint(
     },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
-    const result = await importCatalogueCsv(db, body, owner!.email);
+  async ({ db, body, owner, context }) => {
+    const result = await importCatalogueCsv(db, body, owner!.email, clockFrom(context).now());
     return result.ok
       ? Response.json({ created: result.created, updated: result.updated })
       : Response.json({ errors: result.errors }, { status: result.status });

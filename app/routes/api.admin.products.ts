@@ -1,7 +1,7 @@
 import { requireOwner } from "~/owners/guard.server";
 import { createProduct, listOwnerProducts } from "~/catalogue/editing/products.server";
 import { BAD_SEARCH } from "~/catalogue/editing/product-input";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { jsonError } from "~/security/request.server";
 import { hasControlCharacters } from "~/shared/control-characters";
@@ -30,5 +30,5 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.document },
     noStore: true,
   },
-  ({ db, body, owner }) => createProduct(db, body, owner!.email),
+  ({ db, body, owner, context }) => createProduct(db, body, owner!.email, clockFrom(context).now()),
 );

@@ -18,9 +18,12 @@ import { formatPence } from "~/pricing/money";
 import { useStockLevels } from "~/stock/useStockLevels";
 import {
   DEFAULT_SHIPPING_METHOD,
+  enabledMethods,
+  isShippingMethodId,
   SHIPPING_METHODS,
   type ShippingMethodId,
 } from "~/pricing/shipping";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { orderTotals, ownLines } from "~/pricing/totals";
 import { subtotalPence } from "~/pricing/lines";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
@@ -38,9 +41,25 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 /** The cart kept on the server, priced now: the page shows it before (and without) its script. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { delivery } = (await catalogueFrom(context)).settings.settings;
+  const offered = enabledMethods(delivery);
+  // Without JavaScript, "Update total" comes back here with the chosen method in the address.
+  const asked = new URL(request.url).searchParams.get("delivery");
+  const shippingMethod =
+    isShippingMethodId(asked) && offered.includes(asked)
+      ? asked
+      : offered.includes(DEFAULT_SHIPPING_METHOD)
+        ? DEFAULT_SHIPPING_METHOD
+        : (offered[0] ?? DEFAULT_SHIPPING_METHOD);
   // X-SEC-21: the team-price sentence comes with the page, not in its script.
   return data(
-    { ...(await readCart(dbFrom(context), request)), teamPriceSentence: TEAM_PRICE_SENTENCE },
+    {
+      ...(await readCart(dbFrom(context), request)),
+      teamPriceSentence: TEAM_PRICE_SENTENCE,
+      // X-TRUE-2: the owner's delivery prices, as the server charges them.
+      delivery,
+      shippingMethod,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -58,6 +77,12 @@ export const action = pageEndpoint(
     noStore: true,
   },
   async ({ db, request, body, address, context }) => {
+    if (body.get("intent") === "delivery") {
+      // Without JavaScript: the page again with the total for the chosen delivery (issue 39).
+      const method = body.get("shippingMethod");
+      const query = isShippingMethodId(method) ? `?delivery=${method}` : "";
+      throw redirect(`/checkout${query}#order-summary`, { status: 303 });
+    }
     if (body.get("intent") === "discount") {
       // The same per-address limit as /api/discounts/validate and the cart (X-SEC-19).
       if (isDiscountAttempt(body)) {
@@ -94,8 +119,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { levels, lookup, refresh } = useStockLevels();
   // A changed cart is a new question: the last answer about one of its lines no longer applies.
   const currentLineError = lineError?.lines === lines ? lineError : null;
-  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(DEFAULT_SHIPPING_METHOD);
-  const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(loaderData.shippingMethod);
+  const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod, loaderData.delivery);
 
   const pay = async () => {
     setProcessing(true);
@@ -186,12 +211,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   void pay();
                 }}
               >
-                <input type="hidden" name="intent" value="pay" />
                 <DeliveryChoice
                   value={shippingMethod}
                   onChange={setShippingMethod}
                   items={totalQuantity(lines)}
                   subtotalAfterDiscountPence={subtotalPence(ownLines(lines)) - totals.discountPence}
+                  delivery={loaderData.delivery}
                 />
                 {lines.some((line) => line.team) ? (
                   <p className="text-sm text-muted">{loaderData.teamPriceSentence}</p>
@@ -208,6 +233,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <div className="space-y-3">
                   <button
                     type="submit"
+                    name="intent"
+                    value="pay"
                     disabled={processing}
                     className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
                   >

@@ -2,8 +2,9 @@ import { BRAND } from "~/shared/brand";
 import { pageMeta } from "~/seo/meta";
 import { FaqAccordion } from "~/content/components/FaqAccordion";
 import { InfoPageShell } from "~/ui/InfoPageShell";
-import { FAQ_ITEMS } from "~/content/faq";
-import { POLICY } from "~/policy/policy";
+import { faqItems } from "~/content/faq";
+import { catalogueFrom } from "~/catalogue/store.server";
+import { POLICY, settingsPolicy } from "~/policy/policy";
 import type { Route } from "./+types/faq";
 
 export function meta(_: Route.MetaArgs) {
@@ -13,7 +14,12 @@ export function meta(_: Route.MetaArgs) {
   });
 }
 
-export default function Faq() {
+/** The answers quote the owner's delivery settings (X-TRUE-2). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { items: faqItems(settingsPolicy((await catalogueFrom(context)).settings)) };
+}
+
+export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <InfoPageShell
       eyebrow="Support Hub"
@@ -21,7 +27,7 @@ export default function Faq() {
       prose={false}
       lead="The questions athletes and parents ask us most. Tap a question to see the answer."
     >
-      <FaqAccordion items={FAQ_ITEMS} />
+      <FaqAccordion items={loaderData.items} />
       <div className="mt-12 rounded-md bg-ink px-6 py-8 text-paper">
         <h2 className="font-display text-2xl font-bold tracking-wide uppercase">Still stuck?</h2>
         <p className="mt-3 leading-7 text-stone">

@@ -1,4 +1,6 @@
 import { data, useLocation } from "react-router";
+import { catalogueFrom } from "~/catalogue/store.server";
+import { settingsPolicy } from "~/policy/policy";
 import { pageMeta } from "~/seo/meta";
 import { InfoPageShell } from "~/ui/InfoPageShell";
 import { infoPageForPath } from "~/content/pages";
@@ -14,14 +16,19 @@ export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: page.title, description: page.description });
 }
 
-export default function InfoPage() {
+/** The figures the owner's settings make (X-TRUE-2), for the pages that quote them. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { policy: settingsPolicy((await catalogueFrom(context)).settings) };
+}
+
+export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const page = infoPageForPath(pathname);
   if (!page) throw data("Page not found", { status: 404 });
   const { Body } = page;
   return (
     <InfoPageShell eyebrow={page.eyebrow} title={page.title} lead={page.lead}>
-      <Body />
+      <Body policy={loaderData.policy} />
     </InfoPageShell>
   );
 }

@@ -2,6 +2,7 @@ import { partsFrom } from "~/flows/parts.server";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { useHydrated } from "~/components/useHydrated";
 import { cartActions } from "~/cart/store";
 import { pageMeta } from "~/seo/meta";
 import { ConfirmationReceipt } from "~/flows/checkout/ConfirmationReceipt";
@@ -50,6 +51,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6; issue 24, item 12).
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
   const [staying, setStaying] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (state.kind !== "success" || staying) return;
     if (secondsLeft <= 0) {
@@ -105,7 +107,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               tracking page
             </Link>
             .{" "}
-            {staying ? (
+            {!hydrated ? (
+              // Without JavaScript nothing counts down: a real link instead of a promise (issue 39).
+              <Link to="/" className="text-accent underline" data-testid="redirect-note">
+                Back to the shop
+              </Link>
+            ) : staying ? (
               <span data-testid="redirect-note">You are staying on this page.</span>
             ) : (
               // The number changes every second: read out once, not at every tick.
@@ -115,7 +122,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               </span>
             )}
           </p>
-          {staying ? null : (
+          {staying || !hydrated ? null : (
             <Button
               type="button"
               variant="secondary"

@@ -8,7 +8,8 @@ import { pageMeta } from "~/seo/meta";
 import { dbFrom } from "~/db/context.server";
 import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
-import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel, SHIPPING_METHODS } from "~/pricing/shipping";
+import { catalogueFrom } from "~/catalogue/store.server";
 import { AddressFields, Field } from "~/payments/PaymentFields";
 import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
 import { emptyPaidCart } from "~/flows/checkout/cart-actions.server";
@@ -41,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
       shippingMethodName: SHIPPING_METHODS[order.shippingMethod].name,
-      shippingMethodLabel: SHIPPING_METHODS[order.shippingMethod].label,
+      shippingMethodLabel: methodLabel(
+        order.shippingMethod,
+        (await catalogueFrom(context)).settings.settings.delivery,
+      ),
       deliversToUk: SHIPPING_METHODS[order.shippingMethod].destination === "uk",
       discountPence: order.discountPence,
       discountCode: order.discountCode,

@@ -37,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (small && (match?.[3] !== "png" || Number(small) !== EMAIL_PNG_WIDTH)) return notFound();
   const image = match ? product.images.find((i) => i.view === match[1]) : undefined;
   if (!image) return notFound();
-  // A colour the product offers and the drawing can paint: drawn here in that colour (X-TRUE-47).
+  // A colour the product offers and the drawing can paint: drawn here in that colour (X-TRUE-11).
   const asked = new URL(request.url).searchParams.get("colour");
   const colourName = asked
     ? product.options

@@ -1,3 +1,4 @@
+import { deliveryPromiseLines } from "~/policy/shop-settings";
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
@@ -35,7 +36,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // An unknown id renders "Product not found" (S-PDP-9) with a real 404 status.
   if (!product)
     return data(
-      { product: null, preview: false, origin: "", reviews: [], rating: null, stock: {} },
+      {
+        product: null,
+        preview: false,
+        origin: "",
+        reviews: [],
+        rating: null,
+        stock: {},
+        delivery: deliveryPromiseLines(catalogue.settings),
+      },
       { status: 404 },
     );
   const db = dbFrom(context);
@@ -52,6 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
     stock,
+    delivery: deliveryPromiseLines(catalogue.settings),
   };
 }
 
@@ -102,7 +112,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, preview, origin, rating, reviews, stock } = loaderData;
+  const { product, preview, origin, rating, reviews, stock, delivery } = loaderData;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
   if (!product) return <ProductNotFound />;
@@ -155,7 +165,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             stock={stock}
             onColorChange={setColor}
           />
-          <DeliveryPromise />
+          <DeliveryPromise lines={delivery} />
           <div className="space-y-3">
             <h2 className="font-display text-2xl font-bold uppercase">Details</h2>
             <p className="leading-relaxed">{product.description}</p>

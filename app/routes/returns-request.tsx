@@ -1,6 +1,5 @@
 import { settingsFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
-import { POLICY } from "~/policy/policy";
 import { handleReturnRequestForm, type ReturnRequestStep } from "~/returns/requests.server";
 import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
 import { pageEndpoint } from "~/security/edge.server";
@@ -11,7 +10,7 @@ import { BODY_LIMITS } from "~/shared/limits";
 export const meta = () =>
   pageMeta({
     title: "Request a return",
-    description: `Use your ${POLICY.returnDays}-day right to cancel: tell us which items of a delivered order you are sending back.`,
+    description: `Use your right to cancel: tell us which items of a delivered order you are sending back.`,
   });
 
 export const headers = () => ({ "Cache-Control": "no-store" });

@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { catalogueFrom } from "~/catalogue/store.server";
+import { settingsPolicy } from "~/policy/policy";
 import { pageMeta } from "~/seo/meta";
 import { InfoPageShell } from "~/ui/InfoPageShell";
 import { trackingHelp } from "~/content/pages";
@@ -35,7 +37,12 @@ type TrackingAnswer = {
   query?: { order: string; email: string };
 };
 
-export default function Tracking({ actionData }: Route.ComponentProps) {
+/** The help below quotes the owner's delivery times and return window (X-TRUE-2). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { policy: settingsPolicy((await catalogueFrom(context)).settings) };
+}
+
+export default function Tracking({ actionData, loaderData }: Route.ComponentProps) {
   const answer = actionData as TrackingAnswer | undefined;
   const query = answer?.query;
   const result: TrackingResult | undefined =
@@ -139,7 +146,7 @@ export default function Tracking({ actionData }: Route.ComponentProps) {
           </section>
         ) : null}
       </div>
-      <Body />
+      <Body policy={loaderData.policy} />
     </InfoPageShell>
   );
 }

@@ -30,7 +30,7 @@ describe("site search", () => {
     });
   });
 
-  it('X-TRUE-46: whole-word matches come first: "gi" lists the gis before the no-gi sets', () => {
+  it('X-TRUE-10: whole-word matches come first: "gi" lists the gis before the no-gi sets', () => {
     const products = searchSite("gi").filter((r) => r.kind === "product");
     const gis = products.filter((r) => / Gi$/.test(r.name));
     expect(gis.length).toBe(3);

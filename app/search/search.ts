@@ -65,7 +65,7 @@ export function pageResults(query: string, limit?: number): SearchResult[] {
 }
 
 /**
- * How well a name matches the query (X-TRUE-46), best first: 0 the query as whole words ("gi" in
+ * How well a name matches the query (X-TRUE-10), best first: 0 the query as whole words ("gi" in
  * "BJJ Gi"), 1 at the start of a word ("gi" in "Gift"), 2 anywhere else ("gi" in "No-Gi": a word
  * joined by "-" is one word), undefined no match. Words are what spaces separate.
  */

@@ -87,6 +87,7 @@ export const PROBLEM_STATUS: Record<ProblemKind, Refusal["status"]> = {
   too_large: 413,
   unsupported_type: 415,
   unreadable: 422,
+  not_genuine: 422,
   rate_limited: 429,
   provider_failed: 502,
   unavailable: 503,

@@ -1,5 +1,5 @@
 /**
- * What can be embroidered or printed as a name (X-TRUE-45): letters (accented ones too, in any
+ * What can be embroidered or printed as a name (X-TRUE-9): letters (accented ones too, in any
  * script), digits, spaces and - ' . (a typed ’ counts as '). One rule for the lapel name and custom
  * text on the product page, the team's text and each member's name; anything else (an emoji, a
  * symbol, a control character) is refused with EMBROIDERY_MESSAGE. Pure: safe in the browser.

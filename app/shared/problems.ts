@@ -38,6 +38,8 @@ export const PROBLEM_KINDS = [
   "unsupported_type",
   /** Well formed, but its content cannot be used (an unreadable photo, a CSV with errors). */
   "unreadable",
+  /** A claim the shop's records do not back (a "was" price not charged long enough, X-TRUE-1). */
+  "not_genuine",
   /** Too many tries or unpaid orders from one address for now; `retryAfter` says how long. */
   "rate_limited",
   /** The payment provider did not answer or did not accept. */

@@ -1,7 +1,7 @@
 import { toLondonLocal } from "./london-time";
 
 /**
- * When an automatic sale runs, as a person writes it (X-TRUE-44), in UK time: "Until further
+ * When an automatic sale runs, as a person writes it (X-TRUE-8), in UK time: "Until further
  * notice", "Ends 3 December at 18:00", "Starts 1 December at 09:00, ends 3 December at 18:00",
  * "Started 20 November at 09:00; until further notice". The year is said only when it is not
  * this year's. Pure: `now` comes from the shop's clock.

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 /**
  * What a form's action said, above the page's content: a refusal as an alert, a success as a
  * status message (announced either way). One place for every back-office page's answer. With
- * `focus`, the message takes the focus when it appears (X-TRUE-42), so the eye and the screen
+ * `focus`, the message takes the focus when it appears (X-TRUE-6), so the eye and the screen
  * reader go to it rather than staying at the button far below.
  */
 export function ActionOutcome({ outcome, focus = false }: { outcome: unknown; focus?: boolean }) {

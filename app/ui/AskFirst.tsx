@@ -6,7 +6,7 @@ import { Button } from "./Button";
 export const CONFIRMED = "yes";
 
 /**
- * A step that asks first (X-TRUE-42): the first press opens a box that says what will happen, and
+ * A step that asks first (X-TRUE-6): the first press opens a box that says what will happen, and
  * only its own button does it. A disclosure, so it works without JavaScript; the action refuses
  * the step without `confirm=yes`, so one press can never do it.
  */

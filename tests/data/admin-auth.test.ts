@@ -62,7 +62,7 @@ describe("X-OPS-1: owner sign-in", () => {
   it("X-OPS-1: a session cookie that is HttpOnly, SameSite=Lax, 12 hours; sign-in is audited", async () => {
     const response = await login(OWNER.email, OWNER.password, "198.51.100.1");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/admin"); // X-TRUE-42: the dashboard
+    expect(response.headers.get("location")).toBe("/admin"); // X-TRUE-6: the dashboard
     const cookie = response.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^gt_owner=[^;]+/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -248,7 +248,7 @@ describe("X-SEC-13: where a sign-in goes, and what the log says", () => {
     });
   }
 
-  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the dashboard (X-TRUE-42)", async () => {
+  it("X-SEC-13: after sign-in only a plain /admin path is followed; a header injection in next goes to the dashboard (X-TRUE-6)", async () => {
     const injected = await loginTo("/admin%0d%0aX-Injected:%201", "198.51.100.131");
     expect(injected.status).toBe(302);
     expect(injected.headers.get("location")).toBe("/admin");

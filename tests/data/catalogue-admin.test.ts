@@ -180,14 +180,14 @@ describe(`the owner's catalogue (${driver})`, () => {
     const db = await testDb();
     const before = await db.select().from(productOptions);
     const csv = await exportText();
-    expect(csv.startsWith("\uFEFF")).toBe(true); // X-TRUE-41: Excel reads "£" right
+    expect(csv.startsWith("\uFEFF")).toBe(true); // X-TRUE-4: Excel reads "£" right
     expect(csv.slice(1).split("\r\n")[0]).toBe(
       "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description",
     );
     expect(csv).toContain("mens-england-no-gi-set,Mens England No-Gi Set,NO-GI,active,Rashguard,34.99,,XS|S|M|L|XL|XXL,");
     const response = await csvImport(csv);
     expect(response.status).toBe(200);
-    // X-TRUE-40: the same file changes nothing, and says so.
+    // X-TRUE-4: the same file changes nothing, and says so.
     expect(await response.json()).toEqual({ created: 0, updated: 0 });
     const strip = (rows: typeof before) =>
       rows
@@ -235,7 +235,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect((await loadCatalogue(await testDb())).all.get("csv-hoodie")?.options[0]?.pricePence).toBe(3999);
   });
 
-  it("X-TRUE-40: a one-price change is previewed field by field, applied only with its preview's digest, and counted as 1", async () => {
+  it("X-TRUE-4: a one-price change is previewed field by field, applied only with its preview's digest, and counted as 1", async () => {
     const db = await testDb();
     const csv = await exportText();
     const [header, ...rows] = csv.split("\r\n");
@@ -305,7 +305,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect(await price()).toBe(3499);
   });
 
-  it("X-TRUE-40: two owners applying the same preview at once: one applies it, the other is shown the new preview", async () => {
+  it("X-TRUE-4: two owners applying the same preview at once: one applies it, the other is shown the new preview", async () => {
     const header = "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
     const file = (price: string) => `${header}\r\ncsv-race-patch,Race Patch,ACCESSORIES,draft,,${price},,,,,,A patch.\r\n`;
     expect((await csvImport(file("5.00"))).status).toBe(200);
@@ -314,8 +314,8 @@ describe(`the owner's catalogue (${driver})`, () => {
     if (!planned.ok) throw new Error("the file should read");
     expect(planned.plan.changes).toHaveLength(1);
     const results = await Promise.all([
-      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
-      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest),
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest, new Date()),
+      applyCatalogueCsv(db, file("6.00"), OWNER.email, planned.plan.digest, new Date()),
     ]);
     const applied = results.filter((r) => r.ok);
     const refused = results.filter((r) => !r.ok && "stale" in r);
@@ -327,7 +327,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect(row).toEqual({ version: 2, price: 600 });
   });
 
-  it("X-TRUE-43: a product's JSON as GET answers it is PUT back unchanged; read-only fields are ignored", async () => {
+  it("X-TRUE-7: a product's JSON as GET answers it is PUT back unchanged; read-only fields are ignored", async () => {
     const made = await create(storm());
     expect(made.status).toBe(201);
     const product = (await made.json()) as ProductJson & Record<string, unknown>;

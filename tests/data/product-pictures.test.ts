@@ -27,7 +27,7 @@ describe("GET /images/products/:productId/:file", () => {
     expect(body).toContain("#c8102e");
   });
 
-  it("X-TRUE-47: a colour the product offers is drawn in that colour; another colour is ignored", async () => {
+  it("X-TRUE-11: a colour the product offers is drawn in that colour; another colour is ignored", async () => {
     const grey = await (await get("mens-grip-truth-hoodie", "front.svg")).text();
     const black = await get("mens-grip-truth-hoodie", "front.svg?colour=black");
     expect(black.status).toBe(200);

@@ -132,7 +132,7 @@ describe("X-UK-5: returns requests on the server", () => {
     expect(await db.select().from(returnRequests)).toHaveLength(0);
   });
 
-  it("X-UK-5: not-yet-dispatched and late orders are refused with the reason", async () => {
+  it("X-UK-5 X-TRUE-2: not-yet-dispatched and late orders are refused with the reason", async () => {
     const db = await testDb();
     const notDispatched = await paidOrder();
     const refused = await findReturnableOrder(db, { orderNumber: notDispatched.order.orderNumber, email: EMAIL });
@@ -150,10 +150,16 @@ describe("X-UK-5: returns requests on the server", () => {
       await findReturnableOrder(db, { orderNumber: lateDelivered.order.orderNumber, email: EMAIL }),
     ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after delivery)") });
 
-    const lateDispatched = await paidOrder({ dispatchedAt: ago(15) });
+    // X-TRUE-2: with no delivery date, dispatch plus UK standard's 5 working days (at most 9
+    // calendar days) plus 14: 15 days after dispatch is still open, 24 days is not.
+    const stillOpen = await paidOrder({ dispatchedAt: ago(15) });
+    expect(
+      await findReturnableOrder(db, { orderNumber: stillOpen.order.orderNumber, email: EMAIL }),
+    ).toMatchObject({ ok: true });
+    const lateDispatched = await paidOrder({ dispatchedAt: ago(24) });
     expect(
       await findReturnableOrder(db, { orderNumber: lateDispatched.order.orderNumber, email: EMAIL }),
-    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after dispatch)") });
+    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after dispatch plus the delivery time)") });
 
     // Dispatched long ago but delivered recently: the 14 days run from delivery.
     const delivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(10) });

@@ -61,7 +61,7 @@ test("X-CAT-2: the owner creates a product, previews the draft, changes its pric
   await expect(page.getByRole("main")).toContainText("£29.00");
 
   await page.goto(`/admin/products/${id}`);
-  // X-TRUE-42: archiving asks first and says what will happen.
+  // X-TRUE-6: archiving asks first and says what will happen.
   await page.getByText("Archive Storm Rashguard", { exact: true }).click();
   await expect(page.getByText("Storm Rashguard leaves the shop at once")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -112,7 +112,7 @@ test("X-CAT-5: the owner's page for the banner, the hero and the sales", async (
   await shot(page, "site");
 });
 
-test("X-TRUE-40: a CSV upload shows what it would change, and changes it only after Apply, counting real changes", async ({
+test("X-TRUE-4: a CSV upload shows what it would change, and changes it only after Apply, counting real changes", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -122,7 +122,7 @@ test("X-TRUE-40: a CSV upload shows what it would change, and changes it only af
   const file = (price: string) => ({
     name: "catalogue.csv",
     mimeType: "text/csv",
-    // With the byte-order mark a spreadsheet saves (X-TRUE-41).
+    // With the byte-order mark a spreadsheet saves (X-TRUE-4).
     buffer: Buffer.from(
       `\uFEFF${header}\r\n${id},CSV Storm Rashguard,NO-GI,draft,Rashguard,${price},,S|M|L,,,,"A rashguard, imported."\r\n`,
     ),

@@ -29,7 +29,7 @@ async function fillPaymentForm(page: Page, email: string, card = "4242 4242 4242
   await shipping.getByLabel("E-mail").fill(email);
   await shipping.getByLabel("Phone").fill("07700 900456");
   const cardGroup = page.getByRole("group", { name: "Card" });
-  // X-TRUE-49: an empty card box looks empty (no grey test number in it); the hint is under the label.
+  // X-TRUE-13: an empty card box looks empty (no grey test number in it); the hint is under the label.
   await expect(cardGroup.getByLabel("Card number")).not.toHaveAttribute("placeholder");
   await expect(cardGroup.getByLabel("Card number")).toHaveAccessibleDescription(
     "The long number on the front of the card; spaces are fine.",

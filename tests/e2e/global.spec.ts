@@ -103,7 +103,7 @@ test("S-GLB-7: the footer has every link, the slogan, five stars and the review 
     "href",
     /^https:\/\//,
   );
-  // X-TRUE-44: the current year (the shop's clock, in London), not a year written in the code.
+  // X-TRUE-8: the current year (the shop's clock, in London), not a year written in the code.
   const year = new Intl.DateTimeFormat("en-GB", {
     year: "numeric",
     timeZone: "Europe/London",

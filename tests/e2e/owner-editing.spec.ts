@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
-// X-TRUE-42: editing that answers, at 390 px and 1280 px. The products stay drafts.
+// X-TRUE-6: editing that answers, at 390 px and 1280 px. The products stay drafts.
 
 const option = (page: Page, legend: string) => page.getByRole("group", { name: legend });
 
@@ -34,14 +34,14 @@ async function newProduct(page: Page, id: string) {
   await option(page, "Add an option").getByLabel("Position").fill("2");
 }
 
-test("X-TRUE-42: signing in lands on the dashboard", async ({ page }) => {
+test("X-TRUE-6: signing in lands on the dashboard", async ({ page }) => {
   await page.goto("/admin/login");
   await signInOwner(page);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 });
 
-test("X-TRUE-42: two options added and ordered before the first save; created and saved say so where the focus goes", async ({
+test("X-TRUE-6: two options added and ordered before the first save; created and saved say so where the focus goes", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -70,7 +70,7 @@ test("X-TRUE-42: two options added and ordered before the first save; created an
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("X-TRUE-42: options are added with the typed values kept; archiving asks first and says what happens", async ({
+  test("X-TRUE-6: options are added with the typed values kept; archiving asks first and says what happens", async ({
     page,
   }) => {
     test.setTimeout(90_000);

@@ -141,7 +141,7 @@ test("X-PHOTO-1: the upload works as a plain multipart form without JavaScript",
       await page.reload();
       await expect(photoList(page).locator("img")).toHaveCount(1, { timeout: 500 });
     }).toPass({ timeout: 20_000 });
-    // X-TRUE-42: deleting asks first and says what will happen, without JavaScript too.
+    // X-TRUE-6: deleting asks first and says what will happen, without JavaScript too.
     await page.getByText("Delete", { exact: true }).first().click();
     await expect(page.getByText("from the shop and its files for good")).toBeVisible();
     await page.getByRole("button", { name: "Delete photo 1 for good" }).click();

@@ -84,13 +84,13 @@ test("S-REV-2 S-REV-5: a review with two photos written in the modal comes first
   await expect.poll(() => footerCount(page)).toBeGreaterThan(before);
 });
 
-test("S-REV-4 X-TRUE-48: the form says truly what makes a review verified; a missing field shows the required-fields message; extra photos are dropped", async ({
+test("S-REV-4 X-TRUE-12: the form says truly what makes a review verified; a missing field shows the required-fields message; extra photos are dropped", async ({
   page,
 }, info) => {
   await page.goto(`/product/${productFor("readOnly", info)}`);
   await section(page).getByRole("button", { name: "Write a review" }).click();
   const modal = dialog(page);
-  // X-TRUE-48: the typed e-mail does not make a review verified; only the signed link does.
+  // X-TRUE-12: the typed e-mail does not make a review verified; only the signed link does.
   await expect(modal).toContainText(
     'A review is marked "Verified purchase" only when it is written from the review link in the buyer\'s order confirmation e-mail.',
   );

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, shot, signInOwner, test } from "./fixtures";
 
-// Issue 39's slips (X-TRUE-47, X-TRUE-49), at 390 px and 1280 px.
+// Issue 39's slips (X-TRUE-11, X-TRUE-13), at 390 px and 1280 px.
 
 const choose = (page: Page, group: string, value: string) =>
   page
@@ -9,7 +9,7 @@ const choose = (page: Page, group: string, value: string) =>
     .getByText(value, { exact: true })
     .click();
 
-test("X-TRUE-49: the dashboard does not scroll sideways (its screen-reader table is hidden inside its box)", async ({
+test("X-TRUE-13: the dashboard does not scroll sideways (its screen-reader table is hidden inside its box)", async ({
   page,
 }) => {
   await page.goto("/admin");
@@ -24,7 +24,7 @@ test("X-TRUE-49: the dashboard does not scroll sideways (its screen-reader table
   await shot(page, "dashboard");
 });
 
-test("X-TRUE-49 X-TRUE-47: the Added to Cart toast sits below the header; a black hoodie is black in the cart", async ({
+test("X-TRUE-13 X-TRUE-11: the Added to Cart toast sits below the header; a black hoodie is black in the cart", async ({
   page,
 }) => {
   await page.goto("/product/mens-grip-truth-hoodie");

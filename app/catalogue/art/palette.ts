@@ -76,7 +76,7 @@ export const PALETTES: Record<DesignId, DesignPalette> = {
 
 /**
  * The garment colours a customer chooses (hoodies, Thai shorts) as the drawing paints them, so a
- * line's picture is the line's colour (X-TRUE-47): a black hoodie is drawn black in the cart.
+ * line's picture is the line's colour (X-TRUE-11): a black hoodie is drawn black in the cart.
  */
 /** The drawings that paint the garment in its colour (the others ignore a colour). */
 export const PAINTED_KINDS: ReadonlySet<string> = new Set(["hoodie", "thai-shorts"]);

@@ -30,7 +30,7 @@ export function pictureSrc(productId: string, view: ImageView): string {
 }
 
 /**
- * The picture of one view in a chosen colour (X-TRUE-47), drawn on request: the build's static
+ * The picture of one view in a chosen colour (X-TRUE-11), drawn on request: the build's static
  * pictures are in the product's own colour only. `colour` is the choice as the product names it.
  */
 export function colourPictureSrc(productId: string, view: ImageView, colour: string): string {

@@ -1,21 +1,27 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
-import { POLICY } from "~/policy/policy";
+import type { DeliveryPromiseLines } from "~/policy/shop-settings";
 
-/** The product page's delivery and returns statement (S-PDP-8). */
-export function DeliveryPromise() {
+/** The product page's delivery and returns statement (S-PDP-8), as the owner's settings make
+ *  it true (X-TRUE-2; deliveryPromiseLines). */
+export function DeliveryPromise({ lines }: { lines: DeliveryPromiseLines }) {
   return (
-    <ul className="grid gap-3 rounded-lg bg-white p-5 text-sm ring-1 ring-black/5">
+    <ul
+      aria-label="Delivery and returns"
+      className="grid gap-3 rounded-lg bg-white p-5 text-sm ring-1 ring-black/5"
+    >
       <li className="flex items-center gap-3">
         <Truck aria-hidden="true" className="size-5 shrink-0 text-accent" />
-        <span>Standard UK delivery from {POLICY.standardDeliveryFrom}</span>
+        <span>{lines.standard}</span>
       </li>
-      <li className="flex items-center gap-3">
-        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-accent" />
-        <span>Free shipping over {POLICY.freeShippingOver}</span>
-      </li>
+      {lines.free ? (
+        <li className="flex items-center gap-3">
+          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-accent" />
+          <span>{lines.free}</span>
+        </li>
+      ) : null}
       <li className="flex items-center gap-3">
         <RotateCcw aria-hidden="true" className="size-5 shrink-0 text-accent" />
-        <span>{POLICY.faultReportDays} day returns</span>
+        <span>{lines.returns}</span>
       </li>
     </ul>
   );

@@ -48,7 +48,7 @@ function Changes({ changes, label }: { changes: FieldChange[]; label: string }) 
 const OPTION_ACTION = { create: "new option", change: "changed", remove: "removed" } as const;
 
 /**
- * The import's second step (X-TRUE-40): every product and option the file would create or
+ * The import's second step (X-TRUE-4): every product and option the file would create or
  * change, field by field, and one "Apply N changes" button that carries the file and the
  * preview's digest back. Server-rendered, so it works without JavaScript; with it, the heading
  * takes the focus.

@@ -410,7 +410,7 @@ function planOf(inputs: readonly CreateInput[], stored: Map<string, Product>): I
 
 export type PlanResult = { ok: true; plan: ImportPlan } | Extract<ImportResult, { ok: false }>;
 
-/** The preview of a file (X-TRUE-40): nothing is changed. */
+/** The preview of a file (X-TRUE-4): nothing is changed. */
 export async function planCatalogueCsv(db: Database, csv: string): Promise<PlanResult> {
   const read = await readCatalogueFile(db, csv);
   if (!read.ok) return read;
@@ -424,7 +424,7 @@ export async function planCatalogueCsv(db: Database, csv: string): Promise<PlanR
 class StaleImport extends Error {}
 
 /**
- * Applies a file in one transaction (X-CAT-4, X-TRUE-40): the products it names are locked, the plan
+ * Applies a file in one transaction (X-CAT-4, X-TRUE-4): the products it names are locked, the plan
  * is made again from what is stored now, and when `digest` is given it must be the preview's
  * (else nothing changes and the new plan is returned). Each product is created or updated
  * through the catalogue's own create and update (their rules, audit and the catalogue's
@@ -434,7 +434,8 @@ export async function applyCatalogueCsv(
   db: Database,
   csv: string,
   actor: string,
-  digest?: string,
+  digest: string | undefined,
+  now: Date,
 ): Promise<ImportResult | { ok: false; status: 409; stale: true; plan: ImportPlan }> {
   const read = await readCatalogueFile(db, csv);
   if (!read.ok) return read;
@@ -460,8 +461,8 @@ export async function applyCatalogueCsv(
         const input = byId.get(change.id)!;
         const before = stored.get(change.id);
         const done = before
-          ? await updateProduct(tx, change.id, updateBody(input, before), actor)
-          : await createParsedProduct(tx, input, actor);
+          ? await updateProduct(tx, change.id, updateBody(input, before), actor, now)
+          : await createParsedProduct(tx, input, actor, now);
         if (!done.ok) {
           if (done.kind === "conflict" || done.kind === "already_exists") throw new StaleImport();
           throw new ImportRefused(change.id, done.message);
@@ -546,8 +547,9 @@ export async function importCatalogueCsv(
   db: Database,
   csv: string,
   actor: string,
+  now: Date,
 ): Promise<ImportResult> {
-  const result = await applyCatalogueCsv(db, csv, actor);
+  const result = await applyCatalogueCsv(db, csv, actor, undefined, now);
   if (!result.ok && "stale" in result) {
     return {
       ok: false,

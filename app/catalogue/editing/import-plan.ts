@@ -1,4 +1,4 @@
-/** What a catalogue file would change, as the import's preview shows it (X-TRUE-40). Pure. */
+/** What a catalogue file would change, as the import's preview shows it (X-TRUE-4). Pure. */
 
 /** One field of a product or an option as the file and the catalogue say it, as CSV cells. */
 export interface FieldChange {
@@ -23,7 +23,7 @@ export interface ProductChange {
 }
 
 /**
- * What a file would do to the catalogue (X-TRUE-40): the products it creates or changes, how many
+ * What a file would do to the catalogue (X-TRUE-4): the products it creates or changes, how many
  * rows of products it leaves as they are, and a digest of exactly these changes, which the
  * "Apply" form carries back so the change applied is the one previewed.
  */

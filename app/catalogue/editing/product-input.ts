@@ -157,7 +157,7 @@ export const updateSchema = z
   .strict();
 
 /**
- * What the owner's GET answers but a PUT cannot change (X-TRUE-43): the id (the address names the
+ * What the owner's GET answers but a PUT cannot change (X-TRUE-7): the id (the address names the
  * product), the audience as read (`group`; written as `audience`), the pictures and photos (their
  * own forms), the shown "was" price (`originalPricePence`; written as `compareAtPricePence`),
  * what only the seed sets, and the time of the last change. A PUT of the GET's JSON ignores them.

@@ -1,3 +1,4 @@
+import { recordPriceChanges, unsupportedWasPrice } from "./price-history.server";
 import { and, asc, count, eq, ilike, max, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { productOptions, products } from "~/db/schema";
@@ -154,20 +155,25 @@ export async function createProduct(
   db: Database,
   body: unknown,
   actor: string,
+  now: Date = new Date(),
 ): Promise<Result<OwnerProduct>> {
   const parsed = createSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
-  return insertProduct(db, parsed.data, actor);
+  return insertProduct(db, parsed.data, actor, now);
 }
 
 async function insertProduct(
   db: Database,
   input: CreateInput,
   actor: string,
+  now: Date,
 ): Promise<Result<OwnerProduct>> {
   const pricePence = input.pricePence ?? input.options[0]?.pricePence;
   const whole = wholeProblem({ ...input, pricePence });
   if (whole) return problem("invalid_input", whole);
+  // X-TRUE-1: a new option has no price history, so no "was" price yet.
+  const unsupported = await unsupportedWasPrice(db, input.id, input.options, [], now);
+  if (unsupported) return unsupported;
   return db.transaction(async (tx) => {
     const [{ last } = { last: 0 }] = await tx
       .select({ last: max(products.position) })
@@ -203,6 +209,7 @@ async function insertProduct(
     }
     if (input.options.length)
       await tx.insert(productOptions).values(optionRows(input.id, input.options));
+    await recordPriceChanges(tx, input.id, now);
     const product = (await readOwnerProduct(tx, input.id))!;
     await recordAudit(tx, {
       actor,
@@ -226,6 +233,7 @@ export async function updateProduct(
   id: string,
   body: unknown,
   actor: string,
+  now: Date = new Date(),
 ): Promise<Result<OwnerProduct>> {
   const parsed = updateSchema.safeParse(withoutReadOnly(body));
   if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
@@ -247,6 +255,11 @@ export async function updateProduct(
       options: options ?? before.options,
     });
     if (whole) return problem("invalid_input", whole);
+    // X-TRUE-1: before anything is written, a new or changed "was" price must be genuine.
+    if (options) {
+      const unsupported = await unsupportedWasPrice(tx, id, options, before.options, now);
+      if (unsupported) return unsupported;
+    }
     const updated = await tx
       .update(products)
       .set({
@@ -271,6 +284,7 @@ export async function updateProduct(
     if (options) {
       await tx.delete(productOptions).where(eq(productOptions.productId, id));
       if (options.length) await tx.insert(productOptions).values(optionRows(id, options));
+      await recordPriceChanges(tx, id, now);
     }
     const after = (await readOwnerProduct(tx, id))!;
     await recordAudit(tx, {

@@ -3,7 +3,10 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAQ_ITEMS } from "../faq";
+import { faqItems } from "../faq";
+import { DEFAULT_SETTINGS_POLICY } from "~/policy/policy";
+
+const FAQ_ITEMS = faqItems(DEFAULT_SETTINGS_POLICY);
 import { FaqAccordion } from "./FaqAccordion";
 
 afterEach(cleanup);

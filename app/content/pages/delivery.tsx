@@ -1,10 +1,10 @@
 import { BRAND } from "~/shared/brand";
 import { DataTable } from "../components/DataTable";
 import { EmailLink, TextLink } from "~/ui/links";
-import { POLICY } from "~/policy/policy";
+import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
-function Body() {
+function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
       <h2>When we dispatch</h2>
@@ -32,36 +32,41 @@ function Body() {
           {
             header: "UK standard",
             cells: [
-              POLICY.ukStandard,
-              `${POLICY.checkoutShippingPerItem} per item, free over ${POLICY.freeShippingOver}`,
+              policy.ukStandard,
+              policy.freeShippingOver
+                ? `${policy.ukStandardCost}, free from ${policy.freeShippingOver}`
+                : policy.ukStandardCost,
             ],
           },
           {
             header: "UK express",
-            cells: [POLICY.ukExpress, `${POLICY.ukExpressPerOrder} per order`],
+            cells: [policy.ukExpress, policy.ukExpressCost],
           },
           {
             header: "International",
-            cells: [POLICY.international, `${POLICY.internationalPerOrder} per order`],
+            cells: [policy.international, policy.internationalCost],
           },
         ]}
       />
       <p>
-        Our product pages quote UK standard delivery from {POLICY.standardDeliveryFrom}. At checkout
-        it is charged at {POLICY.checkoutShippingPerItem} for each item in your cart. You choose UK
-        standard, UK express or international delivery at checkout, and the exact amount is shown in
-        your order summary before you pay: that is the amount you pay.
+        {policy.demoDeliveryFrom
+          ? `Our product pages quote UK standard delivery from ${policy.demoDeliveryFrom}. At checkout it is charged at ${policy.ukStandardCost}. `
+          : `UK standard delivery costs ${policy.ukStandardCost}. `}
+        You choose {policy.offered.join(", ")} delivery at checkout, and the exact amount is shown
+        in your order summary before you pay: that is the amount you pay.
       </p>
-      <p>
-        <strong>Free UK delivery over {POLICY.freeShippingOver}.</strong> If your items come to{" "}
-        {POLICY.freeShippingOver} or more after any discount, UK standard delivery is free: the
-        checkout shows it as free and charges nothing for it. Express and international delivery are
-        charged once per order, whatever its size.
-      </p>
+      {policy.freeShippingOver ? (
+        <p>
+          <strong>Free UK delivery over {policy.freeShippingOver}.</strong> If your items come to{" "}
+          {policy.freeShippingOver} or more after any discount, UK standard delivery is free: the
+          checkout shows it as free and charges nothing for it. Express is {policy.ukExpressCost}{" "}
+          and international {policy.internationalCost}.
+        </p>
+      ) : null}
 
       <h2>International orders</h2>
       <p>
-        We ship worldwide from the UK. Parcels usually arrive {POLICY.international} after dispatch,
+        We ship worldwide from the UK. Parcels usually arrive {policy.international} after dispatch,
         depending on the destination and customs. Import duties, taxes and handling fees charged by
         your country are paid by the person receiving the parcel; we always declare the contents and
         value honestly.

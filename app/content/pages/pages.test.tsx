@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS_POLICY } from "~/policy/policy";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ function html(slug: InfoPageSlug | "tracking"): string {
   const { Body } = slug === "tracking" ? trackingHelp : INFO_PAGES[slug];
   return renderToStaticMarkup(
     <MemoryRouter>
-      <Body />
+      <Body policy={DEFAULT_SETTINGS_POLICY} />
     </MemoryRouter>,
   );
 }

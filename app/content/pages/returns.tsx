@@ -1,9 +1,9 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, TextLink } from "~/ui/links";
-import { POLICY } from "~/policy/policy";
+import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
-function Body() {
+function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
       <h2>At a glance</h2>
@@ -14,8 +14,9 @@ function Body() {
         </li>
         <li>
           <strong>Changed your mind:</strong> non-custom items can be returned within{" "}
-          {POLICY.returnDays} days of delivery if they are unworn, unwashed and in their original
-          packaging.
+          {policy.returnDays} days of delivery if they are unworn, unwashed and in their original
+          packaging. When we have no delivery date, the days count from dispatch plus the delivery
+          time of the service you chose.
         </li>
         <li>
           <strong>Custom and personalised items</strong> can&apos;t be returned unless they are
@@ -26,12 +27,26 @@ function Body() {
         </li>
       </ul>
 
-      <h2>What &ldquo;30 day returns&rdquo; means</h2>
-      <p>
-        Our product pages promise {POLICY.faultReportDays} day returns. That is how long you have,
-        from the day your order is delivered, to report a fault, damage or a wrong item, and we put
-        it right. For a change of mind the window is shorter: {POLICY.returnDays} days, as below.
-      </p>
+      {policy.demoDeliveryFrom ? (
+        <>
+          <h2>What &ldquo;30 day returns&rdquo; means</h2>
+          <p>
+            Our product pages promise {POLICY.faultReportDays} day returns. That is how long you
+            have, from the day your order is delivered, to report a fault, damage or a wrong item,
+            and we put it right. For a change of mind the window is {policy.returnDays} days, as
+            below.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2>What &ldquo;{policy.returnDays} day returns&rdquo; means</h2>
+          <p>
+            Our product pages promise {policy.returnDays} day returns: that is how long you have,
+            from the day your order is delivered, to change your mind about unworn, non-personalised
+            items. Faults can be reported within {POLICY.faultReportDays} days of delivery.
+          </p>
+        </>
+      )}
 
       <h2>Faulty or wrong items</h2>
       <p>
@@ -44,8 +59,8 @@ function Body() {
 
       <h2>Changed your mind</h2>
       <p>
-        Tell us within {POLICY.returnDays} days of delivery that you want to return a non-custom
-        item, and send it back within {POLICY.returnDays} days of telling us. It must be unworn,
+        Tell us within {policy.returnDays} days of delivery that you want to return a non-custom
+        item, and send it back within {policy.returnDays} days of telling us. It must be unworn,
         unwashed, with its tags on and in its original packaging: we can&apos;t accept kit that has
         been trained in. Return postage is yours to pay; please use a tracked service and keep the
         receipt until your refund arrives.
@@ -94,7 +109,7 @@ function Body() {
 export const returns: InfoPageContent = {
   title: "Returns & Refunds",
   eyebrow: "Support Hub",
-  description: `How to return ${BRAND.name} kit: ${POLICY.faultReportDays} days to report faults, ${POLICY.returnDays} days to return unworn non-custom items, refunds within ${POLICY.refundTime}.`,
+  description: `How to return ${BRAND.name} kit: ${POLICY.faultReportDays} days to report faults, a window to return unworn non-custom items, refunds within ${POLICY.refundTime}.`,
   lead: "We want you to love your kit. If something is wrong with it, or it simply isn't for you, here is how returns and refunds work.",
   Body,
 };

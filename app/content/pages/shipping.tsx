@@ -1,8 +1,8 @@
 import { EmailLink, TextLink } from "~/ui/links";
-import { POLICY } from "~/policy/policy";
+import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
-function Body() {
+function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
       <h2>Made to order</h2>
@@ -18,8 +18,8 @@ function Body() {
       <p>
         The times we give are honest estimates, not guaranteed dates. Production can be held up by
         fabric deliveries or machine repairs, and once a parcel leaves us the courier&apos;s timings
-        apply: UK standard {POLICY.ukStandard}, express {POLICY.ukExpress} and international{" "}
-        {POLICY.international}. Weather, strikes, peak seasons and customs checks are outside our
+        apply: UK standard {policy.ukStandard}, express {policy.ukExpress} and international{" "}
+        {policy.international}. Weather, strikes, peak seasons and customs checks are outside our
         control.
       </p>
       <p>

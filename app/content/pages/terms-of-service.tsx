@@ -1,9 +1,9 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, TextLink } from "~/ui/links";
-import { POLICY } from "~/policy/policy";
+import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
-function Body() {
+function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
       <h2>Who can buy</h2>
@@ -49,7 +49,7 @@ function Body() {
         <TextLink to="/shipping">production</TextLink> pages. Under our{" "}
         <TextLink to="/returns">returns policy</TextLink> you can report a faulty item within{" "}
         {POLICY.faultReportDays} days of delivery and return unworn non-custom items in their
-        original packaging within {POLICY.returnDays} days. Refunds are made within{" "}
+        original packaging within {policy.returnDays} days. Refunds are made within{" "}
         {POLICY.refundTime}. Custom items are non-returnable unless faulty.
       </p>
 

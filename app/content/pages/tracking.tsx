@@ -1,9 +1,9 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, TextLink } from "~/ui/links";
-import { POLICY } from "~/policy/policy";
+import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
-function Body() {
+function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
       <h2>Your tracking link</h2>
@@ -36,14 +36,14 @@ function Body() {
 
       <h2>After dispatch</h2>
       <p>
-        UK standard delivery takes {POLICY.ukStandard}, UK express {POLICY.ukExpress} and
-        international delivery {POLICY.international}. Full details are on our{" "}
+        UK standard delivery takes {policy.ukStandard}, UK express {policy.ukExpress} and
+        international delivery {policy.international}. Full details are on our{" "}
         <TextLink to="/delivery">delivery page</TextLink>.
       </p>
 
       <h2>Sending something back?</h2>
       <p>
-        You can cancel non-personalised items within {POLICY.returnDays} days of delivery:{" "}
+        You can cancel non-personalised items within {policy.returnDays} days of delivery:{" "}
         <TextLink to="/returns/request">request a return</TextLink> with your order number and
         e-mail address.
       </p>

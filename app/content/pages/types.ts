@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { SettingsPolicy } from "~/policy/policy";
 
 /** One information page: its words live in app/content/pages/<slug>.tsx. */
 export interface InfoPageContent {
@@ -9,5 +10,6 @@ export interface InfoPageContent {
   /** One sentence for search results and link previews. */
   description: string;
   lead: string;
-  Body: () => ReactElement;
+  /** The page; `policy`: the figures the owner's settings make (X-TRUE-2). */
+  Body: (props: { policy: SettingsPolicy }) => ReactElement;
 }

@@ -88,7 +88,7 @@ export function TakingsChart({ days, title }: { days: readonly ChartDay[]; title
         {title}. Highest day {formatPence(Math.max(0, ...days.map((d) => d.netPence)))}.
       </figcaption>
       {/* The table inside a visually hidden box: a table ignores the 1 px width of sr-only and
-          made the dashboard scroll sideways at 390 px (X-TRUE-49). */}
+          made the dashboard scroll sideways at 390 px (X-TRUE-13). */}
       <div className="sr-only">
         <table>
           <caption>{title}, by day</caption>

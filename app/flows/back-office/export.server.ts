@@ -1,9 +1,11 @@
+import { loadCatalogue } from "~/catalogue/store.server";
+import { methodLabel } from "~/pricing/shipping";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { linesForExport, type OrderFilter } from "./back-office.server";
 import { ordersCsv } from "./csv";
 import { ukDay } from "./uk-days";
-import { isShippingMethodId, shippingMethod } from "~/pricing/shipping";
+import { isShippingMethodId } from "~/pricing/shipping";
 import type { PostalAddress } from "~/db/schema";
 
 /** The address on one line, for a spreadsheet cell; empty when the order has none yet. */
@@ -23,6 +25,8 @@ export async function exportOrdersCsv(
   actor: string,
 ): Promise<{ csv: string; filename: string; rows: number }> {
   const rows = await linesForExport(db, filter);
+  // The method with its lead time as the owner's settings say it now (X-TRUE-2).
+  const { delivery } = (await loadCatalogue(db)).settings.settings;
   const csv = ordersCsv(
     rows.map(({ order, line, customerName }) => ({
       orderNumber: order.orderNumber,
@@ -45,7 +49,7 @@ export async function exportOrdersCsv(
       totalPence: order.totalPence,
       refundedPence: order.refundedPence,
       shippingMethod: isShippingMethodId(order.shippingMethod)
-        ? shippingMethod(order.shippingMethod).label
+        ? methodLabel(order.shippingMethod, delivery)
         : order.shippingMethod,
       deliveryAddress: addressLine(order.shippingAddress),
       discountCode: order.discountCode,

@@ -22,4 +22,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Discounts", to: "/admin/discounts" },
   { label: "Teams", to: "/admin/teams" },
   { label: "Owners", to: "/admin/owners" },
+  { label: "Settings", to: "/admin/settings" },
 ];

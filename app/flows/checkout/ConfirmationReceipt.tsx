@@ -43,7 +43,7 @@ export function ConfirmationReceipt({ receipt }: { receipt: OrderReceipt }) {
               </p>
               {line.details ? <p className="text-sm text-muted">{line.details}</p> : null}
               <LeadTimeText fromStock={line.from_stock} />
-              <LineNotice line={line.personalised} className="mt-1" />
+              <LineNotice line={line.personalised} text={line.notice} className="mt-1" />
             </div>
             <p className="font-semibold">{formatPence(line.line_total_pence)}</p>
           </li>

@@ -1,7 +1,9 @@
 import { formatPence, type Pence } from "~/pricing/money";
 import {
-  FREE_STANDARD_SHIPPING_FROM_PENCE,
-  SHIPPING_METHOD_IDS,
+  type DeliverySettings,
+  enabledMethods,
+  methodLabel,
+  methodSetting,
   SHIPPING_METHODS,
   shippingChargePence,
   type ShippingMethodId,
@@ -13,34 +15,38 @@ export function shippingText(pence: Pence): string {
 }
 
 /**
- * The checkout's delivery choice (X-UK-1): the three methods as a labelled radio group, each with
- * what it would cost this order, computed by the same table the server charges from.
+ * The checkout's delivery choice (X-UK-1): the methods the owner offers (X-TRUE-2) as a labelled
+ * radio group, each with what it would cost this order, computed by the same settings the server
+ * charges from. Without JavaScript "Update total" posts the choice and the page comes back with
+ * its total, so Pay never shows an old one (issue 39).
  */
 export function DeliveryChoice({
   value,
   onChange,
   items,
   subtotalAfterDiscountPence,
+  delivery,
 }: {
   value: ShippingMethodId;
   onChange: (method: ShippingMethodId) => void;
   items: number;
   subtotalAfterDiscountPence: Pence;
+  delivery: DeliverySettings;
 }) {
+  const free = delivery.freeStandardFromPence;
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-semibold">Delivery</legend>
-      {SHIPPING_METHOD_IDS.map((id) => {
+      {enabledMethods(delivery).map((id) => {
         const method = SHIPPING_METHODS[id];
-        const charge = shippingChargePence(id, items, subtotalAfterDiscountPence);
+        const setting = methodSetting(id, delivery);
+        const charge = shippingChargePence(id, items, subtotalAfterDiscountPence, delivery);
+        const freeNote = method.freeOverThreshold && free !== null;
+        const where = method.destination === "uk" ? "UK addresses" : "outside the UK";
         const note =
-          method.charge.per === "item"
-            ? charge === 0
-              ? `Free on orders of ${formatPence(FREE_STANDARD_SHIPPING_FROM_PENCE)} or more`
-              : `${formatPence(method.charge.pence)} per item; free from ${formatPence(FREE_STANDARD_SHIPPING_FROM_PENCE)}`
-            : method.destination === "uk"
-              ? "Per order, UK addresses"
-              : "Per order, outside the UK";
+          freeNote && charge === 0
+            ? `Free on orders of ${formatPence(free)} or more`
+            : `${formatPence(setting.pricePence)} per ${setting.per}${freeNote ? `; free from ${formatPence(free)}` : `, ${where}`}`;
         return (
           <label
             key={id}
@@ -55,7 +61,7 @@ export function DeliveryChoice({
               className="mt-1 size-4 shrink-0 accent-accent"
             />
             <span className="flex-1">
-              <span className="block font-semibold">{method.label}</span>
+              <span className="block font-semibold">{methodLabel(id, delivery)}</span>
               <span className="block text-xs text-muted">{note}</span>
             </span>
             <span className="font-semibold" data-testid={`delivery-price-${id}`}>
@@ -64,6 +70,15 @@ export function DeliveryChoice({
           </label>
         );
       })}
+      {/* Without JavaScript only (X-PE-2): the page's total follows the choice before Pay. */}
+      <button
+        type="submit"
+        name="intent"
+        value="delivery"
+        className="hidden min-h-11 items-center rounded border border-ink/30 px-4 font-semibold noscript:inline-flex"
+      >
+        Update total
+      </button>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { refusalKind } from "~/discounts/rules";
@@ -62,10 +63,19 @@ export async function createCheckoutSession(
 
   const { provider } = payments;
   const { shippingMethod } = parsed.data;
+  const { delivery } = catalogue.settings.settings;
+  // X-TRUE-2: only a method the owner offers now.
+  if (!methodSetting(shippingMethod, delivery).enabled) {
+    return problem(
+      "invalid_input",
+      `${SHIPPING_METHODS[shippingMethod].name} delivery is not offered at the moment; please choose another delivery method.`,
+    );
+  }
   const totals = orderTotals(
     checked.lines,
     discount?.percent ?? 0,
     shippingMethod,
+    delivery,
     checked.shipped,
   );
   // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).

@@ -6,7 +6,17 @@ import { POLICY } from "~/policy/policy";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
-import { SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
+import {
+  methodLabel,
+  methodSetting,
+  SHIPPING_METHODS,
+  type ShippingMethodId,
+} from "~/pricing/shipping";
+import {
+  DEFAULT_SHOP_SETTINGS,
+  sellerLines as sellerLinesOf,
+  type ShopSettings,
+} from "~/policy/shop-settings";
 import { vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
 import { lineNotice, RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
@@ -58,15 +68,19 @@ function pictureCell(picture: EmailPicture | undefined): string {
   return `<td valign="top" width="${picture.width}"><img src="${escapeHtml(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${escapeHtml(picture.alt)}" style="display:block;border:0;border-radius:6px;background:#eeeae4"></td>`;
 }
 
-/** The seller's name, postal address and e-mail (X-UK-4), from the brand settings. */
-export function sellerLines(): string[] {
-  return [BRAND.seller.name, ...BRAND.seller.postalAddress, BRAND.email];
+/** The seller's name, postal address and e-mail (X-UK-4), from the owner's settings (X-TRUE-2). */
+export function sellerLines(shop: ShopSettings = DEFAULT_SHOP_SETTINGS): string[] {
+  return sellerLinesOf(shop.seller);
 }
 
 /** The right to cancel and how to use it (X-UK-4), as paragraphs. */
-export function rightToCancelText(returnsUrl: string): string[] {
+export function rightToCancelText(
+  returnsUrl: string,
+  shop: ShopSettings = DEFAULT_SHOP_SETTINGS,
+): string[] {
+  const days = shop.returns.days;
   return [
-    `You have the right to cancel your order for non-personalised items within ${RIGHT_TO_CANCEL_DAYS} days of the day they are delivered to you, without giving a reason. To use it, send us a returns request at ${returnsUrl} with your order number and e-mail address, or e-mail ${BRAND.email} with your order number and the items. Send the items back within ${RIGHT_TO_CANCEL_DAYS} days of telling us; we refund them within ${POLICY.refundTime} of receiving them.`,
+    `You have the right to cancel your order for non-personalised items within ${days} days of the day they are delivered to you (when we have no delivery date, of dispatch plus the delivery time), without giving a reason. To use it, send us a returns request at ${returnsUrl} with your order number and e-mail address, or e-mail ${shop.seller.email} with your order number and the items. Send the items back within ${RIGHT_TO_CANCEL_DAYS} days of telling us; we refund them within ${POLICY.refundTime} of receiving them.`,
     `Personalised items (anything with your name or text on it) are made to your specification and are excluded from the right to cancel; they can be returned only if they are faulty. Faults can be reported within ${POLICY.faultReportDays} days of delivery, and your rights under the Consumer Rights Act 2015 are not affected.`,
   ];
 }
@@ -83,7 +97,12 @@ export function confirmationEmail(
   reviewLinks: readonly { productName: string; url: string }[] = [],
 ) {
   const subject = `Your ${BRAND.name} order ${order.orderNumber}`;
-  const method = SHIPPING_METHODS[order.shippingMethod];
+  const shop = settings.shop ?? DEFAULT_SHOP_SETTINGS;
+  const method = {
+    name: SHIPPING_METHODS[order.shippingMethod].name,
+    leadTime: methodSetting(order.shippingMethod, shop.delivery).leadTime,
+    label: methodLabel(order.shippingMethod, shop.delivery),
+  };
   const vat = vatReceipt(order.totalPence, settings.vatNumber);
   const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
   const wasTotal = (l: EmailLine) =>
@@ -91,7 +110,7 @@ export function confirmationEmail(
   const lineText = lines.flatMap((l) => [
     `${l.quantity} × ${l.productName}${describeOrderLine(l) ? ` (${describeOrderLine(l)})` : ""}: ${formatPence(l.lineTotalPence)}${wasTotal(l) ? ` (was ${wasTotal(l)})` : ""}`,
     `    ${leadTime(l.fromStock)}`,
-    `    ${lineNotice(l)}`,
+    `    ${lineNotice(l, shop.returns.days)}`,
   ]);
   const totals: [string, string][] = [
     ["Subtotal", formatPence(order.subtotalPence)],
@@ -110,8 +129,8 @@ export function confirmationEmail(
   }
   const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${method.name} delivery then takes ${method.leadTime}.`;
   const address = addressLines(order.shippingAddress);
-  const cancel = rightToCancelText(returnsUrl);
-  const seller = sellerLines();
+  const cancel = rightToCancelText(returnsUrl, shop);
+  const seller = sellerLines(shop);
   const text = [
     `Thank you for your order!`,
     ``,
@@ -141,7 +160,7 @@ export function confirmationEmail(
           ``,
         ]
       : []),
-    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `Questions? Reply to this e-mail or write to ${shop.seller.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
@@ -152,7 +171,7 @@ ${vat ? "<p>This e-mail is your VAT receipt.</p>" : ""}
 ${lines
   .map(
     (l) =>
-      `<tr>${pictureCell(l.picture)}<td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l))}</strong></small></td><td align="right" valign="top">${wasTotal(l) ? `<s>${wasTotal(l)}</s> ` : ""}${formatPence(l.lineTotalPence)}</td></tr>`,
+      `<tr>${pictureCell(l.picture)}<td valign="top">${l.quantity} ×</td><td>${escapeHtml(l.productName)}<br><small>${escapeHtml(describeOrderLine(l))}</small><br><small>${escapeHtml(leadTime(l.fromStock))}</small><br><small><strong>${escapeHtml(lineNotice(l, shop.returns.days))}</strong></small></td><td align="right" valign="top">${wasTotal(l) ? `<s>${wasTotal(l)}</s> ` : ""}${formatPence(l.lineTotalPence)}</td></tr>`,
   )
   .join("\n")}
 <tr><td colspan="2"></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
@@ -164,7 +183,7 @@ ${totals.map(([k, v]) => `<tr><td colspan="2"></td><td>${escapeHtml(k)}</td><td 
 ${cancel.map((p) => `<p>${escapeHtml(p).replace(escapeHtml(returnsUrl), `<a href="${escapeHtml(returnsUrl)}">${escapeHtml(returnsUrl)}</a>`)}</p>`).join("\n")}
 <p><strong>Sold by:</strong><br>${seller.map(escapeHtml).join("<br>")}</p>
 ${reviewLinks.length ? `<p>Once it has arrived, tell others what you think. Reviews sent from these links show as a verified purchase:</p><ul>${reviewLinks.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.productName)}</a></li>`).join("")}</ul>` : ""}
-<p>Questions? Reply to this e-mail or write to ${escapeHtml(BRAND.email)} with your order number.</p>
+<p>Questions? Reply to this e-mail or write to ${escapeHtml(shop.seller.email)} with your order number.</p>
 <p>${escapeHtml(BRAND.name)}: ${escapeHtml(BRAND.slogan)}</p>
 </body></html>`;
   return { subject, text, html };

@@ -54,7 +54,17 @@ export async function fulfilPaidOrder(
         txDb,
         {
           to: order.customerEmail,
-          ...confirmationEmail(order, pictured, receiptSettings(settings), reviewLinks),
+          ...confirmationEmail(
+            order,
+            pictured,
+            {
+              ...receiptSettings(settings),
+              // X-TRUE-2: the owner's seller, delivery and returns; their VAT number first.
+              vatNumber: catalogue.settings.settings.seller.vatNumber ?? settings.VAT_NUMBER,
+              shop: catalogue.settings.settings,
+            },
+            reviewLinks,
+          ),
         },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );

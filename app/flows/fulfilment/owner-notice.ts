@@ -39,7 +39,7 @@ export function paidOrderNotice(
   const text = [
     `Order ${order.orderNumber} has been paid: ${formatPence(order.totalPence)}${order.discountCode ? ` (code ${order.discountCode})` : ""}.`,
     "",
-    `Delivery: ${method.label}${express ? " (EXPRESS)" : ""}`,
+    `Delivery: ${method.name}${express ? " (EXPRESS)" : ""}`,
     `Customer: ${[name, order.customerEmail].filter(Boolean).join(", ") || "(not given)"}`,
     "",
     "Items:",

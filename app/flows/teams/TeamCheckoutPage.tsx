@@ -3,7 +3,7 @@ import { choiceDetails } from "~/catalogue/options";
 import { shippingText } from "~/flows/checkout/DeliveryChoice";
 import { LineNotice } from "~/policy/LineNotice";
 import { formatPence } from "~/pricing/money";
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, shippingChargePence } from "~/pricing/shipping";
+import { enabledMethods, methodLabel, shippingChargePence } from "~/pricing/shipping";
 import type { LineChoice } from "~/shared/line-choice";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { Button } from "~/ui/Button";
@@ -39,7 +39,7 @@ export function TeamCheckoutPage({
       </div>
     );
   }
-  const { line, totals, choice, shippedToMember, shippingMethod, teamName, back } = step;
+  const { line, totals, choice, shippedToMember, shippingMethod, teamName, back, delivery } = step;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <header>
@@ -79,7 +79,7 @@ export function TeamCheckoutPage({
         {shippedToMember ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Delivery</legend>
-            {SHIPPING_METHOD_IDS.map((id) => (
+            {enabledMethods(delivery).map((id) => (
               <label key={id} className="flex min-h-11 items-center gap-3">
                 <input
                   type="radio"
@@ -88,9 +88,9 @@ export function TeamCheckoutPage({
                   defaultChecked={id === shippingMethod}
                   className="size-5"
                 />
-                {SHIPPING_METHODS[id].label}:{" "}
+                {methodLabel(id, delivery)}:{" "}
                 {/* X-SEC-21: a team line counts nothing towards free delivery. */}
-                {shippingText(shippingChargePence(id, line.quantity, 0))}
+                {shippingText(shippingChargePence(id, line.quantity, 0, delivery))}
               </label>
             ))}
           </fieldset>

@@ -1,3 +1,4 @@
+import type { DeliverySettings } from "~/pricing/shipping";
 import type { ShopParts } from "~/flows/parts.server";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
@@ -51,6 +52,8 @@ export function teamChoiceFromFields(slug: string, fields: URLSearchParams | For
 }
 
 export interface TeamCheckoutPreview {
+  /** The owner's delivery settings the charges come from (X-TRUE-2). */
+  delivery: DeliverySettings;
   line: CartLine;
   totals: OrderTotals;
   shippingMethod: ShippingMethodId;
@@ -72,9 +75,16 @@ export async function previewTeamChoice(
   const line = checked.lines[0]!;
   return done({
     line,
-    totals: orderTotals(checked.lines, 0, shippingMethod, checked.shipped),
+    totals: orderTotals(
+      checked.lines,
+      0,
+      shippingMethod,
+      catalogue.settings.settings.delivery,
+      checked.shipped,
+    ),
     shippingMethod,
     shippedToMember: checked.shipped.length > 0,
+    delivery: catalogue.settings.settings.delivery,
   });
 }
 

@@ -29,7 +29,7 @@ const field =
 
 /** The write tab (S-REV-4..6): name, e-mail, rating, text and up to five photos. */
 /**
- * What the form says about e-mail and "Verified purchase" (X-TRUE-48): only the signed link in
+ * What the form says about e-mail and "Verified purchase" (X-TRUE-12): only the signed link in
  * the buyer's confirmation e-mail marks a review verified (X-SEC-8), never the address typed here.
  */
 export const REVIEW_FORM_NOTE =

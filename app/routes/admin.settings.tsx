@@ -1,0 +1,271 @@
+import { Form } from "react-router";
+import { requireOwner } from "~/owners/guard.server";
+import { readSettingsState, saveSettings } from "~/catalogue/editing/settings.server";
+import { dbFrom } from "~/db/context.server";
+import { refuse, pageEndpoint, success } from "~/security/edge.server";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+import { Button } from "~/ui/Button";
+import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { parsePoundsToPence } from "~/pricing/parse-pounds";
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/pricing/shipping";
+import type { ShopSettings } from "~/policy/shop-settings";
+import { BODY_LIMITS } from "~/shared/limits";
+import type { Route } from "./+types/admin.settings";
+
+export const meta = () => [{ title: "Shop settings | GRIP TRUTH back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, "page", context);
+  return readSettingsState(dbFrom(context));
+}
+
+type Values = Record<string, string>;
+
+/** The form's field for a JSON path the settings name ("delivery.methods[uk-express].pricePence"). */
+function formField(path: string): string {
+  const method = /^delivery\.methods\[([a-z-]+)\]\.(\w+)/.exec(path);
+  if (method) return `${method[1]}.${method[2] === "pricePence" ? "price" : method[2]}`;
+  const fields: Record<string, string> = {
+    "seller.name": "sellerName",
+    "seller.postalAddress": "sellerAddress",
+    "seller.email": "sellerEmail",
+    "seller.vatNumber": "sellerVat",
+    "seller.companyNumber": "sellerCompany",
+    "delivery.freeStandardFromPence": "freeFrom",
+    "returns.days": "returnDays",
+  };
+  const key = Object.keys(fields).find((k) => path === k || path.startsWith(`${k}[`));
+  return key ? fields[key]! : "form";
+}
+
+/** The form as the settings' JSON, or the field a typed amount is wrong in. */
+function settingsFromForm(form: Values): { settings: unknown } | { field: string; error: string } {
+  const pence = (name: string, label: string) => {
+    const value = parsePoundsToPence(form[name] ?? "");
+    return value === undefined
+      ? { field: name, error: `${label}: enter an amount such as 3.99.` }
+      : value;
+  };
+  const methods = [];
+  for (const id of SHIPPING_METHOD_IDS) {
+    const price = pence(`${id}.price`, `${SHIPPING_METHODS[id].name} price`);
+    if (typeof price !== "number") return price;
+    methods.push({
+      id,
+      enabled: form[`${id}.enabled`] === "on",
+      pricePence: price,
+      per: form[`${id}.per`] ?? "",
+      leadTime: form[`${id}.leadTime`] ?? "",
+    });
+  }
+  let freeStandardFromPence: number | null = null;
+  if ((form.freeFrom ?? "").trim()) {
+    const free = pence("freeFrom", "Free delivery from");
+    if (typeof free !== "number") return free;
+    freeStandardFromPence = free;
+  }
+  const days = (form.returnDays ?? "").trim();
+  return {
+    settings: {
+      seller: {
+        name: form.sellerName ?? "",
+        postalAddress: (form.sellerAddress ?? "").split(/\r?\n/),
+        email: (form.sellerEmail ?? "").trim(),
+        vatNumber: form.sellerVat ?? "",
+        companyNumber: form.sellerCompany ?? "",
+      },
+      delivery: { methods, freeStandardFromPence },
+      returns: { days: /^\d+$/.test(days) ? Number(days) : days },
+    },
+  };
+}
+
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: { kind: "form", limit: BODY_LIMITS.form },
+    noStore: true,
+  },
+  async ({ db, body, owner }) => {
+    const values: Values = {};
+    for (const [key, value] of body.entries()) values[key] = String(value);
+    const read = settingsFromForm(values);
+    if ("error" in read) return refuse(400, read.error, { extra: { field: read.field, values } });
+    const saved = await saveSettings(db, read.settings, owner!.email);
+    if (!saved.ok) {
+      const path = typeof saved.extra?.field === "string" ? saved.extra.field : "";
+      return refuse(400, saved.message, { extra: { field: formField(path), values } });
+    }
+    return success({
+      message: "The settings are saved: every page, total and e-mail now uses them.",
+    });
+  },
+);
+
+/** The form's starting values: what was just typed after a refusal, else the saved settings. */
+function startingValues(settings: ShopSettings): Values {
+  const values: Values = {
+    sellerName: settings.seller.name,
+    sellerAddress: settings.seller.postalAddress.join("\n"),
+    sellerEmail: settings.seller.email,
+    sellerVat: settings.seller.vatNumber ?? "",
+    sellerCompany: settings.seller.companyNumber ?? "",
+    freeFrom:
+      settings.delivery.freeStandardFromPence === null
+        ? ""
+        : (settings.delivery.freeStandardFromPence / 100).toFixed(2),
+    returnDays: String(settings.returns.days),
+  };
+  for (const method of settings.delivery.methods) {
+    if (method.enabled) values[`${method.id}.enabled`] = "on";
+    values[`${method.id}.price`] = (method.pricePence / 100).toFixed(2);
+    values[`${method.id}.per`] = method.per;
+    values[`${method.id}.leadTime`] = method.leadTime;
+  }
+  return values;
+}
+
+/** /admin/settings (X-TRUE-2): who sells, delivery prices and times, the return window. */
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, deliveryReviewed } = loaderData;
+  const refused =
+    actionData && typeof actionData === "object" && "error" in actionData
+      ? (actionData as { error: string; field?: string; values?: Values })
+      : null;
+  const values = refused?.values ?? startingValues(settings);
+  const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
+  // The form is keyed by what it shows, so a save or a refusal resets the fields to it.
+  const formKey = JSON.stringify(values);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <h1 className="font-display text-3xl font-bold uppercase">Shop settings</h1>
+      <p className="text-muted">
+        Who sells, what delivery costs and how long buyers have to send things back. The product
+        pages, cart, checkout, policy pages, receipts and e-mails all say what you set here.
+        {deliveryReviewed
+          ? null
+          : " Until you save them once, the product page keeps the demo wording of the specification."}
+      </p>
+      <ActionOutcome outcome={actionData} />
+      <Form method="post" key={formKey} className="space-y-6" noValidate>
+        <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            The seller
+          </legend>
+          <p className="text-sm text-muted">
+            Printed on receipts and order e-mails, as the law asks.
+          </p>
+          <Field
+            label="Trading name"
+            name="sellerName"
+            defaultValue={values.sellerName}
+            error={errorFor("sellerName")}
+            autoComplete="organization"
+          />
+          <TextAreaField
+            label="Postal address"
+            name="sellerAddress"
+            rows={4}
+            defaultValue={values.sellerAddress}
+            hint="One line per line of the address."
+            error={errorFor("sellerAddress")}
+          />
+          <Field
+            label="E-mail for customers"
+            name="sellerEmail"
+            type="email"
+            defaultValue={values.sellerEmail}
+            error={errorFor("sellerEmail")}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="VAT number (optional)"
+              name="sellerVat"
+              defaultValue={values.sellerVat}
+              hint="For example GB123456789."
+              error={errorFor("sellerVat")}
+            />
+            <Field
+              label="Company number (optional)"
+              name="sellerCompany"
+              defaultValue={values.sellerCompany}
+              hint="8 characters, for example 01234567."
+              error={errorFor("sellerCompany")}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            Delivery
+          </legend>
+          {SHIPPING_METHOD_IDS.map((id) => {
+            const name = SHIPPING_METHODS[id].name;
+            return (
+              <div key={id} className="space-y-3 border-b border-stone pb-4 last:border-0">
+                <h2 className="font-semibold">{name}</h2>
+                <label className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={`${id}.enabled`}
+                    defaultChecked={values[`${id}.enabled`] === "on"}
+                    className="size-5 accent-accent"
+                  />
+                  Offer {name} at checkout
+                </label>
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <Field
+                    label={`${name} price (£)`}
+                    name={`${id}.price`}
+                    inputMode="decimal"
+                    defaultValue={values[`${id}.price`]}
+                    error={errorFor(`${id}.price`)}
+                  />
+                  <SelectField
+                    label={`${name} charged`}
+                    name={`${id}.per`}
+                    defaultValue={values[`${id}.per`]}
+                    error={errorFor(`${id}.per`)}
+                  >
+                    <option value="item">per item</option>
+                    <option value="order">per order</option>
+                  </SelectField>
+                  <Field
+                    label={`${name} takes`}
+                    name={`${id}.leadTime`}
+                    defaultValue={values[`${id}.leadTime`]}
+                    hint="After dispatch, e.g. 2-5 working days."
+                    error={errorFor(`${id}.leadTime`)}
+                  />
+                </div>
+              </div>
+            );
+          })}
+          <Field
+            label="Free UK standard delivery from (£)"
+            name="freeFrom"
+            inputMode="decimal"
+            defaultValue={values.freeFrom}
+            hint="The order's value after any discount; empty: never free."
+            error={errorFor("freeFrom")}
+          />
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            Returns
+          </legend>
+          <Field
+            label="Days to return unworn, non-personalised items"
+            name="returnDays"
+            className="clear-both"
+            inputMode="numeric"
+            defaultValue={values.returnDays}
+            hint="Counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel."
+            error={errorFor("returnDays")}
+          />
+        </fieldset>
+        <Button>Save the settings</Button>
+      </Form>
+    </div>
+  );
+}
