@@ -3,7 +3,8 @@ import { LaunchChecklist } from "~/flows/back-office/LaunchChecklist";
 import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
+import { backupHealth } from "~/flows/back-office/backups.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";
 import { needsAttention } from "~/flows/back-office/attention.server";
@@ -20,10 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSummaryDays(new URL(request.url).searchParams);
   const days = parsed.ok ? parsed.days : SUMMARY_DAYS_DEFAULT;
   const db = dbFrom(context);
-  const [{ summary, extras }, attention, launch] = await Promise.all([
+  const [{ summary, extras }, attention, launch, backup] = await Promise.all([
     dashboardSummary(db, days),
     needsAttention(db),
     launchChecklist(db, settingsFrom(context)),
+    backupHealth(settingsFrom(context), clockFrom(context).now()),
   ]);
   // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
   const confirm = new URL(request.url).searchParams.get("confirm");
@@ -33,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       summary,
       ...extras,
       attention,
+      backup,
       confirm,
       error: parsed.ok ? null : parsed.message,
       launch: launch.items,

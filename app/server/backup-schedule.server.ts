@@ -1,45 +1,12 @@
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Connection } from "~/db/client.server";
-import { isBritishSummerTime } from "~/shared/london-time";
+import { lastScheduled, nightlyBackups } from "~/flows/back-office/backups.server";
 import type { FileStore } from "~/storage/files.server";
 import { takeBackup } from "./backup.server";
 import type { Env } from "./env.server";
 
-const NAME = /^grip-truth-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.backup$/;
-
-/** The latest instant at or before `now` when London's clocks read `schedule` (HH:MM). */
-export function lastScheduled(now: Date, schedule: string): Date {
-  const [hours, minutes] = schedule.split(":").map(Number) as [number, number];
-  const londonNow = new Date(now.getTime() + (isBritishSummerTime(now) ? 3_600_000 : 0));
-  for (let daysBack = 0; daysBack < 3; daysBack++) {
-    const asUtc = Date.UTC(
-      londonNow.getUTCFullYear(),
-      londonNow.getUTCMonth(),
-      londonNow.getUTCDate() - daysBack,
-      hours,
-      minutes,
-    );
-    const offset = isBritishSummerTime(new Date(asUtc - 3_600_000)) ? 3_600_000 : 0;
-    const instant = new Date(asUtc - offset);
-    if (instant.getTime() <= now.getTime()) return instant;
-  }
-  throw new Error("No scheduled time in the last three days.");
-}
-
-/** The nightly backups in the folder, newest first, with when each was taken. */
-export async function nightlyBackups(dir: string): Promise<{ file: string; takenAt: Date }[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return names
-    .map((file) => {
-      const match = NAME.exec(file);
-      if (!match) return null;
-      const iso = match[1]!.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "T$1:$2:$3.$4Z");
-      return { file, takenAt: new Date(iso) };
-    })
-    .filter((entry): entry is { file: string; takenAt: Date } => entry !== null)
-    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
-}
+export { lastScheduled, nightlyBackups };
 
 /**
  * The nightly backup (issue 40 item 1): when BACKUP_DIR is set and no backup there is as recent

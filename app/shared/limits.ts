@@ -342,3 +342,6 @@ export const BODY_LIMITS = {
    *  body before any route, and each route's own limit is counted while its body streams. */
   any: PRODUCT_PHOTO_LIMITS.bytes + 1 * MIB,
 } as const;
+
+/** A nightly backup not written this long after its BACKUP_SCHEDULE time is a "Needs attention" item. */
+export const BACKUP_LATE_AFTER_MINUTES = 120;

@@ -8,6 +8,7 @@ import type { DashboardExtras, DashboardSummary } from "./summary";
 import { TakingsChart } from "./TakingsChart";
 import { NeedsAttention } from "./NeedsAttention";
 import type { AttentionItem } from "./attention.server";
+import type { BackupHealth } from "./backups.server";
 
 export interface DashboardProps extends DashboardExtras {
   days: number;
@@ -15,6 +16,8 @@ export interface DashboardProps extends DashboardExtras {
   error: string | null;
   /** Issue 27: refunds and payments that need the owner, and the one being confirmed. */
   attention: readonly AttentionItem[];
+  /** The nightly backups (issue 40), when BACKUP_DIR is set. */
+  backup?: BackupHealth | null;
   confirm: string | null;
   outcome?: unknown;
 }
@@ -58,6 +61,7 @@ export function Dashboard({
   productNames,
   error,
   attention,
+  backup,
   confirm,
   outcome,
 }: DashboardProps) {
@@ -86,7 +90,7 @@ export function Dashboard({
         </p>
       ) : null}
 
-      <NeedsAttention items={attention} confirm={confirm} outcome={outcome} />
+      <NeedsAttention items={attention} backup={backup} confirm={confirm} outcome={outcome} />
 
       <section aria-labelledby="dashboard-today" className="space-y-3">
         <h2 id="dashboard-today" className="font-display text-xl font-bold uppercase">

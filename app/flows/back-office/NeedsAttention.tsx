@@ -3,6 +3,7 @@ import { formatPence } from "~/pricing/money";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button, ButtonLink } from "~/ui/Button";
 import type { AttentionItem } from "./attention.server";
+import type { BackupHealth } from "./backups.server";
 
 const LABELS: Record<AttentionItem["kind"], string> = {
   "refund-pending": "Refund not finished",
@@ -17,10 +18,13 @@ const LABELS: Record<AttentionItem["kind"], string> = {
  */
 export function NeedsAttention({
   items,
+  backup,
   confirm,
   outcome,
 }: {
   items: readonly AttentionItem[];
+  /** The nightly backups (issue 40): a late one is an item, else the last one's time. */
+  backup?: BackupHealth | null;
   confirm: string | null;
   outcome: unknown;
 }) {
@@ -30,7 +34,15 @@ export function NeedsAttention({
         Needs attention
       </h2>
       <ActionOutcome outcome={outcome} />
-      {items.length === 0 ? (
+      {backup?.late ? (
+        <ul className="space-y-3" aria-label="Backups">
+          <li className="rounded-lg border-l-4 border-accent bg-white p-4 ring-1 ring-black/5">
+            <p className="font-semibold">Backup missing</p>
+            <p className="mt-1 break-words">{backup.sentence}</p>
+          </li>
+        </ul>
+      ) : null}
+      {items.length === 0 && backup?.late ? null : items.length === 0 ? (
         <p className="rounded-lg bg-white p-4 text-muted ring-1 ring-black/5">
           Nothing needs attention: every refund has gone through and every payment matched its
           order.
@@ -91,6 +103,7 @@ export function NeedsAttention({
           </p>
         </>
       )}
+      {backup && !backup.late ? <p className="text-sm text-muted">{backup.sentence}</p> : null}
     </section>
   );
 }
