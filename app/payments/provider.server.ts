@@ -15,7 +15,13 @@ export interface HostedSession {
 
 export interface PaymentProvider {
   name: "sandbox" | "stripe";
-  createSession(order: Order, lines: readonly OrderLine[], origin: string): Promise<HostedSession>;
+  createSession(
+    order: Order,
+    lines: readonly OrderLine[],
+    origin: string,
+    /** The delivery as the buyer chose it, e.g. "UK standard (2-5 working days)". */
+    shippingLabel: string,
+  ): Promise<HostedSession>;
 }
 
 /** The built-in test-mode payment page (X-CHK-3), used when Stripe is not configured. */

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { Env } from "~/server/env.server";
 import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
-import { allowedCountries, SHIPPING_METHODS } from "~/pricing/shipping";
+import { allowedCountries } from "~/pricing/shipping";
 import { STRIPE_MINIMUM_EXPIRY_SECONDS } from "~/shared/limits";
 
 /**
@@ -37,6 +37,7 @@ export async function createStripeCheckoutSession(
   order: Order,
   lines: readonly OrderLine[],
   origin: string,
+  shippingLabel: string,
 ) {
   const discounts =
     order.discountPence > 0
@@ -85,7 +86,7 @@ export async function createStripeCheckoutSession(
       {
         shipping_rate_data: {
           type: "fixed_amount",
-          display_name: SHIPPING_METHODS[order.shippingMethod].name,
+          display_name: shippingLabel,
           fixed_amount: { amount: order.shippingPence, currency: "gbp" },
           metadata: { shipping_method: order.shippingMethod },
         },

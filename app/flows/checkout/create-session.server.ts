@@ -1,4 +1,4 @@
-import { methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodLabel, methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { refusalKind } from "~/discounts/rules";
@@ -111,6 +111,8 @@ export async function createCheckoutSession(
       order,
       await linesOfOrder(db, order.id),
       canonicalOrigin(settings),
+      // The delivery as the checkout named it, with the owner's lead time (X-TRUE-2).
+      methodLabel(order.shippingMethod, delivery),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
     // Only the browser that opened the session is shown its receipt (X-SEC-20).
