@@ -70,7 +70,7 @@ describe("X-DAY-5: the shop is told of paid orders and return requests", () => {
     const notice = notices[0]!;
     expect(notice).toContain(`Order ${order!.orderNumber} has been paid: £${(order!.totalPence / 100).toFixed(2)}.`);
     expect(notice).toContain("Reply-To: kai@example.com");
-    expect(notice).toContain("Delivery: UK express (1-2 working days) (EXPRESS)");
+    expect(notice).toContain("Delivery: UK express (EXPRESS)");
     expect(notice).toContain("Customer: Kai Brown, kai@example.com");
     expect(notice).toContain("2 × Mens England No-Gi Set (Shorts");
     expect(notice).toContain(`http://localhost:3000/admin/orders/${order!.orderNumber}`);
