@@ -22,9 +22,23 @@ export default defineConfig({
         test: {
           name: "data",
           include: ["tests/data/**/*.test.ts"],
+          // The faults (Redis stopped, the bucket down, SMTP failing) are their own stage,
+          // npm run test:faults (issue 40), beside PostgreSQL's restart.
+          exclude: ["tests/data/**/*-fault.test.ts"],
           setupFiles: ["tests/data/setup.ts"],
           environment: "node",
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "faults",
+          include: ["tests/data/**/*-fault.test.ts"],
+          setupFiles: ["tests/data/setup.ts"],
+          environment: "node",
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

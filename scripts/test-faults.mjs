@@ -3,8 +3,9 @@
 // server), restarted with `pg_ctl restart -m fast` while 20 buyers check out. Every answer during
 // the gap must be a 503 with Retry-After and the short-break sentence (never another 5xx); the
 // shop must serve again without a restart; every order paid before, during or after the gap must
-// be stored once, paid once and e-mailed once. Redis stopped is tested in
-// tests/data/redis-fault.test.ts. Prints what it saw; exits non-zero on any failed check.
+// be stored once, paid once and e-mailed once. Then Redis stopped, the bucket unreachable and
+// SMTP failing (tests/data/*-fault.test.ts, the "faults" Vitest project) on both drivers.
+// Prints what it saw; exits non-zero on any failed check.
 // Without PostgreSQL binaries it skips, except in CI (CI=true), where that is a failure.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -365,6 +366,36 @@ try {
     exitCode = 1;
   } else {
     console.log("\ntest:faults passed.");
+  }
+}
+
+// 2-4. Redis stopped, the bucket unreachable, SMTP failing: tests/data/*-fault.test.ts (the
+// "faults" Vitest project), each with its own redis-server, s3rver and SMTP server, on PGlite and
+// on PostgreSQL (always in CI, as the data tests).
+const postgresUrl =
+  process.env.TEST_DATABASE_URL ||
+  (process.env.CI === "true" ? "postgres://postgres@127.0.0.1:5432/test" : "");
+const drivers = [
+  ["PGlite", { TEST_DB_DRIVER: "pglite", DATABASE_URL: "" }],
+  ...(postgresUrl
+    ? [
+        [
+          "PostgreSQL",
+          { TEST_DB_DRIVER: "postgres", TEST_DATABASE_URL: postgresUrl, DATABASE_URL: "" },
+        ],
+      ]
+    : []),
+];
+for (const [label, env] of drivers) {
+  console.log(`\n2-4. Redis stopped, the bucket down, SMTP failing, on ${label}`);
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--project", "faults"],
+    { stdio: "inherit", env: { ...process.env, ...env } },
+  );
+  if (result.status !== 0) {
+    console.error(`test:faults: the fault tests failed on ${label}.`);
+    exitCode = result.status ?? 1;
   }
 }
 process.exit(exitCode);
