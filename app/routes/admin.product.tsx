@@ -28,6 +28,7 @@ import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
 import type { ProductOption } from "~/catalogue/types";
 import { BODY_LIMITS } from "~/shared/limits";
+import type { Problem } from "~/shared/problems";
 import { clockFrom, dbFrom } from "~/db/context.server";
 import { type Outcome, pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
@@ -109,13 +110,18 @@ const formAction = pageEndpoint(
     }
     const read = readProductForm(body, !id);
     if (!read.ok) return refuse(400, read.error);
+    // A refused "was" price (X-TRUE-1) is said beside its option's field too, with what was typed.
+    const keepTyped = (problem: Problem): Problem =>
+      problem.kind === "not_genuine"
+        ? { ...problem, extra: { ...problem.extra, draft: formDraft(body) } }
+        : problem;
     if (!id) {
       const created = await createProduct(db, read.body, owner!.email, clockFrom(context).now());
-      if (!created.ok) return created;
+      if (!created.ok) return keepTyped(created);
       throw redirect(`/admin/products/${created.data.id}?created=1`);
     }
     const saved = await updateProduct(db, id, read.body, owner!.email, clockFrom(context).now());
-    return saved.ok ? success({ message: `${saved.data.name} saved.` }) : saved;
+    return saved.ok ? success({ message: `${saved.data.name} saved.` }) : keepTyped(saved);
   },
 );
 
@@ -140,6 +146,7 @@ function OptionFields({
   value,
   checked,
   fresh,
+  wasError,
 }: {
   option: ProductOption | undefined;
   n: number;
@@ -147,6 +154,8 @@ function OptionFields({
   checked: CheckedOf;
   /** Which of the empty options this is (0: the first). */
   fresh: number;
+  /** Why this option's "was" price was refused (X-TRUE-1), said beside the field. */
+  wasError?: string;
 }) {
   const legend = option
     ? `Option: ${option.type}`
@@ -173,6 +182,7 @@ function OptionFields({
           label="Compare-at price (£)"
           name={`option-${n}-compareAt`}
           inputMode="decimal"
+          error={wasError}
           defaultValue={value(`option-${n}-compareAt`, penceToPounds(option?.compareAtPricePence))}
         />
         <Field
@@ -243,11 +253,17 @@ function OptionFields({
 /** /admin/products/new and /admin/products/:id (X-CAT-2): every field of a product. */
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, creating, photos, justCreated } = loaderData;
+  // "Add another option" (nothing saved) answers the typed form and one more slot; a refused
+  // "was" price answers the typed form, its option and the sentence (X-TRUE-1).
   const unsaved =
-    actionData && "draft" in actionData
+    actionData && "slots" in actionData
       ? (actionData as { draft: Record<string, string>; slots: number })
       : undefined;
-  const draft = unsaved?.draft;
+  const refused =
+    actionData && "option" in actionData && "draft" in actionData
+      ? (actionData as unknown as { draft: Record<string, string>; option: string; error: string })
+      : undefined;
+  const draft = unsaved?.draft ?? refused?.draft;
   const slots = unsaved?.slots ?? product.options.length + NEW_OPTION_SLOTS;
   const value: ValueOf = (name, stored) => (draft ? (draft[name] ?? "") : stored);
   const checked: CheckedOf = (name, stored) => (draft ? draft[name] === "on" : stored);
@@ -426,6 +442,12 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               value={value}
               checked={checked}
               fresh={n - product.options.length}
+              wasError={
+                refused &&
+                value(`option-${n}-type`, product.options[n]?.type ?? "") === refused.option
+                  ? refused.error
+                  : undefined
+              }
             />
           ))}
         </section>

@@ -5,7 +5,8 @@ import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { priceHistory } from "~/db/schema";
 import { action as productsPost } from "~/routes/api.admin.products";
-import { action as productApi } from "~/routes/api.admin.product";
+import { action as productApi, loader as productGet } from "~/routes/api.admin.product";
+import { action as productPageAction } from "~/routes/admin.product";
 import { action as promotionsPost } from "~/routes/api.admin.promotions";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call } from "./helpers";
@@ -74,6 +75,34 @@ describe("X-TRUE-1: prices that are true", () => {
       }),
     );
     expect(created.status).toBe(422);
+  });
+
+  it("X-TRUE-1: the owner's page says the refusal beside the option's compare-at field and keeps what was typed", async () => {
+    const stored = (await (
+      await call(productGet, "/api/admin/products/api-tee", { headers: { cookie } }, { id: "api-tee" })
+    ).json()) as { version: number; kind: string; design: string; name: string; category: string; status: string; description: string };
+    const form = new URLSearchParams();
+    for (const key of ["name", "category", "status", "description", "kind", "design"] as const) form.set(key, stored[key]);
+    form.set("version", String(stored.version));
+    form.set("optionCount", "2");
+    form.set("option-0-type", "Tee");
+    form.set("option-0-price", "30.00");
+    form.set("option-0-compareAt", "40.00");
+    form.set("option-0-sizes", "M");
+    form.set("option-1-type", "Long Sleeve");
+    form.set("option-1-price", "50.00");
+    form.set("option-1-sizes", "M");
+    const refused = await call(
+      productPageAction,
+      "/admin/products/api-tee",
+      { method: "POST", body: form, headers: { cookie, Origin: "http://shop.test" } },
+      { id: "api-tee" },
+    );
+    const body = (await refused.json()) as { error: string; option: string; draft: Record<string, string> };
+    expect(refused.status, body.error).toBe(422);
+    expect(body.option).toBe("Tee");
+    expect(body.error).toMatch(/"was" price £40\.00 of the Tee option cannot be shown/);
+    expect(body.draft).toMatchObject({ "option-0-compareAt": "40.00", "option-0-price": "30.00" });
   });
 
   it("X-TRUE-1: price changes build the history; refused without 28 days at the price; shown with them; gone by itself; the headline follows the lowest option and the running sale", async () => {
