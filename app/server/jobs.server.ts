@@ -5,7 +5,7 @@ import { expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { retryPendingRefunds } from "~/flows/refunds/retry.server";
-import { productPhotoJob } from "~/catalogue/photos/processing.server";
+import { emailRenditionsJob, productPhotoJob } from "~/catalogue/photos/processing.server";
 import { makeMissingDrawings } from "~/catalogue/art/png.server";
 import { imageWork } from "~/background/image-work.server";
 import { loadCatalogue } from "~/catalogue/store.server";
@@ -69,6 +69,8 @@ export function backgroundJobs(
       run: (db) => removeUnattachedPhotos(db, shop.files, 100),
     },
     productPhotoJob(shop.files),
+    // X-SAFE-3: photos stored before the e-mails' JPEGs existed get them after an upgrade.
+    emailRenditionsJob(shop.files),
     {
       // X-TEAM-4: a team store past its closing time is closed and summarised once.
       name: "team-closing",
