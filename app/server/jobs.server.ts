@@ -13,6 +13,7 @@ import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import type { Database, DatabaseDriver } from "~/db/database";
 import { nightlyBackup } from "./backup-schedule.server";
+import { backupShelf } from "~/flows/back-office/backups.server";
 import { closeDueTeams } from "~/teams/closing.server";
 import { sweepCarts } from "~/cart/server-cart.server";
 import { settleLateTeamPayments } from "~/flows/teams/late-payment.server";
@@ -95,8 +96,9 @@ export function backgroundJobs(
           ? 0
           : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
-    // Issue 40: a backup into BACKUP_DIR after each BACKUP_SCHEDULE time (docs/operations.md).
-    ...(config.BACKUP_DIR
+    // Issue 40: a backup into BACKUP_DIR (else the bucket's backups/) after each BACKUP_SCHEDULE
+    // time (docs/operations.md).
+    ...(backupShelf(config, shop.files)
       ? [
           {
             name: "nightly-backup",
