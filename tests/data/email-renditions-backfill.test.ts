@@ -5,7 +5,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { processNextPhoto } from "~/catalogue/photos/processing.server";
+import {
+  backfillEmailRenditions,
+  processNextPhoto,
+} from "~/catalogue/photos/processing.server";
+import { s3FileStore } from "~/storage/s3.server";
 import { orders, productPhotos } from "~/db/schema";
 import { action as photosApi } from "~/routes/api.admin.product-photos";
 import { action as createSession } from "~/routes/api.create-checkout-session";
@@ -97,6 +101,16 @@ describe(`the e-mail renditions' backfill (${driver})`, () => {
       .where(eq(productPhotos.id, id));
     const drawing = `<img src="https://shop.example/images/products/${HOODIE}/front-160.png"`;
     expect(await confirmationMail()).toContain(drawing);
+
+    // A bucket that does not answer stops the round without giving the photo up.
+    const away = s3FileStore({
+      ...theShop().settings,
+      S3_BUCKET: "shop-photos",
+      S3_ENDPOINT: "http://127.0.0.1:4349", // nothing listens here (this helper's own range)
+    });
+    await expect(backfillEmailRenditions(db, away)).rejects.toMatchObject({
+      problem: { kind: "unavailable" },
+    });
 
     const job = backgroundJobs(theShop()).find((j) => j.name === "email-renditions")!;
     expect(job).toBeDefined();

@@ -4,6 +4,7 @@ import type { BackgroundJob } from "~/background/runner.server";
 import type { Database } from "~/db/database";
 import { productPhotos, type StoredRendition } from "~/db/schema";
 import { logError } from "~/security/log.server";
+import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "~/storage/files.server";
 import { announceCatalogueChange, catalogueChanged } from "../store.server";
 import { makeEmailRenditions, makeRenditions } from "./images.server";
@@ -225,6 +226,8 @@ export async function backfillEmailRenditions(
         .where(eq(productPhotos.id, row.id));
       if (!still) await files.removePrefix(`product-photos/${row.id}/`);
     } catch (error) {
+      // The bucket not answering (X-SAFE-6): the round stops and the photo is tried again later.
+      if (error instanceof ProblemError && error.problem.kind === "unavailable") throw error;
       unbackfillable.add(row.id);
       logError(`Could not make the e-mail renditions of product photo ${row.id}`, error);
     }
