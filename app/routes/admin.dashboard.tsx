@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { backupHealth } from "~/flows/back-office/backups.server";
+import { filesFrom } from "~/storage/files.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { Dashboard } from "~/flows/back-office/Dashboard";
 import { needsAttention } from "~/flows/back-office/attention.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dashboardSummary(db, days),
     needsAttention(db),
     launchChecklist(db, settingsFrom(context)),
-    backupHealth(settingsFrom(context), clockFrom(context).now()),
+    backupHealth(settingsFrom(context), filesFrom(context), clockFrom(context).now()),
   ]);
   // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
   const confirm = new URL(request.url).searchParams.get("confirm");

@@ -7,6 +7,7 @@ import { gunzip, gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import type { FileStore } from "~/storage/files.server";
+import { BUCKET_BACKUPS_PREFIX } from "~/flows/back-office/backups.server";
 
 /**
  * Backups and restores (X-SAFE-1, X-SAFE-2, docs/operations.md). A backup is one gzip file of
@@ -142,6 +143,8 @@ export async function takeBackup(
   );
   if (files.kind === "bucket") {
     for (const key of await files.keys()) {
+      // The nightly backups kept in the bucket are not the shop's files: a backup never holds one.
+      if (key.startsWith(BUCKET_BACKUPS_PREFIX)) continue;
       const file = await files.get(key);
       if (!file) continue;
       manifest.files.items[key] = sha256(file.bytes);

@@ -150,7 +150,10 @@ export const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  /** A folder the shop writes a backup into every night (docs/operations.md); unset: none. */
+  /**
+   * A folder the shop writes a backup into every night (docs/operations.md); unset: the bucket's
+   * `backups/` with S3_BUCKET, else none.
+   */
   BACKUP_DIR: optionalString,
   /** When the nightly backup is taken, HH:MM on UK time. */
   BACKUP_SCHEDULE: z
@@ -158,7 +161,7 @@ export const envSchema = z.object({
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "BACKUP_SCHEDULE must be a time of day as HH:MM (UK time)")
     .default("03:30"),
-  /** How many nightly backups BACKUP_DIR keeps (the oldest go first). */
+  /** How many nightly backups BACKUP_DIR (or the bucket) keeps (the oldest go first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   /** "off" stops this process from sending mail and cleaning up (another process does it). */
   BACKGROUND_WORK: z.enum(["on", "off"]).default("on"),

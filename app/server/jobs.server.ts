@@ -5,7 +5,7 @@ import { expireDueOrders } from "~/orders/expiry.server";
 import { recordConfirmationSent } from "~/flows/fulfilment/fulfil.server";
 import { removeUnattachedPhotos } from "~/reviews/photos.server";
 import { retryPendingRefunds } from "~/flows/refunds/retry.server";
-import { productPhotoJob } from "~/catalogue/photos/processing.server";
+import { emailRenditionsJob, productPhotoJob } from "~/catalogue/photos/processing.server";
 import { makeMissingDrawings } from "~/catalogue/art/png.server";
 import { imageWork } from "~/background/image-work.server";
 import { loadCatalogue } from "~/catalogue/store.server";
@@ -13,6 +13,7 @@ import { sweepRateLimits } from "~/security/rate-limit-stores.server";
 import type { BackgroundJob } from "~/background/runner.server";
 import type { Database, DatabaseDriver } from "~/db/database";
 import { nightlyBackup } from "./backup-schedule.server";
+import { backupShelf } from "~/flows/back-office/backups.server";
 import { closeDueTeams } from "~/teams/closing.server";
 import { sweepCarts } from "~/cart/server-cart.server";
 import { settleLateTeamPayments } from "~/flows/teams/late-payment.server";
@@ -69,6 +70,8 @@ export function backgroundJobs(
       run: (db) => removeUnattachedPhotos(db, shop.files, 100),
     },
     productPhotoJob(shop.files),
+    // X-SAFE-3: photos stored before the e-mails' JPEGs existed get them after an upgrade.
+    emailRenditionsJob(shop.files),
     {
       // X-TEAM-4: a team store past its closing time is closed and summarised once.
       name: "team-closing",
@@ -93,8 +96,9 @@ export function backgroundJobs(
           ? 0
           : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
     },
-    // Issue 40: a backup into BACKUP_DIR after each BACKUP_SCHEDULE time (docs/operations.md).
-    ...(config.BACKUP_DIR
+    // Issue 40: a backup into BACKUP_DIR (else the bucket's backups/) after each BACKUP_SCHEDULE
+    // time (docs/operations.md).
+    ...(backupShelf(config, shop.files)
       ? [
           {
             name: "nightly-backup",

@@ -277,6 +277,12 @@ export const STRIPE_MINIMUM_EXPIRY_SECONDS = 31 * 60;
 export const PHOTO_CLAIM_MS = 60_000;
 /** A photo that failed this many times (its claim ran out each time) is marked failed. */
 export const PHOTO_ATTEMPTS = 3;
+/**
+ * The e-mail renditions' backfill (X-SAFE-3): this many photos a round (a full round runs again
+ * at once), a round this often; each photo waits behind every owner's and visitor's photo.
+ */
+export const EMAIL_BACKFILL_BATCH = 4;
+export const EMAIL_BACKFILL_EVERY_MS = 60_000;
 /** How long a database probe's answer is trusted. */
 export const PROBE_EVERY_MS = 1_000;
 /**

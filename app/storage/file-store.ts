@@ -19,6 +19,6 @@ export interface FileStore {
   remove(keys: readonly string[]): Promise<void>;
   /** Removes every file whose key starts with the prefix (a deleted photo's files). */
   removePrefix(prefix: string): Promise<void>;
-  /** Every stored key (a backup reads them all, X-SAFE-1). */
-  keys(): Promise<string[]>;
+  /** Every stored key (a backup reads them all, X-SAFE-1), or those starting with the prefix. */
+  keys(prefix?: string): Promise<string[]>;
 }

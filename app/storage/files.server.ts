@@ -32,8 +32,14 @@ export function databaseFileStore(db: Database): FileStore {
         .delete(photoFiles)
         .where(like(photoFiles.key, `${prefix.replace(LIKE_SPECIAL, "\\$&")}%`));
     },
-    async keys() {
-      return (await db.select({ key: photoFiles.key }).from(photoFiles)).map((row) => row.key);
+    async keys(prefix) {
+      const rows = await db
+        .select({ key: photoFiles.key })
+        .from(photoFiles)
+        .where(
+          prefix ? like(photoFiles.key, `${prefix.replace(LIKE_SPECIAL, "\\$&")}%`) : undefined,
+        );
+      return rows.map((row) => row.key);
     },
   };
 }

@@ -99,11 +99,13 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
-    async keys() {
+    async keys(prefix) {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        const page = await send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

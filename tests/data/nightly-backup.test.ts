@@ -53,19 +53,19 @@ describe(`nightly backups (${driver})`, () => {
     const settings = { BACKUP_DIR: dir, BACKUP_SCHEDULE: "03:30" };
     await emptyDir();
     // None yet: late once 03:30 is two hours past (05:30 UK time on 1 December).
-    const none = await backupHealth(settings, new Date("2026-12-01T06:00:00Z"));
+    const none = await backupHealth(settings, null, new Date("2026-12-01T06:00:00Z"));
     expect(none).toMatchObject({ lastAt: null, late: true });
     expect(none!.sentence).toMatch(/^No backup has been written to BACKUP_DIR yet/);
     // Not set: nothing to say.
-    expect(await backupHealth({ BACKUP_DIR: undefined, BACKUP_SCHEDULE: "03:30" }, new Date())).toBeNull();
+    expect(await backupHealth({ BACKUP_DIR: undefined, BACKUP_SCHEDULE: "03:30" }, null, new Date())).toBeNull();
 
     const { settings: shopSettings, connection, files } = theShop();
     await nightlyBackup(shopSettings, connection, files, new Date("2026-12-01T03:31:00Z"));
     // Taken at 03:31: fine that day and until 05:30 the next, late from then on (a failed night
     // writes no file, so it reads the same).
-    expect(await backupHealth(settings, new Date("2026-12-01T12:00:00Z"))).toMatchObject({ late: false, lastAt: "2026-12-01T03:31:00.000Z" });
-    expect(await backupHealth(settings, new Date("2026-12-02T05:29:00Z"))).toMatchObject({ late: false });
-    const late = await backupHealth(settings, new Date("2026-12-02T05:31:00Z"));
+    expect(await backupHealth(settings, null, new Date("2026-12-01T12:00:00Z"))).toMatchObject({ late: false, lastAt: "2026-12-01T03:31:00.000Z" });
+    expect(await backupHealth(settings, null, new Date("2026-12-02T05:29:00Z"))).toMatchObject({ late: false });
+    const late = await backupHealth(settings, null, new Date("2026-12-02T05:31:00Z"));
     expect(late).toMatchObject({ late: true, lastAt: "2026-12-01T03:31:00.000Z" });
     expect(late!.sentence).toMatch(/^The nightly backup due .* was not written \(the last is from /);
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { imageWork } from "~/background/image-work.server";
-import { OWNER_WORK } from "~/background/image-queue";
+import { BACKGROUND_WORK, OWNER_WORK } from "~/background/image-queue";
 import { IMAGE_WORK_LIMITS, PRODUCT_PHOTO_LIMITS } from "~/shared/limits";
 import {
   EMAIL_RENDITION_WIDTHS,
@@ -141,21 +141,55 @@ export async function makeRenditions(
         renditions.push({ format, width: w, height: h, bytes, hash: hashOf(bytes) });
       }
     }
-    // E-mails: JPEG on white (a transparent PNG's background would turn black).
-    for (const w of renditionWidths(width, EMAIL_RENDITION_WIDTHS)) {
-      const h = Math.max(1, Math.round((w * height) / width));
-      const bytes = await from()
-        .resize({ width: w, height: h, fit: "fill" })
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 80, mozjpeg: true })
-        .toBuffer();
-      renditions.push({ format: "jpeg", width: w, height: h, bytes, hash: hashOf(bytes) });
-    }
+    renditions.push(...(await emailJpegs(from, width, height)));
     const tiny = await from()
       .resize({ width: 16, height: Math.max(1, Math.round((16 * height) / width)), fit: "fill" })
       .blur(0.6)
       .webp({ quality: 40 })
       .toBuffer();
     return { renditions, placeholder: `data:image/webp;base64,${tiny.toString("base64")}` };
+  });
+}
+
+/** The e-mails' JPEGs (X-PHOTO-3), on white: a transparent PNG's background would turn black. */
+async function emailJpegs(from: () => Sharp, width: number, height: number): Promise<Rendition[]> {
+  const jpegs: Rendition[] = [];
+  for (const w of renditionWidths(width, EMAIL_RENDITION_WIDTHS)) {
+    const h = Math.max(1, Math.round((w * height) / width));
+    const bytes = await from()
+      .resize({ width: w, height: h, fit: "fill" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+    jpegs.push({ format: "jpeg", width: w, height: h, bytes, hash: hashOf(bytes) });
+  }
+  return jpegs;
+}
+
+/**
+ * Only the e-mails' JPEGs of a master (X-SAFE-3's backfill: photos uploaded before they
+ * existed), as the shop's background work: after every owner's and visitor's photo.
+ */
+export async function makeEmailRenditions(
+  master: Buffer,
+  width: number,
+  height: number,
+): Promise<Rendition[]> {
+  return imageWork(BACKGROUND_WORK, (width * height) / 1_000_000, async () => {
+    const largest = Math.max(...renditionWidths(width, EMAIL_RENDITION_WIDTHS));
+    const base = await sharp(master, { limitInputPixels: PRODUCT_PHOTO_LIMITS.pixels })
+      .timeout({ seconds: IMAGE_WORK_LIMITS.ownerDecodeSeconds })
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { info } = base;
+    return emailJpegs(
+      () =>
+        sharp(base.data, {
+          raw: { width: info.width, height: info.height, channels: info.channels },
+        }),
+      width,
+      height,
+    );
   });
 }

@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { BackgroundJob } from "~/background/runner.server";
 import type { Database } from "~/db/database";
 import { productPhotos, type StoredRendition } from "~/db/schema";
 import { logError } from "~/security/log.server";
+import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "~/storage/files.server";
 import { announceCatalogueChange, catalogueChanged } from "../store.server";
-import { makeRenditions } from "./images.server";
+import { makeEmailRenditions, makeRenditions } from "./images.server";
 import { renditionKeyOf } from "./urls";
-import { PHOTO_ATTEMPTS, PHOTO_CLAIM_MS } from "~/shared/limits";
+import {
+  EMAIL_BACKFILL_BATCH,
+  EMAIL_BACKFILL_EVERY_MS,
+  PHOTO_ATTEMPTS,
+  PHOTO_CLAIM_MS,
+} from "~/shared/limits";
 
 export interface ProcessOptions {
   claimMs?: number;
@@ -143,4 +149,96 @@ export const productPhotoJob = (files: FileStore): BackgroundJob => ({
   everyMs: 1_000,
   batch: 1,
   run: (db) => processNextPhoto(db, files),
+});
+
+/** A ready photo's renditions hold no JPEG: it was made before the e-mails' JPEGs existed. */
+const lacksEmailJpeg = sql`NOT (${productPhotos.renditions} @> '[{"format":"jpeg"}]'::jsonb)`;
+
+/** Photos this process could not backfill (their master is gone): not tried again until restart. */
+const unbackfillable = new Set<string>();
+
+/**
+ * The e-mail renditions' backfill (X-SAFE-3, docs/operations.md "Upgrades"): ready photos stored
+ * before the e-mails' JPEGs existed (their e-mails show the drawing) get them from their master,
+ * `batch` at a time, oldest first, as the image queue's background work (after any owner's or
+ * visitor's photo). The row gains the JPEGs only while it still lacks them, so two processes, or
+ * a second run, change nothing more; a photo deleted meanwhile leaves no files. Answers how many
+ * photos it took.
+ */
+export async function backfillEmailRenditions(
+  db: Database,
+  files: FileStore,
+  batch = EMAIL_BACKFILL_BATCH,
+): Promise<number> {
+  const skipped = [...unbackfillable];
+  const rows = await db
+    .select({
+      id: productPhotos.id,
+      masterKey: productPhotos.masterKey,
+      width: productPhotos.width,
+      height: productPhotos.height,
+    })
+    .from(productPhotos)
+    .where(
+      and(
+        eq(productPhotos.status, "ready"),
+        lacksEmailJpeg,
+        skipped.length ? notInArray(productPhotos.id, skipped) : undefined,
+      ),
+    )
+    .orderBy(asc(productPhotos.createdAt), asc(productPhotos.id))
+    .limit(batch);
+  for (const row of rows) {
+    try {
+      const master = await files.get(row.masterKey);
+      if (!master) {
+        unbackfillable.add(row.id);
+        logError(
+          `Could not make the e-mail renditions of product photo ${row.id}`,
+          new Error("its master file is missing; its e-mails keep showing the drawing"),
+        );
+        continue;
+      }
+      const jpegs: StoredRendition[] = [];
+      for (const jpeg of await makeEmailRenditions(master.bytes, row.width, row.height)) {
+        const key = renditionKeyOf(row.id, jpeg, jpeg.hash);
+        await files.put(key, jpeg.bytes, "image/jpeg");
+        jpegs.push({ format: "jpeg", width: jpeg.width, height: jpeg.height, key });
+      }
+      const added = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(productPhotos)
+          .set({
+            renditions: sql`${productPhotos.renditions} || ${JSON.stringify(jpegs)}::jsonb`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(eq(productPhotos.id, row.id), eq(productPhotos.status, "ready"), lacksEmailJpeg),
+          )
+          .returning({ id: productPhotos.id });
+        if (updated.length) await catalogueChanged(tx, db);
+        return updated.length > 0;
+      });
+      if (added) announceCatalogueChange();
+      const [still] = await db
+        .select({ id: productPhotos.id })
+        .from(productPhotos)
+        .where(eq(productPhotos.id, row.id));
+      if (!still) await files.removePrefix(`product-photos/${row.id}/`);
+    } catch (error) {
+      // The bucket not answering (X-SAFE-6): the round stops and the photo is tried again later.
+      if (error instanceof ProblemError && error.problem.kind === "unavailable") throw error;
+      unbackfillable.add(row.id);
+      logError(`Could not make the e-mail renditions of product photo ${row.id}`, error);
+    }
+  }
+  return rows.length;
+}
+
+/** The backfill's background job (app/server/jobs.server.ts). */
+export const emailRenditionsJob = (files: FileStore): BackgroundJob => ({
+  name: "email-renditions",
+  everyMs: EMAIL_BACKFILL_EVERY_MS,
+  batch: EMAIL_BACKFILL_BATCH,
+  run: (db) => backfillEmailRenditions(db, files),
 });

@@ -1,5 +1,8 @@
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Env } from "~/server/env.server";
+import { bucketOf, type FileStore } from "~/storage/files.server";
+import { ProblemError } from "~/shared/problems";
 import { BACKUP_LATE_AFTER_MINUTES } from "~/shared/limits";
 import { formatLondonDayTime, isBritishSummerTime } from "~/shared/london-time";
 
@@ -25,9 +28,65 @@ export function lastScheduled(now: Date, schedule: string): Date {
   throw new Error("No scheduled time in the last three days.");
 }
 
+/** Where nightly backups go in the bucket (with S3_BUCKET and no BACKUP_DIR); photos never live here. */
+export const BUCKET_BACKUPS_PREFIX = "backups/";
+
+/** A nightly backup's file name for the instant it was taken. */
+export const backupNameAt = (takenAt: Date) =>
+  `grip-truth-${takenAt.toISOString().replace(/[:.]/g, "-")}.backup`;
+
 /** The nightly backups in the folder, newest first, with when each was taken. */
 export async function nightlyBackups(dir: string): Promise<{ file: string; takenAt: Date }[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+  return backupsNamed(await readdir(dir).catch(() => [] as string[]));
+}
+
+/**
+ * Where the nightly backups are kept: BACKUP_DIR when set, else (with S3_BUCKET) the bucket's
+ * `backups/` prefix; none without either.
+ */
+export interface BackupShelf {
+  /** For the owner's sentences. */
+  readonly where: string;
+  /** The backups kept, newest first. */
+  list(): Promise<{ file: string; takenAt: Date }[]>;
+  /** Stores a whole backup under the name (never seen half-written). */
+  write(file: string, data: Buffer): Promise<void>;
+  remove(file: string): Promise<void>;
+}
+
+export function backupShelf(
+  settings: Pick<Env, "BACKUP_DIR">,
+  files: FileStore | null,
+): BackupShelf | null {
+  const dir = settings.BACKUP_DIR;
+  if (dir) {
+    return {
+      where: "BACKUP_DIR",
+      list: () => nightlyBackups(dir),
+      async write(file, data) {
+        await mkdir(dir, { recursive: true });
+        const partial = path.join(dir, `${file}.partial`);
+        await writeFile(partial, data);
+        await rename(partial, path.join(dir, file));
+      },
+      remove: (file) => rm(path.join(dir, file)),
+    };
+  }
+  const bucket = files && bucketOf(files);
+  if (!bucket) return null;
+  return {
+    where: `the bucket's ${BUCKET_BACKUPS_PREFIX} folder`,
+    async list() {
+      const keys = await bucket.keys(BUCKET_BACKUPS_PREFIX);
+      return backupsNamed(keys.map((key) => key.slice(BUCKET_BACKUPS_PREFIX.length)));
+    },
+    // One PUT: the object appears whole or not at all.
+    write: (file, data) => bucket.put(BUCKET_BACKUPS_PREFIX + file, data, "application/gzip"),
+    remove: (file) => bucket.remove([BUCKET_BACKUPS_PREFIX + file]),
+  };
+}
+
+function backupsNamed(names: readonly string[]): { file: string; takenAt: Date }[] {
   return names
     .map((file) => {
       const match = NAME.exec(file);
@@ -39,9 +98,9 @@ export async function nightlyBackups(dir: string): Promise<{ file: string; taken
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
-/** What the dashboard says of the nightly backups (null: BACKUP_DIR is not set). */
+/** What the dashboard says of the nightly backups (null: neither BACKUP_DIR nor S3_BUCKET is set). */
 export interface BackupHealth {
-  /** When the newest backup in BACKUP_DIR was taken (ISO), or null when there is none. */
+  /** When the newest nightly backup was taken (ISO), or null when there is none. */
   lastAt: string | null;
   /** No backup since the last scheduled time that is BACKUP_LATE_AFTER_MINUTES past. */
   late: boolean;
@@ -50,27 +109,43 @@ export interface BackupHealth {
 }
 
 /**
- * The nightly backups as the owner sees them (issue 40 item 1): the newest file in BACKUP_DIR,
- * and whether one is missing. A backup that failed writes no file, so a failed night and a missed
- * one look the same: late, once the schedule is BACKUP_LATE_AFTER_MINUTES past.
+ * The nightly backups as the owner sees them (issue 40 item 1): the newest in BACKUP_DIR (or the
+ * bucket's `backups/`), and whether one is missing. A backup that failed writes no file, so a
+ * failed night and a missed one look the same: late, once the schedule is
+ * BACKUP_LATE_AFTER_MINUTES past.
  */
 export async function backupHealth(
   settings: Pick<Env, "BACKUP_DIR" | "BACKUP_SCHEDULE">,
+  files: FileStore | null,
   now: Date,
 ): Promise<BackupHealth | null> {
-  const dir = settings.BACKUP_DIR;
-  if (!dir) return null;
-  const [newest] = await nightlyBackups(dir);
+  const shelf = backupShelf(settings, files);
+  if (!shelf) return null;
+  let newest: { takenAt: Date } | undefined;
+  try {
+    [newest] = await shelf.list();
+  } catch (error) {
+    // The bucket not answering (X-SAFE-6): the dashboard still serves, and says so.
+    if (!(error instanceof ProblemError) || error.problem.kind !== "unavailable") throw error;
+    return {
+      lastAt: null,
+      late: true,
+      sentence: `The nightly backups in ${shelf.where} cannot be read right now: the bucket is not answering. Check the bucket's provider and credentials; take one now with npm run backup.`,
+    };
+  }
   const due = lastScheduled(
     new Date(now.getTime() - BACKUP_LATE_AFTER_MINUTES * 60_000),
     settings.BACKUP_SCHEDULE,
   );
   const late = !newest || newest.takenAt.getTime() < due.getTime();
+  const [room, writable] = settings.BACKUP_DIR
+    ? ["the space left where BACKUP_DIR points", "the folder can be written"]
+    : ["that the bucket answers", "the bucket can be written"];
   const last = newest ? formatLondonDayTime(newest.takenAt) : null;
   const sentence = !late
     ? `Last backup ${last}.`
     : newest
-      ? `The nightly backup due ${formatLondonDayTime(due)} was not written (the last is from ${last}). Check the shop's log for "nightly-backup", and the space left where BACKUP_DIR points; take one now with npm run backup.`
-      : `No backup has been written to BACKUP_DIR yet (the first was due ${formatLondonDayTime(due)}). Check the shop's log for "nightly-backup", and that the folder can be written; take one now with npm run backup.`;
+      ? `The nightly backup due ${formatLondonDayTime(due)} was not written (the last is from ${last}). Check the shop's log for "nightly-backup", and ${room}; take one now with npm run backup.`
+      : `No backup has been written to ${shelf.where} yet (the first was due ${formatLondonDayTime(due)}). Check the shop's log for "nightly-backup", and that ${writable}; take one now with npm run backup.`;
   return { lastAt: newest ? newest.takenAt.toISOString() : null, late, sentence };
 }
