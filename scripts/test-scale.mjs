@@ -260,6 +260,12 @@ async function buyer(n, [first, second]) {
     if (created.status !== 200) throw new Error(`create answered ${created.status}`);
     outcome.sessionId = (await created.json()).sessionId;
     outcome.created = true;
+    // The browser that opened the checkout keeps its signed receipt cookie (X-SEC-20): only it
+    // is told the order's details by verify-order.
+    const cookie = created.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const paid = await timed("pay", () =>
       fetch(`${second.base}/payment?session_id=${encodeURIComponent(outcome.sessionId)}`, {
         method: "POST",
@@ -275,7 +281,7 @@ async function buyer(n, [first, second]) {
     const verified = await timed("verify", () =>
       fetch(`${first.base}/api/verify-order`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...from(n) },
+        headers: { "content-type": "application/json", cookie, ...from(n) },
         body: JSON.stringify({ sessionId: outcome.sessionId }),
       }),
     );
