@@ -11,6 +11,7 @@ import {
   restoreTables,
   takeBackup,
 } from "./backup.server";
+import { backupFromRunningShop, shopServesOn } from "./control-socket.server";
 import { type Env, env } from "./env.server";
 
 /** What opening a raw database needs (restore writes before the shop opens it). */
@@ -45,6 +46,18 @@ export async function openRawDatabase(config: RawDatabaseConfig): Promise<RawDat
 /** Writes the shop's backup into `file` (through a temporary name, so a half file never stays). */
 export async function backupTo(config: Env, file: string) {
   const started = Date.now();
+  if (!config.DATABASE_URL) {
+    // PGlite: a shop serving on DATA_DIR takes it in its own process (opening DATA_DIR beside it
+    // would corrupt it); when none answers, the data is this command's to open.
+    const data = await backupFromRunningShop(config.dataDir);
+    if (data) {
+      await readBackup(data);
+      const partial = `${file}.partial`;
+      await writeFile(partial, data);
+      await rename(partial, file);
+      return { bytes: data.length, ms: Date.now() - started, fromRunningShop: true };
+    }
+  }
   const connection = await openDatabase(config, { migrate: false });
   try {
     const files = openFileStore(connection.db, config);
@@ -52,7 +65,7 @@ export async function backupTo(config: Env, file: string) {
     const partial = `${file}.partial`;
     await writeFile(partial, data);
     await rename(partial, file);
-    return { bytes: data.length, ms: Date.now() - started };
+    return { bytes: data.length, ms: Date.now() - started, fromRunningShop: false };
   } finally {
     await connection.close();
   }
@@ -61,6 +74,11 @@ export async function backupTo(config: Env, file: string) {
 /** Restores `file` into the database and file store the settings name. */
 export async function restoreFrom(config: Env, file: string, force: boolean) {
   const started = Date.now();
+  if (!config.DATABASE_URL && (await shopServesOn(config.dataDir))) {
+    throw new BackupRefused(
+      `A shop is serving on ${config.dataDir}: stop it before restoring into its database. Nothing was changed.`,
+    );
+  }
   const backup = await readBackup(await readFile(file));
   const raw = await openRawDatabase(config);
   try {
@@ -87,8 +105,9 @@ export async function backupCommand(argv: readonly string[]) {
   const file = argv.find((arg) => !arg.startsWith("--"));
   if (!file) return { code: 2, message: USAGE_BACKUP };
   const config = env();
-  const { bytes, ms } = await backupTo(config, path.resolve(file));
-  return { code: 0, message: `Backup written to ${file}: ${bytes} bytes in ${ms} ms.` };
+  const { bytes, ms, fromRunningShop } = await backupTo(config, path.resolve(file));
+  const by = fromRunningShop ? ` (taken by the shop serving on ${config.dataDir})` : "";
+  return { code: 0, message: `Backup written to ${file}${by}: ${bytes} bytes in ${ms} ms.` };
 }
 
 /** `npm run restore -- <file> [--force]` (X-SAFE-2). */

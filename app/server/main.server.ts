@@ -4,6 +4,8 @@ import { env } from "~/server/env.server";
 import { serverSettings } from "~/server/startup.server";
 import { createHttpServer, gracefulStop } from "./http.server";
 import { openShop } from "./shop.server";
+import { openControlSocket } from "./control-socket.server";
+import { takeBackup } from "./backup.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -42,7 +44,23 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
       `GRIP TRUTH is serving on http://localhost:${config.PORT} (database: ${shop.connection.driver})`,
     );
   });
-  const stop = gracefulStop(server, config.STOP_DEADLINE_MS, () => shop.close());
+  // PGlite is one process: `npm run backup` asks this one for its backup (X-SAFE-1).
+  const control =
+    shop.connection.driver === "pglite"
+      ? await openControlSocket(config.dataDir, () =>
+          takeBackup(shop.connection.db, shop.files, shop.connection.driver),
+        ).catch((error: unknown) => {
+          console.error(
+            "npm run backup cannot reach this shop (its socket in DATA_DIR):",
+            error instanceof Error ? error.message : error,
+          );
+          return undefined;
+        })
+      : undefined;
+  const stop = gracefulStop(server, config.STOP_DEADLINE_MS, async () => {
+    control?.close();
+    await shop.close();
+  });
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }
