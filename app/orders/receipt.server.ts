@@ -28,6 +28,17 @@ export function receiptSettings(
 }
 
 /**
+ * The seller's VAT number on every receipt, e-mail and slip (X-UK-2, X-TRUE-2): the owner's
+ * settings first, else the VAT_NUMBER setting; none: no VAT receipt.
+ */
+export function sellerVatNumber(
+  shop: Pick<ShopSettings, "seller">,
+  settings: Pick<Env, "VAT_NUMBER">,
+): string | undefined {
+  return shop.seller.vatNumber ?? settings.VAT_NUMBER;
+}
+
+/**
  * A receipt line's picture (X-PHOTO-3), as the cart and checkout lines have it: the owner's first
  * photo of the line's colour, else the first photo, else the first drawing.
  */
@@ -48,7 +59,7 @@ export async function orderReceipt(db: Database, order: Order, settings: Pick<En
   const lines = await linesOfOrder(db, order.id);
   const catalogue = await loadCatalogue(db);
   const shop = catalogue.settings.settings;
-  const vat = vatReceipt(order.totalPence, shop.seller.vatNumber ?? settings.VAT_NUMBER);
+  const vat = vatReceipt(order.totalPence, sellerVatNumber(shop, settings));
   return {
     shipping_method: order.shippingMethod,
     shipping_method_label: methodLabel(order.shippingMethod, shop.delivery),

@@ -1,11 +1,10 @@
 import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
-import { BRAND } from "~/shared/brand";
 import { Wordmark } from "~/components/Wordmark";
 import { dbFrom, settingsFrom } from "~/db/context.server";
 import { ordersForPrint } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
-import { receiptSettings } from "~/orders/receipt.server";
+import { sellerVatNumber } from "~/orders/receipt.server";
 import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
 import { methodLabel } from "~/pricing/shipping";
@@ -19,11 +18,14 @@ export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const wanted = new URL(request.url).searchParams.getAll("orders");
-  const { vatNumber } = receiptSettings(settingsFrom(context));
   const slips = await ordersForPrint(dbFrom(context), wanted);
-  // With a VAT number the slip is also the VAT receipt (X-UK-2).
-  const { delivery } = (await catalogueFrom(context)).settings.settings;
+  // With a VAT number the slip is also the VAT receipt (X-UK-2): the owner's, as on receipts.
+  const shop = (await catalogueFrom(context)).settings.settings;
+  const { delivery } = shop;
+  const vatNumber = sellerVatNumber(shop, settingsFrom(context));
   return {
+    // The seller's address for questions, as the owner set it (X-TRUE-2).
+    sellerEmail: shop.seller.email,
     slips: slips.map((slip) => ({
       ...slip,
       vat: vatReceipt(slip.order.totalPence, vatNumber),
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PrintSlips({ loaderData }: Route.ComponentProps) {
-  const { slips } = loaderData;
+  const { slips, sellerEmail } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -107,7 +109,7 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
               <VatReceiptLines receipt={vat} className="mt-1" />
             </section>
             <p className="mt-4 border-t border-stone pt-3 text-sm">
-              Questions about your order? {BRAND.email} · quote {order.orderNumber}
+              Questions about your order? {sellerEmail} · quote {order.orderNumber}
             </p>
           </article>
         );

@@ -7,7 +7,8 @@ import { action as settingsPut, loader as settingsGet } from "~/routes/api.admin
 import { action as settingsPage } from "~/routes/admin.settings";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { loader as productPage } from "~/routes/product";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
+import { loader as printSlips } from "~/routes/admin.orders.print";
 import { call, postJson } from "./helpers";
 import { testDb, useTestSettings } from "./shop";
 
@@ -213,5 +214,22 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     const answer = (await bad.json()) as { error: string; field: string };
     expect(answer).toMatchObject({ field: "uk-express.price" });
     expect(answer.error).toMatch(/UK express price: enter an amount such as 3.99/);
+  });
+
+  it("X-TRUE-2 X-UK-2: the packing slip prints the seller's VAT number and e-mail as the owner set them", async () => {
+    const order = await paidOrder();
+    const response = await put({
+      seller: {
+        ...DEFAULT_SHOP_SETTINGS.seller,
+        email: "orders@academy-kit.test",
+        vatNumber: "GB987654321",
+      },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const slips = (await (
+      await call(printSlips, `/admin/orders/print?orders=${order.orderNumber}`, { headers: { cookie } })
+    ).json()) as { sellerEmail: string; slips: { vat: { vatNumber: string } | null }[] };
+    expect(slips.sellerEmail).toBe("orders@academy-kit.test");
+    expect(slips.slips[0]!.vat?.vatNumber).toBe("GB987654321");
   });
 });

@@ -9,7 +9,7 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import { confirmationEmail } from "./confirmation-email";
 import { paidOrderNotice } from "./owner-notice";
 import { notifyOwner } from "~/mail/owner-notice.server";
-import { receiptSettings } from "~/orders/receipt.server";
+import { receiptSettings, sellerVatNumber } from "~/orders/receipt.server";
 import { emptyCart } from "~/cart/server-cart.server";
 import {
   linesOfOrder,
@@ -60,7 +60,7 @@ export async function fulfilPaidOrder(
             {
               ...receiptSettings(settings),
               // X-TRUE-2: the owner's seller, delivery and returns; their VAT number first.
-              vatNumber: catalogue.settings.settings.seller.vatNumber ?? settings.VAT_NUMBER,
+              vatNumber: sellerVatNumber(catalogue.settings.settings, settings),
               shop: catalogue.settings.settings,
             },
             reviewLinks,
