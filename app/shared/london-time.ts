@@ -45,7 +45,8 @@ export function londonIsoDate(instant: Date): string {
   return asLondonClock(instant).toISOString().slice(0, 10);
 }
 
-const MONTHS = [
+/** The months as the shop writes them, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -1,4 +1,4 @@
-import { toLondonLocal } from "./london-time";
+import { MONTHS, toLondonLocal } from "./london-time";
 
 /**
  * When an automatic sale runs, as a person writes it (X-TRUE-8), in UK time: "Until further
@@ -21,18 +21,3 @@ export function saleDates(startsAt: Date | null, endsAt: Date | null, now: Date)
   const end = `${ended ? "Ended" : "Ends"} ${at(endsAt)}`;
   return start ? `${start}, ${end[0]!.toLowerCase()}${end.slice(1)}` : end;
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
