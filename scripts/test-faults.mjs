@@ -182,6 +182,12 @@ async function buyer(b, progress) {
     if (created.response.status !== 200)
       throw new Error(`create answered ${created.response.status}: ${created.text}`);
     const { sessionId } = JSON.parse(created.text);
+    // The browser that opened the checkout keeps its signed receipt cookie: only it is told the
+    // order by verify-order (X-SEC-20).
+    const cookie = created.response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     await ask(`${shop.base}/payment?session_id=${encodeURIComponent(sessionId)}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", ...from(n) },
@@ -190,7 +196,7 @@ async function buyer(b, progress) {
     });
     const verified = await ask(`${shop.base}/api/verify-order`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...from(n) },
+      headers: { "content-type": "application/json", cookie, ...from(n) },
       body: JSON.stringify({ sessionId }),
     });
     const body = JSON.parse(verified.text);
@@ -298,6 +304,9 @@ async function main() {
     fiveHundreds.every((a) => a.status === 503),
     `no 5xx other than 503 (${fiveHundreds.filter((a) => a.status !== 503).length} others)`,
   );
+  for (const other of fiveHundreds.filter((a) => a.status !== 503 || !a.sentence).slice(0, 5)) {
+    console.log(`       ${other.status}: ${other.text ?? "(the sentence)"}`);
+  }
   check(
     fiveHundreds.every((a) => a.retryAfter && a.sentence),
     `every 503 says Retry-After and "${SHORT_BREAK}" (${fiveHundreds.length} 503s)`,

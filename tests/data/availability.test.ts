@@ -95,6 +95,16 @@ describe("while the database is away (X-SCALE-5)", () => {
     expect(carriedOn.status).toBe(503);
     state.down = false;
     markDatabaseSuspect();
+    // A request that failed while a connection broke under it, with the database back by the
+    // time it is probed (a quick restart), gets the message too, not its 500 (X-SAFE-5).
+    const context3 = await requestContext(db);
+    const failedInGap = await databaseMiddleware({ request, context: context3 }, async () => {
+      markDatabaseSuspect();
+      return new Response("boom", { status: 500 });
+    });
+    expect(failedInGap.status).toBe(503);
+    expect(failedInGap.headers.get("retry-after")).toBeTruthy();
+    clock.now += PROBE_EVERY_MS;
     // A 500 for another reason, with the database up, is left as it is.
     expect((await through(db, "/api/verify-order", 500)).status).toBe(500);
   });
