@@ -6,7 +6,7 @@
 const CORE = ["shared", "pricing", "policy", "ui"];
 /** What every capability stands on: database, edge, mail, background runner, stored photo
  *  files. (The configuration is read by the composition root, app/server/, and handed down.) */
-const PLATFORM = ["db", "security", "mail", "background", "storage"];
+const PLATFORM = ["db", "security", "mail", "background", "storage", "metrics"];
 /** What the shop sells: every capability may read it. */
 const CATALOGUE = ["catalogue"];
 /** Capabilities own their rules and never import each other, except along these edges. */

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { logError } from "~/security/log.server";
+import { countJobFailure } from "~/metrics/metrics.server";
 
 /**
  * Work that must happen even when nobody asks: every `everyMs` the job claims what is due and
@@ -33,6 +34,7 @@ export function startJobs(db: Database, jobs: readonly BackgroundJob[]): Running
       if (failing.delete(job.name)) console.log(`Background job ${job.name} works again.`);
       return taken >= (job.batch ?? Number.POSITIVE_INFINITY);
     } catch (error) {
+      countJobFailure(job.name);
       // Logged once while it keeps failing (for example while the database is away).
       if (!failing.has(job.name)) {
         failing.add(job.name);

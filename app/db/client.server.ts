@@ -13,6 +13,8 @@ export interface Connection {
   db: Database;
   driver: DatabaseDriver;
   close: () => Promise<void>;
+  /** PostgreSQL's pool now (issue 35: GET /metrics); none with PGlite. */
+  pool?: () => { inUse: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.resolve("drizzle");
@@ -101,7 +103,16 @@ export async function openDatabase(
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: "postgres",
+      close: () => pool.end(),
+      pool: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { Mailer, OutgoingMail } from "./mailer.server";
@@ -136,4 +136,13 @@ export async function deliverDueMail(
     }
   }
   return claimed.length;
+}
+
+/** E-mails not yet sent (issue 35: shop_outbox_pending on GET /metrics). */
+export async function countUnsentMail(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sentAt));
+  return Number(row?.count ?? 0);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { countOrderPaid } from "~/metrics/metrics.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { PricedChoice } from "~/shared/line-choice";
 import type { Database } from "~/db/client.server";
@@ -267,7 +268,10 @@ export async function markOrderPaid(
       .returning();
     return numbered;
   });
-  if (paid) return { changed: true, order: paid };
+  if (paid) {
+    countOrderPaid();
+    return { changed: true, order: paid };
+  }
   return { changed: false, order: await findOrderById(db, orderId) };
 }
 

@@ -179,6 +179,16 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A request's headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 (issue 35). */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  ),
+  /** The least level a log line must have to be written (JSON lines on standard output). */
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace"], {
+      error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace",
+    })
+    .default("info"),
   /** Signs the owner session cookie (the id in it is random either way); generated and kept in
    *  the database when unset, like the review-link key. */
   SESSION_SECRET: optionalString,

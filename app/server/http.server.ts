@@ -18,6 +18,14 @@ import { logError } from "~/security/log.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import { loadCatalogue, onCatalogueChange } from "~/catalogue/store.server";
 import { currentOwner } from "~/owners/guard.server";
+import type { Logger } from "pino";
+import {
+  answerProbe,
+  metricsAnswer,
+  observeRequests,
+  type Readiness,
+  routePatterns,
+} from "./observe.server";
 
 /** host[:port] as RFC 9110 allows it: a name or IPv4 address, or an [IPv6] literal. */
 const HOST_AND_PORT = /^(?:([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\.?|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/i;
@@ -74,13 +82,17 @@ function refuseMalformed(req: http.IncomingMessage, res: http.ServerResponse): b
   else if (!hostIsValid(req)) error = "The Host header is not valid.";
   if (!error) return false;
   const body = JSON.stringify({ error });
-  res.writeHead(400, [
+  // Set one by one: the request's X-Request-Id is already on the answer (observe.server.ts).
+  for (const [name, value] of [
     ...SECURITY_HEADERS,
     ["Content-Type", "application/json; charset=utf-8"],
     ["Content-Length", String(Buffer.byteLength(body))],
     ["Cache-Control", "no-store"],
     ["Connection", "close"],
-  ]);
+  ] as const) {
+    res.setHeader(name, value);
+  }
+  res.writeHead(400);
   res.end(body);
   return true;
 }
@@ -101,6 +113,9 @@ export interface HttpEdgeOptions {
   trustProxy: false | number | string[];
   /** REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS (X-SEC-14). */
   timeouts: { requestMs: number; headersMs: number };
+  /** The request log, the metrics' token (METRICS_TOKEN) and the readiness the graceful stop
+   *  turns off (issue 35, X-DEPLOY-2). */
+  watch: { log: Logger; metricsToken: string | undefined; readiness: Readiness };
 }
 
 /** The Node HTTP server of the shop, not yet listening. */
@@ -110,6 +125,7 @@ export function createHttpServer({
   clientDir,
   trustProxy,
   timeouts,
+  watch,
 }: HttpEdgeOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -235,6 +251,25 @@ export function createHttpServer({
   // A change made outside a request (a product photo made ready in the background) is shown at
   // once too, and one another process made as soon as this process sees it (X-PHOTO-3).
   const stopListening = onCatalogueChange(() => htmlCache.clear());
+  const observe = observeRequests({
+    log: watch.log,
+    trusted: (address) => trusted(address, 0),
+    patternOf: routePatterns(build),
+  });
+  /** GET /metrics and the probes, answered here before the page cache and React Router. */
+  const answerOperator = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const pathname = req.url!.split("?")[0]!;
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    if (pathname === "/metrics") {
+      const answer = await metricsAnswer(req.headers.authorization, watch.metricsToken);
+      res.writeHead(answer.status, answer.headers);
+      res.end(req.method === "HEAD" ? undefined : answer.body);
+      return true;
+    }
+    if (!pathname.startsWith("/api/health/")) return false;
+    return answerProbe(pathname, res, shop.connection.db, watch.readiness);
+  };
   // A slow client cannot hold a connection: the whole request within `requestTimeout`, its
   // headers within `headersTimeout`, else Node answers 408 and closes it (X-SEC-14). Node looks
   // for such connections every `connectionsCheckingInterval`.
@@ -249,8 +284,18 @@ export function createHttpServer({
     },
     (req, res) => {
       dropUntrustedForwarding(req);
-      if (refuseMalformed(req, res)) return;
-      htmlCache.serve(req, res, isSecure(req), () => app(req, res));
+      observe(req, res, () => {
+        if (refuseMalformed(req, res)) return;
+        void answerOperator(req, res).then(
+          (answered) => {
+            if (!answered) htmlCache.serve(req, res, isSecure(req), () => app(req, res));
+          },
+          (error: unknown) => {
+            logError("Metrics or probe failed", error);
+            if (!res.headersSent) res.writeHead(500).end();
+          },
+        );
+      });
     },
   );
   server.on("close", stopListening);
@@ -265,11 +310,14 @@ export function gracefulStop(
   server: http.Server,
   deadlineMs: number,
   after: () => Promise<void>,
+  readiness?: Readiness,
 ): (signal: string) => Promise<void> {
   let stopping = false;
   return async function stop(signal) {
     if (stopping) return;
     stopping = true;
+    // GET /api/health/ready answers 503 from now on (connections kept open by a proxy).
+    if (readiness) readiness.stopping = true;
     console.log(`${signal}: taking no new requests, finishing those in flight.`);
     const closed = new Promise<string>((resolve) => server.close(() => resolve("finished")));
     // Idle keep-alive connections are closed now; busy ones after their response (below).

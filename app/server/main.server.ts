@@ -6,6 +6,9 @@ import { createHttpServer, gracefulStop } from "./http.server";
 import { openShop } from "./shop.server";
 import { openControlSocket } from "./control-socket.server";
 import { takeBackup } from "./backup.server";
+import { sendConsoleTo, serverLog } from "./observe.server";
+import { watchShop } from "~/metrics/metrics.server";
+import { countUnsentMail } from "~/mail/outbox.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -20,6 +23,8 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     config = env();
     // X-SEC-1: an https shop without Stripe keys (unless PAYMENTS=sandbox says so) stops here.
     settings = serverSettings(config);
+    // From here every line is JSON (issue 35): time, level, message, the request id.
+    sendConsoleTo(serverLog({ level: config.LOG_LEVEL }));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
@@ -31,12 +36,20 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     console.error("The shop could not start:", error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  const db = shop.connection.db;
+  watchShop({ outboxPending: () => countUnsentMail(db), pool: shop.connection.pool });
+  const readiness = { stopping: false };
   const server = createHttpServer({
     shop,
     build,
     clientDir: path.join(root, "build/client"),
     trustProxy: settings.trustProxy,
     timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS },
+    watch: {
+      log: serverLog({ level: config.LOG_LEVEL }),
+      metricsToken: config.METRICS_TOKEN,
+      readiness,
+    },
   });
   for (const note of settings.notes) console.log(note);
   server.listen(config.PORT, config.HOST, () => {
@@ -57,10 +70,15 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
           return undefined;
         })
       : undefined;
-  const stop = gracefulStop(server, config.STOP_DEADLINE_MS, async () => {
-    control?.close();
-    await shop.close();
-  });
+  const stop = gracefulStop(
+    server,
+    config.STOP_DEADLINE_MS,
+    async () => {
+      control?.close();
+      await shop.close();
+    },
+    readiness,
+  );
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

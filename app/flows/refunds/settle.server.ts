@@ -5,6 +5,7 @@ import { type Payments, stripeOf } from "~/payments/provider.server";
 import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";
 import { notifyCustomer } from "~/orders/notify.server";
 import { recordAudit } from "~/security/audit.server";
+import { countRefund } from "~/metrics/metrics.server";
 
 export type Refund = typeof orderRefunds.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function settleRefund(
       .returning();
     return refund ? { state: "pending", refund } : current(db, refundId);
   }
-  return db.transaction(async (tx) => {
+  const settled = await db.transaction(async (tx): Promise<Settled | undefined> => {
     const succeeded = answer.state === "succeeded";
     const [refund] = await tx
       .update(orderRefunds)
@@ -169,6 +170,9 @@ export async function settleRefund(
     }
     return { state: succeeded ? "succeeded" : "failed", refund, now: true };
   });
+  // Counted once, by whoever moved it from pending (issue 35).
+  if (settled && settled.state !== "pending" && settled.now) countRefund(settled.state);
+  return settled;
 }
 
 async function current(db: Database, refundId: string): Promise<Settled | undefined> {
