@@ -108,6 +108,11 @@ export default function handleRequest(
 
 /** The server program: server.mjs loads the build and calls it (the composition root). */
 export { startShop } from "./server/main.server";
+/** The owner's commands, for a server that has the build but not the source or Vite (the
+ *  container image): scripts/backup.mjs and scripts/owner-create.mjs (scripts/app-module.mjs). */
+export { backupCommand, restoreCommand } from "./server/backup-cli.server";
+export { ownerCreateCommand } from "./server/owner-cli.server";
+export { bucketCommand } from "./server/bucket-cli.server";
 
 /** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
 export function handleError(error: unknown, { request }: { request: Request }) {

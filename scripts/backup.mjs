@@ -3,7 +3,7 @@
 // Uses the same DATA_DIR / DATABASE_URL / S3_* settings as the shop (docs/operations.md).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer } from "vite";
+import { loadAppModule } from "./app-module.mjs";
 import "./check-node.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -11,23 +11,16 @@ const [command, ...argv] = process.argv.slice(2);
 const files = argv.map((arg) => (arg.startsWith("--") ? arg : path.resolve(arg)));
 process.chdir(root);
 
-// The app's TypeScript is loaded through Vite's SSR module loader (no build or tsx needed).
-const vite = await createServer({
-  configFile: false,
-  logLevel: "error",
-  appType: "custom",
-  resolve: { tsconfigPaths: true },
-  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-  optimizeDeps: { noDiscovery: true, include: [] },
-});
+// The app's TypeScript through Vite's SSR module loader, or the build where there is no Vite.
+const app = await loadAppModule("/app/server/backup-cli.server.ts");
 let code;
 try {
-  const cli = await vite.ssrLoadModule("/app/server/backup-cli.server.ts");
+  const cli = app.module;
   const run = command === "restore" ? cli.restoreCommand : cli.backupCommand;
   const result = await run(files);
   code = result.code;
   (code === 0 ? console.log : console.error)(result.message);
 } finally {
-  await vite.close();
+  await app.close();
 }
 process.exit(code);

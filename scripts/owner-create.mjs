@@ -4,7 +4,7 @@
 import { createInterface } from "node:readline/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer } from "vite";
+import { loadAppModule } from "./app-module.mjs";
 import "./check-node.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,22 +27,15 @@ async function readPassword() {
   return answer;
 }
 
-// The app's TypeScript is loaded through Vite's SSR module loader (no build or tsx needed).
-const vite = await createServer({
-  configFile: false,
-  logLevel: "error",
-  appType: "custom",
-  resolve: { tsconfigPaths: true },
-  server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-  optimizeDeps: { noDiscovery: true, include: [] },
-});
+// The app's TypeScript through Vite's SSR module loader, or the build where there is no Vite.
+const app = await loadAppModule("/app/server/owner-cli.server.ts");
 let code;
 try {
-  const cli = await vite.ssrLoadModule("/app/server/owner-cli.server.ts");
+  const cli = app.module;
   const result = await cli.ownerCreateCommand(process.argv.slice(2), readPassword);
   code = result.code;
   (code === 0 ? console.log : console.error)(result.message);
 } finally {
-  await vite.close();
+  await app.close();
 }
 process.exit(code);

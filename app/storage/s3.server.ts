@@ -1,5 +1,7 @@
 import {
+  CreateBucketCommand,
   DeleteObjectsCommand,
+  HeadBucketCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -32,12 +34,9 @@ export type S3Config = Pick<
   "S3_BUCKET" | "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"
 >;
 
-/**
- * Photo files in an S3-compatible bucket (issue 22): what a shop that outgrows one machine uses,
- * behind a CDN. Keys name their content, so a file is written once and never changed.
- */
-export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore {
-  const client = new S3Client({
+/** The S3 client for the configured server (path-style addresses for a non-AWS endpoint). */
+function s3Client(config: S3Config): S3Client {
+  return new S3Client({
     region: config.S3_REGION,
     ...(config.S3_ENDPOINT && { endpoint: config.S3_ENDPOINT, forcePathStyle: true }),
     ...(config.S3_ACCESS_KEY_ID &&
@@ -48,6 +47,42 @@ export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore
         },
       }),
   });
+}
+
+/**
+ * Makes the bucket when the server does not have it yet (issue 35: a new compose install's
+ * S3-compatible store starts empty); answers whether it was made or was there. An unreachable
+ * server throws the "unavailable" problem, any other refusal as the server said it.
+ */
+export async function makeBucket(
+  config: S3Config & { S3_BUCKET: string },
+): Promise<"made" | "there"> {
+  const client = s3Client(config);
+  const Bucket = config.S3_BUCKET;
+  try {
+    await client.send(new HeadBucketCommand({ Bucket })).catch(unreachable);
+    return "there";
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status !== 404) throw error;
+  } finally {
+    client.destroy();
+  }
+  const maker = s3Client(config);
+  try {
+    await maker.send(new CreateBucketCommand({ Bucket })).catch(unreachable);
+    return "made";
+  } finally {
+    maker.destroy();
+  }
+}
+
+/**
+ * Photo files in an S3-compatible bucket (issue 22): what a shop that outgrows one machine uses,
+ * behind a CDN. Keys name their content, so a file is written once and never changed.
+ */
+export function s3FileStore(config: S3Config & { S3_BUCKET: string }): FileStore {
+  const client = s3Client(config);
   const Bucket = config.S3_BUCKET;
   const send = ((command: never) => client.send(command).catch(unreachable)) as S3Client["send"];
 

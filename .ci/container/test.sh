@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# The container test (issue 35, X-DEPLOY-1), run by .ci/run after `npm test`:
+#   the shop's image built with Podman from a local base (host.sh), the compose file started
+#   with local stand-ins for PostgreSQL, Redis, the S3-compatible store and Caddy (Debian's
+#   packages; s3rver for the store), an order placed through the proxy over HTTP, the readiness
+#   probe, /metrics (the order counted; refused without the token; not served by the proxy), the
+#   payment's log line found by its request id with no e-mail address in it, then one shop
+#   process stopped with SIGTERM while the other keeps serving (exit 0, "Stopped."), and the
+#   whole project stopped and removed. Images stay in podman's store: a warm run rebuilds only
+#   what changed. Set CONTAINER_HTTP_PORT (4380) and CONTAINER_HTTPS_PORT (4443) to move it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo="$PWD"
+here="$repo/.ci/container"
+started=$SECONDS
+step() { echo "[container $((SECONDS - started)) s] $*"; }
+fail() { echo "Container test FAILED: $*" >&2; exit 1; }
+
+"$here/host.sh"
+export PATH="$PATH:/usr/sbin"
+NODE_IMAGE=localhost/grip-truth/node:24
+BASE_IMAGE=localhost/grip-truth/debian:bookworm
+
+# The stand-ins, each tagged by its files' hash: built once, again only when they change.
+standin() {
+  local name=$1 tag
+  tag="localhost/grip-truth/standin-$name:$(cat "$here/standins/$name".* "$here/standins/$name"-* 2>/dev/null | sha256sum | cut -c1-12)"
+  if ! podman image exists "$tag"; then
+    step "building the $name stand-in"
+    podman build -q --format docker --build-arg BASE_IMAGE="$BASE_IMAGE" --build-arg NODE_IMAGE="$NODE_IMAGE" \
+      -f "$here/standins/$name.Containerfile" -t "$tag" "$here/standins" >/dev/null
+  fi
+  echo "$tag"
+}
+POSTGRES_IMAGE=$(standin postgres | tail -1)
+REDIS_IMAGE=$(standin redis | tail -1)
+S3_IMAGE=$(standin s3 | tail -1)
+PROXY_IMAGE=$(standin caddy | tail -1)
+
+step "building the shop's image (Dockerfile, NODE_IMAGE=$NODE_IMAGE)"
+SHOP_IMAGE=localhost/grip-truth/shop:ci
+podman build -q --format docker --build-arg NODE_IMAGE="$NODE_IMAGE" -t "$SHOP_IMAGE" . >/dev/null
+
+# The project in a folder of its own (the repository's .env, if any, is left alone).
+work="$(mktemp -d)"
+project=gripcitest
+compose() { (cd "$work" && podman-compose -p "$project" "$@" >>"$work/compose.log" 2>&1); }
+cleanup() {
+  compose down -v || true
+  podman volume ls -q | grep "^${project}_" | xargs -r podman volume rm -f >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap 'status=$?; [ $status -ne 0 ] && tail -40 "$work/compose.log" 2>/dev/null; cleanup; exit $status' EXIT
+mkdir -p "$work/deploy"
+cp compose.yaml "$work/"
+cp deploy/Caddyfile "$work/deploy/"
+secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+HTTP_PORT="${CONTAINER_HTTP_PORT:-4380}"
+METRICS_TOKEN="$(secret)"
+cat >"$work/.env" <<ENV
+SHOP_IMAGE=$SHOP_IMAGE
+POSTGRES_IMAGE=$POSTGRES_IMAGE
+REDIS_IMAGE=$REDIS_IMAGE
+S3_IMAGE=$S3_IMAGE
+PROXY_IMAGE=$PROXY_IMAGE
+SITE_ADDRESS=:80
+HTTP_PORT=$HTTP_PORT
+HTTPS_PORT=${CONTAINER_HTTPS_PORT:-4443}
+POSTGRES_PASSWORD=$(secret)
+REDIS_PASSWORD=$(secret)
+S3_ACCESS_KEY=ci$(secret | cut -c1-16)
+S3_SECRET_KEY=$(secret)
+S3_BUCKET=grip-truth-ci
+PAYMENTS=sandbox
+METRICS_TOKEN=$METRICS_TOKEN
+STOP_DEADLINE_MS=10000
+ENV
+
+container() { podman ps -a --format '{{.Names}}' | grep -E "^${project}_$1(_1)?$" | head -1; }
+healthy() { podman healthcheck run "$1" >/dev/null 2>&1; }
+wait_healthy() {
+  local name=$1 limit=$2 at=$SECONDS
+  until healthy "$name"; do
+    [ $((SECONDS - at)) -gt "$limit" ] && { podman logs --tail 30 "$name" >&2 || true; fail "$name not healthy after $limit s"; }
+    sleep 1
+  done
+}
+
+# podman-compose 1.0 does not wait on health before starting dependants: the order is kept here.
+step "starting PostgreSQL, Redis and the S3 store"
+compose up -d postgres redis s3
+wait_healthy "$(container postgres)" 60
+wait_healthy "$(container redis)" 60
+step "making the bucket (s3-init)"
+compose up -d s3-init
+init="$(container s3-init)"
+[ "$(podman wait "$init")" = "0" ] || { podman logs "$init" >&2; fail "s3-init did not make the bucket"; }
+step "starting two shop processes"
+compose up -d --no-deps shop-1 shop-2
+shop1="$(container shop-1)"
+shop2="$(container shop-2)"
+wait_healthy "$shop1" 120
+wait_healthy "$shop2" 120
+step "starting the proxy"
+compose up -d --no-deps proxy
+base="http://127.0.0.1:$HTTP_PORT"
+for _ in $(seq 60); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health/ready")" = "200" ] && break
+  sleep 1
+done
+curl -sf "$base/api/health/ready" | grep -q '"ready":true' || fail "the readiness probe through the proxy did not answer ready"
+curl -sf "$base/api/health/live" | grep -q '"live":true' || fail "the liveness probe did not answer"
+
+step "placing an order through the proxy"
+order="$(node scripts/place-order.mjs "$base" "container-buyer@example.com")" || fail "the order was not placed: $order"
+echo "$order"
+request_id="$(sed -n 's/.*(payment request \([^)]*\)).*/\1/p' <<<"$order")"
+[ -n "$request_id" ] && [ "$request_id" != "null" ] || fail "the payment's answer carried no X-Request-Id"
+
+metrics() { podman exec "$1" node -e "fetch('http://127.0.0.1:3000/metrics',{headers:{authorization:'Bearer $2'}}).then(async r=>{process.stdout.write(String(r.status)+'\n'+await r.text())})"; }
+paid=0
+for shop in "$shop1" "$shop2"; do
+  answer="$(metrics "$shop" "$METRICS_TOKEN")"
+  [ "$(head -1 <<<"$answer")" = "200" ] || fail "/metrics on $shop answered $(head -1 <<<"$answer") with the token"
+  count="$(awk '$1=="shop_orders_paid_total"{print $2}' <<<"$answer")"
+  paid=$((paid + ${count:-0}))
+  [ "$(metrics "$shop" wrong-token | head -1)" = "401" ] || fail "/metrics on $shop answered a wrong token"
+done
+[ "$paid" -ge 1 ] || fail "shop_orders_paid_total does not count the order (found $paid)"
+echo "/metrics: shop_orders_paid_total=$paid across both processes; 401 with a wrong token"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $METRICS_TOKEN" "$base/metrics")" = "404" ] ||
+  fail "the proxy serves /metrics to the public"
+
+line="$( (podman logs "$shop1"; podman logs "$shop2") 2>&1 | grep -F "\"reqId\":\"$request_id\"" | grep -F '"msg":"request"' || true)"
+[ -n "$line" ] || fail "no log line carries the payment's request id $request_id"
+echo "log: $line"
+if (podman logs "$shop1"; podman logs "$shop2") 2>&1 | grep -F "\"reqId\":\"$request_id\"" | grep -q "@"; then
+  fail "a log line of the payment's request holds an e-mail address"
+fi
+
+step "stopping shop-1 with SIGTERM while shop-2 serves"
+stop_at=$SECONDS
+podman stop -t 30 "$shop1" >/dev/null
+stop_took=$((SECONDS - stop_at))
+code="$(podman inspect "$shop1" --format '{{.State.ExitCode}}')"
+[ "$code" = "0" ] || fail "shop-1 exited $code after SIGTERM"
+podman logs "$shop1" 2>&1 | grep -q '"msg":"SIGTERM: taking no new requests' || fail "shop-1 did not see SIGTERM"
+podman logs "$shop1" 2>&1 | grep -q '"msg":"Stopped."' || fail "shop-1 did not stop cleanly"
+for _ in 1 2 3 4; do
+  status="$(curl -s -o /dev/null -w '%{http_code}' "$base/")"
+  [ "$status" = "200" ] || fail "the shop answered $status through the proxy while one process was stopped"
+done
+podman logs "$shop1" 2>&1 | grep -E '"msg":"(SIGTERM|Requests still open|Stopped)' || true
+echo "shop-1 stopped in $stop_took s with exit code 0 ('Stopped.'); the proxy kept serving from shop-2"
+
+step "stopping the project"
+compose down -v
+step "passed"
