@@ -32,9 +32,11 @@ RUN apt-get update -qq \
  && useradd --uid 10001 --gid shop --home-dir /app --no-create-home --shell /usr/sbin/nologin shop \
  && mkdir -p /data && chown shop:shop /data
 WORKDIR /app
+# XDG_CACHE_HOME: fontconfig's cache where user shop may write (else a warning at each start).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    XDG_CACHE_HOME=/tmp/.cache
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.mjs ./
