@@ -30,6 +30,7 @@ export function DiscountCodeForm({
 
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     if (code.trim() === "") {
       onChange(null);
       setMessage(null);
@@ -89,8 +90,9 @@ export function DiscountCodeForm({
         />
         <button
           type="submit"
-          disabled={busy}
-          className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-50"
+          // Focusable while the code is checked (aria-disabled, not disabled: X-A11Y-2).
+          aria-disabled={busy || undefined}
+          className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft aria-disabled:opacity-50"
         >
           {busy ? "Checking..." : "Apply"}
         </button>
