@@ -67,6 +67,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
     const input = enquiryFromForm(new FormData(form));
     const check = checkEnquiry(input);
@@ -291,8 +292,9 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
           <div className="sm:col-span-2">
             <button
               type="submit"
-              disabled={busy}
-              className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-8 py-3 font-display text-lg font-medium tracking-wider text-white uppercase hover:bg-accent-dark disabled:opacity-70"
+              // Focusable while it sends (aria-disabled, not disabled: X-A11Y-2).
+              aria-disabled={busy || undefined}
+              className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-8 py-3 font-display text-lg font-medium tracking-wider text-white uppercase hover:bg-accent-dark aria-disabled:opacity-70"
             >
               {busy ? "Sending…" : "Send enquiry"}
             </button>

@@ -42,9 +42,9 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
         </div>
       ) : null}
       <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId(FIND_FORM, "order")} className="text-sm font-semibold">
-          Order number <RequiredMark />
-        </label>
+        <span className="text-sm font-semibold">
+          <label htmlFor={fieldId(FIND_FORM, "order")}>Order number</label> <RequiredMark />
+        </span>
         <input
           id={fieldId(FIND_FORM, "order")}
           name="orderNumber"
@@ -57,9 +57,9 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
         />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={fieldId(FIND_FORM, "email")} className="text-sm font-semibold">
-          E-mail <RequiredMark />
-        </label>
+        <span className="text-sm font-semibold">
+          <label htmlFor={fieldId(FIND_FORM, "email")}>E-mail</label> <RequiredMark />
+        </span>
         <input
           id={fieldId(FIND_FORM, "email")}
           name="email"

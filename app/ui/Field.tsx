@@ -29,15 +29,16 @@ function FieldFrame({
 }: FieldShell & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
+      {/* The marker sits beside the label, not in it: the field's name stays its label. */}
+      <span className="text-sm font-semibold">
+        <label htmlFor={id}>{label}</label>
         {required ? (
           <>
             {" "}
             <RequiredMark />
           </>
         ) : null}
-      </label>
+      </span>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}

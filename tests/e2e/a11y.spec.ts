@@ -490,3 +490,48 @@ test("X-SHOP-3 X-A11Y-2 X-A11Y-3: a keyboard-only purchase at 390 px, with the f
   await expect(page.getByTestId("amount-paid")).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("X-SHOP-3 X-A11Y-2 X-A11Y-7: /tracking and 'Find my order' answer an unknown order in a focused summary, said once", async ({
+  page,
+}) => {
+  await page.goto("/tracking");
+  await page.getByLabel("Order number").fill("GT-99999");
+  await page.getByLabel("E-mail address").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Track order" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("We couldn't find an order");
+  // In no live region (the focus says it), and not also an alert.
+  expect(
+    await summary.evaluate((element) => Boolean(element.closest("[aria-live],[role=alert]"))),
+  ).toBe(false);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/returns/request");
+  await page.getByLabel("Order number").fill("GT-99999");
+  await page.getByLabel("E-mail", { exact: true }).fill("nobody@example.com");
+  const find = page.getByRole("button", { name: "Find my order" });
+  await find.focus();
+  await page.keyboard.press("Enter");
+  await expect(summary).toBeFocused();
+  await expect(find).not.toHaveAttribute("disabled");
+  await expectNoAxeViolations(page);
+});
+
+test("X-SHOP-3 X-A11Y-2: a refused discount code keeps the focus on Apply and marks the box invalid", async ({
+  page,
+}) => {
+  await page.goto("/accessories");
+  await page.getByRole("button", { name: /Add to Cart.*Knee Pads/ }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.goto("/checkout");
+  const code = page.getByLabel("Discount code");
+  await code.fill("NOPE");
+  const apply = page.getByRole("button", { name: /Apply|Checking/ });
+  await apply.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Invalid discount code.")).toBeVisible();
+  await expect(apply).toBeFocused();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription("Invalid discount code.");
+});

@@ -163,6 +163,9 @@ test("X-INFO-2: tracking with a wrong pair says not found", async ({ page }) => 
   await page.getByLabel("Order number").fill("GT-99999");
   await page.getByLabel("E-mail address").fill("nobody@example.com");
   await page.getByRole("button", { name: "Track order" }).click();
-  await expect(page.getByRole("alert")).toContainText("We couldn't find an order with that number");
+  await expect(page.getByTestId("error-summary")).toContainText(
+    "We couldn't find an order with that number",
+  );
+  await expect(page.getByTestId("error-summary")).toBeFocused();
   await expectNoAxeViolations(page);
 });

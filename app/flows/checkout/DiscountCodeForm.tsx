@@ -86,6 +86,9 @@ export function DiscountCodeForm({
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
+          // A refused code: the box is invalid and its reason describes it (X-A11Y-2).
+          aria-invalid={message && !applied ? true : undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
           className="min-w-0 flex-1 rounded border border-ink/30 bg-white px-3 py-2 uppercase"
         />
         <button
@@ -98,6 +101,7 @@ export function DiscountCodeForm({
         </button>
       </div>
       <p
+        id={`${id}-message`}
         role="status"
         className={`min-h-5 text-sm ${applied ? "text-success" : "font-semibold text-accent"}`}
       >
