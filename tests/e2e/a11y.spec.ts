@@ -271,6 +271,21 @@ test.describe("without JavaScript", () => {
     await expect(postcode).toHaveAccessibleDescription("Enter the delivery postcode");
   });
 
+  test("X-SHOP-2 X-A11Y-2: the enquiry form's answer has the focused summary and field messages without JavaScript", async ({
+    page,
+  }) => {
+    await page.goto("/customisation");
+    const form = page.locator("#enquiry");
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Please enter your name." })).toHaveAttribute(
+      "href",
+      "#enquiry-name",
+    );
+    await expect(form.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
+  });
+
   test("X-SHOP-2 X-A11Y-2: a wrong password at /admin/login gets the focused summary without JavaScript", async ({
     page,
   }) => {
