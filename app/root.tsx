@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { catalogueFrom } from "./catalogue/store.server";
 import { Splash, SPLASH_SCRIPT } from "./components/Splash";
+import { RouteAnnouncer } from "./components/RouteAnnouncer";
 import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
 import { databaseMiddleware } from "./db/middleware.server";
@@ -107,6 +108,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
           </>
         )}
+        {/* The document's one polite region for page changes (X-A11Y-3). */}
+        <RouteAnnouncer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -24,10 +24,13 @@ export function OwnerAuthCard({ title, children }: { title: string; children: Re
   );
 }
 
-/** A form's answer on these pages: a refusal as an alert, a success as a status. */
+/**
+ * A form's answer on these pages: a refusal as an alert, a success as a status; each is its own
+ * live region, so nothing wraps them in another (read twice otherwise, X-A11Y-7).
+ */
 export function OwnerAuthMessage({ error, message }: { error?: string; message?: string }) {
   return (
-    <div aria-live="polite">
+    <div>
       {error ? (
         <p role="alert" className="font-semibold text-accent">
           {error}

@@ -3,24 +3,26 @@ import { Wordmark } from "./Wordmark";
 
 const SEEN_KEY = "gt-splash-seen";
 
+/** What takes the splash away at once, before or after the page's code runs (X-A11Y-6). */
+const DISMISS_EVENTS = ["keydown", "pointerdown", "wheel", "touchstart", "scroll"];
+
 /**
  * Runs before first paint: shows the splash only on the first page load of a browser session
- * (S-GLB-5). Without JavaScript there is no splash at all, and the page is always rendered
- * underneath, so the splash never hides content from search engines.
+ * (S-GLB-5), and never to a visitor who prefers reduced motion. Without JavaScript there is no
+ * splash at all, and the page is always rendered underneath, so the splash never hides content
+ * from search engines. It never hides the focus either (WCAG 2.4.11, X-A11Y-6): any key, tap,
+ * wheel or scroll takes it away at once, listened for here so that works before hydration too.
+ * The session counts it as seen as soon as it shows.
  */
-export const SPLASH_SCRIPT = `try{if(!sessionStorage.getItem("${SEEN_KEY}")){document.documentElement.classList.add("show-splash")}}catch(e){}`;
+export const SPLASH_SCRIPT = `(function(){try{if(!sessionStorage.getItem("${SEEN_KEY}")&&!matchMedia("(prefers-reduced-motion: reduce)").matches){var r=document.documentElement,e=${JSON.stringify(DISMISS_EVENTS)},o={capture:true,passive:true},f=function(){r.classList.remove("show-splash");e.forEach(function(t){removeEventListener(t,f,o)})};r.classList.add("show-splash");e.forEach(function(t){addEventListener(t,f,o)});sessionStorage.setItem("${SEEN_KEY}","1")}}catch(x){}})()`;
 
 export function Splash() {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const root = document.documentElement;
+    // (Private modes may refuse storage; the splash then simply shows again next time.)
     if (!root.classList.contains("show-splash")) return;
-    try {
-      sessionStorage.setItem(SEEN_KEY, "1");
-    } catch {
-      // Private modes may refuse storage; the splash then simply shows again next time.
-    }
     const node = ref.current;
     // The CSS animation holds it 3000 ms and fades it over 300 ms; when that ends, the app continues.
     const done = (event: AnimationEvent) => {
@@ -49,7 +51,7 @@ export function Splash() {
     >
       {/* A logotype (no contrast requirement, WCAG 1.4.3) that fades with the splash: inert, so it
           is never focused or hit, and checkers skip its passing contrast mid-fade. The overlay
-          itself still takes the taps for its 3 s. */}
+          itself takes a tap, which dismisses it. */}
       <div className="splash-logo flex flex-col items-center gap-3 text-paper" inert>
         <Wordmark className="text-5xl sm:text-7xl" />
         <span className="text-xs tracking-[0.4em] text-stone uppercase">The Grip Is The Truth</span>

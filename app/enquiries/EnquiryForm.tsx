@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { ErrorSummary } from "~/ui/forms";
 import {
   checkEnquiry,
   ENQUIRY_LIMITS,
@@ -55,25 +56,19 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
   const text = (name: string) => (typeof values[name] === "string" ? values[name] : undefined);
   const chosenTypes = Array.isArray(values.garmentTypes) ? values.garmentTypes : [];
 
-  const focusFirstError = (errors: FieldErrors) => {
-    const first = FIELD_ORDER.find((field) => errors[field]);
-    if (!first) return;
-    const target =
-      first === "garmentTypes"
-        ? formRef.current?.querySelector<HTMLElement>('input[name="garmentTypes"]')
-        : formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`);
-    target?.focus();
-  };
+  // Each refused try: the error summary takes the focus again (X-A11Y-2).
+  const [tries, setTries] = useState(0);
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
     const input = enquiryFromForm(new FormData(form));
     const check = checkEnquiry(input);
     setError(undefined);
     if (!check.ok) {
       setFieldErrors(check.fieldErrors);
-      focusFirstError(check.fieldErrors);
+      setTries((n) => n + 1);
       return;
     }
     setFieldErrors({});
@@ -95,11 +90,13 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
       };
       if (json.fieldErrors) {
         setFieldErrors(json.fieldErrors);
-        focusFirstError(json.fieldErrors);
+        setTries((n) => n + 1);
       }
       setError(json.error ?? "Your enquiry could not be sent. Please try again.");
+      setTries((n) => n + 1);
     } catch {
       setError("Your enquiry could not be sent. Check your connection and try again.");
+      setTries((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -124,7 +121,12 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
       </h2>
       <div role="status" className="empty:hidden">
         {sent ? (
-          <div className="mt-4 rounded-md border-l-4 border-success bg-success/10 p-4 text-ink">
+          // Sent: the thanks takes the focus, like any save's message (X-A11Y-3).
+          <div
+            tabIndex={-1}
+            autoFocus
+            className="mt-4 scroll-mt-24 rounded-md border-l-4 border-success bg-success/10 p-4 text-ink"
+          >
             <p className="font-semibold">Thank you: your enquiry has been sent.</p>
             <p className="mt-1">
               We answer every enquiry within 24-48 hours, by e-mail to the address you gave.
@@ -144,7 +146,9 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
         <form
           ref={formRef}
           method="post"
-          action="/customisation#enquiry"
+          // No #fragment: a page that arrives with one skips autofocus, and the answer's summary
+          // or thanks takes the focus (and scrolls into view) itself (X-A11Y-2).
+          action="/customisation"
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           className="mt-4 grid gap-5 sm:grid-cols-2"
@@ -153,13 +157,18 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">required</span> are required.
           </p>
-          {error ? (
-            <p
-              role="alert"
-              className="rounded-md border-l-4 border-accent bg-accent/5 p-4 font-semibold text-accent-dark sm:col-span-2"
-            >
-              {error}
-            </p>
+          {/* The one form pattern (X-A11Y-2): what is wrong, at the top, with the focus; each
+              line links to its field (ids enquiry-<field>). */}
+          {error || Object.keys(fieldErrors).length ? (
+            <div className="sm:col-span-2">
+              <ErrorSummary
+                form="enquiry"
+                message={error}
+                errors={fieldErrors}
+                fieldOrder={FIELD_ORDER}
+                answer={`${tries}`}
+              />
+            </div>
           ) : null}
           <div>
             <label htmlFor="enquiry-name" className={LABEL}>
@@ -239,7 +248,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
           >
             <legend className={LABEL}>Garments you have in mind</legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {GARMENT_TYPES.map((type) => (
+              {GARMENT_TYPES.map((type, index) => (
                 <label
                   key={type}
                   className="flex min-h-11 cursor-pointer items-center gap-3 rounded border border-ink/20 px-3 py-2 has-checked:border-ink has-checked:bg-stone"
@@ -247,6 +256,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
                   <input
                     type="checkbox"
                     name="garmentTypes"
+                    id={index === 0 ? "enquiry-garmentTypes" : undefined}
                     value={type}
                     defaultChecked={chosenTypes.includes(type)}
                     className="size-5 shrink-0 accent-accent"
@@ -291,8 +301,9 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
           <div className="sm:col-span-2">
             <button
               type="submit"
-              disabled={busy}
-              className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-8 py-3 font-display text-lg font-medium tracking-wider text-white uppercase hover:bg-accent-dark disabled:opacity-70"
+              // Focusable while it sends (aria-disabled, not disabled: X-A11Y-2).
+              aria-disabled={busy || undefined}
+              className="inline-flex min-h-12 items-center justify-center rounded-md bg-accent px-8 py-3 font-display text-lg font-medium tracking-wider text-white uppercase hover:bg-accent-dark aria-disabled:opacity-70"
             >
               {busy ? "Sending…" : "Send enquiry"}
             </button>

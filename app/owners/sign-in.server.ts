@@ -25,6 +25,11 @@ const signInInput = z.object({
 
 export const WRONG_CREDENTIALS = "That e-mail and password do not match an owner account.";
 
+const SIGN_IN_BLANK = {
+  email: "Enter your e-mail address.",
+  password: "Enter your password.",
+} as const;
+
 export type SignInOutcome = { ok: true; owner: { id: string; email: string } } | Problem;
 
 /**
@@ -40,10 +45,18 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) {
+    // Each wrong field's own message for the form (X-A11Y-2), beside the one sentence.
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      if (field !== "email" && field !== "password") continue;
+      fieldErrors[field] ??= issue.code === "too_small" ? SIGN_IN_BLANK[field] : issue.message;
+    }
     return {
       ok: false,
       kind: "invalid_input",
       message: parsed.error.issues[0]?.message ?? "Invalid input.",
+      extra: { fieldErrors },
     };
   }
   const email = parsed.data.email.toLowerCase();
@@ -75,7 +88,13 @@ export async function signIn(
   }
   if (!owner || !matches) {
     await recordSignInFailure(db);
-    return { ok: false, kind: "not_signed_in", message: WRONG_CREDENTIALS };
+    // Which of the two is wrong is not said; the summary's link goes to the password.
+    return {
+      ok: false,
+      kind: "not_signed_in",
+      message: WRONG_CREDENTIALS,
+      extra: { fieldErrors: { password: WRONG_CREDENTIALS } },
+    };
   }
   await clearSignInFailures(db, email, address);
   await recordAudit(db, {

@@ -1,6 +1,10 @@
-import { useId } from "react";
+import { Field as FormField } from "~/ui/Field";
+import { type FieldErrors, fieldId } from "~/ui/forms";
 
-/** A labelled text input for the payment form. */
+/** The payment form's id prefix: its error summary links to `pay-<name>` (X-A11Y-2). */
+export const PAYMENT_FORM = "pay";
+
+/** A labelled text input for the payment form, with its own message when it is wrong. */
 export function Field({
   name,
   label,
@@ -11,6 +15,8 @@ export function Field({
   inputMode,
   placeholder,
   hint,
+  required,
+  errors,
   className = "",
 }: {
   name: string;
@@ -23,32 +29,26 @@ export function Field({
   placeholder?: string;
   /** Said under the label (and read with the field): a hint is never a grey value in the box. */
   hint?: string;
+  required?: boolean;
+  errors?: FieldErrors;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        defaultValue={defaultValue}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="rounded border border-ink/30 bg-white px-3 py-2"
-      />
-    </div>
+    <FormField
+      id={fieldId(PAYMENT_FORM, name)}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      defaultValue={defaultValue}
+      inputMode={inputMode}
+      placeholder={placeholder}
+      hint={hint}
+      required={required}
+      error={errors?.[name]}
+      className={className}
+    />
   );
 }
 
@@ -56,10 +56,12 @@ export function AddressFields({
   prefix,
   section,
   defaultCountry = "United Kingdom",
+  errors,
 }: {
   prefix: "" | "billing";
   section: string;
   defaultCountry?: string;
+  errors?: FieldErrors;
 }) {
   const name = (field: string) =>
     prefix ? `${prefix}${field[0]!.toUpperCase()}${field.slice(1)}` : field;
@@ -71,12 +73,16 @@ export function AddressFields({
         label="First name"
         autoComplete={ac("given-name")}
         maxLength={80}
+        required
+        errors={errors}
       />
       <Field
         name={name("lastName")}
         label="Last name"
         autoComplete={ac("family-name")}
         maxLength={80}
+        required
+        errors={errors}
       />
       <Field
         name={name("address")}
@@ -84,18 +90,24 @@ export function AddressFields({
         autoComplete={ac("street-address")}
         maxLength={200}
         className="sm:col-span-2"
+        required
+        errors={errors}
       />
       <Field
         name={name("city")}
         label="Town or city"
         autoComplete={ac("address-level2")}
         maxLength={100}
+        required
+        errors={errors}
       />
       <Field
         name={name("postcode")}
         label="Postcode"
         autoComplete={ac("postal-code")}
         maxLength={20}
+        required
+        errors={errors}
       />
       <Field
         name={name("country")}
@@ -104,6 +116,7 @@ export function AddressFields({
         defaultValue={defaultCountry}
         maxLength={80}
         className="sm:col-span-2"
+        errors={errors}
       />
     </div>
   );

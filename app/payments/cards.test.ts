@@ -15,6 +15,7 @@ describe("X-CHK-3: sandbox card checks like Stripe test mode", () => {
     expect(card("4000 0000 0000 0002")).toEqual({
       ok: false,
       message: "Your card was declined. Please try another card.",
+      field: "cardNumber",
     });
   });
 
@@ -31,7 +32,9 @@ describe("X-CHK-3: sandbox card checks like Stripe test mode", () => {
     expect(card("4242424242424242", "11/26")).toMatchObject({ ok: true });
     expect(card("4242424242424242", "13/27")).toMatchObject({ ok: false });
     expect(card("4242424242424242", "1227")).toMatchObject({ ok: false });
-    expect(card("4242424242424242", "12/30", "12")).toMatchObject({ ok: false });
+    // X-A11Y-2: each refusal names the field the page marks.
+    expect(card("4242424242424242", "10/26")).toMatchObject({ field: "expiryDate" });
+    expect(card("4242424242424242", "12/30", "12")).toMatchObject({ ok: false, field: "cvv" });
     expect(card("4242424242424242", "12/30", "12a")).toMatchObject({ ok: false });
   });
 
@@ -47,7 +50,7 @@ describe("X-SEC-1: the sandbox takes only Stripe's published test cards", () => 
   it("refuses a real, Luhn-valid card number with the test-shop message", () => {
     for (const real of ["4111 1111 1111 1111", "4539 1488 0343 6467", "5425 2334 3010 9903"]) {
       expect(passesLuhn(real.replace(/ /g, ""))).toBe(true);
-      expect(card(real)).toEqual({ ok: false, message: REAL_CARD_MESSAGE });
+      expect(card(real)).toEqual({ ok: false, message: REAL_CARD_MESSAGE, field: "cardNumber" });
     }
     expect(REAL_CARD_MESSAGE).toBe(
       "This is a test shop: no real card can be charged. Use card 4242 4242 4242 4242.",

@@ -86,7 +86,8 @@ export function isPublishedTestCard(digits: string): boolean {
 }
 
 export type CardOutcome =
-  { ok: true; brand: string; last4: string } | { ok: false; message: string };
+  | { ok: true; brand: string; last4: string }
+  | { ok: false; message: string; field: "cardNumber" | "expiryDate" | "cvv" };
 
 /** What the sandbox does with a card: like Stripe test mode, 4242 4242 4242 4242 pays. */
 export function chargeTestCard(input: {
@@ -96,17 +97,21 @@ export function chargeTestCard(input: {
   now?: Date;
 }): CardOutcome {
   const digits = cardDigits(input.cardNumber);
-  if (!passesLuhn(digits)) return { ok: false, message: "Your card number is not valid." };
+  if (!passesLuhn(digits))
+    return { ok: false, message: "Your card number is not valid.", field: "cardNumber" };
   const expiry = expiryProblem(input.expiryDate, input.now);
-  if (expiry) return { ok: false, message: expiry };
+  if (expiry) return { ok: false, message: expiry, field: "expiryDate" };
   if (!/^\d{3}$/.test(input.cvv.trim())) {
     return {
       ok: false,
       message: "The security code (CVV) is the 3 digits on the back of your card.",
+      field: "cvv",
     };
   }
-  if (!isPublishedTestCard(digits)) return { ok: false, message: REAL_CARD_MESSAGE };
+  if (!isPublishedTestCard(digits)) {
+    return { ok: false, message: REAL_CARD_MESSAGE, field: "cardNumber" };
+  }
   const declined = DECLINED[digits];
-  if (declined) return { ok: false, message: declined };
+  if (declined) return { ok: false, message: declined, field: "cardNumber" };
   return { ok: true, brand: cardBrand(digits), last4: digits.slice(-4) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentFormProblem, paymentFormSchema } from "./payment-form";
+import { paymentFieldErrors, paymentFormProblem, paymentFormSchema } from "./payment-form";
 
 const complete = {
   firstName: "Ana",
@@ -66,5 +66,31 @@ describe("S-CHK-5: payment page validation", () => {
 
   it("wants a plausible e-mail", () => {
     expect(paymentFormProblem(form({ email: "ana" }))).toBe("Please enter a valid e-mail address.");
+  });
+});
+
+describe("X-A11Y-2: each wrong payment field has its own message", () => {
+  it("names every blank required field, and none of a complete form", () => {
+    expect(paymentFieldErrors(form({}))).toEqual({});
+    expect(paymentFieldErrors(form({ postcode: " ", cvv: "" }))).toEqual({
+      postcode: "Enter the delivery postcode",
+      cvv: "Enter the card's 3-digit security code (CVV)",
+    });
+  });
+
+  it("asks for the billing fields only when billing is not the shipping address", () => {
+    expect(Object.keys(paymentFieldErrors(form({ sameAsShipping: undefined })))).toEqual([
+      "billingFirstName",
+      "billingLastName",
+      "billingAddress",
+      "billingCity",
+      "billingPostcode",
+    ]);
+  });
+
+  it("says what an e-mail address looks like when it is not one", () => {
+    expect(paymentFieldErrors(form({ email: "nope" }))).toEqual({
+      email: "Enter an e-mail address like name@example.com",
+    });
   });
 });

@@ -57,6 +57,54 @@ export function usesShippingForBilling(form: Pick<PaymentForm, "sameAsShipping">
   return form.sameAsShipping === "on" || form.sameAsShipping === "true";
 }
 
+/** Each field's own message when it is blank (X-A11Y-2), in the order the page shows them. */
+export const PAYMENT_FIELD_BLANK = {
+  firstName: "Enter the first name for delivery",
+  lastName: "Enter the last name for delivery",
+  address: "Enter the delivery address",
+  city: "Enter the delivery town or city",
+  postcode: "Enter the delivery postcode",
+  country: "Enter the delivery country",
+  email: "Enter your e-mail address",
+  phone: "Enter your phone number",
+  billingFirstName: "Enter the first name for billing",
+  billingLastName: "Enter the last name for billing",
+  billingAddress: "Enter the billing address",
+  billingCity: "Enter the billing town or city",
+  billingPostcode: "Enter the billing postcode",
+  billingCountry: "Enter the billing country",
+  cardNumber: "Enter the card number",
+  cardName: "Enter the name on the card",
+  expiryDate: "Enter the card's expiry date as MM/YY",
+  cvv: "Enter the card's 3-digit security code (CVV)",
+} as const satisfies Partial<Record<keyof PaymentForm, string>>;
+
+export type PaymentField = keyof typeof PAYMENT_FIELD_BLANK;
+export const PAYMENT_FIELD_ORDER = Object.keys(PAYMENT_FIELD_BLANK) as PaymentField[];
+
+/** The fields a person must fill in, as the page says with `required` and its marker. */
+export function requiredPaymentFields(sameAsShipping: boolean): readonly PaymentField[] {
+  return sameAsShipping
+    ? [...SHIPPING_REQUIRED, ...CARD_REQUIRED]
+    : [...SHIPPING_REQUIRED, ...BILLING_REQUIRED, ...CARD_REQUIRED];
+}
+
+/**
+ * Every wrong field with its own message (X-A11Y-2): each blank required field, and an e-mail
+ * that is not one. The page shows them by the fields and in its error summary, beside the
+ * spec's one sentence (paymentFormProblem).
+ */
+export function paymentFieldErrors(form: PaymentForm): Partial<Record<PaymentField, string>> {
+  const errors: Partial<Record<PaymentField, string>> = {};
+  for (const field of requiredPaymentFields(usesShippingForBilling(form))) {
+    if (!form[field]) errors[field] = PAYMENT_FIELD_BLANK[field];
+  }
+  if (form.email && !z.email().safeParse(form.email).success) {
+    errors.email = "Enter an e-mail address like name@example.com";
+  }
+  return errors;
+}
+
 /** The spec's two messages, then a plausible e-mail (S-CHK-5). */
 export function paymentFormProblem(form: PaymentForm): string | null {
   const required = usesShippingForBilling(form)

@@ -9,10 +9,14 @@ import { POLICY } from "~/policy/policy";
 import type { ReturnRequestStep } from "./requests.server";
 import { formatUkDate } from "./rules";
 import { EMAIL_MAX, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
+import { ErrorSummary, fieldId, RequiredMark } from "~/ui/forms";
 
 const INPUT = "rounded border border-ink/30 bg-white px-3 py-2 text-base";
 const BUTTON =
-  "rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft disabled:cursor-wait disabled:opacity-70";
+  "rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft aria-disabled:cursor-wait aria-disabled:opacity-70";
+
+/** "Find my order"'s id prefix: the error summary's links point at its fields (X-A11Y-2). */
+const FIND_FORM = "return";
 
 function Problem({ message }: { message?: string }) {
   return (
@@ -24,18 +28,25 @@ function Problem({ message }: { message?: string }) {
 
 function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }> }) {
   const busy = useNavigation().state === "submitting";
+  // The one form pattern (X-A11Y-2): the answer is a summary that takes the focus; the fields
+  // are marked required; the button stays focusable while the order is looked up.
   return (
     <Form
       method="post"
       className="mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="intent" value="find" />
+      {step.error ? (
+        <div className="sm:col-span-3">
+          <ErrorSummary form={FIND_FORM} message={step.error} errors={{}} answer={step} />
+        </div>
+      ) : null}
       <div className="flex flex-col gap-1">
-        <label htmlFor="return-order" className="text-sm font-semibold">
-          Order number
-        </label>
+        <span className="text-sm font-semibold">
+          <label htmlFor={fieldId(FIND_FORM, "order")}>Order number</label> <RequiredMark />
+        </span>
         <input
-          id="return-order"
+          id={fieldId(FIND_FORM, "order")}
           name="orderNumber"
           defaultValue={step.orderNumber}
           placeholder="GT-10001"
@@ -46,11 +57,11 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
         />
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="return-email" className="text-sm font-semibold">
-          E-mail
-        </label>
+        <span className="text-sm font-semibold">
+          <label htmlFor={fieldId(FIND_FORM, "email")}>E-mail</label> <RequiredMark />
+        </span>
         <input
-          id="return-email"
+          id={fieldId(FIND_FORM, "email")}
           name="email"
           type="email"
           required
@@ -59,12 +70,9 @@ function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }>
           className={INPUT}
         />
       </div>
-      <button type="submit" disabled={busy} className={BUTTON}>
+      <button type="submit" aria-disabled={busy || undefined} className={BUTTON}>
         Find my order
       </button>
-      <div className="sm:col-span-3">
-        <Problem message={step.error} />
-      </div>
     </Form>
   );
 }
@@ -141,7 +149,7 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
             />
           </div>
           <Problem message={step.error} />
-          <button type="submit" disabled={busy} className={BUTTON}>
+          <button type="submit" aria-disabled={busy || undefined} className={BUTTON}>
             Send return request
           </button>
         </>

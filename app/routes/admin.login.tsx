@@ -2,9 +2,9 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { currentOwner, OWNER_HOME } from "~/owners/guard.server";
 import { signInWithForm } from "~/owners/session-actions.server";
 import { ownerSessionsFrom } from "~/owners/session.server";
-import { Button } from "~/ui/Button";
 import { Field } from "~/ui/Field";
-import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
+import { errorOf, ErrorSummary, fieldErrorsOf, fieldId, SubmitButton } from "~/ui/forms";
+import { OwnerAuthCard } from "~/components/OwnerAuthCard";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/admin.login";
@@ -34,21 +34,42 @@ export const action = pageEndpoint(
     signInWithForm(db, request, body, address, ownerSessionsFrom(context)),
 );
 
+const SIGN_IN_FORM = "sign-in";
+
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const errors = fieldErrorsOf(actionData);
+  // One form pattern (X-A11Y-2): the summary takes the focus and links to the fields; the
+  // button stays focusable while signing in.
   return (
     <OwnerAuthCard title="Back office">
       <Form method="post" className="mt-6 grid gap-4" noValidate>
-        <Field label="E-mail" name="email" type="email" autoComplete="username" required />
+        <ErrorSummary
+          form={SIGN_IN_FORM}
+          message={errorOf(actionData)}
+          errors={errors}
+          fieldOrder={["email", "password"]}
+          answer={actionData}
+        />
         <Field
+          id={fieldId(SIGN_IN_FORM, "email")}
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.email}
+        />
+        <Field
+          id={fieldId(SIGN_IN_FORM, "password")}
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
+          error={errors.password}
         />
-        <OwnerAuthMessage error={actionData?.error} />
-        <Button disabled={busy}>{busy ? "Signing in..." : "Sign in"}</Button>
+        <SubmitButton busy={busy}>{busy ? "Signing in..." : "Sign in"}</SubmitButton>
       </Form>
       <p className="mt-4 text-center">
         <Link to="/admin/forgot-password" className="underline underline-offset-4">

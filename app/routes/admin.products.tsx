@@ -183,7 +183,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         action="/admin/products"
         encType="multipart/form-data"
         aria-labelledby="import-title"
-        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[1fr_auto] sm:items-end"
+        className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg bg-white p-4 ring-1 ring-black/5 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
       >
         <input type="hidden" name="intent" value="preview" />
         <div className="flex flex-col gap-1">
@@ -204,7 +204,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
             accept=".csv,text/csv"
             required
             aria-describedby="import-hint"
-            className="max-w-full text-sm"
+            className="w-full min-w-0 text-sm"
           />
         </div>
         <Button variant="secondary">Preview the import</Button>

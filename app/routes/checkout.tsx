@@ -165,10 +165,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {lines.length === 0 ? (
           <EmptyCart />
         ) : (
-          <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          // minmax(0, 1fr): the columns never grow past the screen, at 320 px either (X-A11Y-5).
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <section
               aria-labelledby="order-items"
-              className="rounded-lg bg-white p-6 ring-1 ring-black/5"
+              className="rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-6"
             >
               <h2 id="order-items" className="font-display text-2xl font-bold uppercase">
                 Your order
@@ -182,7 +183,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </section>
             <section
               aria-labelledby="order-summary"
-              className="space-y-6 self-start rounded-lg bg-white p-6 ring-1 ring-black/5"
+              className="space-y-6 self-start rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-6"
             >
               <h2 id="order-summary" className="font-display text-2xl font-bold uppercase">
                 Summary
@@ -208,7 +209,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 className="space-y-6"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  void pay();
+                  if (!processing) void pay();
                 }}
               >
                 <DeliveryChoice
@@ -235,8 +236,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     type="submit"
                     name="intent"
                     value="pay"
-                    disabled={processing}
-                    className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+                    // Focusable while it works (aria-disabled, not disabled: X-A11Y-2).
+                    aria-disabled={processing || undefined}
+                    className="flex w-full items-center justify-center gap-2 rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark aria-disabled:cursor-wait aria-disabled:opacity-70"
                   >
                     <Lock aria-hidden="true" className="size-5" />
                     {processing ? "Processing..." : `Pay ${formatPence(totals.totalPence)}`}

@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { CircleCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { useHydrated } from "~/components/useHydrated";
 import { cartActions } from "~/cart/store";
@@ -28,6 +28,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+/** The visitor's reduced-motion wish, once in the browser (false on the server). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener("change", changed);
+      return () => query?.removeEventListener("change", changed);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 /**
  * The order, verified by the server from `session_id` when the page is made (issue 25, X-PE-2):
  * shown without JavaScript; POST /api/verify-order still answers the same in JSON.
@@ -48,22 +63,44 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     if (verified?.success) cartActions.clear();
   }, [verified?.success]);
 
-  // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6; issue 24, item 12).
+  // The move home counts down a second at a time and "Stay on this page" stops it (S-CHK-6;
+  // issue 24, item 12). It is a time limit (WCAG 2.2.1, X-A11Y-4): said once when it starts, in
+  // its own status line (the visible count is not read at every tick); any key or tap stops it,
+  // as does the button, which stays where it is so the focus does not drop; and with reduced
+  // motion it never starts (a link home instead, as without JavaScript).
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_SECONDS);
   const [staying, setStaying] = useState(false);
+  const still = usePrefersReducedMotion();
   const hydrated = useHydrated();
+  const counting = state.kind === "success" && hydrated && !staying && !still;
+  // Said once in the status line when the count starts, and again when it is stopped.
+  const said = staying
+    ? "You are staying on this page."
+    : counting
+      ? `Taking you back to the shop in ${REDIRECT_SECONDS} seconds. Press any key, or tap, to stay on this page.`
+      : "";
   useEffect(() => {
-    if (state.kind !== "success" || staying) return;
+    if (!counting) return;
+    const stay = () => setStaying(true);
+    window.addEventListener("keydown", stay);
+    window.addEventListener("pointerdown", stay);
+    return () => {
+      window.removeEventListener("keydown", stay);
+      window.removeEventListener("pointerdown", stay);
+    };
+  }, [counting]);
+  useEffect(() => {
+    if (!counting) return;
     if (secondsLeft <= 0) {
       void navigate("/");
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
     return () => clearTimeout(timer);
-  }, [state.kind, staying, secondsLeft, navigate]);
+  }, [counting, secondsLeft, navigate]);
 
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center" aria-live="polite">
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       {state.kind === "error" ? (
         <>
           <h1 className="font-display text-4xl font-bold uppercase">Order Verification Failed</h1>
@@ -107,29 +144,36 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               tracking page
             </Link>
             .{" "}
-            {!hydrated ? (
-              // Without JavaScript nothing counts down: a real link instead of a promise (issue 39).
+            {!hydrated || still ? (
+              // Without JavaScript nothing counts down: a real link instead of a promise (issue 39);
+              // with reduced motion nothing leaves by itself either (X-A11Y-4).
               <Link to="/" className="text-accent underline" data-testid="redirect-note">
                 Back to the shop
               </Link>
             ) : staying ? (
               <span data-testid="redirect-note">You are staying on this page.</span>
             ) : (
-              // The number changes every second: read out once, not at every tick.
+              // The number changes every second: not read at every tick (the status line below
+              // says it once).
               <span data-testid="redirect-note" aria-live="off">
                 Taking you back to the shop in {secondsLeft}{" "}
                 {secondsLeft === 1 ? "second" : "seconds"}.
               </span>
             )}
           </p>
-          {staying || !hydrated ? null : (
+          <p role="status" className="sr-only" data-testid="redirect-status">
+            {said}
+          </p>
+          {!hydrated || still ? null : (
+            // Stays in place once pressed, so the focus stays on it.
             <Button
               type="button"
               variant="secondary"
               className="mt-3"
+              aria-disabled={staying || undefined}
               onClick={() => setStaying(true)}
             >
-              Stay on this page
+              {staying ? "Staying on this page" : "Stay on this page"}
             </Button>
           )}
           {state.receipt ? <ConfirmationReceipt receipt={state.receipt} /> : null}

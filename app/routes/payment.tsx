@@ -10,7 +10,9 @@ import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { methodLabel, SHIPPING_METHODS } from "~/pricing/shipping";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { AddressFields, Field } from "~/payments/PaymentFields";
+import { AddressFields, Field, PAYMENT_FORM } from "~/payments/PaymentFields";
+import { PAYMENT_FIELD_ORDER } from "~/payments/payment-form";
+import { errorOf, ErrorSummary, fieldErrorsOf, RequiredNote, SubmitButton } from "~/ui/forms";
 import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
 import { emptyPaidCart } from "~/flows/checkout/cart-actions.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
@@ -70,7 +72,12 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.form },
     noStore: true,
   },
-  async ({ db, request, body, context }): Promise<Outcome<{ error?: string }>> => {
+  async ({
+    db,
+    request,
+    body,
+    context,
+  }): Promise<Outcome<{ error?: string; fieldErrors?: Record<string, string> }>> => {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
     const result = await paySandboxForm(db, sessionId, body, partsFrom(context));
     if (result.ok) {
@@ -101,6 +108,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const processing = navigation.state === "submitting";
   const { order, lines, sessionId } = loaderData;
+  const errors = fieldErrorsOf(actionData);
 
   if (!order) {
     return (
@@ -133,6 +141,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           noValidate
           className="space-y-8"
         >
+          <ErrorSummary
+            form={PAYMENT_FORM}
+            message={errorOf(actionData)}
+            errors={errors}
+            fieldOrder={PAYMENT_FIELD_ORDER}
+            answer={actionData}
+          />
+          <RequiredNote />
           <fieldset className="rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
               Shipping
@@ -146,6 +162,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 prefix=""
                 section="shipping"
                 defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
+                errors={errors}
               />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
@@ -155,6 +172,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   autoComplete="email"
                   maxLength={254}
                   inputMode="email"
+                  required
+                  errors={errors}
                 />
                 <Field
                   name="phone"
@@ -163,6 +182,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   autoComplete="tel"
                   maxLength={40}
                   inputMode="tel"
+                  required
+                  errors={errors}
                 />
               </div>
             </div>
@@ -184,7 +205,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </label>
               {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
               <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
-                <AddressFields prefix="billing" section="billing" />
+                <AddressFields prefix="billing" section="billing" errors={errors} />
               </div>
             </div>
           </fieldset>
@@ -203,6 +224,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   maxLength={19}
                   hint="The long number on the front of the card; spaces are fine."
                   className="sm:col-span-2"
+                  required
+                  errors={errors}
                 />
                 <Field
                   name="cardName"
@@ -210,12 +233,16 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   autoComplete="cc-name"
                   maxLength={100}
                   className="sm:col-span-2"
+                  required
+                  errors={errors}
                 />
                 <Field
                   name="expiryDate"
                   label="Expiry (MM/YY)"
                   autoComplete="cc-exp"
                   maxLength={5}
+                  required
+                  errors={errors}
                 />
                 <Field
                   name="cvv"
@@ -223,22 +250,23 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   autoComplete="cc-csc"
                   inputMode="numeric"
                   maxLength={3}
+                  required
+                  errors={errors}
                 />
               </div>
             </div>
           </fieldset>
 
           <div className="space-y-3">
-            <div role="alert" className="text-sm font-semibold text-accent">
-              {actionData?.error}
-            </div>
-            <button
-              type="submit"
-              disabled={processing}
-              className="w-full rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+            {/* The error summary at the top takes the focus and says what is wrong (X-A11Y-2);
+                while paying, the button keeps the focus and says so. */}
+            <SubmitButton
+              busy={processing}
+              variant="danger"
+              className="w-full px-6 py-4 font-display text-xl tracking-wider uppercase"
             >
               {processing ? "Processing payment..." : `Pay ${formatPence(order.totalPence)}`}
-            </button>
+            </SubmitButton>
           </div>
         </Form>
 

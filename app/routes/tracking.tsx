@@ -11,6 +11,7 @@ import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
 import { BODY_LIMITS, EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
+import { ErrorSummary, RequiredMark } from "~/ui/forms";
 
 export const meta = () =>
   pageMeta({
@@ -58,10 +59,17 @@ export default function Tracking({ actionData, loaderData }: Route.ComponentProp
         method="post"
         className="not-prose mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
+        {/* Not found: the form's error summary, which takes the focus (X-A11Y-2); it is in no
+            live region as well (read twice before, X-A11Y-7). */}
+        {result && !result.found ? (
+          <div className="sm:col-span-3">
+            <ErrorSummary form="track" message={result.message} errors={{}} answer={answer} />
+          </div>
+        ) : null}
         <div className="flex flex-col gap-1">
-          <label htmlFor="track-order" className="text-sm font-semibold">
-            Order number
-          </label>
+          <span className="text-sm font-semibold">
+            <label htmlFor="track-order">Order number</label> <RequiredMark />
+          </span>
           <input
             id="track-order"
             name="order"
@@ -73,9 +81,9 @@ export default function Tracking({ actionData, loaderData }: Route.ComponentProp
           />
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor="track-email" className="text-sm font-semibold">
-            E-mail address
-          </label>
+          <span className="text-sm font-semibold">
+            <label htmlFor="track-email">E-mail address</label> <RequiredMark />
+          </span>
           <input
             id="track-email"
             name="email"
@@ -95,11 +103,6 @@ export default function Tracking({ actionData, loaderData }: Route.ComponentProp
         </button>
       </Form>
       <div aria-live="polite">
-        {result && !result.found ? (
-          <p role="alert" className="mt-6 font-semibold text-accent">
-            {result.message}
-          </p>
-        ) : null}
         {result?.found ? (
           <section
             aria-labelledby="tracked-order"

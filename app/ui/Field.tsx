@@ -4,6 +4,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from "react";
+import { RequiredMark } from "./forms";
 
 const control =
   "w-full rounded border border-ink/30 bg-white px-3 py-2 text-base text-ink placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent aria-[invalid=true]:border-accent";
@@ -18,18 +19,26 @@ interface FieldShell {
 }
 
 function FieldFrame({
+  required,
   id,
   label,
   hint,
   error,
   className,
   children,
-}: FieldShell & { id: string; children: ReactNode }) {
+}: FieldShell & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1 ${className ?? ""}`}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
+      {/* The marker sits beside the label, not in it: the field's name stays its label. */}
+      <span className="text-sm font-semibold">
+        <label htmlFor={id}>{label}</label>
+        {required ? (
+          <>
+            {" "}
+            <RequiredMark />
+          </>
+        ) : null}
+      </span>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
@@ -57,18 +66,25 @@ export function Field({
   error,
   className,
   id: givenId,
-  ...input
+  ...rest
 }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      required={rest.required}
+    >
       <input
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={control}
-        {...input}
+        {...rest}
       />
     </FieldFrame>
   );
@@ -81,18 +97,25 @@ export function TextAreaField({
   error,
   className,
   id: givenId,
-  ...textarea
+  ...rest
 }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      required={rest.required}
+    >
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={control}
-        {...textarea}
+        {...rest}
       />
     </FieldFrame>
   );
@@ -106,18 +129,25 @@ export function SelectField({
   className,
   id: givenId,
   children,
-  ...select
+  ...rest
 }: FieldShell & React.SelectHTMLAttributes<HTMLSelectElement>) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      required={rest.required}
+    >
       <select
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={control}
-        {...select}
+        {...rest}
       >
         {children}
       </select>

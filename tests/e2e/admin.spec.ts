@@ -28,7 +28,7 @@ test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid 
   await page.getByLabel("E-mail").fill(OWNER.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(page.getByTestId("error-summary")).toContainText(
     "That e-mail and password do not match an owner account.",
   );
   await signInOwner(page);

@@ -31,8 +31,9 @@ async function fillPaymentForm(page: Page, email: string, card = "4242 4242 4242
   const cardGroup = page.getByRole("group", { name: "Card" });
   // X-TRUE-13: an empty card box looks empty (no grey test number in it); the hint is under the label.
   await expect(cardGroup.getByLabel("Card number")).not.toHaveAttribute("placeholder");
+  // (After a refused Pay, the field's own message follows the hint: X-A11Y-2.)
   await expect(cardGroup.getByLabel("Card number")).toHaveAccessibleDescription(
-    "The long number on the front of the card; spaces are fine.",
+    /^The long number on the front of the card; spaces are fine\./,
   );
   await cardGroup.getByLabel("Card number").fill(card);
   await cardGroup.getByLabel("Name on card").fill("MAYA HART");
@@ -75,15 +76,15 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Pay £76.48" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+  // X-A11Y-2: the error summary takes the focus and names the sentence of the spec.
+  await expect(page.getByTestId("error-summary")).toBeFocused();
+  await expect(page.getByTestId("error-summary")).toContainText(
     "Please fill in all required shipping and billing fields",
   );
   await fillPaymentForm(page, email);
   await page.getByRole("group", { name: "Card" }).getByLabel("CVV").fill("");
   await page.getByRole("button", { name: "Pay £76.48" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
-    "Please fill in all card details",
-  );
+  await expect(page.getByTestId("error-summary")).toContainText("Please fill in all card details");
   await page.getByRole("group", { name: "Card" }).getByLabel("CVV").fill("123");
   await page.getByRole("button", { name: "Pay £76.48" }).click();
 
@@ -129,7 +130,7 @@ test("X-CHK-3: a declined card is refused and the order is not paid", async ({
   await expect(page).toHaveURL(/\/payment\?session_id=/);
   await fillPaymentForm(page, email, "4000 0000 0000 0002");
   await page.getByRole("button", { name: /^Pay £/ }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+  await expect(page.getByTestId("error-summary")).toContainText(
     "Your card was declined. Please try another card.",
   );
   await expect(page).toHaveURL(/\/payment\?session_id=/);
@@ -162,6 +163,9 @@ test("X-INFO-2: tracking with a wrong pair says not found", async ({ page }) => 
   await page.getByLabel("Order number").fill("GT-99999");
   await page.getByLabel("E-mail address").fill("nobody@example.com");
   await page.getByRole("button", { name: "Track order" }).click();
-  await expect(page.getByRole("alert")).toContainText("We couldn't find an order with that number");
+  await expect(page.getByTestId("error-summary")).toContainText(
+    "We couldn't find an order with that number",
+  );
+  await expect(page.getByTestId("error-summary")).toBeFocused();
   await expectNoAxeViolations(page);
 });

@@ -6,6 +6,11 @@ test("X-INFO-1: the enquiry form shows field errors, then sends and confirms", a
   const form = page.locator("#enquiry");
   await form.getByRole("button", { name: "Send enquiry" }).click();
   const name = form.getByLabel("Your name");
+  // X-A11Y-2: the error summary takes the focus and its first line leads to the name.
+  const summary = form.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link").first()).toHaveText("Please enter your name.");
+  await summary.getByRole("link").first().click();
   await expect(name).toBeFocused();
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAccessibleDescription("Please enter your name.");

@@ -91,10 +91,13 @@ export function ProductCard({
           {product.accessoryCategory ?? CATEGORY_LABELS[product.category]}
         </p>
         <h3 className="font-display text-lg leading-tight font-semibold uppercase">
-          {/* The stretched link makes the whole card clickable; the dots sit above it. */}
+          {/* The stretched link makes the whole card clickable; the dots sit above it. Its focus
+              ring is drawn on the ::after that covers the card (`focus-visible:after:`, in that
+              order: `after:focus-visible:` compiles to `::after:focus-visible`, which never
+              matches), inset so the card's overflow-hidden does not clip it (X-A11Y-1). */}
           <Link
             to={href}
-            className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-3 after:focus-visible:outline-accent"
+            className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-accent"
           >
             {product.name}
           </Link>

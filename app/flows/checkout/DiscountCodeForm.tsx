@@ -30,6 +30,7 @@ export function DiscountCodeForm({
 
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     if (code.trim() === "") {
       onChange(null);
       setMessage(null);
@@ -85,17 +86,22 @@ export function DiscountCodeForm({
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
+          // A refused code: the box is invalid and its reason describes it (X-A11Y-2).
+          aria-invalid={message && !applied ? true : undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
           className="min-w-0 flex-1 rounded border border-ink/30 bg-white px-3 py-2 uppercase"
         />
         <button
           type="submit"
-          disabled={busy}
-          className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-50"
+          // Focusable while the code is checked (aria-disabled, not disabled: X-A11Y-2).
+          aria-disabled={busy || undefined}
+          className="rounded bg-ink px-4 py-2 font-semibold text-paper hover:bg-ink-soft aria-disabled:opacity-50"
         >
           {busy ? "Checking..." : "Apply"}
         </button>
       </div>
       <p
+        id={`${id}-message`}
         role="status"
         className={`min-h-5 text-sm ${applied ? "text-success" : "font-semibold text-accent"}`}
       >

@@ -8,6 +8,7 @@ import { problem, type Problem } from "~/shared/problems";
 import { chargeTestCard } from "~/payments/cards";
 import {
   type PaymentForm,
+  paymentFieldErrors,
   paymentFormProblem,
   paymentFormSchema,
   usesShippingForBilling,
@@ -81,13 +82,23 @@ export async function paySandboxSession(
       message: "This order has expired and can no longer be paid. Please check out again.",
     };
   }
+  // The spec's sentence, and each wrong field's own message for the page (X-A11Y-2).
   const problem = paymentFormProblem(form);
-  if (problem) return { ok: false, kind: "invalid_input", message: problem };
+  if (problem) {
+    const fieldErrors = paymentFieldErrors(form);
+    return { ok: false, kind: "invalid_input", message: problem, extra: { fieldErrors } };
+  }
   // X-UK-1: the delivery address must be one the chosen method delivers to.
   const destination = destinationProblem(order.shippingMethod, form.country);
-  if (destination) return { ok: false, kind: "invalid_input", message: destination };
+  if (destination) {
+    const fieldErrors = { country: destination };
+    return { ok: false, kind: "invalid_input", message: destination, extra: { fieldErrors } };
+  }
   const charge = chargeTestCard(form);
-  if (!charge.ok) return { ok: false, kind: "payment_declined", message: charge.message };
+  if (!charge.ok) {
+    const fieldErrors = { [charge.field]: charge.message };
+    return { ok: false, kind: "payment_declined", message: charge.message, extra: { fieldErrors } };
+  }
 
   const shipping: PostalAddress = {
     firstName: form.firstName,
