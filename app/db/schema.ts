@@ -248,6 +248,11 @@ export const orders = pgTable(
     /** The server's cart the checkout was made from (a purchase without JavaScript): emptied
      *  when the payment is settled, whoever settles it (sec brief E, X-SEC-20). */
     cartId: text("cart_id"),
+    /** X-TEAM-6: an order whose lines all go with a team delivered together: the team, and its
+     *  delivery address as it was when the member checked out. The member gives no address; the
+     *  order's shipping address is this one. Null for every other order. */
+    teamDeliverySlug: text("team_delivery_slug").references(() => teams.slug),
+    teamDeliveryAddress: text("team_delivery_address"),
   },
   (table) => [
     index("orders_pending_client_idx")

@@ -125,8 +125,13 @@ export async function findTeam(db: Database, slug: string) {
 export async function teamsForLines(
   db: Database,
   slugs: readonly string[],
-): Promise<Map<string, TeamForLine & { delivery: "together" | "individual" }>> {
-  const found = new Map<string, TeamForLine & { delivery: "together" | "individual" }>();
+): Promise<
+  Map<string, TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }>
+> {
+  const found = new Map<
+    string,
+    TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }
+  >();
   for (const slug of new Set(slugs)) {
     const team = await findTeam(db, slug);
     if (team) found.set(slug, { ...team.row, offers: team.offers });

@@ -1,4 +1,5 @@
-import { methodLabel, methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { deliveryLabel } from "~/orders/delivery-label";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { refusalKind } from "~/discounts/rules";
@@ -98,6 +99,7 @@ export async function createCheckoutSession(
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
       cartId,
       stockLookup: (id) => catalogue.all.get(id),
+      teamDelivery: checked.teamDelivery,
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had (StockLimitError, StockShortError), said against that
@@ -111,8 +113,9 @@ export async function createCheckoutSession(
       order,
       await linesOfOrder(db, order.id),
       canonicalOrigin(settings),
-      // The delivery as the checkout named it, with the owner's lead time (X-TRUE-2).
-      methodLabel(order.shippingMethod, delivery),
+      // The delivery as the checkout named it, with the owner's lead time (X-TRUE-2), or the
+      // team's address (X-TEAM-6).
+      deliveryLabel(order, delivery),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
     // Only the browser that opened the session is shown its receipt (X-SEC-20).
