@@ -58,7 +58,8 @@ export function newSandboxSessionId(): string {
 export async function createPendingOrder(
   db: Database,
   input: {
-    lines: readonly PricedChoice[];
+    /** X-TEAM-7: a line the organiser pays for names the member it is for. */
+    lines: readonly (PricedChoice & { memberName?: string })[];
     totals: OrderTotals;
     shippingMethod: ShippingMethodId;
     discount: Discount | undefined;
@@ -128,6 +129,7 @@ export async function createPendingOrder(
           fromStock: reserved.fromStock[position] ?? false,
           teamSlug: line.team ?? null,
           printName: line.printName ?? null,
+          memberName: line.memberName ?? null,
         })),
       )
       .returning({ id: orderLines.id, position: orderLines.position });

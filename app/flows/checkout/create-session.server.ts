@@ -1,4 +1,4 @@
-import { methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { type DeliverySettings, methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
 import { deliveryLabel } from "~/orders/delivery-label";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
@@ -8,6 +8,7 @@ import {
   createPendingOrder,
   linesOfOrder,
   markOrderCancelled,
+  type Order,
   setPaymentSession,
 } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
@@ -108,6 +109,23 @@ export async function createCheckoutSession(
     if (error instanceof ProblemError) return error.problem;
     throw error;
   }
+  return openPaymentSession(db, order, delivery, { settings, payments }, request);
+}
+
+/**
+ * The hosted payment session for a stored pending order, and the receipt cookie of the browser
+ * that opened it (X-SEC-20); if the provider cannot be reached, the order is cancelled (it gives
+ * back what it holds) and the answer says to try again. Shared by the organiser's payment for a
+ * team's entries (X-TEAM-7).
+ */
+export async function openPaymentSession(
+  db: Database,
+  order: Order,
+  delivery: DeliverySettings,
+  { settings, payments }: Pick<ShopParts, "settings" | "payments">,
+  request?: Request,
+): Promise<Result<{ url: string; sessionId: string }>> {
+  const { provider } = payments;
   try {
     const session = await provider.createSession(
       order,
