@@ -24,6 +24,7 @@ export default [
   route("team/:slug/checkout", "routes/team-checkout.tsx"),
   route("team/:slug/organiser", "routes/team-organiser.tsx"),
   route("team/:slug/organiser/roster.csv", "routes/team-organiser-roster.ts"),
+  route("team/:slug/organiser/entries", "routes/team-organiser-entries.tsx"),
   route("returns/request", "routes/returns-request.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -45,6 +46,8 @@ export default [
   route("photos/:photoId/:file", "routes/product-photo.ts"),
   route("api/enquiries", "routes/api.enquiries.ts"),
   route("api/teams/:slug", "routes/api.teams.ts"),
+  route("api/teams/:slug/entries", "routes/api.teams.entries.ts"),
+  route("api/teams/:slug/pay", "routes/api.teams.pay.ts"),
   // Back office (X-OPS-1 to X-OPS-6, X-OPS-10; stock X-STK-1, returns X-UK-5): the login and
   // sign-out, then every page behind the owner's shell.
   route("admin/login", "routes/admin.login.tsx"),
@@ -115,6 +118,8 @@ export default [
   route("api/admin/teams/:slug", "routes/api.admin.team.ts"),
   route("api/admin/teams/:slug/status", "routes/api.admin.team-status.ts"),
   route("api/admin/teams/:slug/cancel", "routes/api.admin.team-cancel.ts"),
+  route("api/admin/teams/:slug/close", "routes/api.admin.team-close.ts"),
+  route("api/admin/teams/:slug/closing", "routes/api.admin.team-closing.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -248,6 +248,11 @@ export const orders = pgTable(
     /** The server's cart the checkout was made from (a purchase without JavaScript): emptied
      *  when the payment is settled, whoever settles it (sec brief E, X-SEC-20). */
     cartId: text("cart_id"),
+    /** X-TEAM-6: an order whose lines all go with a team delivered together: the team, and its
+     *  delivery address as it was when the member checked out. The member gives no address; the
+     *  order's shipping address is this one. Null for every other order. */
+    teamDeliverySlug: text("team_delivery_slug").references(() => teams.slug),
+    teamDeliveryAddress: text("team_delivery_address"),
   },
   (table) => [
     index("orders_pending_client_idx")
@@ -329,6 +334,8 @@ export const orderLines = pgTable(
      *  text), and the member's own name to print, if any. */
     teamSlug: text("team_slug").references(() => teams.slug),
     printName: text("print_name"),
+    /** X-TEAM-7: the member whose entry this line is, when the organiser paid for everyone. */
+    memberName: text("member_name"),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),
@@ -1088,6 +1095,9 @@ export const TEAM_STATUSES = [
 ] as const;
 export type TeamStatus = (typeof TEAM_STATUSES)[number];
 export const TEAM_DELIVERIES = ["together", "individual"] as const;
+/** X-TEAM-7: who pays: each member for their own kit, or the organiser once for everyone. */
+export const TEAM_PAYMENTS = ["members", "organiser"] as const;
+export type TeamPayment = (typeof TEAM_PAYMENTS)[number];
 export type TeamDelivery = (typeof TEAM_DELIVERIES)[number];
 
 /**
@@ -1113,6 +1123,8 @@ export const teams = pgTable(
     memberNames: boolean("member_names").notNull().default(false),
     fixedText: text("fixed_text").notNull(),
     status: text("status", { enum: TEAM_STATUSES }).notNull().default("open"),
+    /** X-TEAM-7: "organiser" when the academy pays once for every member's entry. */
+    payment: text("payment", { enum: TEAM_PAYMENTS }).notNull().default("members"),
     summarySentAt: timestamp("summary_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1125,6 +1137,7 @@ export const teams = pgTable(
       "teams_fixed_text_length",
       sql`char_length(${table.fixedText}) BETWEEN 1 AND ${limit(CUSTOM_TEXT_MAX)}`,
     ),
+    check("teams_payment_known", sql`${table.payment} IN ('members', 'organiser')`),
     check(
       "teams_minimum_items_positive",
       sql`${table.minimumItems} IS NULL OR ${table.minimumItems} > 0`,
@@ -1172,6 +1185,41 @@ export const teamProducts = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.productId, table.optionType] }),
     check("team_products_price_non_negative", sql`${table.teamPricePence} >= 0`),
+  ],
+);
+
+/**
+ * X-TEAM-7: a member's entry in a team store the organiser pays for: their choice and name,
+ * with no card. `order_id` is the organiser's order that pays for it, set when the organiser
+ * starts paying; an entry whose order ended unpaid (expired, failed, cancelled) is to pay again.
+ */
+export const teamEntries = pgTable(
+  "team_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    beltRank: text("belt_rank"),
+    color: text("color"),
+    printName: text("print_name"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("team_entries_team_idx").on(table.teamId, table.createdAt),
+    index("team_entries_order_idx")
+      .on(table.orderId)
+      .where(sql`${table.orderId} IS NOT NULL`),
+    check(
+      "team_entries_print_name_length",
+      sql`${table.printName} IS NULL OR char_length(${table.printName}) <= ${limit(CUSTOM_TEXT_MAX)}`,
+    ),
   ],
 );
 

@@ -59,7 +59,8 @@ export function newSandboxSessionId(): string {
 export async function createPendingOrder(
   db: Database,
   input: {
-    lines: readonly PricedChoice[];
+    /** X-TEAM-7: a line the organiser pays for names the member it is for. */
+    lines: readonly (PricedChoice & { memberName?: string })[];
     totals: OrderTotals;
     shippingMethod: ShippingMethodId;
     discount: Discount | undefined;
@@ -72,6 +73,8 @@ export async function createPendingOrder(
     cartId?: string;
     /** The products of the lines, for what stock takes of a bundle and its messages. */
     stockLookup: StockLookup;
+    /** X-TEAM-6: every line goes with this team, to its address; the member gives none. */
+    teamDelivery?: { slug: string; address: string };
   },
 ): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -101,6 +104,8 @@ export async function createPendingOrder(
         expiresAt: input.expiresAt,
         clientKey: input.client?.key ?? null,
         cartId: input.cartId ?? null,
+        teamDeliverySlug: input.teamDelivery?.slug ?? null,
+        teamDeliveryAddress: input.teamDelivery?.address ?? null,
       })
       .returning();
     if (!order) throw new Error("The order was not stored.");
@@ -125,6 +130,7 @@ export async function createPendingOrder(
           fromStock: reserved.fromStock[position] ?? false,
           teamSlug: line.team ?? null,
           printName: line.printName ?? null,
+          memberName: line.memberName ?? null,
         })),
       )
       .returning({ id: orderLines.id, position: orderLines.position });
@@ -224,6 +230,8 @@ export async function linesOfOrder(db: Database, orderId: string): Promise<Order
 export interface PaymentDetails {
   customerEmail: string;
   customerPhone?: string | null;
+  /** The name the payment gave, where it gave no address (a team delivered together). */
+  customerName?: { firstName: string; lastName: string };
   shippingAddress?: PostalAddress | null;
   billingAddress?: PostalAddress | null;
   cardBrand?: string | null;
@@ -236,6 +244,21 @@ export interface PaymentDetails {
  * exactly one caller move it from pending to paid; every other caller gets `false`. That caller
  * gives the order its number (X-DAY-3), in the same transaction: the one place a number is given.
  */
+/** X-TEAM-6: the team's address, for the member named at payment (nothing else of theirs). */
+export function teamShippingAddress(
+  teamAddress: string,
+  given: Pick<PostalAddress, "firstName" | "lastName"> | null | undefined,
+): PostalAddress {
+  return {
+    firstName: given?.firstName ?? "",
+    lastName: given?.lastName ?? "",
+    address: teamAddress,
+    city: "",
+    postcode: "",
+    country: "United Kingdom",
+  };
+}
+
 export async function markOrderPaid(
   db: Database,
   orderId: string,
@@ -243,6 +266,15 @@ export async function markOrderPaid(
 ): Promise<{ changed: boolean; order: Order | undefined }> {
   const paid = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
+    // X-TEAM-6: an order delivered with its team goes to the team's address, whatever the
+    // payment page or provider collected; the member's name stays on it.
+    const [team] = await txDb
+      .select({ address: orders.teamDeliveryAddress })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const shippingAddress = team?.address
+      ? teamShippingAddress(team.address, details.shippingAddress ?? details.customerName)
+      : (details.shippingAddress ?? null);
     const [updated] = await txDb
       .update(orders)
       .set({
@@ -252,8 +284,8 @@ export async function markOrderPaid(
         updatedAt: sql`now()`,
         customerEmail: details.customerEmail,
         customerPhone: details.customerPhone ?? null,
-        shippingAddress: details.shippingAddress ?? null,
-        billingAddress: details.billingAddress ?? null,
+        shippingAddress,
+        billingAddress: team?.address ? null : (details.billingAddress ?? null),
         cardBrand: details.cardBrand ?? null,
         cardLast4: details.cardLast4 ?? null,
         paymentReference: details.paymentReference ?? null,

@@ -5,7 +5,7 @@ import type { Product } from "~/catalogue/types";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/server/env.server";
-import { methodLabel } from "~/pricing/shipping";
+import { deliveryLabel } from "./delivery-label";
 import type { ShopSettings } from "~/policy/shop-settings";
 import { vatReceipt } from "~/pricing/vat";
 import { isPersonalised, lineNotice } from "~/policy/consumer-rights";
@@ -62,7 +62,7 @@ export async function orderReceipt(db: Database, order: Order, settings: Pick<En
   const vat = vatReceipt(order.totalPence, sellerVatNumber(shop, settings));
   return {
     shipping_method: order.shippingMethod,
-    shipping_method_label: methodLabel(order.shippingMethod, shop.delivery),
+    shipping_method_label: deliveryLabel(order, shop.delivery),
     subtotal_pence: order.subtotalPence,
     shipping_pence: order.shippingPence,
     discount_pence: order.discountPence,

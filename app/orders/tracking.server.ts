@@ -2,7 +2,7 @@ import { z } from "zod";
 import { trackingUrl } from "~/shared/carriers";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
-import { methodLabel } from "~/pricing/shipping";
+import { deliveryLabel } from "./delivery-label";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
@@ -87,10 +87,7 @@ export async function trackOrder(
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
-      delivery: methodLabel(
-        order.shippingMethod,
-        (await loadCatalogue(db)).settings.settings.delivery,
-      ),
+      delivery: deliveryLabel(order, (await loadCatalogue(db)).settings.settings.delivery),
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

@@ -51,6 +51,7 @@ const BILLING_REQUIRED = [
   "billingCity",
   "billingPostcode",
 ] as const;
+const TEAM_MEMBER_REQUIRED = ["firstName", "lastName", "email", "phone"] as const;
 const CARD_REQUIRED = ["cardNumber", "cardName", "expiryDate", "cvv"] as const;
 
 export function usesShippingForBilling(form: Pick<PaymentForm, "sameAsShipping">): boolean {
@@ -94,9 +95,15 @@ export function requiredPaymentFields(sameAsShipping: boolean): readonly Payment
  * that is not one. The page shows them by the fields and in its error summary, beside the
  * spec's one sentence (paymentFormProblem).
  */
-export function paymentFieldErrors(form: PaymentForm): Partial<Record<PaymentField, string>> {
+export function paymentFieldErrors(
+  form: PaymentForm,
+  { withTeam = false }: { withTeam?: boolean } = {},
+): Partial<Record<PaymentField, string>> {
   const errors: Partial<Record<PaymentField, string>> = {};
-  for (const field of requiredPaymentFields(usesShippingForBilling(form))) {
+  const required = withTeam
+    ? [...TEAM_MEMBER_REQUIRED, ...CARD_REQUIRED]
+    : requiredPaymentFields(usesShippingForBilling(form));
+  for (const field of required) {
     if (!form[field]) errors[field] = PAYMENT_FIELD_BLANK[field];
   }
   if (form.email && !z.email().safeParse(form.email).success) {
@@ -106,11 +113,19 @@ export function paymentFieldErrors(form: PaymentForm): Partial<Record<PaymentFie
 }
 
 /** The spec's two messages, then a plausible e-mail (S-CHK-5). */
-export function paymentFormProblem(form: PaymentForm): string | null {
-  const required = usesShippingForBilling(form)
-    ? SHIPPING_REQUIRED
-    : [...SHIPPING_REQUIRED, ...BILLING_REQUIRED];
-  if (required.some((field) => !form[field])) return PAYMENT_MESSAGES.address;
+export function paymentFormProblem(
+  form: PaymentForm,
+  /** X-TEAM-6: delivered with the member's team: a name, e-mail and phone, no address. */
+  { withTeam = false }: { withTeam?: boolean } = {},
+): string | null {
+  const required = withTeam
+    ? TEAM_MEMBER_REQUIRED
+    : usesShippingForBilling(form)
+      ? SHIPPING_REQUIRED
+      : [...SHIPPING_REQUIRED, ...BILLING_REQUIRED];
+  if (required.some((field) => !form[field])) {
+    return withTeam ? "Please give your name, e-mail and phone." : PAYMENT_MESSAGES.address;
+  }
   if (CARD_REQUIRED.some((field) => !form[field])) return PAYMENT_MESSAGES.card;
   if (!z.email().safeParse(form.email).success) return "Please enter a valid e-mail address.";
   return null;

@@ -92,11 +92,16 @@ export async function createStripeCheckoutSession(
         },
       },
     ],
-    shipping_address_collection: {
-      allowed_countries: [
-        ...allowedCountries(order.shippingMethod),
-      ] as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
-    },
+    // X-TEAM-6: an order delivered with its team goes to the team's address: none is asked for.
+    ...(order.teamDeliveryAddress
+      ? {}
+      : {
+          shipping_address_collection: {
+            allowed_countries: [
+              ...allowedCountries(order.shippingMethod),
+            ] as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+          },
+        }),
     phone_number_collection: { enabled: true },
     discounts,
     success_url: `${origin}/order-confirmation?session_id={CHECKOUT_SESSION_ID}`,
@@ -117,6 +122,7 @@ export function paymentDetailsFromSession(session: StripeSession) {
   return {
     customerEmail: session.customer_details?.email ?? "",
     customerPhone: session.customer_details?.phone ?? null,
+    customerName: { firstName, lastName: rest.join(" ") },
     shippingAddress: address
       ? {
           firstName,

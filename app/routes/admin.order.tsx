@@ -10,7 +10,7 @@ import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
-import { methodLabel } from "~/pricing/shipping";
+import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...detail,
     notice: notice?.slice(0, 200) ?? null,
-    deliveryLabel: methodLabel(detail.order.shippingMethod, delivery),
+    deliveryLabel: deliveryLabel(detail.order, delivery),
   };
 }
 
@@ -79,24 +79,28 @@ const REFUND_STATES = { pending: "pending", succeeded: "refunded", failed: "refu
 
 const when = (iso: string | Date) => formatLondon(new Date(iso));
 
-function Address({ title, address }: { title: string; address: PostalAddress | null }) {
+function Address({
+  title,
+  address,
+  none = "Not given yet.",
+}: {
+  title: string;
+  address: PostalAddress | null;
+  none?: string;
+}) {
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
       {address ? (
         <address className="not-italic">
-          {address.firstName} {address.lastName}
-          <br />
-          {address.address}
-          <br />
-          {address.city}
-          <br />
-          {address.postcode}
-          <br />
-          {address.country}
+          {postalLines(address).map((line, index) => (
+            <span key={index} className="block">
+              {line}
+            </span>
+          ))}
         </address>
       ) : (
-        <p className="text-muted">Not given yet.</p>
+        <p className="text-muted">{none}</p>
       )}
     </div>
   );
@@ -400,8 +404,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </p>
             <p>{order.customerPhone ?? "No phone"}</p>
             <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
-              <Address title="Shipping address" address={order.shippingAddress} />
-              <Address title="Billing address" address={order.billingAddress} />
+              <Address
+                title={
+                  order.teamDeliverySlug
+                    ? "Shipping address (with the team's parcel)"
+                    : "Shipping address"
+                }
+                address={order.shippingAddress}
+              />
+              <Address
+                title="Billing address"
+                address={order.billingAddress}
+                none={
+                  order.teamDeliverySlug && order.paidAt
+                    ? "None asked: delivered with the team."
+                    : undefined
+                }
+              />
             </div>
           </Panel>
           <Panel title="Payment" id="payment-title">

@@ -7,7 +7,7 @@ import { OrderLines } from "~/flows/back-office/OrderLines";
 import { sellerVatNumber } from "~/orders/receipt.server";
 import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
-import { methodLabel } from "~/pricing/shipping";
+import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { vatReceipt } from "~/pricing/vat";
 import type { Route } from "./+types/admin.orders.print";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slips: slips.map((slip) => ({
       ...slip,
       vat: vatReceipt(slip.order.totalPence, vatNumber),
-      deliveryLabel: methodLabel(slip.order.shippingMethod, delivery),
+      deliveryLabel: deliveryLabel(slip.order, delivery),
     })),
   };
 }
@@ -75,15 +75,11 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
               <h2 className="text-sm font-semibold tracking-wide uppercase">Deliver to</h2>
               {to ? (
                 <address className="mt-1 text-lg not-italic">
-                  {to.firstName} {to.lastName}
-                  <br />
-                  {to.address}
-                  <br />
-                  {to.city}
-                  <br />
-                  {to.postcode}
-                  <br />
-                  {to.country}
+                  {postalLines(to).map((line, index) => (
+                    <span key={index} className="block">
+                      {line}
+                    </span>
+                  ))}
                 </address>
               ) : (
                 <p>No address yet (not paid).</p>

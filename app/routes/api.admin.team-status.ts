@@ -1,6 +1,7 @@
 import { moveTeam } from "~/flows/teams/batch.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
+import { settingsFrom } from "~/db/context.server";
 
 /** POST /api/admin/teams/:slug/status {status, carrier?, trackingNumber?}: {moved} (X-TEAM-5). */
 export const action = endpoint(
@@ -10,7 +11,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, params, body, owner }) => moveTeam(db, params.slug ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    moveTeam(db, params.slug ?? "", body, owner!.email, settingsFrom(context)),
 );
 
 export const loader = writeOnly();

@@ -8,7 +8,8 @@ import { pageMeta } from "~/seo/meta";
 import { dbFrom } from "~/db/context.server";
 import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
-import { methodLabel, SHIPPING_METHODS } from "~/pricing/shipping";
+import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { deliveryLabel } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { AddressFields, Field, PAYMENT_FORM } from "~/payments/PaymentFields";
 import { PAYMENT_FIELD_ORDER } from "~/payments/payment-form";
@@ -43,11 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: order.status,
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
-      shippingMethodName: SHIPPING_METHODS[order.shippingMethod].name,
-      shippingMethodLabel: methodLabel(
-        order.shippingMethod,
+      shippingMethodName: order.teamDeliveryAddress
+        ? "With your team"
+        : SHIPPING_METHODS[order.shippingMethod].name,
+      shippingMethodLabel: deliveryLabel(
+        order,
         (await catalogueFrom(context)).settings.settings.delivery,
       ),
+      /** X-TEAM-6: delivered with the team: a name, e-mail and phone, never an address. */
+      withTeam: Boolean(order.teamDeliveryAddress),
       deliversToUk: SHIPPING_METHODS[order.shippingMethod].destination === "uk",
       discountPence: order.discountPence,
       discountCode: order.discountCode,
@@ -151,19 +156,48 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <RequiredNote />
           <fieldset className="rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
-              Shipping
+              {order.withTeam ? "Your details" : "Shipping"}
             </legend>
             <div className="clear-both space-y-4">
-              <p className="text-sm text-muted" data-testid="delivery-note">
-                Delivery: {order.shippingMethodLabel}, to{" "}
-                {order.deliversToUk ? "UK addresses only" : "addresses outside the UK"}.
-              </p>
-              <AddressFields
-                prefix=""
-                section="shipping"
-                defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
-                errors={errors}
-              />
+              {order.withTeam ? (
+                <>
+                  <p className="text-sm" data-testid="delivery-note">
+                    {order.shippingMethodLabel}: no delivery charge, and no address needed. Give
+                    your name so the team can tell your kit apart.
+                  </p>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <Field
+                      name="firstName"
+                      label="First name"
+                      autoComplete="given-name"
+                      maxLength={80}
+                      required
+                      errors={errors}
+                    />
+                    <Field
+                      name="lastName"
+                      label="Last name"
+                      autoComplete="family-name"
+                      maxLength={80}
+                      required
+                      errors={errors}
+                    />
+                  </div>
+                </>
+              ) : (
+                <>
+                  <p className="text-sm text-muted" data-testid="delivery-note">
+                    Delivery: {order.shippingMethodLabel}, to{" "}
+                    {order.deliversToUk ? "UK addresses only" : "addresses outside the UK"}.
+                  </p>
+                  <AddressFields
+                    prefix=""
+                    section="shipping"
+                    defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
+                    errors={errors}
+                  />
+                </>
+              )}
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field
                   name="email"
@@ -189,26 +223,28 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </div>
           </fieldset>
 
-          <fieldset className="group/billing rounded-lg bg-white p-6 ring-1 ring-black/5">
-            <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
-              Billing
-            </legend>
-            <div className="clear-both space-y-4">
-              <label className="flex items-center gap-3 font-semibold">
-                <input
-                  type="checkbox"
-                  name="sameAsShipping"
-                  defaultChecked
-                  className="size-5 accent-accent"
-                />
-                Billing address same as shipping
-              </label>
-              {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
-              <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
-                <AddressFields prefix="billing" section="billing" errors={errors} />
+          {order.withTeam ? null : (
+            <fieldset className="group/billing rounded-lg bg-white p-6 ring-1 ring-black/5">
+              <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">
+                Billing
+              </legend>
+              <div className="clear-both space-y-4">
+                <label className="flex items-center gap-3 font-semibold">
+                  <input
+                    type="checkbox"
+                    name="sameAsShipping"
+                    defaultChecked
+                    className="size-5 accent-accent"
+                  />
+                  Billing address same as shipping
+                </label>
+                {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
+                <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
+                  <AddressFields prefix="billing" section="billing" errors={errors} />
+                </div>
               </div>
-            </div>
-          </fieldset>
+            </fieldset>
+          )}
 
           <fieldset className="rounded-lg bg-white p-6 ring-1 ring-black/5">
             <legend className="float-left mb-2 w-full font-display text-2xl font-bold uppercase">

@@ -40,7 +40,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: statusOf(preview) },
     );
   }
-  return { ok: true as const, back, teamName: team.row.name, choice: read.choice, ...preview.data };
+  return {
+    ok: true as const,
+    back,
+    teamName: team.row.name,
+    teamAddress: team.row.delivery === "together" ? team.row.deliveryAddress : null,
+    choice: read.choice,
+    ...preview.data,
+  };
 }
 
 /** "Pay": the checkout session is made by the shop's own flow, then the payment page. */

@@ -20,10 +20,22 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key");
-  const view = await organiserView(dbFrom(context), params.slug, key);
+  const view = await organiserView(dbFrom(context), params.slug, key, await catalogueFrom(context));
   if (!view) throw data("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const catalogue = await catalogueFrom(context);
+  const offerSizes: Record<string, string[]> = {};
+  for (const offer of view.offers) {
+    const option = catalogue.all
+      .get(offer.productId)
+      ?.options.find((o) => o.type === offer.optionType);
+    if (option) offerSizes[`${offer.productId}|${offer.optionType}`] = [...option.sizes];
+  }
   return {
     ...view,
+    notice: url.searchParams.get("notice")?.slice(0, 300) ?? null,
+    removing: url.searchParams.get("remove"),
+    offerSizes,
     key: key!,
     sizes: sizeCounts(view.roster),
     left: timeLeft(new Date(view.closesAt)),

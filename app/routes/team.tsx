@@ -6,7 +6,44 @@ import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
 import { publicTeam } from "~/teams/teams.server";
+import { addressOnOneLine } from "~/orders/delivery-label";
 import type { Route } from "./+types/team";
+import { addEntry } from "~/teams/entries.server";
+import { pageEndpoint } from "~/security/edge.server";
+import { QUOTAS } from "~/security/quotas.server";
+import { BODY_LIMITS } from "~/shared/limits";
+import { done } from "~/shared/problems";
+
+/** X-TEAM-7: a member's entry from the team page's form (no card); the same as the JSON API. */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    body: { kind: "form", limit: BODY_LIMITS.short },
+    rateLimit: QUOTAS.checkout,
+    noStore: true,
+  },
+  async ({ db, body, params, context }) => {
+    const field = (name: string) => {
+      const value = body.get(name);
+      return typeof value === "string" && value.trim() ? value : undefined;
+    };
+    const entry = {
+      name: field("name") ?? "",
+      email: field("email") ?? "",
+      productId: field("productId") ?? "",
+      optionType: field("optionType") ?? "",
+      size: field("size") ?? "",
+      beltRank: field("beltRank"),
+      color: field("color"),
+      printName: field("printName"),
+    };
+    const added = await addEntry(db, await catalogueFrom(context), params.slug ?? "", entry);
+    if (!added.ok) return added;
+    return done({
+      message: `Thank you, ${entry.name}: your choice is in. The organiser pays for everyone; we will e-mail ${entry.email} when they have.`,
+    });
+  },
+);
 
 export const meta = ({ loaderData: team }: Route.MetaArgs) => [
   { title: team ? `${team.name} | Team order | GRIP TRUTH` : "Team order | GRIP TRUTH" },
@@ -29,8 +66,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** /team/<slug> (X-TEAM-2): the academy's kit at team prices, one form per product. */
-export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
+export default function TeamPage({ loaderData: team, actionData }: Route.ComponentProps) {
   const closesAt = new Date(team.closesAt);
+  const answer = actionData as { message?: string; error?: string } | undefined;
+  const organiserPays = team.payment === "organiser";
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-2">
@@ -40,8 +79,15 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
           <p>
             Order by <strong>{ukDateTimeInWords(closesAt)}</strong> (UK time).{" "}
             {team.delivery === "together"
-              ? "Everything is sent together to the academy: no delivery charge."
+              ? team.deliveryAddress
+                ? `Everything is sent together to ${addressOnOneLine(team.deliveryAddress)}: no delivery charge, and no address needed.`
+                : "Everything is sent together to the academy: no delivery charge."
               : "Each order is delivered to you."}
+          </p>
+        ) : null}
+        {team.open && organiserPays ? (
+          <p className="font-semibold">
+            Your organiser pays for the whole team: send your choice and name, no card needed.
           </p>
         ) : null}
         <p className="text-sm text-muted">
@@ -56,6 +102,16 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
           to pay.
         </p>
       ) : null}
+      {answer?.message ? (
+        <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
+          {answer.message}
+        </p>
+      ) : null}
+      {answer?.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-4 font-semibold text-red-800">
+          {answer.error}
+        </p>
+      ) : null}
       {team.open ? (
         <div className="space-y-5">
           {team.products.map((product) => (
@@ -66,6 +122,7 @@ export default function TeamPage({ loaderData: team }: Route.ComponentProps) {
               fixedText={team.fixedText}
               memberNames={team.memberNames}
               prefill={team.prefill}
+              organiserPays={organiserPays}
             />
           ))}
         </div>

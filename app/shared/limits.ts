@@ -148,6 +148,8 @@ export const UPLOAD_PROBLEMS_MAX = 50;
  */
 export const TEAM_EXPECTED_SIZE_DEFAULT = 60;
 export const TEAM_EXPECTED_SIZE_MAX = 500;
+/** X-TEAM-7: the most entries an organiser-paid team store holds (and one payment covers). */
+export const TEAM_ENTRIES_MAX = 200;
 export const ROSTER_INVITES_PER_DAY_MAX = 100;
 /** X-SEC-16: a member's name on a roster, and the organiser's note in every invitation. */
 export const ROSTER_NAME_MAX = 60;

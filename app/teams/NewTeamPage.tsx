@@ -140,6 +140,17 @@ export function NewTeamPage({
           maxLength={400}
         />
         <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Who pays</legend>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="radio" name="payment" value="members" defaultChecked className="size-5" />
+            Each member pays for their own kit by card
+          </label>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="radio" name="payment" value="organiser" className="size-5" />
+            The organiser pays once for everyone (members send their choice, no card)
+          </label>
+        </fieldset>
+        <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Products offered, with team prices</legend>
           <p className="text-sm text-muted">
             Tick each option to offer and give its team price in pounds.

@@ -5,6 +5,7 @@ import { TEAM_STATUS_LABELS } from "./labels";
 import { ROSTER_NOTE_MAX } from "~/shared/limits";
 import { UPLOAD_COLUMNS } from "./roster-rows";
 import { RosterTable } from "./RosterTable";
+import { EntriesPanel } from "./EntriesPanel";
 import { ukDateTimeInWords } from "./rules";
 import type { OrganiserView } from "./teams.server";
 
@@ -32,6 +33,9 @@ export function OrganiserPage({
     key: string;
     sizes: readonly { size: string; count: number }[];
     left: string;
+    notice?: string | null;
+    removing?: string | null;
+    offerSizes?: Record<string, string[]>;
   };
   answer?: RosterUploadAnswer;
 }) {
@@ -49,6 +53,19 @@ export function OrganiserPage({
             : `${TEAM_STATUS_LABELS[view.status]}. Closed ${ukDateTimeInWords(new Date(view.closesAt))}.`}
         </p>
       </header>
+      {view.notice ? (
+        <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
+          {view.notice}
+        </p>
+      ) : null}
+      {view.payment === "organiser" ? (
+        <EntriesPanel
+          view={view}
+          keyParam={view.key}
+          removing={view.removing ?? null}
+          sizes={view.offerSizes ?? {}}
+        />
+      ) : null}
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[
           ["Members paid", String(view.orders)],

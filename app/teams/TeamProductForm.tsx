@@ -17,12 +17,15 @@ export function TeamProductForm({
   fixedText,
   memberNames,
   prefill,
+  organiserPays = false,
 }: {
   slug: string;
   product: Offered;
   fixedText: string;
   memberNames: boolean;
   prefill?: TeamChoicePrefill;
+  /** X-TEAM-7: the organiser pays: the form sends an entry (name, e-mail, choice), no card. */
+  organiserPays?: boolean;
 }) {
   const id = `${product.productId}-${product.optionType}`.replace(/[^a-zA-Z0-9-]/g, "-");
   const mine =
@@ -42,7 +45,32 @@ export function TeamProductForm({
         {formatPence(product.teamPricePence)}{" "}
         <span className="text-sm font-normal text-muted">team price</span>
       </p>
-      <form method="get" action={`/team/${slug}/checkout`} className="mt-4 space-y-4">
+      <form
+        method={organiserPays ? "post" : "get"}
+        action={organiserPays ? `/team/${slug}` : `/team/${slug}/checkout`}
+        className="mt-4 space-y-4"
+      >
+        {organiserPays ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Your name"
+              name="name"
+              id={`${id}-member`}
+              autoComplete="name"
+              maxLength={80}
+              required
+            />
+            <Field
+              label="Your e-mail"
+              name="email"
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              required
+            />
+          </div>
+        ) : null}
         <input type="hidden" name="productId" value={product.productId} />
         <input type="hidden" name="optionType" value={product.optionType} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -86,9 +114,18 @@ export function TeamProductForm({
             defaultValue={mine?.printName ?? ""}
           />
         ) : null}
-        <Button type="submit" aria-label={`Order ${product.name} (${product.optionType})`}>
-          Order
-        </Button>
+        {organiserPays ? (
+          <Button
+            type="submit"
+            aria-label={`Send my choice: ${product.name} (${product.optionType})`}
+          >
+            Send my choice
+          </Button>
+        ) : (
+          <Button type="submit" aria-label={`Order ${product.name} (${product.optionType})`}>
+            Order
+          </Button>
+        )}
       </form>
     </section>
   );

@@ -69,6 +69,7 @@ export function teamBodyFromForm(
       minimumItems: minimum ? Number(minimum) : null,
       expectedSize: expected ? Number(expected) : null,
       memberNames: form.get("memberNames") === "on" || form.get("memberNames") === "true",
+      payment: get("payment") || "members",
       fixedText: get("fixedText"),
       products,
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, teams } from "~/db/schema";
+import { orderLines, orders, teamProducts, teams } from "~/db/schema";
+import { entriesTotal, listEntries } from "./entries.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { formatPence } from "~/pricing/money";
@@ -58,6 +59,26 @@ export async function closeDueTeams(
         .returning({ id: teams.id });
       if (!claimed) continue;
       const { orders, roster } = await teamOrdersAndRoster(tx, team.slug);
+      // X-TEAM-7: every entry the organiser pays for, paid yet or not, read after the claim: an
+      // entry takes the team's row FOR SHARE, so none can slip in between.
+      const entries =
+        team.payment === "organiser"
+          ? await listEntries(
+              tx,
+              team,
+              await tx.select().from(teamProducts).where(eq(teamProducts.teamId, team.id)),
+            )
+          : [];
+      const entryLines = entries.length
+        ? [
+            "",
+            `Entries for you to pay for: ${entries.length}, ${formatPence(entriesTotal(entries))} at team prices (${entries.filter((e) => e.state === "paid").length} paid).`,
+            ...entries.map(
+              (entry) =>
+                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" ? `, paid (${entry.orderNumber})` : ", to pay"}`,
+            ),
+          ]
+        : [];
       const items = roster.reduce((sum, entry) => sum + (entry.quantity ?? 1), 0);
       const total = orders.reduce((sum, order) => sum + order.totalPence, 0);
       const minimum =
@@ -89,6 +110,8 @@ export async function closeDueTeams(
           (entry) =>
             `- ${entry.memberName}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}, ${entry.orderNumber}`,
         ),
+        "",
+        ...entryLines,
         "",
         `Printed on every item: ${team.fixedText}`,
       ]

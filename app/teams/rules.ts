@@ -127,6 +127,10 @@ export const teamInputSchema = z.strictObject(
       .nullish()
       .transform((value) => value ?? TEAM_EXPECTED_SIZE_DEFAULT),
     memberNames: z.boolean({ error: "memberNames must be true or false." }),
+    /** X-TEAM-7: each member pays (the default), or the organiser pays once for everyone. */
+    payment: z
+      .enum(["members", "organiser"], { error: 'payment must be "members" or "organiser".' })
+      .default("members"),
     fixedText: text({ error: FIXED_TEXT_MESSAGE })
       .trim()
       .refine((value) => chars(value) >= 1 && chars(value) <= CUSTOM_TEXT_MAX, FIXED_TEXT_MESSAGE)
@@ -156,11 +160,50 @@ export const teamInputSchema = z.strictObject(
   },
   {
     error:
-      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, expectedSize, memberNames, fixedText, products.",
+      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, expectedSize, memberNames, payment, fixedText, products.",
   },
 );
 
 export type TeamInput = z.output<typeof teamInputSchema>;
+
+/** X-TEAM-7: POST /api/teams/:slug/entries, a member's choice and name with no card. */
+export const teamEntrySchema = z.strictObject(
+  {
+    name: text({ error: "Give your name." })
+      .trim()
+      .min(1, "Give your name.")
+      .max(PERSON_NAME_MAX, `Your name may be up to ${PERSON_NAME_MAX} characters.`),
+    email: z
+      .string({ error: "Give your e-mail address." })
+      .trim()
+      .max(EMAIL_MAX)
+      .pipe(z.email("Please enter a valid e-mail address.")),
+    productId: text({ error: "Choose a product." }).trim().min(1, "Choose a product.").max(80),
+    optionType: text({ error: "Choose a product." }).trim().min(1, "Choose a product.").max(80),
+    size: text({ error: "Choose a size." }).trim().min(1, "Choose a size.").max(40),
+    beltRank: text()
+      .trim()
+      .max(40)
+      .nullish()
+      .transform((value) => value || undefined),
+    color: text()
+      .trim()
+      .max(40)
+      .nullish()
+      .transform((value) => value || undefined),
+    printName: text()
+      .trim()
+      .max(80, PRINT_NAME_MESSAGE)
+      .nullish()
+      .transform((value) => value || undefined),
+  },
+  {
+    error:
+      "Unknown field; send name, email, productId, optionType, size, beltRank, color, printName.",
+  },
+);
+
+export type TeamEntryInput = z.output<typeof teamEntrySchema>;
 
 /** The first zod issue as a sentence. */
 export function firstTeamIssue(error: z.ZodError): string {
@@ -201,6 +244,8 @@ export interface TeamForLine {
   memberNames: boolean;
   fixedText: string;
   offers: readonly TeamOffer[];
+  /** X-TEAM-7: "organiser" when members send entries and the organiser pays. */
+  payment?: "members" | "organiser";
 }
 
 export type TeamLineCheck =
@@ -221,6 +266,28 @@ export function checkTeamLine(
   if (!isTakingOrders(team, now)) {
     return { ok: false, kind: "conflict", message: closedSentence(team.closesAt) };
   }
+  if (team.payment === "organiser") {
+    return {
+      ok: false,
+      kind: "conflict",
+      message: ORGANISER_PAYS_SENTENCE(team.name),
+    };
+  }
+  return checkTeamChoice(team, line);
+}
+
+/** X-TEAM-7: why a member of an organiser-paid team is not sent to a card payment. */
+export const ORGANISER_PAYS_SENTENCE = (teamName: string) =>
+  `${teamName} is paid for by the organiser: send your choice from the team page, no card needed.`;
+
+/**
+ * The choice itself (X-TEAM-2, X-TEAM-7), open or not: an option the team offers, at its price,
+ * with its text and the member's name where the team prints names.
+ */
+export function checkTeamChoice(
+  team: TeamForLine,
+  line: { productId: string; optionType: string; printName?: string | null },
+): TeamLineCheck {
   const offer = team.offers.find(
     (o) => o.productId === line.productId && o.optionType === line.optionType,
   );

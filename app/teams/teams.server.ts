@@ -16,6 +16,7 @@ import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { created, problem, type Result } from "~/shared/problems";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { formatPence } from "~/pricing/money";
+import { entriesTotal, listEntries } from "./entries.server";
 export type { PublicTeam } from "./rules";
 import {
   firstTeamIssue,
@@ -54,6 +55,8 @@ export interface TeamJson {
   minimumItems: number | null;
   expectedSize: number;
   memberNames: boolean;
+  /** X-TEAM-7: "members" pay each, or the "organiser" pays once for every entry. */
+  payment: "members" | "organiser";
   fixedText: string;
   summarySentAt: string | null;
   createdAt: string;
@@ -80,6 +83,7 @@ function teamJson(
     minimumItems: row.minimumItems,
     expectedSize: row.expectedSize,
     memberNames: row.memberNames,
+    payment: row.payment,
     fixedText: row.fixedText,
     summarySentAt: row.summarySentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -125,8 +129,13 @@ export async function findTeam(db: Database, slug: string) {
 export async function teamsForLines(
   db: Database,
   slugs: readonly string[],
-): Promise<Map<string, TeamForLine & { delivery: "together" | "individual" }>> {
-  const found = new Map<string, TeamForLine & { delivery: "together" | "individual" }>();
+): Promise<
+  Map<string, TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }>
+> {
+  const found = new Map<
+    string,
+    TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }
+  >();
   for (const slug of new Set(slugs)) {
     const team = await findTeam(db, slug);
     if (team) found.set(slug, { ...team.row, offers: team.offers });
@@ -186,6 +195,7 @@ export async function createTeam(
           minimumItems: input.minimumItems,
           expectedSize: input.expectedSize,
           memberNames: input.memberNames,
+          payment: input.payment,
           fixedText: input.fixedText,
         })
         .onConflictDoNothing({ target: teams.slug })
@@ -297,6 +307,7 @@ export async function teamOrdersAndRoster(
       beltRank: orderLines.beltRank,
       color: orderLines.color,
       printName: orderLines.printName,
+      lineMember: orderLines.memberName,
       quantity: orderLines.quantity,
     })
     .from(orderLines)
@@ -322,7 +333,8 @@ export async function teamOrdersAndRoster(
   return {
     orders: [...byOrder.values()],
     roster: rows.map((row) => ({
-      memberName: memberName(row),
+      // X-TEAM-7: a line the organiser paid for names its member.
+      memberName: row.lineMember ?? memberName(row),
       email: row.email ?? "",
       productId: row.productId,
       productName: row.productName,
@@ -351,6 +363,8 @@ export async function teamDetail(
   return {
     ...teamJson(team.row, team.offers, settings, catalogue),
     orders: teamOrders,
+    // X-TEAM-7: members' entries waiting for (or paid by) the organiser, beside the roster.
+    entries: await listEntries(db, team.row, team.offers, catalogue),
     roster: roster.map((entry) => ({
       memberName: entry.memberName,
       email: entry.email,
@@ -375,7 +389,15 @@ export async function publicTeam(
   db: Database,
   catalogue: Catalogue,
   slug: string,
-): Promise<(PublicTeam & { slug: string; status: string }) | undefined> {
+): Promise<
+  | (PublicTeam & {
+      slug: string;
+      status: string;
+      payment: "members" | "organiser";
+      deliveryAddress: string | null;
+    })
+  | undefined
+> {
   const team = await findTeam(db, slug);
   if (!team || team.row.status === "cancelled") return undefined;
   const products: PublicTeam["products"] = [];
@@ -402,6 +424,8 @@ export async function publicTeam(
     fixedText: team.row.fixedText,
     memberNames: team.row.memberNames,
     delivery: team.row.delivery,
+    deliveryAddress: team.row.delivery === "together" ? team.row.deliveryAddress : null,
+    payment: team.row.payment,
     products,
   };
 }
@@ -418,9 +442,18 @@ export async function teamForOrganiser(db: Database, slug: string, key: string |
 }
 
 /** X-TEAM-3: what the organiser's page shows: the paid roster, counts per size, the total. */
-export async function organiserView(db: Database, slug: string, key: string | null) {
+export async function organiserView(
+  db: Database,
+  slug: string,
+  key: string | null,
+  catalogue?: Catalogue,
+) {
   const team = await teamForOrganiser(db, slug, key);
   if (!team) return undefined;
+  // X-TEAM-7: the entries the organiser pays for, and what is left to pay.
+  const entries =
+    team.row.payment === "organiser" ? await listEntries(db, team.row, team.offers, catalogue) : [];
+  const toPay = entries.filter((entry) => entry.state === "to_pay");
   const { orders: paidOrders, roster } = await teamOrdersAndRoster(db, slug);
   const items = roster.reduce((sum, entry) => sum + (entry.quantity ?? 1), 0);
   return {
@@ -432,6 +465,11 @@ export async function organiserView(db: Database, slug: string, key: string | nu
     minimumItems: team.row.minimumItems,
     fixedText: team.row.fixedText,
     memberNames: team.row.memberNames,
+    payment: team.row.payment,
+    entries,
+    toPayCount: toPay.length,
+    toPayPence: entriesTotal(toPay),
+    offers: team.offers,
     roster,
     orders: paidOrders.length,
     items,

@@ -334,10 +334,10 @@ describe("X-OPS-6: CSV export", () => {
     const rows = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe(
-      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number,payment_status,fulfilment_status,team,print_name",
+      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number,payment_status,fulfilment_status,team,print_name,team_name",
     );
     expect(rows[1]).toBe(
-      `${a.orderNumber},${ukDateTimeCell(a.createdAt)},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00,UK standard (2-5 working days),"'@Evil Name, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,,,paid,unfulfilled,,`,
+      `${a.orderNumber},${ukDateTimeCell(a.createdAt)},paid,'@Evil Name,csv@example.com,Mens Grip Truth BJJ Gi,Gi,A2,,,'=SILVA,1,94.99,94.99,120.97,11.97,12.10,120.84,0.00,UK standard (2-5 working days),"'@Evil Name, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,,,paid,unfulfilled,,,`,
     );
     expect(rows[2]).toContain(",Water Bottle,Standard,N/A,,,,2,12.99,25.98,");
     const db = await testDb();

@@ -6,7 +6,7 @@ export function OrderLines({
   lines,
   prices = true,
 }: {
-  lines: readonly OrderLine[];
+  lines: readonly (OrderLine & { teamName?: string | null })[];
   prices?: boolean;
 }) {
   return (
@@ -48,6 +48,14 @@ export function OrderLines({
                   <dd>Yes</dd>
                 </>
               ) : null}
+              {line.teamSlug ? (
+                <>
+                  <dt className="text-muted">Team</dt>
+                  <dd data-testid="line-team">
+                    {line.teamName ?? line.teamSlug} ({line.teamSlug})
+                  </dd>
+                </>
+              ) : null}
               <dt className="text-muted">Comes from</dt>
               <dd data-testid="line-source">{line.fromStock ? "Stock" : "Made to order"}</dd>
             </dl>
@@ -59,6 +67,17 @@ export function OrderLines({
                   className="inline-block rounded border-2 border-ink bg-white px-3 py-1 font-mono text-3xl font-bold break-all whitespace-pre-wrap"
                 >
                   {line.customText}
+                </p>
+              </div>
+            ) : null}
+            {line.printName ? (
+              <div className="mt-2">
+                <p className="text-sm text-muted">Name to print (the member&apos;s own)</p>
+                <p
+                  data-testid="print-name"
+                  className="inline-block rounded border-2 border-ink bg-white px-3 py-1 font-mono text-3xl font-bold break-all whitespace-pre-wrap"
+                >
+                  {line.printName}
                 </p>
               </div>
             ) : null}

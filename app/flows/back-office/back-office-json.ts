@@ -7,7 +7,7 @@ import { refundableFrom } from "~/orders/status";
 export function orderJson(
   order: Order,
   extra: {
-    lines?: readonly OrderLine[];
+    lines?: readonly (OrderLine & { teamName?: string | null })[];
     history?: readonly HistoryEntry[];
     refunds?: readonly Refund[];
   } = {},
@@ -43,6 +43,10 @@ export function orderJson(
     payment_reference: order.paymentReference,
     carrier: order.carrier,
     tracking_number: order.trackingNumber,
+    // X-TEAM-6: delivered with this team to its address (no address was asked of the member).
+    team_delivery: order.teamDeliverySlug
+      ? { team: order.teamDeliverySlug, address: order.teamDeliveryAddress }
+      : null,
     ...(extra.lines
       ? {
           lines: extra.lines.map((l) => ({
@@ -59,6 +63,7 @@ export function orderJson(
             line_total_pence: l.lineTotalPence,
             // X-ORD-3: a team member's line names its team and the name printed on the kit.
             team: l.teamSlug,
+            team_name: l.teamName ?? null,
             print_name: l.printName,
           })),
         }

@@ -10,6 +10,7 @@ import {
   orderLines,
   orders,
   PAYMENT_STATUSES,
+  teams,
 } from "~/db/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
@@ -187,9 +188,24 @@ export function historyOf(order: Order, events: readonly OrderEvent[]): HistoryE
   return entries;
 }
 
+/** An order line with the name of the team it was ordered from, if any (X-TEAM-6). */
+export type OrderLineWithTeam = OrderLine & { teamName: string | null };
+
+/** The lines of some orders, in order, each with its team's name beside its slug. */
+async function linesWithTeams(db: Database, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ line: orderLines, teamName: teams.name })
+    .from(orderLines)
+    .leftJoin(teams, eq(teams.slug, orderLines.teamSlug))
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.position));
+  return rows.map(({ line, teamName }): OrderLineWithTeam => ({ ...line, teamName }));
+}
+
 export interface OrderDetail {
   order: Order;
-  lines: OrderLine[];
+  lines: OrderLineWithTeam[];
   history: HistoryEntry[];
   refunds: Refund[];
   audit: Awaited<ReturnType<typeof auditFor>>;
@@ -215,11 +231,7 @@ export async function orderDetail(
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return undefined;
   const [lines, history, refunds, audit, returns, attention] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.position)),
+    linesWithTeams(db, [order.id]),
     db
       .select()
       .from(orderEvents)
@@ -250,18 +262,10 @@ export async function ordersForPrint(db: Database, orderNumbers: readonly string
   ].slice(0, 100);
   if (wanted.length === 0) return [];
   const found = await db.select().from(orders).where(inArray(orders.orderNumber, wanted));
-  const lines = found.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            found.map((o) => o.id),
-          ),
-        )
-        .orderBy(asc(orderLines.position))
-    : [];
+  const lines = await linesWithTeams(
+    db,
+    found.map((o) => o.id),
+  );
   return wanted
     .map((n) => found.find((o) => o.orderNumber === n))
     .filter((o): o is Order => Boolean(o))
@@ -315,9 +319,10 @@ export async function addOrderNote(
 /** Every line of every order in the filter (no paging), for the CSV export (X-OPS-6). */
 export async function linesForExport(db: Database, filter: OrderFilter) {
   return db
-    .select({ order: orders, line: orderLines, customerName })
+    .select({ order: orders, line: orderLines, customerName, teamName: teams.name })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(teams, eq(teams.slug, orderLines.teamSlug))
     .where(whereOf(filter))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber), asc(orderLines.position));
 }

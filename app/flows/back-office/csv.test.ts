@@ -66,15 +66,16 @@ describe("X-OPS-6, X-DAY-6: CSV export cells", () => {
         fulfilmentStatus: "unfulfilled",
         teamSlug: "redcar-bjj",
         printName: "Ana",
+        teamName: "Redcar BJJ",
       },
     ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, row] = csv.slice(1).trim().split("\r\n");
     expect(header).toBe(
-      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number,payment_status,fulfilment_status,team,print_name",
+      "order_number,date,status,customer_name,customer_email,product,option,size,belt_rank,colour,custom_text,quantity,unit_price,line_total,order_subtotal,order_shipping,order_discount,order_total,order_refunded,shipping_method,delivery_address,discount_code,carrier,tracking_number,payment_status,fulfilment_status,team,print_name,team_name",
     );
     expect(row).toBe(
-      'GT-10001,21/11/2026 10:00,paid,Ana Silva,ana@example.com,Gi,Gi,A2,,,\'=1+1,2,84.99,169.98,169.98,0.00,17.00,152.98,0.00,UK express (1-2 working days),"Ana Silva, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,Royal Mail,RM123456785GB,paid,unfulfilled,redcar-bjj,Ana',
+      'GT-10001,21/11/2026 10:00,paid,Ana Silva,ana@example.com,Gi,Gi,A2,,,\'=1+1,2,84.99,169.98,169.98,0.00,17.00,152.98,0.00,UK express (1-2 working days),"Ana Silva, 1 Beach Road, Redcar, TS10 1AA, United Kingdom",SAVE10,Royal Mail,RM123456785GB,paid,unfulfilled,redcar-bjj,Ana,Redcar BJJ',
     );
   });
 

@@ -38,6 +38,8 @@ export const EXPORT_HEADER = [
   "fulfilment_status",
   "team",
   "print_name",
+  // X-TEAM-6: after the others, for the same reason.
+  "team_name",
 ] as const;
 
 /** "24/11/2026 09:05": the time on a clock in the UK, as a UK spreadsheet reads a date (X-DAY-6). */
@@ -72,6 +74,8 @@ export type ExportLine = Required<
   /** A team member's line: the team's slug and the name printed on the kit. */
   teamSlug: string | null;
   printName: string | null;
+  /** The team's name, beside its slug (X-TEAM-6). */
+  teamName?: string | null;
 };
 
 export function ordersCsv(lines: readonly ExportLine[]): string {
@@ -105,6 +109,7 @@ export function ordersCsv(lines: readonly ExportLine[]): string {
       l.fulfilmentStatus,
       l.teamSlug,
       l.printName,
+      l.teamName ?? null,
     ]),
   );
   return BYTE_ORDER_MARK + [csvRow(EXPORT_HEADER), ...rows].join("\r\n") + "\r\n";

@@ -1,5 +1,5 @@
 import { loadCatalogue } from "~/catalogue/store.server";
-import { methodLabel } from "~/pricing/shipping";
+import { deliveryLabel } from "~/orders/delivery-label";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
 import { linesForExport, type OrderFilter } from "./back-office.server";
@@ -28,7 +28,7 @@ export async function exportOrdersCsv(
   // The method with its lead time as the owner's settings say it now (X-TRUE-2).
   const { delivery } = (await loadCatalogue(db)).settings.settings;
   const csv = ordersCsv(
-    rows.map(({ order, line, customerName }) => ({
+    rows.map(({ order, line, customerName, teamName }) => ({
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
       status: order.status,
@@ -49,7 +49,7 @@ export async function exportOrdersCsv(
       totalPence: order.totalPence,
       refundedPence: order.refundedPence,
       shippingMethod: isShippingMethodId(order.shippingMethod)
-        ? methodLabel(order.shippingMethod, delivery)
+        ? deliveryLabel({ ...order, shippingMethod: order.shippingMethod }, delivery)
         : order.shippingMethod,
       deliveryAddress: addressLine(order.shippingAddress),
       discountCode: order.discountCode,
@@ -59,6 +59,7 @@ export async function exportOrdersCsv(
       fulfilmentStatus: order.fulfilmentStatus,
       teamSlug: line.teamSlug,
       printName: line.printName,
+      teamName,
     })),
   );
   await recordAudit(db, {

@@ -1,4 +1,5 @@
-import { methodLabel, methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { type DeliverySettings, methodSetting, SHIPPING_METHODS } from "~/pricing/shipping";
+import { deliveryLabel } from "~/orders/delivery-label";
 import { canonicalOrigin } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { refusalKind } from "~/discounts/rules";
@@ -7,6 +8,7 @@ import {
   createPendingOrder,
   linesOfOrder,
   markOrderCancelled,
+  type Order,
   setPaymentSession,
 } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
@@ -98,6 +100,7 @@ export async function createCheckoutSession(
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
       cartId,
       stockLookup: (id) => catalogue.all.get(id),
+      teamDelivery: checked.teamDelivery,
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had (StockLimitError, StockShortError), said against that
@@ -106,13 +109,31 @@ export async function createCheckoutSession(
     if (error instanceof ProblemError) return error.problem;
     throw error;
   }
+  return openPaymentSession(db, order, delivery, { settings, payments }, request);
+}
+
+/**
+ * The hosted payment session for a stored pending order, and the receipt cookie of the browser
+ * that opened it (X-SEC-20); if the provider cannot be reached, the order is cancelled (it gives
+ * back what it holds) and the answer says to try again. Shared by the organiser's payment for a
+ * team's entries (X-TEAM-7).
+ */
+export async function openPaymentSession(
+  db: Database,
+  order: Order,
+  delivery: DeliverySettings,
+  { settings, payments }: Pick<ShopParts, "settings" | "payments">,
+  request?: Request,
+): Promise<Result<{ url: string; sessionId: string }>> {
+  const { provider } = payments;
   try {
     const session = await provider.createSession(
       order,
       await linesOfOrder(db, order.id),
       canonicalOrigin(settings),
-      // The delivery as the checkout named it, with the owner's lead time (X-TRUE-2).
-      methodLabel(order.shippingMethod, delivery),
+      // The delivery as the checkout named it, with the owner's lead time (X-TRUE-2), or the
+      // team's address (X-TEAM-6).
+      deliveryLabel(order, delivery),
     );
     await setPaymentSession(db, order.id, session.sessionId, session.expiresAt);
     // Only the browser that opened the session is shown its receipt (X-SEC-20).

@@ -6,12 +6,8 @@ import { POLICY } from "~/policy/policy";
 import type { PostalAddress } from "~/db/schema";
 import { formatPence } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
-import {
-  methodLabel,
-  methodSetting,
-  SHIPPING_METHODS,
-  type ShippingMethodId,
-} from "~/pricing/shipping";
+import { deliveryLabel, postalLines } from "~/orders/delivery-label";
+import { methodSetting, SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
 import {
   DEFAULT_SHOP_SETTINGS,
   sellerLines as sellerLinesOf,
@@ -30,6 +26,8 @@ interface EmailOrder {
   discountCode: string | null;
   totalPence: number;
   shippingAddress: PostalAddress | null;
+  /** X-TEAM-6: delivered with the member's team to this address. */
+  teamDeliveryAddress?: string | null;
 }
 
 /** An order line as the e-mail shows it: the choice (X-ARCH-3), as the order row holds it. */
@@ -48,17 +46,6 @@ type EmailLine = Required<
   /** The owner's photo of it as a JPEG, else the drawing as a PNG (X-PHOTO-3); absolute. */
   picture?: EmailPicture;
 };
-
-function addressLines(address: PostalAddress | null): string[] {
-  if (!address) return [];
-  return [
-    `${address.firstName} ${address.lastName}`,
-    address.address,
-    address.city,
-    address.postcode,
-    address.country,
-  ];
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -101,7 +88,7 @@ export function confirmationEmail(
   const method = {
     name: SHIPPING_METHODS[order.shippingMethod].name,
     leadTime: methodSetting(order.shippingMethod, shop.delivery).leadTime,
-    label: methodLabel(order.shippingMethod, shop.delivery),
+    label: deliveryLabel(order, shop.delivery),
   };
   const vat = vatReceipt(order.totalPence, settings.vatNumber);
   const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
@@ -127,8 +114,8 @@ export function confirmationEmail(
     totals.push([vat.label, formatPence(vat.vatPence)]);
     totals.push(["VAT number", vat.vatNumber]);
   }
-  const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${method.name} delivery then takes ${method.leadTime}.`;
-  const address = addressLines(order.shippingAddress);
+  const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${order.teamDeliveryAddress ? "Your kit then goes with your team's order to the address above, in one parcel." : `${method.name} delivery then takes ${method.leadTime}.`}`;
+  const address = postalLines(order.shippingAddress);
   const cancel = rightToCancelText(returnsUrl, shop);
   const seller = sellerLines(shop);
   const text = [
@@ -142,7 +129,7 @@ export function confirmationEmail(
     `Delivery: ${method.label}`,
     ...totals.map(([k, v]) => `${k}: ${v}`),
     ``,
-    `Delivering to:`,
+    order.teamDeliveryAddress ? `Delivering with your team to:` : `Delivering to:`,
     ...address,
     ``,
     leadTimes,
@@ -177,7 +164,7 @@ ${lines
 <tr><td colspan="2"></td><td>Delivery</td><td align="right">${escapeHtml(method.label)}</td></tr>
 ${totals.map(([k, v]) => `<tr><td colspan="2"></td><td>${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join("\n")}
 </table>
-<p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p><strong>${order.teamDeliveryAddress ? "Delivering with your team to:" : "Delivering to:"}</strong><br>${address.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(leadTimes)}</p>
 <h2 style="font-size:18px">Your right to cancel</h2>
 ${cancel.map((p) => `<p>${escapeHtml(p).replace(escapeHtml(returnsUrl), `<a href="${escapeHtml(returnsUrl)}">${escapeHtml(returnsUrl)}</a>`)}</p>`).join("\n")}

@@ -11,6 +11,7 @@ import { paidOrderNotice } from "./owner-notice";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { receiptSettings, sellerVatNumber } from "~/orders/receipt.server";
 import { emptyCart } from "~/cart/server-cart.server";
+import { mailMembersPaid } from "~/teams/entries.server";
 import {
   linesOfOrder,
   markOrderPaid,
@@ -69,6 +70,8 @@ export async function fulfilPaidOrder(
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
     }
+    // X-TEAM-7: the organiser paid for the team's entries: each member hears of it, once.
+    await mailMembersPaid(txDb, order.id);
     // The shop hears of it in the same transaction (X-DAY-5), once, like the customer.
     await notifyOwner(
       txDb,

@@ -2,6 +2,7 @@ import type { Order, OrderLine } from "~/orders/orders.server";
 import { describeOrderLine } from "~/orders/line-description";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
+import { addressOnOneLine } from "~/orders/delivery-label";
 
 /**
  * The shop's own note of a paid order (X-DAY-5), to SHOP_EMAIL: what to make, for whom, how it
@@ -16,6 +17,7 @@ export function paidOrderNotice(
     | "customerEmail"
     | "shippingAddress"
     | "discountCode"
+    | "teamDeliveryAddress"
   >,
   lines: readonly Pick<
     OrderLine,
@@ -39,7 +41,9 @@ export function paidOrderNotice(
   const text = [
     `Order ${order.orderNumber} has been paid: ${formatPence(order.totalPence)}${order.discountCode ? ` (code ${order.discountCode})` : ""}.`,
     "",
-    `Delivery: ${method.name}${express ? " (EXPRESS)" : ""}`,
+    order.teamDeliveryAddress
+      ? `Delivery: with the team's order to ${addressOnOneLine(order.teamDeliveryAddress)}`
+      : `Delivery: ${method.name}${express ? " (EXPRESS)" : ""}`,
     `Customer: ${[name, order.customerEmail].filter(Boolean).join(", ") || "(not given)"}`,
     "",
     "Items:",

@@ -6,7 +6,7 @@ import { formatLondon } from "~/shared/london-time";
 import { TEAM_DELIVERY_LABELS, TEAM_STATUS_LABELS } from "~/teams/labels";
 import { ProductionSheet } from "~/teams/ProductionSheet";
 import { RosterTable } from "~/teams/RosterTable";
-import type { SheetGroup } from "~/teams/rules";
+import { type SheetGroup, ukDateTimeInWords } from "~/teams/rules";
 import type { TeamDetail } from "~/teams/teams.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -36,6 +36,9 @@ export function AdminTeamPage({
   const canProduce = team.status === "open" || team.status === "closed";
   const canDispatch = team.status === "in_production" && team.delivery === "together";
   const canCancel = canProduce;
+  // X-TEAM-8: the store's closing, while it is open and its summary has not gone.
+  const canChangeClosing = team.status === "open" && !team.summarySentAt;
+  const canCloseNow = canChangeClosing && team.open;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header className="space-y-1 print:hidden">
@@ -67,30 +70,30 @@ export function AdminTeamPage({
       <div className="print:hidden">
         <ActionOutcome outcome={outcome} />
       </div>
-      {confirm ? (
-        <section
-          aria-labelledby="confirm-title"
-          className="rounded-lg bg-white p-5 ring-2 ring-accent print:hidden"
-        >
-          <h2 id="confirm-title" className="font-display text-xl font-bold uppercase">
-            Cancel {team.name} and refund {formatPence(confirm.refundPence)} to {confirm.orders}{" "}
-            members?
+      {confirm ? <ConfirmPanel team={team} confirm={confirm} /> : null}
+      {canChangeClosing ? (
+        <section aria-labelledby="store-heading" className="space-y-3 print:hidden">
+          <h2 id="store-heading" className="font-display text-2xl font-bold uppercase">
+            The store
           </h2>
-          <p className="mt-2">
-            Each paid order is cancelled and refunded to the member&apos;s card, and each member is
-            e-mailed. This cannot be undone.
-          </p>
-          <Form method="post" className="mt-3 flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="confirmed" value={CONFIRMED} />
-            <Button variant="danger">Yes, cancel and refund everyone</Button>
-            <Link
-              to={`/admin/teams/${team.slug}`}
-              className="inline-flex min-h-11 items-center font-semibold underline"
-            >
-              Keep the team order
-            </Link>
-          </Form>
+          <div className="flex flex-wrap items-end gap-4">
+            {canCloseNow ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="close" />
+                <Button>Close now</Button>
+              </Form>
+            ) : null}
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="closing" />
+              <Field
+                label="New closing date and time (UK)"
+                name="closesAt"
+                type="datetime-local"
+                required
+              />
+              <Button>Change closing date</Button>
+            </Form>
+          </div>
         </section>
       ) : null}
       <section aria-labelledby="batch-heading" className="space-y-3 print:hidden">
@@ -140,5 +143,76 @@ export function AdminTeamPage({
         <RosterTable roster={team.roster} view="owner" />
       </section>
     </div>
+  );
+}
+
+/** The second step of each batch or store action: what it will do, and its own button. */
+function ConfirmPanel({ team, confirm }: { team: TeamDetail; confirm: TeamCancelStep }) {
+  const back = (
+    <Link
+      to={`/admin/teams/${team.slug}`}
+      className="inline-flex min-h-11 items-center font-semibold underline"
+    >
+      Go back
+    </Link>
+  );
+  const orders = (n: number) => `${n} paid order${n === 1 ? "" : "s"}`;
+  let title: string;
+  let body: string;
+  let button: string;
+  let fields: Record<string, string>;
+  switch (confirm.kind) {
+    case "team-cancel":
+      title = `Cancel ${team.name} and refund ${formatPence(confirm.refundPence)} to ${confirm.orders} members?`;
+      body =
+        "Each paid order is cancelled and refunded to the member's card, and each member is e-mailed. This cannot be undone.";
+      button = "Yes, cancel and refund everyone";
+      fields = { intent: "cancel" };
+      break;
+    case "team-move":
+      title =
+        confirm.status === "in_production"
+          ? `Mark ${team.name} in production?`
+          : `Mark ${team.name} dispatched with ${confirm.carrier} ${confirm.trackingNumber}?`;
+      body = `${confirm.closesStore ? "This closes the store now: members can no longer order, and the organiser gets the closing summary. " : ""}${orders(confirm.orders)} move${confirm.orders === 1 ? "s" : ""}, and each member is e-mailed${confirm.status === "dispatched" ? "; the organiser is sent the tracking link" : ""}. This cannot be undone.`;
+      button =
+        confirm.status === "in_production" ? "Yes, mark in production" : "Yes, mark dispatched";
+      fields = {
+        intent: confirm.status,
+        ...(confirm.carrier ? { carrier: confirm.carrier } : {}),
+        ...(confirm.trackingNumber ? { trackingNumber: confirm.trackingNumber } : {}),
+      };
+      break;
+    case "team-close":
+      title = `Close ${team.name} now?`;
+      body = `Members can no longer order, and the organiser is e-mailed the closing summary (${orders(confirm.orders)} so far). This cannot be undone.`;
+      button = "Yes, close the store now";
+      fields = { intent: "close" };
+      break;
+    case "team-closing":
+      title = `Close ${team.name} on ${ukDateTimeInWords(new Date(confirm.closesAt))} instead?`;
+      body = "Members see the new closing date and time on the team page at once.";
+      button = "Yes, change the closing date";
+      fields = { intent: "closing", closesAt: confirm.closesLocal };
+      break;
+  }
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      className="rounded-lg bg-white p-5 ring-2 ring-accent print:hidden"
+    >
+      <h2 id="confirm-title" className="font-display text-xl font-bold uppercase">
+        {title}
+      </h2>
+      <p className="mt-2">{body}</p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value={CONFIRMED} />
+        <Button variant={confirm.kind === "team-cancel" ? "danger" : undefined}>{button}</Button>
+        {back}
+      </Form>
+    </section>
   );
 }

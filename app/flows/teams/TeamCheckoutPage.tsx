@@ -3,6 +3,7 @@ import { choiceDetails } from "~/catalogue/options";
 import { shippingText } from "~/flows/checkout/DeliveryChoice";
 import { LineNotice } from "~/policy/LineNotice";
 import { formatPence } from "~/pricing/money";
+import { addressOnOneLine } from "~/orders/delivery-label";
 import { enabledMethods, methodLabel, shippingChargePence } from "~/pricing/shipping";
 import type { LineChoice } from "~/shared/line-choice";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
@@ -12,7 +13,14 @@ import type { TeamCheckoutPreview } from "./team-checkout.server";
 /** The team checkout step as its loader answers: the priced line, or why it cannot be bought. */
 export type TeamCheckoutStep =
   | { ok: false; error: string; back: string }
-  | ({ ok: true; back: string; teamName: string; choice: LineChoice } & TeamCheckoutPreview);
+  | ({
+      ok: true;
+      back: string;
+      teamName: string;
+      /** X-TEAM-6: the team's delivery address, when its kit is delivered together. */
+      teamAddress: string | null;
+      choice: LineChoice;
+    } & TeamCheckoutPreview);
 
 /**
  * /team/<slug>/checkout (X-TEAM-2): the member's line, the delivery, the total, "Pay" (a plain
@@ -39,7 +47,17 @@ export function TeamCheckoutPage({
       </div>
     );
   }
-  const { line, totals, choice, shippedToMember, shippingMethod, teamName, back, delivery } = step;
+  const {
+    line,
+    totals,
+    choice,
+    shippedToMember,
+    shippingMethod,
+    teamName,
+    teamAddress,
+    back,
+    delivery,
+  } = step;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <header>
@@ -95,8 +113,10 @@ export function TeamCheckoutPage({
             ))}
           </fieldset>
         ) : (
-          <p className="text-sm">
-            Sent with the team&apos;s order to the academy: no delivery charge.
+          <p className="text-sm" data-testid="team-delivery">
+            {teamAddress
+              ? `With your team to ${addressOnOneLine(teamAddress)}: no delivery charge, and no address needed.`
+              : "Sent with the team's order to the academy: no delivery charge."}
           </p>
         )}
         <p className="text-sm text-muted">{TEAM_PRICE_SENTENCE}</p>

@@ -1,5 +1,5 @@
 import type { ShopParts } from "~/flows/parts.server";
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { type TeamStatus, teams } from "~/db/schema";
@@ -11,6 +11,12 @@ import { canMoveTo } from "~/orders/status";
 import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { findTeam, teamOrdersAndRoster } from "~/teams/teams.server";
+import { closeDueTeams } from "~/teams/closing.server";
+import { changeClosing, closeTeamNow } from "~/teams/store-controls.server";
+import { ukDateTimeInWords } from "~/teams/rules";
+import { fromLondonLocal } from "~/shared/london-time";
+import { enqueueMail } from "~/mail/outbox.server";
+import { trackingUrl } from "~/shared/carriers";
 
 /**
  * The owner's batch (X-TEAM-5): a team's paid member orders moved through the shop's own order
@@ -39,6 +45,8 @@ export async function moveTeam(
   slug: string,
   body: unknown,
   actor: string,
+  /** For the closing summary and the organiser's dispatch e-mail (X-TEAM-8). */
+  settings?: Pick<ShopParts, "settings">["settings"],
 ): Promise<Result<{ moved: number; status: string }>> {
   const parsed = statusInput.safeParse(body);
   if (!parsed.success)
@@ -73,11 +81,24 @@ export async function moveTeam(
   if (!valid.success)
     return problem("invalid_input", valid.error.issues[0]?.message ?? "Invalid input.");
 
-  // The store stops taking orders before any order moves.
-  await db
+  // The store stops taking orders before any order moves; its closing time becomes now if it
+  // was to come, so members read when it really closed (X-TEAM-8).
+  const [changed] = await db
     .update(teams)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(teams.id, team.row.id), inArray(teams.status, [...from, status])));
+    .set({
+      status,
+      updatedAt: new Date(),
+      closesAt: sql`least(${teams.closesAt}, now())`,
+    })
+    .where(and(eq(teams.id, team.row.id), inArray(teams.status, from)))
+    .returning();
+  if (changed && settings) {
+    // However the store closed, the organiser's summary goes, once (the job's own claim).
+    if (status === "in_production") await closeDueTeams(db, settings);
+    if (status === "dispatched") {
+      await tellOrganiserDispatched(db, changed, input.carrier ?? "", input.trackingNumber ?? "");
+    }
+  }
   const { orders } = await teamOrdersAndRoster(db, slug);
   let moved = 0;
   for (const order of orders) {
@@ -96,6 +117,39 @@ export async function moveTeam(
     after: { status, moved },
   });
   return done({ moved, status });
+}
+
+/** X-TEAM-8: the organiser hears that the team's parcel went, with its tracking link, once. */
+async function tellOrganiserDispatched(
+  db: Database,
+  team: typeof teams.$inferSelect,
+  carrier: string,
+  trackingNumber: string,
+) {
+  const { roster } = await teamOrdersAndRoster(db, team.slug);
+  const link = trackingUrl(carrier, trackingNumber);
+  await enqueueMail(
+    db,
+    {
+      to: team.organiserEmail,
+      subject: `Your team's kit is on its way: ${team.name}`,
+      text: [
+        `Hello ${team.organiserName},`,
+        "",
+        `The team's parcel has been sent${team.deliveryAddress ? ` to ${team.deliveryAddress.replace(/\s*\r?\n\s*/g, ", ")}` : ""} with ${carrier}, tracking number ${trackingNumber}.`,
+        ...(link ? [`Track it: ${link}`] : []),
+        "",
+        "In the parcel:",
+        ...roster.map(
+          (entry) =>
+            `- ${entry.memberName}: ${entry.productName ?? entry.productId} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}`,
+        ),
+        "",
+        "GRIP TRUTH",
+      ].join("\n"),
+    },
+    { dedupeKey: `team-dispatched:${team.id}`, kind: "team-dispatched", ref: team.id },
+  );
 }
 
 /**
@@ -161,12 +215,21 @@ export async function cancelTeam(
   return done({ cancelled, refunded });
 }
 
-/** What the batch page asks before cancelling (X-TEAM-5, as the order page's step, X-DAY-1). */
-export interface TeamCancelStep {
-  kind: "team-cancel";
-  orders: number;
-  refundPence: number;
-}
+/** What the batch page asks before cancelling (X-TEAM-5, as the order page's step, X-DAY-1),
+ *  moving the batch, closing now or changing the closing date (X-TEAM-8). */
+export type TeamCancelStep =
+  | { kind: "team-cancel"; orders: number; refundPence: number }
+  | {
+      kind: "team-move";
+      status: "in_production" | "dispatched";
+      orders: number;
+      /** The store is still taking orders: this closes it. */
+      closesStore: boolean;
+      carrier?: string;
+      trackingNumber?: string;
+    }
+  | { kind: "team-close"; orders: number }
+  | { kind: "team-closing"; closesAt: string; closesLocal: string };
 
 /** The batch page's buttons (X-TEAM-5): a message, the confirming step, or a refusal. */
 export async function teamPageAction(
@@ -177,6 +240,54 @@ export async function teamPageAction(
   parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
+  const confirmed = form.get("confirmed") === CONFIRMED;
+  if ((intent === "in_production" || intent === "dispatched") && !confirmed) {
+    const team = await findTeam(db, slug);
+    if (!team) return problem("not_found", "No team order has that name.");
+    const { orders } = await teamOrdersAndRoster(db, slug);
+    return done({
+      confirm: {
+        kind: "team-move" as const,
+        status: intent,
+        orders: orders.filter((order) => canMoveTo(order, intent)).length,
+        closesStore: team.row.status === "open",
+        ...(intent === "dispatched"
+          ? {
+              carrier: String(form.get("carrier") ?? ""),
+              trackingNumber: String(form.get("trackingNumber") ?? ""),
+            }
+          : {}),
+      },
+    });
+  }
+  if (intent === "close") {
+    if (!confirmed) {
+      const { orders } = await teamOrdersAndRoster(db, slug);
+      return done({ confirm: { kind: "team-close" as const, orders: orders.length } });
+    }
+    const closed = await closeTeamNow(db, slug, actor, parts.settings);
+    if (!closed.ok) return closed;
+    return done({
+      message: closed.data.summarySent
+        ? "The team store is closed; the summary has gone to the organiser."
+        : "The team store is closed; the summary goes to the organiser once the members still paying have finished.",
+    });
+  }
+  if (intent === "closing") {
+    const closesLocal = String(form.get("closesAt") ?? "");
+    const closesAt = fromLondonLocal(closesLocal);
+    if (!closesAt) return problem("invalid_input", "Give the new closing date and time (UK time).");
+    if (!confirmed) {
+      return done({
+        confirm: { kind: "team-closing" as const, closesAt: closesAt.toISOString(), closesLocal },
+      });
+    }
+    const changed = await changeClosing(db, slug, { closesAt: closesAt.toISOString() }, actor);
+    if (!changed.ok) return changed;
+    return done({
+      message: `The store now closes ${ukDateTimeInWords(new Date(changed.data.closesAt))} (UK time).`,
+    });
+  }
   if (intent === "in_production" || intent === "dispatched") {
     const moved = await moveTeam(
       db,
@@ -187,6 +298,7 @@ export async function teamPageAction(
         trackingNumber: String(form.get("trackingNumber") ?? ""),
       },
       actor,
+      parts.settings,
     );
     if (!moved.ok) return moved;
     const orders = `${moved.data.moved} order${moved.data.moved === 1 ? "" : "s"}`;
@@ -198,7 +310,7 @@ export async function teamPageAction(
     });
   }
   if (intent === "cancel") {
-    if (form.get("confirmed") !== CONFIRMED) {
+    if (!confirmed) {
       const { orders } = await teamOrdersAndRoster(db, slug, toMakeSql());
       return done({
         confirm: {

@@ -13,6 +13,9 @@ export type CheckedTeamLines =
       lines: CartLine[];
       /** The lines the shop posts to the customer (not those of a team delivered together). */
       shipped: CartLine[];
+      /** X-TEAM-6: set when every line goes with one team delivered together, to its address:
+       *  the member gives no address and pays no delivery. */
+      teamDelivery?: { slug: string; address: string };
     }
   | (Problem & { lineIndex: number });
 
@@ -83,5 +86,23 @@ export async function checkTeamLines(
     lines.push(teamLine);
     if (team!.delivery !== "together") shipped.push(teamLine);
   }
-  return { ok: true, lines, shipped };
+  return { ok: true, lines, shipped, ...withTeamDelivery(items, shipped, found) };
+}
+
+/**
+ * X-TEAM-6: an order of lines from one team delivered together, and nothing posted to the
+ * member, goes to the team's address. A cart that also holds lines posted to the member (an
+ * ordinary line, another team's) is posted to the address the member gives, as before.
+ */
+function withTeamDelivery(
+  items: readonly LineChoice[],
+  shipped: readonly CartLine[],
+  found: Map<string, { slug: string; delivery: string; deliveryAddress: string | null }>,
+): { teamDelivery?: { slug: string; address: string } } {
+  if (shipped.length > 0) return {};
+  const slugs = new Set(items.map((item) => item.team));
+  if (slugs.size !== 1) return {};
+  const team = found.get([...slugs][0] ?? "");
+  if (!team || team.delivery !== "together" || !team.deliveryAddress) return {};
+  return { teamDelivery: { slug: team.slug, address: team.deliveryAddress } };
 }

@@ -1,0 +1,250 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+
+const GI = "Mens Grip Truth BJJ Gi (Gi)";
+const RASHGUARD = "Mens Ranked Gorilla No-Gi Set (Rashguard)";
+const ADDRESS = "Riptide BJJ\n4 Dojo Lane\nLeeds LS1 4AB";
+const ONE_LINE = "Riptide BJJ, 4 Dojo Lane, Leeds LS1 4AB";
+
+/** Signs the owner in, then opens a team store through the owner's API; answers its links. */
+async function openStore(
+  page: Page,
+  baseURL: string,
+  name: string,
+  over: Record<string, unknown> = {},
+) {
+  await page.goto("/admin/teams");
+  await signInOwner(page);
+  const response = await page.request.post("/api/admin/teams", {
+    headers: { origin: baseURL },
+    data: {
+      name,
+      organiserName: "Coach Kim",
+      organiserEmail: `kim-${Date.now()}@riptide.test`,
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: ADDRESS,
+      memberNames: true,
+      fixedText: "RIPTIDE BJJ",
+      products: [
+        { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 },
+        {
+          productId: "mens-ranked-gorilla-no-gi-set",
+          optionType: "Rashguard",
+          teamPricePence: 3000,
+        },
+      ],
+      ...over,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { slug: string; organiserUrl: string };
+}
+
+async function payByCard(page: Page, person: { first: string; last: string; email: string }) {
+  const details = page.getByRole("group", { name: "Your details" });
+  await details.getByLabel("First name").fill(person.first);
+  await details.getByLabel("Last name").fill(person.last);
+  await details.getByLabel("E-mail").fill(person.email);
+  await details.getByLabel("Phone").fill("07700 900456");
+  const card = page.getByRole("group", { name: "Card" });
+  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await card.getByLabel("Name on card").fill(`${person.first} ${person.last}`);
+  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await card.getByLabel("CVV").fill("123");
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+}
+
+/** Nothing on the page is wider than the window: no sideways scrolling (390 and 320 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test("X-TEAM-6: a member of a team delivered together never sees an address field; the order page, packing slip and CSV show the team's address and their printed name", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { slug } = await openStore(page, baseURL!, `Riptide ${run}`);
+
+  await page.goto(`/team/${slug}`);
+  await expect(page.getByText(`Everything is sent together to ${ONE_LINE}`)).toBeVisible();
+  const gi = page.getByRole("region", { name: GI });
+  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByLabel("Your name to print (optional)").fill("JORDAN");
+  await gi.getByRole("button", { name: /^Order/ }).click();
+  await expect(page.getByTestId("team-delivery")).toHaveText(
+    `With your team to ${ONE_LINE}: no delivery charge, and no address needed.`,
+  );
+  await expect(page.getByRole("radio")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  await expect(page.getByTestId("delivery-note")).toContainText(`With your team to ${ONE_LINE}`);
+  for (const label of ["Address", "Town or city", "Postcode", "Country"]) {
+    await expect(page.getByLabel(label)).toHaveCount(0);
+  }
+  await expect(page.getByRole("group", { name: "Billing" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: `/tmp/teams-pay-together-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  await payByCard(page, { first: "Jordan", last: "Lee", email: `jordan-${run}@example.com` });
+
+  const team = (await (await page.request.get(`/api/admin/teams/${slug}`)).json()) as {
+    orders: { orderNumber: string }[];
+  };
+  const number = team.orders[0]!.orderNumber;
+
+  await page.goto(`/admin/orders/${number}`);
+  await expect(page.getByTestId("order-delivery")).toHaveText(`With your team to ${ONE_LINE}`);
+  await expect(
+    page.getByRole("heading", { name: "Shipping address (with the team's parcel)" }),
+  ).toBeVisible();
+  await expect(page.getByText("4 Dojo Lane").first()).toBeVisible();
+  await expect(page.getByTestId("print-name")).toHaveText("JORDAN");
+  await expect(page.getByTestId("line-team")).toHaveText(`Riptide ${run} (${slug})`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `/tmp/teams-order-${testInfo.project.name}.png`, fullPage: true });
+
+  await page.goto(`/admin/orders/print?orders=${number}`);
+  const slip = page.getByRole("article", { name: `Packing slip ${number}` });
+  await expect(slip.getByRole("region", { name: "Deliver to" })).toContainText("Jordan Lee");
+  await expect(slip.getByRole("region", { name: "Deliver to" })).toContainText("4 Dojo Lane");
+  await expect(
+    slip.getByRole("region", { name: "Job sheet" }).getByTestId("print-name"),
+  ).toHaveText("JORDAN");
+  await expect(slip).toContainText(`With your team to ${ONE_LINE}`);
+  await expectNoAxeViolations(page);
+
+  const csv = await (await page.request.get(`/admin/orders/export.csv?q=${number}`)).text();
+  const row = csv.split("\r\n").find((line) => line.startsWith(number))!;
+  expect(row).toContain(`"With your team to ${ONE_LINE}"`);
+  expect(row).toContain(`"Jordan Lee, ${ONE_LINE}, United Kingdom"`);
+  expect(row).toContain(`${slug},JORDAN,Riptide ${run}`);
+});
+
+test("X-TEAM-8: Close now and Change closing date ask first, then the members' page shows the new state", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { slug } = await openStore(page, baseURL!, `Controls ${run}`);
+
+  await page.goto(`/admin/teams/${slug}`);
+  await page.getByLabel("New closing date and time (UK)").fill("2099-03-14T18:00");
+  await page.getByRole("button", { name: "Change closing date" }).click();
+  await expect(page.getByRole("heading", { name: /instead\?$/ })).toHaveText(
+    `Close Controls ${run} on 14 March 2099 at 18:00 instead?`,
+  );
+  await expectNoAxeViolations(page);
+  // Nothing changed until it is confirmed.
+  await page.goto(`/team/${slug}`);
+  await expect(page.getByText("14 March 2099")).toHaveCount(0);
+  await page.goto(`/admin/teams/${slug}`);
+  await page.getByLabel("New closing date and time (UK)").fill("2099-03-14T18:00");
+  await page.getByRole("button", { name: "Change closing date" }).click();
+  await page.getByRole("button", { name: "Yes, change the closing date" }).click();
+  await expect(
+    page.getByText("The store now closes 14 March 2099 at 18:00 (UK time)."),
+  ).toBeVisible();
+  await page.goto(`/team/${slug}`);
+  await expect(page.getByText("14 March 2099 at 18:00")).toBeVisible();
+
+  await page.goto(`/admin/teams/${slug}`);
+  await page.getByRole("button", { name: "Close now" }).click();
+  await expect(page.getByRole("heading", { name: `Close Controls ${run} now?` })).toBeVisible();
+  await expect(page.getByText(/the organiser is e-mailed the closing summary/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: `/tmp/teams-close-ask-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  await page.getByRole("button", { name: "Yes, close the store now" }).click();
+  await expect(page.getByText(/^The team store is closed/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close now" })).toHaveCount(0);
+
+  await page.goto(`/team/${slug}`);
+  const today = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date());
+  await expect(page.getByRole("alert")).toContainText(`This team order closed on ${today}.`);
+  await expect(page.getByRole("button", { name: /^Order/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("X-TEAM-7: an organiser-paid store takes three entries without cards and one payment for all; the owner's production sheet lists three names", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { slug, organiserUrl } = await openStore(page, baseURL!, `Academy ${run}`, {
+    payment: "organiser",
+  });
+
+  const members = [
+    { name: "Jordan Lee", product: GI, size: "A2", print: "JORDAN" },
+    { name: "Sam Park", product: GI, size: "A3", print: "SAM" },
+    { name: "Ana Silva", product: RASHGUARD, size: "M", belt: "Blue", print: "ANA" },
+  ];
+  for (const [index, member] of members.entries()) {
+    await page.goto(`/team/${slug}`);
+    if (index === 0) {
+      await expect(page.getByText("Your organiser pays for the whole team")).toBeVisible();
+      await expect(page.getByLabel("Card number")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+    const form = page.getByRole("region", { name: member.product });
+    await form.getByLabel("Your name", { exact: true }).fill(member.name);
+    await form.getByLabel("Your e-mail").fill(`${member.print.toLowerCase()}-${run}@example.com`);
+    await form.getByLabel("Size").selectOption(member.size);
+    if (member.belt) await form.getByLabel("Belt rank").selectOption(member.belt);
+    await form.getByLabel("Your name to print (optional)").fill(member.print);
+    await form.getByRole("button", { name: /^Send my choice/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(
+      `Thank you, ${member.name}: your choice is in.`,
+    );
+  }
+
+  const organiser = new URL(organiserUrl);
+  await page.goto(`${organiser.pathname}${organiser.search}`);
+  const entries = page.getByRole("region", { name: "Entries you pay for" });
+  for (const member of members) await expect(entries).toContainText(member.name);
+  await expect(entries).toContainText("3 items, £180.00 at team prices; 3 left to pay (£180.00).");
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: `/tmp/teams-organiser-entries-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  await page.getByRole("button", { name: "Pay for 3 items (£180.00)" }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  await expect(page.getByLabel("Address")).toHaveCount(0);
+  await payByCard(page, { first: "Coach", last: "Kim", email: `kim-pays-${run}@example.com` });
+
+  // Paid: nothing is left to pay.
+  await page.goto(`${organiser.pathname}${organiser.search}`);
+  await expect(page.getByRole("button", { name: /^Pay for/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Entries you pay for" })).toContainText(
+    "0 left to pay",
+  );
+
+  await page.goto(`/admin/teams/${slug}`);
+  const sheet = page.getByRole("table", { name: /Items to make/ });
+  for (const member of members) await expect(sheet).toContainText(member.print);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `/tmp/teams-sheet-${testInfo.project.name}.png`, fullPage: true });
+});
