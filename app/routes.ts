@@ -38,6 +38,7 @@ export default [
   route("api/cart/prices", "routes/api.cart-prices.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/search", "routes/api.search.ts"),
+  route("api/size-finder", "routes/api.size-finder.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
   route("api/uploads", "routes/api.uploads.ts"),

@@ -885,6 +885,13 @@ export const products = pgTable(
   ],
 );
 
+/** An option's size chart as stored (app/catalogue/fit.ts's FitChart checks and reads it). */
+export interface StoredFitChart {
+  measures: readonly string[];
+  rows: readonly { size: string; ranges: Partial<Record<string, readonly [number, number]>> }[];
+  shrinkPercent?: number;
+}
+
 /** A product's options (Rashguard, Shorts, Gi, …): each with its price and sizes (X-CAT-1). */
 export const productOptions = pgTable(
   "product_options",
@@ -903,6 +910,8 @@ export const productOptions = pgTable(
     customPricePence: integer("custom_price_pence"),
     beltRanks: jsonb("belt_ranks").$type<string[]>(),
     colors: jsonb("colors").$type<string[]>(),
+    /** The option's size chart for the size finder (X-FIT-1): sizes with their ranges. */
+    fitChart: jsonb("fit_chart").$type<StoredFitChart>(),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.type] }),

@@ -22,6 +22,52 @@ import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
+import { readMeasures } from "~/catalogue/fit";
+import { sizeFinderAnswer } from "~/catalogue/fit-answer";
+import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import type { AddFields } from "~/cart/intents";
+import { pageEndpoint } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
+import { problem } from "~/shared/problems";
+
+/** The size finder's fields a form may send back into itself (X-FIT-1). */
+const FINDER_FIELDS = [
+  "optionType",
+  "heightCm",
+  "heightFt",
+  "heightIn",
+  "weightKg",
+  "weightSt",
+  "weightLb",
+  "chestCm",
+  "waistCm",
+  "ageYears",
+] as const;
+
+/**
+ * POST /product/:productId with the size finder's form (X-FIT-1, without JavaScript): the page
+ * again with the answer and the size chosen on the picker; a missing or absurd measure is a 400
+ * with its sentence. Nothing is stored.
+ */
+export const action = pageEndpoint(
+  { sameOrigin: true, body: { kind: "form", limit: BODY_LIMITS.short }, noStore: true },
+  async ({ body, params, context }) => {
+    const get = (name: string) => {
+      const value = body.get(name);
+      return typeof value === "string" ? value.slice(0, 20) : null;
+    };
+    const fields = Object.fromEntries(FINDER_FIELDS.map((name) => [name, get(name) ?? ""]));
+    const catalogue = await catalogueFrom(context);
+    const found = sizeFinderAnswer(
+      findProduct(catalogue, params.productId ?? ""),
+      get("optionType"),
+      readMeasures(get),
+    );
+    if (!found.ok) return problem(found.kind, found.message, { extra: { fields } });
+    const { optionType, ...answer } = found.data;
+    return { ok: true as const, data: { fields, optionType, answer } };
+  },
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = await catalogueFrom(context);
@@ -111,8 +157,9 @@ function ProductNotFound() {
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, preview, origin, rating, reviews, stock, delivery } = loaderData;
+  const finder = actionData as SizeFinderSent | undefined;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
   if (!product) return <ProductNotFound />;
@@ -164,6 +211,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             product={product}
             stock={stock}
             onColorChange={setColor}
+            finder={finder}
+            sent={chosenBy(product.id, finder)}
           />
           <DeliveryPromise lines={delivery} />
           <div className="space-y-3">
@@ -187,4 +236,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+/** The size finder's answer as the picker's choice, for the page without JavaScript. */
+function chosenBy(productId: string, finder: SizeFinderSent | undefined): AddFields | undefined {
+  if (!finder?.answer || !finder.optionType) return undefined;
+  return {
+    productId,
+    optionType: finder.optionType,
+    size: finder.answer.size,
+    beltRank: "",
+    color: "",
+    customText: "",
+    nameCustomisation: false,
+    quantity: "1",
+  };
 }

@@ -5,7 +5,7 @@ import { productOptions, products } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, productFromRows } from "../store.server";
-import type { Product, ProductStatus } from "../types";
+import type { Product, ProductOption, ProductStatus } from "../types";
 import {
   type CreateInput,
   createSchema,
@@ -114,7 +114,11 @@ export async function listOwnerProducts(
   return { products: rows, total, page, pages };
 }
 
-function optionRows(id: string, options: readonly OptionInput[]) {
+function optionRows(
+  id: string,
+  options: readonly OptionInput[],
+  before: readonly ProductOption[] = [],
+) {
   return options.map((o, index) => ({
     productId: id,
     position: index + 1,
@@ -126,6 +130,8 @@ function optionRows(id: string, options: readonly OptionInput[]) {
     customPricePence: o.customPricePence ?? null,
     beltRanks: o.beltRanks?.length ? o.beltRanks : null,
     colors: o.colors?.length ? o.colors : null,
+    // X-FIT-1: a save that does not mention the chart keeps the option's chart.
+    fitChart: (o.fit === undefined ? before.find((b) => b.type === o.type)?.fit : o.fit) ?? null,
   }));
 }
 
@@ -283,7 +289,9 @@ export async function updateProduct(
     if (updated.length === 0) return problem("conflict", STALE_VERSION);
     if (options) {
       await tx.delete(productOptions).where(eq(productOptions.productId, id));
-      if (options.length) await tx.insert(productOptions).values(optionRows(id, options));
+      if (options.length) {
+        await tx.insert(productOptions).values(optionRows(id, options, before.options));
+      }
       await recordPriceChanges(tx, id, now);
     }
     const after = (await readOwnerProduct(tx, id))!;
