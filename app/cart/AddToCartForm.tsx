@@ -22,7 +22,9 @@ import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/share
 import { StockNotice } from "~/stock/StockNotice";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
-import { SizeFinder, type SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import type { FitMeasure } from "~/catalogue/fit";
+import { SizeFinder } from "~/catalogue/components/SizeFinderSlot";
 
 /** The choices as a form holds them (sent, or in the page before its script ran), over `base`. */
 function selectionFrom(
@@ -63,6 +65,7 @@ export function AddToCartForm({
   sent,
   refusal,
   finder,
+  sizeCharts,
 }: {
   product: Product;
   stock: StockLevels;
@@ -72,6 +75,8 @@ export function AddToCartForm({
   refusal?: string;
   /** What the size finder's form sent without JavaScript, and its answer (X-FIT-1). */
   finder?: SizeFinderSent;
+  /** The measures each option's size chart asks for; none: no size finder. */
+  sizeCharts?: Record<string, readonly FitMeasure[]>;
 }) {
   const [selection, setSelection] = useState<Selection>(() =>
     sent
@@ -163,6 +168,7 @@ export function AddToCartForm({
     <>
       <SizeFinder
         product={product}
+        charts={sizeCharts ?? {}}
         optionType={selection.optionType}
         sent={finder}
         onFound={found}

@@ -1,28 +1,23 @@
 import { done, problem, type Result } from "~/shared/problems";
-import { type FitAnswer, findSize, type Measures } from "./fit";
-import type { Product, ProductOption } from "./types";
+import { type FitAnswer, type FitChart, findSize, type Measures } from "./fit";
+import type { Product } from "./types";
 
-/** The size finder's answer for a product (GET /api/size-finder and the product page's form). */
-
-/** The option of a product the finder sizes: the one named, else the first with a chart. */
-export function fitOption(
-  product: Pick<Product, "options">,
-  optionType: string | null | undefined,
-): ProductOption | undefined {
-  return optionType
-    ? product.options.find((o) => o.type === optionType && o.fit)
-    : product.options.find((o) => o.fit);
-}
-
-/** The finder's answer for a product's option, or the problem to answer with (a 4xx). */
+/**
+ * The size finder's answer for a product's option (GET /api/size-finder and the product page's
+ * form), from its charts by option type; or the problem to answer with (a 4xx). Without an
+ * option type, the first of the product's options that has a chart.
+ */
 export function sizeFinderAnswer(
   product: Pick<Product, "options" | "name"> | undefined,
+  charts: ReadonlyMap<string, FitChart>,
   optionType: string | null | undefined,
   measures: Measures,
 ): Result<FitAnswer & { optionType: string }> {
   if (!product) return problem("not_found", "There is no product with that id.");
-  const option = fitOption(product, optionType);
-  if (!option?.fit) {
+  const option = optionType
+    ? product.options.find((o) => o.type === optionType && charts.has(o.type))
+    : product.options.find((o) => charts.has(o.type));
+  if (!option) {
     return problem(
       "not_found",
       optionType
@@ -30,7 +25,7 @@ export function sizeFinderAnswer(
         : `${product.name} has no size chart.`,
     );
   }
-  const found = findSize(option.fit, option.sizes, measures);
+  const found = findSize(charts.get(option.type)!, option.sizes, measures);
   if (!found.ok) return problem("invalid_input", found.message);
   return done({ ...found.answer, optionType: option.type });
 }

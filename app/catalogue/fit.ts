@@ -1,5 +1,3 @@
-import { FIT_CHART_MAX_ROWS, FIT_MEASURE_BOUNDS, FIT_SHRINK_MAX_PERCENT } from "~/shared/limits";
-
 /**
  * The size finder (X-FIT-1, issue 37): a product option's own size chart as data (each size with
  * the ranges of the measures it is indexed by), and the size a buyer's measures fall in. Pure:
@@ -9,6 +7,23 @@ import { FIT_CHART_MAX_ROWS, FIT_MEASURE_BOUNDS, FIT_SHRINK_MAX_PERCENT } from "
 export const FIT_MEASURES = ["heightCm", "weightKg", "chestCm", "waistCm", "ageYears"] as const;
 export type FitMeasure = (typeof FIT_MEASURES)[number];
 export type FitRange = readonly [number, number];
+
+/**
+ * What a person could really measure: a value outside is refused with a sentence, never answered
+ * with the smallest or largest size. These figures are stated only here, so they sit beside their
+ * rule rather than in shared/limits.ts, which every page's first load carries.
+ */
+export const FIT_MEASURE_BOUNDS = {
+  heightCm: { min: 50, max: 250 },
+  weightKg: { min: 8, max: 250 },
+  chestCm: { min: 40, max: 200 },
+  waistCm: { min: 35, max: 200 },
+  ageYears: { min: 1, max: 99 },
+} as const;
+/** The most the owner may say a garment shrinks, in per cent. */
+export const FIT_SHRINK_MAX_PERCENT = 20;
+/** Rows one option's size chart may have. */
+export const FIT_CHART_MAX_ROWS = 40;
 
 /** How a measure is named to a person, and the word the owner's chart text uses. */
 export const MEASURE_WORDS: Record<FitMeasure, { word: string; unit: string; label: string }> = {

@@ -1,4 +1,3 @@
-import type { FitChart } from "./fit";
 import { asc, eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { clockFrom, dbFrom } from "~/db/context.server";
@@ -73,7 +72,6 @@ export function productFromRows(
       if (o.customPricePence !== null) option.customPricePence = o.customPricePence;
       if (o.beltRanks) option.beltRanks = o.beltRanks;
       if (o.colors) option.colors = o.colors;
-      if (o.fitChart) option.fit = o.fitChart as FitChart;
       return option;
     }),
   };

@@ -1,5 +1,4 @@
 import type { Pence } from "~/pricing/money";
-import type { FitChart } from "./fit";
 
 export const GROUPS = ["mens", "womens", "kids"] as const;
 export type Group = (typeof GROUPS)[number];
@@ -36,8 +35,6 @@ export interface ProductOption {
   customPricePence?: Pence;
   beltRanks?: readonly string[];
   colors?: readonly string[];
-  /** The option's size chart as data, for the size finder (X-FIT-1); absent: no finder. */
-  fit?: FitChart;
 }
 
 /** What is drawn: the garment (or accessory) shape. */

@@ -27,7 +27,7 @@ import {
 import { listOwnerPhotos } from "~/catalogue/photos/owner.server";
 import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
-import type { ProductOption } from "~/catalogue/types";
+import type { OwnerOption } from "~/catalogue/editing/products.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import type { Problem } from "~/shared/problems";
 import { clockFrom, dbFrom } from "~/db/context.server";
@@ -149,7 +149,7 @@ function OptionFields({
   fresh,
   wasError,
 }: {
-  option: ProductOption | undefined;
+  option: OwnerOption | undefined;
   n: number;
   value: ValueOf;
   checked: CheckedOf;

@@ -2,6 +2,8 @@ import { findProduct } from "~/catalogue/catalogue";
 import { readMeasures } from "~/catalogue/fit";
 import { sizeFinderAnswer } from "~/catalogue/fit-answer";
 import { catalogueFrom } from "~/catalogue/store.server";
+import { fitChartsOf } from "~/catalogue/fit.server";
+import { dbFrom } from "~/db/context.server";
 import { statusOf } from "~/security/edge.server";
 import type { Route } from "./+types/api.size-finder";
 
@@ -14,8 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const catalogue = await catalogueFrom(context);
   const productId = query.get("productId") ?? "";
+  const product = productId ? findProduct(catalogue, productId) : undefined;
   const found = sizeFinderAnswer(
-    productId ? findProduct(catalogue, productId) : undefined,
+    product,
+    product ? await fitChartsOf(dbFrom(context), product.id) : new Map(),
     query.get("optionType"),
     readMeasures((name) => query.get(name)),
   );

@@ -25,6 +25,8 @@ import type { Route } from "./+types/product";
 import { readMeasures } from "~/catalogue/fit";
 import { sizeFinderAnswer } from "~/catalogue/fit-answer";
 import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import { sizeFinderReady } from "~/catalogue/components/SizeFinderSlot";
+import { fitChartsOf, fitMeasuresOf } from "~/catalogue/fit.server";
 import type { AddFields } from "~/cart/intents";
 import { pageEndpoint } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -58,8 +60,10 @@ export const action = pageEndpoint(
     };
     const fields = Object.fromEntries(FINDER_FIELDS.map((name) => [name, get(name) ?? ""]));
     const catalogue = await catalogueFrom(context);
+    const product = findProduct(catalogue, params.productId ?? "");
     const found = sizeFinderAnswer(
-      findProduct(catalogue, params.productId ?? ""),
+      product,
+      product ? await fitChartsOf(dbFrom(context), product.id) : new Map(),
       get("optionType"),
       readMeasures(get),
     );
@@ -89,15 +93,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         reviews: [],
         rating: null,
         stock: {},
+        sizeCharts: {},
         delivery: deliveryPromiseLines(catalogue.settings),
       },
       { status: 404 },
     );
   const db = dbFrom(context);
-  const [reviews, stock] = await Promise.all([
+  const [reviews, stock, charts] = await Promise.all([
     listReviewsOrEmpty(db, product.id),
     stockLevelsOrEmpty(db, [product.id]),
+    fitChartsOf(db, product.id),
     productReviewsReady,
+    sizeFinderReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
@@ -107,6 +114,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
     stock,
+    // X-FIT-1: which options have a size finder, and what each asks for (not the charts).
+    sizeCharts: fitMeasuresOf(charts),
     delivery: deliveryPromiseLines(catalogue.settings),
   };
 }
@@ -158,7 +167,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, preview, origin, rating, reviews, stock, delivery } = loaderData;
+  const { product, preview, origin, rating, reviews, stock, delivery, sizeCharts } = loaderData;
   const finder = actionData as SizeFinderSent | undefined;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
@@ -212,6 +221,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             stock={stock}
             onColorChange={setColor}
             finder={finder}
+            sizeCharts={sizeCharts}
             sent={chosenBy(product.id, finder)}
           />
           <DeliveryPromise lines={delivery} />

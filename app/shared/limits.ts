@@ -351,19 +351,3 @@ export const BODY_LIMITS = {
 
 /** A nightly backup not written this long after its BACKUP_SCHEDULE time is a "Needs attention" item. */
 export const BACKUP_LATE_AFTER_MINUTES = 120;
-
-// ── The size finder (X-FIT-1) ────────────────────────────────────────────────────────────────
-
-/** The measures a size chart can be indexed by, with what a person could really measure: a value
- *  outside is refused with a sentence, never answered with the smallest or largest size. */
-export const FIT_MEASURE_BOUNDS = {
-  heightCm: { min: 50, max: 250 },
-  weightKg: { min: 8, max: 250 },
-  chestCm: { min: 40, max: 200 },
-  waistCm: { min: 35, max: 200 },
-  ageYears: { min: 1, max: 99 },
-} as const;
-/** The most the owner may say a garment shrinks, in per cent. */
-export const FIT_SHRINK_MAX_PERCENT = 20;
-/** Rows one option's size chart may have. */
-export const FIT_CHART_MAX_ROWS = 40;

@@ -21,24 +21,27 @@ const inline = "w-24";
  */
 export function SizeFinder({
   product,
+  charts,
   optionType,
   sent,
   onFound,
 }: {
   product: Product;
+  /** The measures each option's chart is indexed by, by option type (the ranges stay on the server). */
+  charts: Record<string, readonly FitMeasure[]>;
   /** The option chosen on the picker: what the finder sizes when it has a chart. */
   optionType: string;
   sent?: SizeFinderSent;
   onFound: (optionType: string, size: string) => void;
 }) {
-  const charted = product.options.filter((o) => o.fit);
+  const charted = product.options.filter((o) => charts[o.type]);
   const [answer, setAnswer] = useState<FitAnswer | undefined>(sent?.answer);
   const [error, setError] = useState<string | undefined>(sent?.error);
   const [busy, setBusy] = useState(false);
   if (charted.length === 0) return null;
   const sizing = charted.find((o) => o.type === optionType) ?? charted[0]!;
   // Every measure any charted option needs: without JavaScript the option can be changed after.
-  const measures = FIT_MEASURES.filter((m) => charted.some((o) => o.fit!.measures.includes(m)));
+  const measures = FIT_MEASURES.filter((m) => charted.some((o) => charts[o.type]!.includes(m)));
   const value = (name: string) => sent?.fields?.[name] ?? "";
   const id = `${product.id}-fit`;
 

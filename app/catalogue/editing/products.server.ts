@@ -6,6 +6,7 @@ import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, productFromRows } from "../store.server";
 import type { Product, ProductOption, ProductStatus } from "../types";
+import type { FitChart } from "../fit";
 import {
   type CreateInput,
   createSchema,
@@ -24,7 +25,11 @@ import { LIST_QUERY_MAX, OWNER_PAGE_SIZE } from "~/shared/limits";
 /** The owner's products (X-CAT-2): list, read, create, edit with a version, archive; audited. */
 
 /** A product as the owner's JSON answers it: every field, its options, and its `version`. */
-export type OwnerProduct = Omit<Product, "images"> & {
+/** An option as the owner's JSON answers it: with its size finder chart (X-FIT-1). */
+export type OwnerOption = ProductOption & { fit?: FitChart };
+
+export type OwnerProduct = Omit<Product, "images" | "options"> & {
+  options: readonly OwnerOption[];
   version: number;
   images: Product["images"];
   updatedAt: string;
@@ -34,8 +39,14 @@ type Row = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
 
 function ownerProduct(row: Row, options: readonly OptionRow[]): OwnerProduct {
+  const product = productFromRows(row, options);
   return {
-    ...productFromRows(row, options),
+    ...product,
+    // The size finder's charts ride the owner's JSON only: the shop's pages never carry them.
+    options: product.options.map((option, index) => {
+      const fit = options[index]?.fitChart;
+      return fit ? { ...option, fit: fit as FitChart } : option;
+    }),
     version: row.version,
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
@@ -117,7 +128,7 @@ export async function listOwnerProducts(
 function optionRows(
   id: string,
   options: readonly OptionInput[],
-  before: readonly ProductOption[] = [],
+  before: readonly OwnerOption[] = [],
 ) {
   return options.map((o, index) => ({
     productId: id,

@@ -2,7 +2,6 @@ import { POLICY } from "~/policy/policy";
 import { GI_NAME_PRICE_PENCE } from "../figures";
 import { formatPence } from "~/pricing/money";
 import { pictureSrc } from "../art/pictures";
-import { seedFitChart } from "../fit-seed";
 import { DESIGNS, NO_GI_DESIGNS } from "../designs";
 import * as sizes from "../sizes";
 import type {
@@ -135,11 +134,6 @@ function garment(input: GarmentInput): Product {
   const { views, describe, ...rest } = input;
   return {
     ...rest,
-    // The size finder's chart of each option, from today's charts (X-FIT-1).
-    options: input.options.map((option) => {
-      const fit = seedFitChart(input.category, option.type);
-      return fit ? { ...option, fit } : option;
-    }),
     id,
     status: "active",
     images: productImages(id, input.name, views, describe),
