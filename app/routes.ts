@@ -25,6 +25,10 @@ export default [
   route("team/:slug/organiser", "routes/team-organiser.tsx"),
   route("team/:slug/organiser/roster.csv", "routes/team-organiser-roster.ts"),
   route("returns/request", "routes/returns-request.tsx"),
+  // Back-in-stock alerts (X-FIT-3)
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/confirm/:token", "routes/stock-alerts.confirm.tsx"),
+  route("stock-alerts/unsubscribe/:token", "routes/stock-alerts.unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),
@@ -39,6 +43,7 @@ export default [
   route("api/cart", "routes/api.cart.ts"),
   route("api/search", "routes/api.search.ts"),
   route("api/size-finder", "routes/api.size-finder.ts"),
+  route("api/stock-alerts", "routes/api.stock-alerts.ts"),
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   route("api/products/:productId/reviews", "routes/api.product-reviews.ts"),
   route("api/uploads", "routes/api.uploads.ts"),

@@ -20,6 +20,7 @@ import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/shared/limits";
 import { StockNotice } from "~/stock/StockNotice";
+import { BackInStockForm } from "~/stock/BackInStockSlot";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
 import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
@@ -94,9 +95,19 @@ export function AddToCartForm({
     const form = formRef.current;
     if (!form) return;
     const data = new FormData(form);
+    // A back-in-stock e-mail links to its size (X-FIT-3): ?optionType=&size=&color= chooses it.
+    const linked = new URLSearchParams(window.location.search);
+    const linkedOption = findOption(product, linked.get("optionType") ?? "");
+    const fromLink = (name: string) =>
+      linkedOption &&
+      (name === "optionType" ||
+        (name === "size" && linkedOption.sizes.includes(linked.get("size") ?? "")) ||
+        (name === "color" && linkedOption.colors?.includes(linked.get("color") ?? "")))
+        ? linked.get(name)
+        : null;
     setSelection((current) => {
       const read = selectionFrom(product, current, (name) => {
-        const value = data.get(name);
+        const value = fromLink(name) ?? data.get(name);
         if (name === "nameCustomisation") {
           return form.querySelector('input[name="nameCustomisation"]')
             ? String(value === "true")
@@ -344,6 +355,15 @@ export function AddToCartForm({
           </div>
         </div>
       </form>
+      {option ? (
+        <BackInStockForm
+          productId={product.id}
+          optionType={option.type}
+          sizes={option.sizes}
+          colors={option.colors}
+          stock={stock}
+        />
+      ) : null}
     </>
   );
 }

@@ -1213,3 +1213,33 @@ export const drawingPngs = pgTable("drawing_pngs", {
   png: bytea("png").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Back-in-stock alerts (X-FIT-3, issue 37): an e-mail address waiting for a sold-out variant.
+ * Kept unconfirmed until its confirm link is used (double opt-in), at most 7 days; a confirmed one
+ * is deleted in the transaction that queues its one "back in stock" e-mail. `token` names it in
+ * the confirm and unsubscribe links.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_variant_email_idx").on(
+      table.productId,
+      table.optionType,
+      table.size,
+      table.color,
+      table.email,
+    ),
+  ],
+);

@@ -26,6 +26,7 @@ import { readMeasures } from "~/catalogue/fit";
 import { sizeFinderAnswer } from "~/catalogue/fit-answer";
 import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
 import { sizeFinderReady } from "~/catalogue/components/SizeFinderSlot";
+import { backInStockReady } from "~/stock/BackInStockSlot";
 import { fitChartsOf, fitMeasuresOf } from "~/catalogue/fit.server";
 import type { AddFields } from "~/cart/intents";
 import { pageEndpoint } from "~/security/edge.server";
@@ -105,6 +106,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     fitChartsOf(db, product.id),
     productReviewsReady,
     sizeFinderReady,
+    backInStockReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
