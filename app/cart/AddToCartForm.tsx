@@ -20,8 +20,12 @@ import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/shared/limits";
 import { StockNotice } from "~/stock/StockNotice";
+import { BackInStockForm } from "~/stock/BackInStockSlot";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";
 import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
+import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import type { FitMeasure } from "~/catalogue/fit";
+import { SizeFinder } from "~/catalogue/components/SizeFinderSlot";
 
 /** The choices as a form holds them (sent, or in the page before its script ran), over `base`. */
 function selectionFrom(
@@ -61,6 +65,8 @@ export function AddToCartForm({
   onColorChange,
   sent,
   refusal,
+  finder,
+  sizeCharts,
 }: {
   product: Product;
   stock: StockLevels;
@@ -68,6 +74,10 @@ export function AddToCartForm({
   onColorChange?: (color: string) => void;
   sent?: AddFields;
   refusal?: string;
+  /** What the size finder's form sent without JavaScript, and its answer (X-FIT-1). */
+  finder?: SizeFinderSent;
+  /** The measures each option's size chart asks for; none: no size finder. */
+  sizeCharts?: Record<string, readonly FitMeasure[]>;
 }) {
   const [selection, setSelection] = useState<Selection>(() =>
     sent
@@ -85,9 +95,19 @@ export function AddToCartForm({
     const form = formRef.current;
     if (!form) return;
     const data = new FormData(form);
+    // A back-in-stock e-mail links to its size (X-FIT-3): ?optionType=&size=&color= chooses it.
+    const linked = new URLSearchParams(window.location.search);
+    const linkedOption = findOption(product, linked.get("optionType") ?? "");
+    const fromLink = (name: string) =>
+      linkedOption &&
+      (name === "optionType" ||
+        (name === "size" && linkedOption.sizes.includes(linked.get("size") ?? "")) ||
+        (name === "color" && linkedOption.colors?.includes(linked.get("color") ?? "")))
+        ? linked.get(name)
+        : null;
     setSelection((current) => {
       const read = selectionFrom(product, current, (name) => {
-        const value = data.get(name);
+        const value = fromLink(name) ?? data.get(name);
         if (name === "nameCustomisation") {
           return form.querySelector('input[name="nameCustomisation"]')
             ? String(value === "true")
@@ -147,177 +167,203 @@ export function AddToCartForm({
 
   const textId = `${product.id}-custom-text`;
   const tooLong = customTextTooLong(customText);
+  // The size finder's answer chooses the option and size on the picker (X-FIT-1).
+  const found = (optionType: string, size: string) =>
+    update({
+      ...(optionType === selection.optionType
+        ? selection
+        : changeOptionType(selection, optionType)),
+      size,
+    });
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action={CART_PAGE}
-      onSubmit={submit}
-      noValidate
-      className="flex flex-col gap-5"
-      aria-label="Choose options"
-    >
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={product.id} />
-      {product.options.length > 1 ? null : (
-        <input type="hidden" name="optionType" value={option?.type ?? STANDARD_OPTION} />
-      )}
-      {option ? null : <input type="hidden" name="size" value={NO_SIZE} />}
-      {product.options.length > 1 ? (
-        <ChoiceGroup
-          legend="Option"
-          name="optionType"
-          values={product.options.map((o) => o.type)}
-          selected={selection.optionType}
-          onChange={(type) => update(changeOptionType(selection, type))}
-        />
-      ) : null}
-      {option ? (
-        <ChoiceGroup
-          legend="Size"
-          name="size"
-          values={option.sizes}
-          selected={selection.size}
-          onChange={(size) => update({ ...selection, size })}
-          soldOut={available.soldOutSizes}
-        />
-      ) : null}
-      {option?.beltRanks ? (
-        <ChoiceGroup
-          legend="Belt rank"
-          name="beltRank"
-          values={option.beltRanks}
-          selected={selection.beltRank}
-          onChange={(beltRank) => update({ ...selection, beltRank })}
-          swatches
-        />
-      ) : null}
-      {option?.colors ? (
-        <ChoiceGroup
-          legend="Colour"
-          name="color"
-          values={option.colors}
-          selected={selection.color}
-          onChange={(color) => {
-            update({ ...selection, color });
-            onColorChange?.(color);
-          }}
-          swatches
-          soldOut={available.soldOutColors}
-        />
-      ) : null}
-      {option?.customizable && option.customPricePence ? (
-        <label className="flex items-center gap-3 text-sm font-semibold">
-          <input
-            type="checkbox"
-            name="nameCustomisation"
-            value="true"
-            checked={selection.nameCustomisation}
-            onChange={(event) => update(setNameCustomisation(selection, event.target.checked))}
-            className="size-5 accent-accent"
+    <>
+      <SizeFinder
+        product={product}
+        charts={sizeCharts ?? {}}
+        optionType={selection.optionType}
+        sent={finder}
+        onFound={found}
+      />
+      <form
+        ref={formRef}
+        method="post"
+        action={CART_PAGE}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label="Choose options"
+      >
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={product.id} />
+        {product.options.length > 1 ? null : (
+          <input type="hidden" name="optionType" value={option?.type ?? STANDARD_OPTION} />
+        )}
+        {option ? null : <input type="hidden" name="size" value={NO_SIZE} />}
+        {product.options.length > 1 ? (
+          <ChoiceGroup
+            legend="Option"
+            name="optionType"
+            values={product.options.map((o) => o.type)}
+            selected={selection.optionType}
+            onChange={(type) => update(changeOptionType(selection, type))}
           />
-          Add name customisation (+{formatPence(option.customPricePence)})
-        </label>
-      ) : null}
-      {showsCustomText(option, selection.nameCustomisation) ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={textId} className="text-sm font-semibold">
-            {option?.type === "Gi" ? "Name for the lapel" : "Custom text (optional)"}
+        ) : null}
+        {option ? (
+          <ChoiceGroup
+            legend="Size"
+            name="size"
+            values={option.sizes}
+            selected={selection.size}
+            onChange={(size) => update({ ...selection, size })}
+            soldOut={available.soldOutSizes}
+          />
+        ) : null}
+        {option?.beltRanks ? (
+          <ChoiceGroup
+            legend="Belt rank"
+            name="beltRank"
+            values={option.beltRanks}
+            selected={selection.beltRank}
+            onChange={(beltRank) => update({ ...selection, beltRank })}
+            swatches
+          />
+        ) : null}
+        {option?.colors ? (
+          <ChoiceGroup
+            legend="Colour"
+            name="color"
+            values={option.colors}
+            selected={selection.color}
+            onChange={(color) => {
+              update({ ...selection, color });
+              onColorChange?.(color);
+            }}
+            swatches
+            soldOut={available.soldOutColors}
+          />
+        ) : null}
+        {option?.customizable && option.customPricePence ? (
+          <label className="flex items-center gap-3 text-sm font-semibold">
+            <input
+              type="checkbox"
+              name="nameCustomisation"
+              value="true"
+              checked={selection.nameCustomisation}
+              onChange={(event) => update(setNameCustomisation(selection, event.target.checked))}
+              className="size-5 accent-accent"
+            />
+            Add name customisation (+{formatPence(option.customPricePence)})
           </label>
-          {/* No maxLength: a longer name is refused with a message, never cut (issue 24). */}
-          <input
-            id={textId}
-            type="text"
-            name="customText"
-            value={selection.customText}
-            autoComplete="off"
-            aria-invalid={tooLong || undefined}
-            aria-describedby={`${textId}-hint ${tooLong ? `${textId}-error ` : ""}${textId}-notice`}
-            onChange={(event) => update({ ...selection, customText: event.target.value })}
-            className="rounded border border-ink/30 bg-white px-3 py-2 aria-[invalid=true]:border-accent aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-accent"
-          />
-          <p id={`${textId}-hint`} className="text-xs text-muted">
-            {Array.from(selection.customText).length}/{CUSTOM_TEXT_MAX} characters
-          </p>
-          {tooLong ? (
-            <p id={`${textId}-error`} className="text-sm font-semibold text-accent">
-              {CUSTOM_TEXT_MESSAGE}
+        ) : null}
+        {showsCustomText(option, selection.nameCustomisation) ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={textId} className="text-sm font-semibold">
+              {option?.type === "Gi" ? "Name for the lapel" : "Custom text (optional)"}
+            </label>
+            {/* No maxLength: a longer name is refused with a message, never cut (issue 24). */}
+            <input
+              id={textId}
+              type="text"
+              name="customText"
+              value={selection.customText}
+              autoComplete="off"
+              aria-invalid={tooLong || undefined}
+              aria-describedby={`${textId}-hint ${tooLong ? `${textId}-error ` : ""}${textId}-notice`}
+              onChange={(event) => update({ ...selection, customText: event.target.value })}
+              className="rounded border border-ink/30 bg-white px-3 py-2 aria-[invalid=true]:border-accent aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-accent"
+            />
+            <p id={`${textId}-hint`} className="text-xs text-muted">
+              {Array.from(selection.customText).length}/{CUSTOM_TEXT_MAX} characters
+            </p>
+            {tooLong ? (
+              <p id={`${textId}-error`} className="text-sm font-semibold text-accent">
+                {CUSTOM_TEXT_MESSAGE}
+              </p>
+            ) : null}
+            <p id={`${textId}-notice`} className="text-xs font-semibold">
+              {PERSONALISED_NOTICE}
+            </p>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-end gap-4">
+          <div>
+            <span className="mb-2 block text-sm font-semibold" id={`${product.id}-qty-label`}>
+              Quantity
+            </span>
+            <div
+              className="flex items-center rounded border border-ink/30 bg-white"
+              role="group"
+              aria-labelledby={`${product.id}-qty-label`}
+            >
+              <button
+                type="button"
+                className="p-3 disabled:opacity-40"
+                aria-label="Decrease quantity"
+                disabled={selection.quantity <= 1}
+                onClick={() =>
+                  update({ ...selection, quantity: Math.max(1, selection.quantity - 1) })
+                }
+              >
+                <Minus aria-hidden="true" className="size-4" />
+              </button>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_LINE_QUANTITY}
+                step={1}
+                aria-label="Quantity"
+                name="quantity"
+                value={selection.quantity}
+                onChange={(event) => {
+                  const n = Math.floor(Number(event.target.value));
+                  const quantity = Number.isFinite(n) && n >= 1 ? n : 1;
+                  update({ ...selection, quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
+                }}
+                className="w-14 [appearance:textfield] border-x border-ink/15 py-2 text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
+              />
+              <button
+                type="button"
+                className="p-3 disabled:opacity-40"
+                aria-label="Increase quantity"
+                disabled={selection.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => update({ ...selection, quantity: selection.quantity + 1 })}
+              >
+                <Plus aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+          </div>
+          {unit !== undefined ? (
+            <p className="pb-2 text-lg">
+              <span className="text-muted">{option ? `${option.type}: ` : "Price: "}</span>
+              <span className="font-bold" data-testid="option-price">
+                {formatPence(unit)}
+              </span>
             </p>
           ) : null}
-          <p id={`${textId}-notice`} className="text-xs font-semibold">
-            {PERSONALISED_NOTICE}
-          </p>
         </div>
-      ) : null}
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <span className="mb-2 block text-sm font-semibold" id={`${product.id}-qty-label`}>
-            Quantity
-          </span>
-          <div
-            className="flex items-center rounded border border-ink/30 bg-white"
-            role="group"
-            aria-labelledby={`${product.id}-qty-label`}
+        <StockNotice stock={available} />
+        <div className="flex flex-col gap-3">
+          <button
+            type="submit"
+            className="rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark"
           >
-            <button
-              type="button"
-              className="p-3 disabled:opacity-40"
-              aria-label="Decrease quantity"
-              disabled={selection.quantity <= 1}
-              onClick={() =>
-                update({ ...selection, quantity: Math.max(1, selection.quantity - 1) })
-              }
-            >
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_LINE_QUANTITY}
-              step={1}
-              aria-label="Quantity"
-              name="quantity"
-              value={selection.quantity}
-              onChange={(event) => {
-                const n = Math.floor(Number(event.target.value));
-                const quantity = Number.isFinite(n) && n >= 1 ? n : 1;
-                update({ ...selection, quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
-              }}
-              className="w-14 [appearance:textfield] border-x border-ink/15 py-2 text-center font-semibold [&::-webkit-inner-spin-button]:appearance-none"
-            />
-            <button
-              type="button"
-              className="p-3 disabled:opacity-40"
-              aria-label="Increase quantity"
-              disabled={selection.quantity >= MAX_LINE_QUANTITY}
-              onClick={() => update({ ...selection, quantity: selection.quantity + 1 })}
-            >
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
+            Add to Cart
+          </button>
+          <div role="alert" className="min-h-6 text-sm font-semibold text-accent">
+            {problem}
           </div>
         </div>
-        {unit !== undefined ? (
-          <p className="pb-2 text-lg">
-            <span className="text-muted">{option ? `${option.type}: ` : "Price: "}</span>
-            <span className="font-bold" data-testid="option-price">
-              {formatPence(unit)}
-            </span>
-          </p>
-        ) : null}
-      </div>
-      <StockNotice stock={available} />
-      <div className="flex flex-col gap-3">
-        <button
-          type="submit"
-          className="rounded bg-accent px-6 py-4 font-display text-xl tracking-wider text-white uppercase hover:bg-accent-dark"
-        >
-          Add to Cart
-        </button>
-        <div role="alert" className="min-h-6 text-sm font-semibold text-accent">
-          {problem}
-        </div>
-      </div>
-    </form>
+      </form>
+      {option ? (
+        <BackInStockForm
+          productId={product.id}
+          optionType={option.type}
+          sizes={option.sizes}
+          colors={option.colors}
+          stock={stock}
+        />
+      ) : null}
+    </>
   );
 }

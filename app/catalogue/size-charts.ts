@@ -236,3 +236,17 @@ export const HOODIE_CHART: SizeChart = {
   ]),
   note: "Hoodies come in one size run, XS to XXL, for every collection. Measured flat, armpit to armpit.",
 };
+
+/**
+ * Today's measurement tables, read by the size finder's seeded charts (./fit-seed.ts), so the
+ * finder and the printed charts start from the same figures.
+ */
+export const MEASUREMENTS = {
+  MENS_NO_GI,
+  MENS_GI,
+  WOMENS_NO_GI,
+  WOMENS_GI,
+  KIDS_NO_GI,
+  KIDS_GI,
+  SHORTS,
+} as const;

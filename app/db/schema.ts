@@ -892,6 +892,13 @@ export const products = pgTable(
   ],
 );
 
+/** An option's size chart as stored (app/catalogue/fit.ts's FitChart checks and reads it). */
+export interface StoredFitChart {
+  measures: readonly string[];
+  rows: readonly { size: string; ranges: Partial<Record<string, readonly [number, number]>> }[];
+  shrinkPercent?: number;
+}
+
 /** A product's options (Rashguard, Shorts, Gi, …): each with its price and sizes (X-CAT-1). */
 export const productOptions = pgTable(
   "product_options",
@@ -910,6 +917,8 @@ export const productOptions = pgTable(
     customPricePence: integer("custom_price_pence"),
     beltRanks: jsonb("belt_ranks").$type<string[]>(),
     colors: jsonb("colors").$type<string[]>(),
+    /** The option's size chart for the size finder (X-FIT-1): sizes with their ranges. */
+    fitChart: jsonb("fit_chart").$type<StoredFitChart>(),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.type] }),
@@ -1252,3 +1261,33 @@ export const drawingPngs = pgTable("drawing_pngs", {
   png: bytea("png").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Back-in-stock alerts (X-FIT-3, issue 37): an e-mail address waiting for a sold-out variant.
+ * Kept unconfirmed until its confirm link is used (double opt-in), at most 7 days; a confirmed one
+ * is deleted in the transaction that queues its one "back in stock" e-mail. `token` names it in
+ * the confirm and unsubscribe links.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("stock_alerts_variant_email_idx").on(
+      table.productId,
+      table.optionType,
+      table.size,
+      table.color,
+      table.email,
+    ),
+  ],
+);

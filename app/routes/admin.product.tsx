@@ -1,3 +1,4 @@
+import { chartText } from "~/catalogue/fit";
 import { useEffect } from "react";
 import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect } from "react-router";
@@ -26,7 +27,7 @@ import {
 import { listOwnerPhotos } from "~/catalogue/photos/owner.server";
 import { PHOTO_MESSAGES, productColors } from "~/catalogue/photos/photo-rules";
 import { PhotoManager } from "~/catalogue/photos/PhotoManager";
-import type { ProductOption } from "~/catalogue/types";
+import type { OwnerOption } from "~/catalogue/editing/products.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import type { Problem } from "~/shared/problems";
 import { clockFrom, dbFrom } from "~/db/context.server";
@@ -148,7 +149,7 @@ function OptionFields({
   fresh,
   wasError,
 }: {
-  option: ProductOption | undefined;
+  option: OwnerOption | undefined;
   n: number;
   value: ValueOf;
   checked: CheckedOf;
@@ -215,6 +216,26 @@ function OptionFields({
           rows={5}
           hint="Leave empty when there is no choice of colour."
           defaultValue={value(`option-${n}-colors`, option?.colors?.join("\n") ?? "")}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextAreaField
+          label="Size finder chart"
+          name={`option-${n}-fit`}
+          rows={5}
+          className="sm:col-span-2"
+          hint='One line per size, e.g. "A1: height 160-170, weight 55-68" (height, weight, chest and waist in cm or kg, age in years). Empty: no size finder.'
+          defaultValue={value(`option-${n}-fit`, chartText(option?.fit))}
+        />
+        <Field
+          label="Shrinks about (%)"
+          name={`option-${n}-shrink`}
+          inputMode="decimal"
+          hint="Gis: between two sizes the finder then suggests the larger. Empty: does not shrink."
+          defaultValue={value(
+            `option-${n}-shrink`,
+            option?.fit?.shrinkPercent ? String(option.fit.shrinkPercent) : "",
+          )}
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-3 sm:items-end">

@@ -32,7 +32,7 @@ export const action = pageEndpoint(
 );
 
 export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
-  const { products, q, total } = loaderData;
+  const { products, q, total, waiting } = loaderData;
   const saved = actionData && "productId" in actionData ? [actionData.productId] : [];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
@@ -51,7 +51,11 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         {q ? `${products.length} of ${total} products match “${q}”.` : `${total} products.`}
       </p>
       <ActionOutcome outcome={actionData} />
-      <StockTable products={products} open={q ? products.map((p) => p.productId) : saved} />
+      <StockTable
+        products={products}
+        waiting={waiting}
+        open={q ? products.map((p) => p.productId) : saved}
+      />
     </div>
   );
 }

@@ -22,6 +22,57 @@ import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
 import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/product";
+import { readMeasures } from "~/catalogue/fit";
+import { sizeFinderAnswer } from "~/catalogue/fit-answer";
+import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
+import { sizeFinderReady } from "~/catalogue/components/SizeFinderSlot";
+import { backInStockReady } from "~/stock/BackInStockSlot";
+import { fitChartsOf, fitMeasuresOf } from "~/catalogue/fit.server";
+import type { AddFields } from "~/cart/intents";
+import { pageEndpoint } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
+import { problem } from "~/shared/problems";
+
+/** The size finder's fields a form may send back into itself (X-FIT-1). */
+const FINDER_FIELDS = [
+  "optionType",
+  "heightCm",
+  "heightFt",
+  "heightIn",
+  "weightKg",
+  "weightSt",
+  "weightLb",
+  "chestCm",
+  "waistCm",
+  "ageYears",
+] as const;
+
+/**
+ * POST /product/:productId with the size finder's form (X-FIT-1, without JavaScript): the page
+ * again with the answer and the size chosen on the picker; a missing or absurd measure is a 400
+ * with its sentence. Nothing is stored.
+ */
+export const action = pageEndpoint(
+  { sameOrigin: true, body: { kind: "form", limit: BODY_LIMITS.short }, noStore: true },
+  async ({ body, params, context }) => {
+    const get = (name: string) => {
+      const value = body.get(name);
+      return typeof value === "string" ? value.slice(0, 20) : null;
+    };
+    const fields = Object.fromEntries(FINDER_FIELDS.map((name) => [name, get(name) ?? ""]));
+    const catalogue = await catalogueFrom(context);
+    const product = findProduct(catalogue, params.productId ?? "");
+    const found = sizeFinderAnswer(
+      product,
+      product ? await fitChartsOf(dbFrom(context), product.id) : new Map(),
+      get("optionType"),
+      readMeasures(get),
+    );
+    if (!found.ok) return problem(found.kind, found.message, { extra: { fields } });
+    const { optionType, ...answer } = found.data;
+    return { ok: true as const, data: { fields, optionType, answer } };
+  },
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = await catalogueFrom(context);
@@ -43,15 +94,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         reviews: [],
         rating: null,
         stock: {},
+        sizeCharts: {},
         delivery: deliveryPromiseLines(catalogue.settings),
       },
       { status: 404 },
     );
   const db = dbFrom(context);
-  const [reviews, stock] = await Promise.all([
+  const [reviews, stock, charts] = await Promise.all([
     listReviewsOrEmpty(db, product.id),
     stockLevelsOrEmpty(db, [product.id]),
+    fitChartsOf(db, product.id),
     productReviewsReady,
+    sizeFinderReady,
+    backInStockReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   return {
@@ -61,6 +116,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     rating: average === null ? null : { count: reviews.length, average },
     stock,
+    // X-FIT-1: which options have a size finder, and what each asks for (not the charts).
+    sizeCharts: fitMeasuresOf(charts),
     delivery: deliveryPromiseLines(catalogue.settings),
   };
 }
@@ -111,8 +168,9 @@ function ProductNotFound() {
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, preview, origin, rating, reviews, stock, delivery } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, preview, origin, rating, reviews, stock, delivery, sizeCharts } = loaderData;
+  const finder = actionData as SizeFinderSent | undefined;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
   if (!product) return <ProductNotFound />;
@@ -164,6 +222,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             product={product}
             stock={stock}
             onColorChange={setColor}
+            finder={finder}
+            sizeCharts={sizeCharts}
+            sent={chosenBy(product.id, finder)}
           />
           <DeliveryPromise lines={delivery} />
           <div className="space-y-3">
@@ -187,4 +248,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+/** The size finder's answer as the picker's choice, for the page without JavaScript. */
+function chosenBy(productId: string, finder: SizeFinderSent | undefined): AddFields | undefined {
+  if (!finder?.answer || !finder.optionType) return undefined;
+  return {
+    productId,
+    optionType: finder.optionType,
+    size: finder.answer.size,
+    beltRank: "",
+    color: "",
+    customText: "",
+    nameCustomisation: false,
+    quantity: "1",
+  };
 }

@@ -57,6 +57,12 @@ export const QUOTAS = {
     message: (settings) =>
       `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${settings.SHOP_EMAIL}.`,
   },
+  /** Back-in-stock alert requests (X-FIT-3): each sends a confirm e-mail, so a few a minute. */
+  stockAlert: {
+    name: "stock-alert",
+    limit: 10,
+    message: "Too many alert requests from your connection. Please wait {seconds} seconds.",
+  },
   /** A team organiser's roster upload e-mails every member (X-TEAM-3): a few a minute. */
   rosterUpload: {
     name: "roster-upload",

@@ -25,8 +25,11 @@ import {
   DRAWINGS_EVERY_MS,
   DRAWINGS_QUIET_MS,
   REFUND_RETRY_BATCH,
+  STOCK_ALERT_BATCH,
   TEAM_CLOSING_BATCH,
 } from "~/shared/limits";
+import { purgeUnconfirmedAlerts, sendRestockAlerts } from "~/stock/alerts.server";
+import { canonicalOrigin } from "~/security/origin.server";
 
 /** Every job each process runs (ARCHITECTURE: "Back office and background work"). */
 export function backgroundJobs(
@@ -68,6 +71,17 @@ export function backgroundJobs(
       everyMs: 10 * 60_000,
       batch: 100,
       run: (db) => removeUnattachedPhotos(db, shop.files, 100),
+    },
+    {
+      // X-FIT-3: a restocked size's confirmed alerts get their one e-mail (once, whichever process
+      // runs this); alerts never confirmed are gone after 7 days.
+      name: "stock-alerts",
+      everyMs: 30_000,
+      batch: STOCK_ALERT_BATCH,
+      run: async (db) => {
+        await purgeUnconfirmedAlerts(db);
+        return sendRestockAlerts(db, await loadCatalogue(db), canonicalOrigin(config));
+      },
     },
     productPhotoJob(shop.files),
     // X-SAFE-3: photos stored before the e-mails' JPEGs existed get them after an upgrade.

@@ -353,3 +353,12 @@ export const BODY_LIMITS = {
 
 /** A nightly backup not written this long after its BACKUP_SCHEDULE time is a "Needs attention" item. */
 export const BACKUP_LATE_AFTER_MINUTES = 120;
+
+// ── Back-in-stock alerts (X-FIT-3) ───────────────────────────────────────────────────────────
+
+/** An alert whose confirm link is not used within this many days is deleted. */
+export const STOCK_ALERT_CONFIRM_DAYS = 7;
+/** Alerts one e-mail address may ask for in a day (a confirmation e-mail each). */
+export const STOCK_ALERTS_PER_EMAIL_PER_DAY = 10;
+/** Alerts sent per run of the `stock-alerts` job. */
+export const STOCK_ALERT_BATCH = 50;

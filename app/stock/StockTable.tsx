@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type ProductStock } from "./stock";
+import { type ProductStock, variantKey } from "./stock";
 import { stockFieldName, variantLabel } from "./stock-form";
 import { FEW_LEFT } from "~/shared/limits";
 
@@ -32,8 +32,11 @@ export function StockTable({
   products,
   action,
   open = [],
+  waiting = {},
 }: {
   products: readonly ProductStock[];
+  /** Confirmed back-in-stock alerts waiting, by variant key (X-FIT-3). */
+  waiting?: Readonly<Record<string, number>>;
   /** Where the forms post; the page's own URL by default. */
   action?: string;
   /** Products shown open (a search's results, the one just saved); the rest start collapsed. */
@@ -101,6 +104,11 @@ export function StockTable({
                           className={`py-2 pr-4 ${few ? "font-semibold text-accent" : "text-muted"}`}
                         >
                           {status(variant.quantity)}
+                          {waiting[variantKey(variant)] ? (
+                            <span className="block font-semibold text-ink">
+                              {waiting[variantKey(variant)]} waiting for an e-mail
+                            </span>
+                          ) : null}
                         </td>
                         <td className="py-2">
                           <input

@@ -15,6 +15,7 @@ import {
 } from "./stock";
 import { matchingProducts, stockFieldName, variantLabel } from "./stock-form";
 import { stockLevels } from "./stock.server";
+import { waitingAlertCounts } from "./alerts.server";
 import type { Problem } from "~/shared/problems";
 import { ProblemError } from "~/shared/problems";
 
@@ -37,8 +38,8 @@ export async function listStock(db: Database): Promise<ProductStock[]> {
 /** /admin/stock: every product's stock, or those matching the search `q` (issue 24 item 11). */
 export async function stockPage(db: Database, query: string | null) {
   const q = (query ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
-  const all = await listStock(db);
-  return { products: matchingProducts(all, q), q, total: all.length };
+  const [all, waiting] = await Promise.all([listStock(db), waitingAlertCounts(db)]);
+  return { products: matchingProducts(all, q), q, total: all.length, waiting };
 }
 
 /** The body of PUT /api/admin/stock, and of each entry of STOCK_SEED_FILE. */

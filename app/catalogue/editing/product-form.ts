@@ -1,5 +1,6 @@
 import type { OwnerProduct } from "./products.server";
 import { poundsToPence } from "./product-input";
+import { parseChartText } from "../fit";
 
 /**
  * The owner's product page as a plain form (works without JavaScript): the fields by name, an
@@ -37,6 +38,11 @@ export function readProductForm(form: FormData, creating: boolean): Read {
     const label = `Option ${type}`;
     const belts = lines(form.get(`option-${n}-beltRanks`));
     const colors = lines(form.get(`option-${n}-colors`));
+    // X-FIT-1: the size finder's chart, a line per size, and "shrinks about N%".
+    const shrinkText = get(`option-${n}-shrink`).trim().replace(/%$/, "");
+    const shrink = shrinkText ? Number(shrinkText) : undefined;
+    const chart = parseChartText(get(`option-${n}-fit`), shrink);
+    if (!chart.ok) problems.push(`${label}: ${chart.message}`);
     options.push({
       position: Number(get(`option-${n}-position`)) || n + 1,
       option: {
@@ -48,6 +54,7 @@ export function readProductForm(form: FormData, creating: boolean): Read {
         customizable: form.get(`option-${n}-customizable`) === "on",
         beltRanks: belts.length ? belts : null,
         colors: colors.length ? colors : null,
+        fit: chart.ok ? chart.chart : null,
       },
     });
   }

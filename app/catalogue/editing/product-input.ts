@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DESIGNS } from "../designs";
 import { CATEGORIES, type Category, type GarmentKind, type ProductStatus } from "../types";
 import { text } from "~/shared/text";
+import { checkFitChart, type FitChart } from "../fit";
 import { LINE_CHOICE_MAX, PRODUCT_LIMITS, PRODUCT_NAME_MAX } from "~/shared/limits";
 
 /** The owner's product as the JSON API and the form send it (X-CAT-1, X-CAT-2). */
@@ -62,6 +63,17 @@ const optionSchema = z
     customizable: z.boolean().optional(),
     beltRanks: list("belt ranks", LINE_CHOICE_MAX.beltRank).nullish(),
     colors: list("colours", LINE_CHOICE_MAX.color).nullish(),
+    /** The size finder's chart (X-FIT-1); absent keeps the option's chart, null removes it. */
+    fit: z
+      .unknown()
+      .transform((value, ctx): FitChart | null | undefined => {
+        if (value === undefined || value === null) return value;
+        const checked = checkFitChart(value);
+        if (checked.ok) return checked.chart;
+        ctx.addIssue({ code: "custom", message: checked.message });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .strict()
   .refine((o) => o.compareAtPricePence == null || o.compareAtPricePence > o.pricePence, {

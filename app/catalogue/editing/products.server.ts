@@ -5,7 +5,8 @@ import { productOptions, products } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, productFromRows } from "../store.server";
-import type { Product, ProductStatus } from "../types";
+import type { Product, ProductOption, ProductStatus } from "../types";
+import type { FitChart } from "../fit";
 import {
   type CreateInput,
   createSchema,
@@ -24,7 +25,11 @@ import { LIST_QUERY_MAX, OWNER_PAGE_SIZE } from "~/shared/limits";
 /** The owner's products (X-CAT-2): list, read, create, edit with a version, archive; audited. */
 
 /** A product as the owner's JSON answers it: every field, its options, and its `version`. */
-export type OwnerProduct = Omit<Product, "images"> & {
+/** An option as the owner's JSON answers it: with its size finder chart (X-FIT-1). */
+export type OwnerOption = ProductOption & { fit?: FitChart };
+
+export type OwnerProduct = Omit<Product, "images" | "options"> & {
+  options: readonly OwnerOption[];
   version: number;
   images: Product["images"];
   updatedAt: string;
@@ -34,8 +39,14 @@ type Row = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
 
 function ownerProduct(row: Row, options: readonly OptionRow[]): OwnerProduct {
+  const product = productFromRows(row, options);
   return {
-    ...productFromRows(row, options),
+    ...product,
+    // The size finder's charts ride the owner's JSON only: the shop's pages never carry them.
+    options: product.options.map((option, index) => {
+      const fit = options[index]?.fitChart;
+      return fit ? { ...option, fit: fit as FitChart } : option;
+    }),
     version: row.version,
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
@@ -114,7 +125,11 @@ export async function listOwnerProducts(
   return { products: rows, total, page, pages };
 }
 
-function optionRows(id: string, options: readonly OptionInput[]) {
+function optionRows(
+  id: string,
+  options: readonly OptionInput[],
+  before: readonly OwnerOption[] = [],
+) {
   return options.map((o, index) => ({
     productId: id,
     position: index + 1,
@@ -126,6 +141,8 @@ function optionRows(id: string, options: readonly OptionInput[]) {
     customPricePence: o.customPricePence ?? null,
     beltRanks: o.beltRanks?.length ? o.beltRanks : null,
     colors: o.colors?.length ? o.colors : null,
+    // X-FIT-1: a save that does not mention the chart keeps the option's chart.
+    fitChart: (o.fit === undefined ? before.find((b) => b.type === o.type)?.fit : o.fit) ?? null,
   }));
 }
 
@@ -283,7 +300,9 @@ export async function updateProduct(
     if (updated.length === 0) return problem("conflict", STALE_VERSION);
     if (options) {
       await tx.delete(productOptions).where(eq(productOptions.productId, id));
-      if (options.length) await tx.insert(productOptions).values(optionRows(id, options));
+      if (options.length) {
+        await tx.insert(productOptions).values(optionRows(id, options, before.options));
+      }
       await recordPriceChanges(tx, id, now);
     }
     const after = (await readOwnerProduct(tx, id))!;

@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { Field } from "~/ui/Field";
+import { FIT_MEASURES, type FitAnswer, type FitMeasure, MEASURE_WORDS, readMeasures } from "../fit";
+import type { Product } from "../types";
+
+/** What the no-JavaScript form sent back and the server answered (the product page's action). */
+export interface SizeFinderSent {
+  optionType?: string;
+  fields?: Record<string, string>;
+  answer?: FitAnswer;
+  error?: string;
+}
+
+const inline = "w-24";
+
+/**
+ * "Find my size" (X-FIT-1, issue 37): a real form posted to the product page, which answers with
+ * the size chosen on the option picker; with JavaScript it asks `GET /api/size-finder` and chooses
+ * the size in place. Shown for a product whose options have size charts; it asks for what those
+ * charts are indexed by (height and weight, chest and waist, age and height).
+ */
+export function SizeFinder({
+  product,
+  charts,
+  optionType,
+  sent,
+  onFound,
+}: {
+  product: Product;
+  /** The measures each option's chart is indexed by, by option type (the ranges stay on the server). */
+  charts: Record<string, readonly FitMeasure[]>;
+  /** The option chosen on the picker: what the finder sizes when it has a chart. */
+  optionType: string;
+  sent?: SizeFinderSent;
+  onFound: (optionType: string, size: string) => void;
+}) {
+  const charted = product.options.filter((o) => charts[o.type]);
+  const [answer, setAnswer] = useState<FitAnswer | undefined>(sent?.answer);
+  const [error, setError] = useState<string | undefined>(sent?.error);
+  const [busy, setBusy] = useState(false);
+  if (charted.length === 0) return null;
+  const sizing = charted.find((o) => o.type === optionType) ?? charted[0]!;
+  // Every measure any charted option needs: without JavaScript the option can be changed after.
+  const measures = FIT_MEASURES.filter((m) => charted.some((o) => charts[o.type]!.includes(m)));
+  const value = (name: string) => sent?.fields?.[name] ?? "";
+  const id = `${product.id}-fit`;
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const chosen = String(form.get("optionType") ?? sizing.type);
+    const query = new URLSearchParams({ productId: product.id, optionType: chosen });
+    const measured = readMeasures((name) => {
+      const entry = form.get(name);
+      return typeof entry === "string" ? entry : null;
+    });
+    for (const [name, figure] of Object.entries(measured)) query.set(name, String(figure));
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/size-finder?${query}`);
+      const body = (await response.json()) as FitAnswer & { error?: string };
+      if (!response.ok) {
+        setAnswer(undefined);
+        setError(body.error ?? "The size finder could not answer; please try again.");
+        return;
+      }
+      setError(undefined);
+      setAnswer(body);
+      onFound(chosen, body.size);
+    } catch {
+      setError("The size finder could not be reached; please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details
+      className="rounded border border-ink/20 bg-white/60 px-4 py-3"
+      open={Boolean(sent?.answer || sent?.error) || undefined}
+    >
+      <summary className="min-h-11 cursor-pointer content-center font-semibold">
+        Find my size
+      </summary>
+      <form
+        method="post"
+        action={`/product/${product.id}`}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby={`${id}-title`}
+        className="mt-2 flex flex-col gap-3"
+      >
+        <p id={`${id}-title`} className="text-sm text-muted">
+          Tell us your measurements and we'll pick the size from this product's own chart.
+        </p>
+        <input type="hidden" name="intent" value="size-finder" />
+        {charted.length > 1 ? (
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            Size me for
+            <select
+              name="optionType"
+              defaultValue={sent?.optionType ?? sizing.type}
+              className="rounded border border-ink/30 bg-white px-3 py-2 text-base font-normal"
+            >
+              {charted.map((o) => (
+                <option key={o.type}>{o.type}</option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <input type="hidden" name="optionType" value={sizing.type} />
+        )}
+        <div className="flex flex-wrap gap-x-4 gap-y-3">
+          {measures.map((measure) => (
+            <MeasureFields key={measure} measure={measure} id={id} value={value} />
+          ))}
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 self-start rounded bg-ink px-5 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-60"
+        >
+          Find my size
+        </button>
+        <div aria-live="polite" role="status">
+          {error ? <p className="font-semibold text-accent">{error}</p> : null}
+          {answer ? (
+            <p>
+              <strong>Your size: {answer.size}.</strong> {answer.note}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </details>
+  );
+}
+
+function MeasureFields({
+  measure,
+  id,
+  value,
+}: {
+  measure: FitMeasure;
+  id: string;
+  value: (name: string) => string;
+}) {
+  const { label, unit } = MEASURE_WORDS[measure];
+  const metric = (
+    <Field
+      label={`${label} (${unit})`}
+      name={measure}
+      id={`${id}-${measure}`}
+      inputMode="decimal"
+      defaultValue={value(measure)}
+      className="w-32"
+    />
+  );
+  if (measure !== "heightCm" && measure !== "weightKg") return metric;
+  const [big, small] =
+    measure === "heightCm"
+      ? [
+          ["heightFt", "feet"],
+          ["heightIn", "inches"],
+        ]
+      : [
+          ["weightSt", "stone"],
+          ["weightLb", "pounds"],
+        ];
+  return (
+    <fieldset className="flex flex-wrap items-end gap-2">
+      <legend className="sr-only">{label}</legend>
+      {metric}
+      <span className="pb-2 text-sm text-muted">or</span>
+      <Field
+        label={big![1]!}
+        name={big![0]!}
+        id={`${id}-${big![0]}`}
+        inputMode="decimal"
+        defaultValue={value(big![0]!)}
+        className={inline}
+      />
+      <Field
+        label={small![1]!}
+        name={small![0]!}
+        id={`${id}-${small![0]}`}
+        inputMode="decimal"
+        defaultValue={value(small![0]!)}
+        className={inline}
+      />
+    </fieldset>
+  );
+}
