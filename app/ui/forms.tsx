@@ -76,7 +76,7 @@ export function ErrorSummary({
     if (!target) return;
     event.preventDefault();
     target.focus();
-    (target.closest("div") ?? target).scrollIntoView({ block: "center" });
+    (target.closest("div") ?? target).scrollIntoView?.({ block: "center" });
   };
   return (
     <div
