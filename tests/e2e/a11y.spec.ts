@@ -321,9 +321,18 @@ test("X-SHOP-3 X-A11Y-2 X-A11Y-7: /admin/login names the wrong fields in a focus
   await page.getByLabel("Password").fill("not the password");
   // The button is never `disabled`, so the focus stays on it until the answer comes.
   const button = page.getByRole("button", { name: /Sign in|Signing in/ });
+  // The answer is held until the focus is checked: a wrong password can be answered (and the
+  // summary focused) before an assertion first looks.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/login/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(button).toBeFocused();
+  release();
   // (A password hash can take a while on a busy machine.)
   await expect(summary).toContainText("That e-mail and password do not match an owner account.", {
     timeout: 30_000,
