@@ -178,20 +178,24 @@ export async function addEntry(
     const input = parsed.data;
     const [entry] = await tx
       .insert(teamEntries)
-      .values({
-        teamId: team.id,
-        name: input.name,
-        email: input.email,
-        productId: input.productId,
-        optionType: input.optionType,
-        size: input.size,
-        beltRank: input.beltRank ?? null,
-        color: input.color ?? null,
-        printName: input.printName ?? null,
-      })
+      .values({ teamId: team.id, ...entryColumns(input) })
       .returning({ id: teamEntries.id });
     return created({ entryId: entry!.id });
   });
+}
+
+/** An entry's columns from a member's checked choice: one mapping for adding and correcting. */
+function entryColumns(input: TeamEntryInput) {
+  return {
+    name: input.name,
+    email: input.email,
+    productId: input.productId,
+    optionType: input.optionType,
+    size: input.size,
+    beltRank: input.beltRank ?? null,
+    color: input.color ?? null,
+    printName: input.printName ?? null,
+  };
 }
 
 /**
@@ -225,19 +229,7 @@ export async function changeEntry(
     const wrong = choiceProblem(team, offers, catalogue, parsed.data);
     if (wrong) return problem("invalid_input", wrong);
     const input = parsed.data;
-    await tx
-      .update(teamEntries)
-      .set({
-        name: input.name,
-        email: input.email,
-        productId: input.productId,
-        optionType: input.optionType,
-        size: input.size,
-        beltRank: input.beltRank ?? null,
-        color: input.color ?? null,
-        printName: input.printName ?? null,
-      })
-      .where(eq(teamEntries.id, entry.id));
+    await tx.update(teamEntries).set(entryColumns(input)).where(eq(teamEntries.id, entry.id));
     return done({ message: `Corrected ${input.name}'s entry.` });
   });
 }
