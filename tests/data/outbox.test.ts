@@ -1,12 +1,9 @@
 import { rm, writeFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
 import type { Database } from "~/db/client.server";
-import { testDatabaseUrl, testDb, theShop } from "./shop";
-import * as schema from "~/db/schema";
+import { testDb, theShop, useOtherProcessDb } from "./shop";
 import { mailOutbox } from "~/db/schema";
 import { outboxDir } from "~/mail/mailer.server";
 import { deliverDueMail, enqueueMail, retryDelayMs } from "~/mail/outbox.server";
@@ -20,16 +17,7 @@ const mail = (n: number) => ({
   text: `Body of message ${n}`,
 });
 
-/** A second, separate connection pool on PostgreSQL: another process's worker. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (TEST_DRIVER !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb();
 
 async function rows() {
   const db = await testDb();

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { testDatabaseUrl, testDb, theShop } from "./shop";
-import * as schema from "~/db/schema";
+import { testDb, theShop, useOtherProcessDb } from "./shop";
 import { productReviews, reviewPhotos } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { PhotoRejected, removeUnattachedPhotos, storePhoto } from "~/reviews/photos.server";
@@ -17,16 +14,7 @@ import { call, postJson } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
-/** A second, separate connection pool on PostgreSQL: another process. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb(5);
 
 let address = 0;
 // The browser that uploads and reviews (its uploader cookie, X-SEC-15) unless a test says otherwise.

@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { processNextPhoto } from "~/catalogue/photos/processing.server";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { auditLog, catalogueRevision, productPhotos } from "~/db/schema";
 import { loader as photoFile } from "~/routes/product-photo";
 import { action as photosApi, loader as photosGet } from "~/routes/api.admin.product-photos";
 import { action as photoApi } from "~/routes/api.admin.product-photo";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call } from "./helpers";
-import { testDatabaseUrl, testDb, theShop, useTestSettings } from "./shop";
+import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 useTestSettings({
@@ -30,16 +27,7 @@ beforeAll(async () => {
   cookie = await signInCookie();
 });
 
-/** A second, separate connection pool on PostgreSQL: another process. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb(5);
 
 /** Processes every photo waiting, so a test starts with none. */
 async function drain(db: Database) {

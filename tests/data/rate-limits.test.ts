@@ -1,36 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import { testDatabaseUrl, testDb, theShop } from "./shop";
-import * as schema from "~/db/schema";
+import { testDb, theShop, useOtherProcessDb } from "./shop";
 import { rateLimitHits } from "~/db/schema";
 import { action as trackingAction } from "~/routes/tracking";
-import {
-  DatabaseRateLimitStore,
-  type RedisLike,
-  RedisRateLimitStore,
-  sweepRateLimits,
-} from "~/security/rate-limit-stores.server";
+import { DatabaseRateLimitStore, type RedisLike, RedisRateLimitStore, sweepRateLimits } from "~/security/rate-limit-stores.server";
 import { takeRateLimit } from "~/security/rate-limit.server";
 import { call, roomInWindow } from "./helpers";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
-/** A second, separate connection pool on PostgreSQL: another process. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 5 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb(5);
 
 describe(`shared rate limits in the database (${driver})`, () => {
   it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once", async () => {

@@ -1,7 +1,11 @@
 // The data tests' shop, built through the composition root (app/server/shop.server.ts) on the
 // database tests/data/setup.ts made for this file: the same functions the server program uses.
 // A test file names the settings it needs (`useTestSettings`) instead of writing process.env.
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll } from "vitest";
 import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { parseEnv } from "~/server/env.server";
 import { openShop, type Shop } from "~/server/shop.server";
 
@@ -56,4 +60,20 @@ export async function closeTestShop(): Promise<void> {
   shop = undefined;
   opened = undefined;
   await (await open)?.close();
+}
+
+/**
+ * A second, separate connection pool on PostgreSQL, as another process of the shop would have;
+ * on PGlite (one connection) the same database. The pool is closed after the file's tests.
+ */
+export function useOtherProcessDb(max = 4): () => Promise<Database> {
+  let pool: pg.Pool | undefined;
+  afterAll(async () => {
+    await pool?.end();
+  });
+  return async () => {
+    if (process.env.TEST_DB_DRIVER !== "postgres") return testDb();
+    pool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max });
+    return drizzle({ client: pool, schema }) as unknown as Database;
+  };
 }

@@ -1,36 +1,17 @@
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/database";
-import * as schema from "~/db/schema";
 import { mailOutbox, stockAlerts } from "~/db/schema";
 import { setVariantStock } from "~/stock/admin.server";
-import {
-  confirmStockAlert,
-  purgeUnconfirmedAlerts,
-  requestStockAlert,
-  sendRestockAlerts,
-  unsubscribeStockAlert,
-  waitingAlertCounts,
-} from "~/stock/alerts.server";
+import { confirmStockAlert, purgeUnconfirmedAlerts, requestStockAlert, sendRestockAlerts, unsubscribeStockAlert, waitingAlertCounts } from "~/stock/alerts.server";
 import { decodeMail, outbox } from "./helpers";
-import { testDatabaseUrl, testDb } from "./shop";
+import { testDb, useOtherProcessDb } from "./shop";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const ORIGIN = "https://shop.test";
 
-let otherPool: pg.Pool | undefined;
-/** A second process's connection to the same database (PGlite has one: the same handle). */
-async function otherProcessDb(): Promise<Database> {
-  if (driver !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb();
 
 const variant = {
   productId: "mens-grip-truth-hoodie",

@@ -1,16 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
 import { closeTeamNow } from "~/teams/store-controls.server";
 import { moveTeam } from "~/flows/teams/batch.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
-import { testDatabaseUrl, testDb, theShop, useTestSettings } from "./shop";
+import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
 import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
 import { action as closeApi } from "~/routes/api.admin.team-close";
 import { action as closingApi } from "~/routes/api.admin.team-closing";
@@ -27,15 +23,7 @@ useTestSettings({
 });
 
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (TEST_DRIVER !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb();
 
 let cookie: string;
 beforeAll(async () => {

@@ -1,14 +1,11 @@
 import { and, eq, like } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { mailOutbox, orderLines, orders, teamEntries, teamProducts, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
-import { testDatabaseUrl, testDb, theShop, useTestSettings } from "./shop";
+import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
 import { checkout, makeTeam, memberAddress, teamGi } from "./team-fixtures";
 import { action as entriesApi } from "~/routes/api.teams.entries";
 import { action as payApi } from "~/routes/api.teams.pay";
@@ -27,16 +24,7 @@ useTestSettings({
 
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
-/** A second, separate connection pool on PostgreSQL: another process. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Database> {
-  if (TEST_DRIVER !== "postgres") return testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
-  return drizzle({ client: otherPool, schema }) as unknown as Database;
-}
-afterAll(async () => {
-  await otherPool?.end();
-});
+const otherProcessDb = useOtherProcessDb();
 
 let cookie: string;
 beforeAll(async () => {
