@@ -82,19 +82,22 @@ export async function moveTeam(
     return problem("invalid_input", valid.error.issues[0]?.message ?? "Invalid input.");
 
   // The store stops taking orders before any order moves; its closing time becomes now if it
-  // was to come, so members read when it really closed (X-TEAM-8).
+  // was to come, so members read when it really closed (X-TEAM-8). One clock for both the new
+  // closing time and the closing pass below: the database's now() is in microseconds and can be
+  // a fraction of a millisecond after this process's clock, which the pass would not yet reach.
+  const now = new Date();
   const [changed] = await db
     .update(teams)
     .set({
       status,
-      updatedAt: new Date(),
-      closesAt: sql`least(${teams.closesAt}, now())`,
+      updatedAt: now,
+      closesAt: sql`least(${teams.closesAt}, ${now.toISOString()}::timestamptz)`,
     })
     .where(and(eq(teams.id, team.row.id), inArray(teams.status, from)))
     .returning();
   if (changed && settings) {
     // However the store closed, the organiser's summary goes, once (the job's own claim).
-    if (status === "in_production") await closeDueTeams(db, settings);
+    if (status === "in_production") await closeDueTeams(db, settings, now);
     if (status === "dispatched") {
       await tellOrganiserDispatched(db, changed, input.carrier ?? "", input.trackingNumber ?? "");
     }
