@@ -35,3 +35,21 @@ export async function loadAppModule(sourcePath) {
   });
   return { module: await server.ssrLoadModule(sourcePath), close: () => server.close() };
 }
+
+/**
+ * Runs one of the owner's commands: `run(module)` answers `{code, message}`; the message goes to
+ * standard output (or error, when the code is not 0) and the process ends with the code.
+ */
+export async function runAppCommand(sourcePath, run) {
+  process.chdir(root);
+  const app = await loadAppModule(sourcePath);
+  let code;
+  try {
+    const result = await run(app.module);
+    code = result.code;
+    (code === 0 ? console.log : console.error)(result.message);
+  } finally {
+    await app.close();
+  }
+  process.exit(code);
+}

@@ -2,13 +2,8 @@
 // Adds a back-office owner. The password is read from OWNER_PASSWORD or standard input
 // (prompted when it is a terminal). Uses the same DATA_DIR / DATABASE_URL as the shop.
 import { createInterface } from "node:readline/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadAppModule } from "./app-module.mjs";
+import { runAppCommand } from "./app-module.mjs";
 import "./check-node.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-process.chdir(root);
 
 async function readPassword() {
   if (!process.stdin.isTTY) {
@@ -28,14 +23,6 @@ async function readPassword() {
 }
 
 // The app's TypeScript through Vite's SSR module loader, or the build where there is no Vite.
-const app = await loadAppModule("/app/server/owner-cli.server.ts");
-let code;
-try {
-  const cli = app.module;
-  const result = await cli.ownerCreateCommand(process.argv.slice(2), readPassword);
-  code = result.code;
-  (code === 0 ? console.log : console.error)(result.message);
-} finally {
-  await app.close();
-}
-process.exit(code);
+await runAppCommand("/app/server/owner-cli.server.ts", (cli) =>
+  cli.ownerCreateCommand(process.argv.slice(2), readPassword),
+);

@@ -8,12 +8,12 @@
 // Prints what it saw; exits non-zero on any failed check.
 // Without PostgreSQL binaries it skips, except in CI (CI=true), where that is a failure.
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import "./check-node.mjs";
+import { privatePostgres } from "./private-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -25,28 +25,6 @@ const ORDERS_EACH = 3;
 const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function findPgBin() {
-  const candidates = [];
-  if (existsSync("/usr/lib/postgresql")) {
-    for (const version of readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)))
-      candidates.push(path.join("/usr/lib/postgresql", version, "bin"));
-  }
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
-  return candidates.find(
-    (dir) => dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")),
-  );
-}
-const pgBin = findPgBin();
-if (!pgBin) {
-  const message = "test:faults needs the PostgreSQL server binaries (initdb, pg_ctl).";
-  if (process.env.CI === "true") {
-    console.error(`${message} In CI they are required.`);
-    process.exit(1);
-  }
-  console.log(`${message} Skipped.`);
-  process.exit(0);
-}
-
 const failures = [];
 const figures = [];
 function check(ok, message) {
@@ -54,21 +32,13 @@ function check(ok, message) {
   if (!ok) failures.push(message);
 }
 
-const work = mkdtempSync(path.join(os.tmpdir(), "grip-truth-faults-"));
-const pgData = path.join(work, "pg");
-const dataDir = path.join(work, "shop");
-const asRoot = process.getuid?.() === 0;
-function pgCommand(command, args) {
-  const full = path.join(pgBin, command);
-  // PostgreSQL refuses to run as root: the server belongs to the postgres user then.
-  const [bin, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", full, ...args]] : [full, args];
-  const result = spawnSync(bin, argv, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-}
-const pgOptions = `-p ${PG_PORT} -k ${work} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=off`;
-const pgLog = path.join(work, "postgres.log");
-
-const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/shop`;
+const postgres = privatePostgres({
+  script: "test:faults",
+  prefix: "grip-truth-faults-",
+  port: PG_PORT,
+  maxConnections: 60,
+});
+const { dataDir, url: databaseUrl } = postgres;
 let shop;
 function startShop() {
   const child = spawn(process.execPath, ["server.mjs"], {
@@ -230,7 +200,7 @@ function emailsPerOrder() {
 }
 
 async function main() {
-  console.log(`test:faults on PostgreSQL from ${pgBin}, port ${PG_PORT}; the shop on ${PORT}`);
+  console.log(`test:faults on a PostgreSQL of its own, port ${PG_PORT}; the shop on ${PORT}`);
   if (process.env.FAULTS_SKIP_BUILD !== "1") {
     console.log("Building the shop…");
     const built = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
@@ -238,19 +208,7 @@ async function main() {
     });
     if (built.status !== 0) throw new Error("The build failed.");
   }
-  if (asRoot) {
-    const uid = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
-    const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-    chownSync(work, Number(uid.stdout), Number(gid.stdout));
-  }
-  pgCommand("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  pgCommand("pg_ctl", ["start", "-w", "-t", "60", "-D", pgData, "-l", pgLog, "-o", pgOptions]);
-  const setup = new pg.Client({
-    connectionString: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
-  });
-  await setup.connect();
-  await setup.query("CREATE DATABASE shop");
-  await setup.end();
+  await postgres.create();
   startShop();
   if (!(await healthy(90_000))) throw new Error(`The shop did not start:\n${shop.log.join("")}`);
 
@@ -270,20 +228,7 @@ async function main() {
   const doneBefore = done;
   restarting = true;
   const restartAt = performance.now();
-  pgCommand("pg_ctl", [
-    "restart",
-    "-w",
-    "-t",
-    "60",
-    "-m",
-    "fast",
-    "-D",
-    pgData,
-    "-l",
-    pgLog,
-    "-o",
-    pgOptions,
-  ]);
+  postgres.restart("fast");
   const restartMs = performance.now() - restartAt;
   // The gap as the buyers see it lasts until the shop answers its health check again.
   const back = await healthy(30_000);
@@ -361,12 +306,7 @@ try {
   failures.push(String(error));
 } finally {
   if (shop && shop.child.exitCode === null) shop.child.kill("SIGKILL");
-  try {
-    pgCommand("pg_ctl", ["stop", "-w", "-m", "immediate", "-D", pgData]);
-  } catch {
-    // not running
-  }
-  rmSync(work, { recursive: true, force: true });
+  postgres.remove();
   console.log("\nFigures:");
   for (const line of figures) console.log(`  ${line}`);
   console.log(`  test:faults took ${((performance.now() - begun) / 1000).toFixed(1)} s`);

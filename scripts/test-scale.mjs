@@ -6,13 +6,13 @@
 // any lost, doubled or unpaid order, any missing or doubled e-mail, or any failed check.
 // Without PostgreSQL binaries it skips, except in CI (CI=true), where that is a failure.
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import "./check-node.mjs";
+import { privatePostgres } from "./private-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -22,29 +22,6 @@ const PORTS = [Number(process.env.SCALE_PORT_A || 4311), Number(process.env.SCAL
 const BUYERS = Number(process.env.SCALE_BUYERS || 100);
 const SECOND_WAVE = Number(process.env.SCALE_SECOND_WAVE || 50);
 const SHORT_BREAK = "The shop is having a short break. Please try again in a minute.";
-
-// ── PostgreSQL binaries ──────────────────────────────────────────────────────────────────────
-function findPgBin() {
-  const candidates = [];
-  if (existsSync("/usr/lib/postgresql")) {
-    for (const version of readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)))
-      candidates.push(path.join("/usr/lib/postgresql", version, "bin"));
-  }
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
-  return candidates.find(
-    (dir) => dir && existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")),
-  );
-}
-const pgBin = findPgBin();
-if (!pgBin) {
-  const message = "test:scale needs the PostgreSQL server binaries (initdb, pg_ctl).";
-  if (process.env.CI === "true") {
-    console.error(`${message} In CI they are required.`);
-    process.exit(1);
-  }
-  console.log(`${message} Skipped: none found in /usr/lib/postgresql/*/bin or on PATH.`);
-  process.exit(0);
-}
 
 // ── Bookkeeping ──────────────────────────────────────────────────────────────────────────────
 const failures = [];
@@ -66,36 +43,15 @@ function record(step, durations) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── A PostgreSQL of our own ──────────────────────────────────────────────────────────────────
-const work = mkdtempSync(path.join(os.tmpdir(), "grip-truth-scale-"));
-const pgData = path.join(work, "pg");
-const dataDir = path.join(work, "shop");
-const asRoot = process.getuid?.() === 0;
-function pgCommand(command, args) {
-  const full = path.join(pgBin, command);
-  // PostgreSQL refuses to run as root: the server belongs to the postgres user then.
-  const [bin, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", full, ...args]] : [full, args];
-  const result = spawnSync(bin, argv, { encoding: "utf8" });
-  if (result.status !== 0) {
-    throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  }
-}
-function startPostgres() {
-  pgCommand("pg_ctl", [
-    "start",
-    "-w",
-    "-t",
-    "60",
-    "-D",
-    pgData,
-    "-l",
-    path.join(work, "postgres.log"),
-    "-o",
-    `-p ${PG_PORT} -k ${work} -c listen_addresses=127.0.0.1 -c max_connections=120 -c fsync=off`,
-  ]);
-}
-function stopPostgres(mode = "fast") {
-  pgCommand("pg_ctl", ["stop", "-w", "-m", mode, "-D", pgData]);
-}
+const postgres = privatePostgres({
+  script: "test:scale",
+  prefix: "grip-truth-scale-",
+  port: PG_PORT,
+  maxConnections: 120,
+});
+const { dataDir, url: databaseUrl } = postgres;
+const startPostgres = postgres.start;
+const stopPostgres = postgres.stop;
 
 // ── A fake Stripe for refunds (issue 27) ─────────────────────────────────────────────────────
 // Just the refunds API, on loopback, as Stripe answers it: the same Idempotency-Key answers the
@@ -146,7 +102,6 @@ const fakeStripeServer = http.createServer((req, res) => {
 });
 
 // ── Shop processes ───────────────────────────────────────────────────────────────────────────
-const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/shop`;
 const shops = [];
 function startShop(index) {
   const port = PORTS[index];
@@ -518,7 +473,7 @@ async function crashDuringRefund() {
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 async function main() {
   console.log(
-    `test:scale on PostgreSQL from ${pgBin}, port ${PG_PORT}; shops on ${PORTS.join(" and ")}`,
+    `test:scale on a PostgreSQL of its own, port ${PG_PORT}; shops on ${PORTS.join(" and ")}`,
   );
   if (process.env.SCALE_SKIP_BUILD !== "1") {
     console.log("Building the shop…");
@@ -527,21 +482,9 @@ async function main() {
     });
     if (built.status !== 0) throw new Error("The build failed.");
   }
-  if (asRoot) {
-    const ids = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
-    const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-    chownSync(work, Number(ids.stdout), Number(gid.stdout));
-  }
   await new Promise((resolve) => fakeStripeServer.listen(0, "127.0.0.1", resolve));
   fakeStripe.base = `http://127.0.0.1:${fakeStripeServer.address().port}`;
-  pgCommand("initdb", ["-D", pgData, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  startPostgres();
-  const setup = new pg.Client({
-    connectionString: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
-  });
-  await setup.connect();
-  await setup.query("CREATE DATABASE shop");
-  await setup.end();
+  await postgres.create();
 
   console.log("\n1. Two processes started at the same moment on one fresh database (X-SCALE-1)");
   startShop(0);
@@ -762,13 +705,8 @@ try {
   failures.push(String(error));
 } finally {
   for (const shop of shops) if (shop && shop.child.exitCode === null) shop.child.kill("SIGKILL");
-  try {
-    stopPostgres("immediate");
-  } catch {
-    // not running
-  }
   fakeStripeServer.close();
-  rmSync(work, { recursive: true, force: true });
+  postgres.remove();
   console.log("\nFigures:");
   for (const line of figures) console.log(`  ${line}`);
   if (failures.length) {
