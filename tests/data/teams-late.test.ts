@@ -1,6 +1,4 @@
 import Stripe from "stripe";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
 import type * as Db from "~/db/client.server";
@@ -11,7 +9,7 @@ import type * as Webhook from "~/routes/api.webhooks.stripe";
 import type * as Fixtures from "./team-fixtures";
 import type * as Helpers from "./helpers";
 import type * as Jobs from "~/server/jobs.server";
-import { testDatabaseUrl, theShop, useTestSettings } from "./shop";
+import { theShop, useOtherProcessDb, useTestSettings } from "./shop";
 
 // Configuration is read once per test file, so it is set before the app's modules load: the
 // members pay through Stripe (a local fake), whose payments can arrive minutes after checkout.
@@ -41,12 +39,7 @@ const signer = new Stripe("sk_test_signer");
 let cookie: string;
 
 /** A second, separate connection pool on PostgreSQL: another process. */
-let otherPool: pg.Pool | undefined;
-async function otherProcessDb(): Promise<Db.Database> {
-  if (TEST_DRIVER !== "postgres") return app.testDb();
-  otherPool ??= new pg.Pool({ connectionString: testDatabaseUrl(), max: 4 });
-  return drizzle({ client: otherPool, schema: app.schema }) as unknown as Db.Database;
-}
+const otherProcessDb = useOtherProcessDb();
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -73,7 +66,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await otherPool?.end();
   await fake.close();
 });
 
