@@ -41,9 +41,9 @@ export function requirePgBin(script) {
  * `work/shop`). Nothing runs until `create()`; `remove()` stops it, if running, and deletes the
  * folder.
  */
-export function privatePostgres({ script, prefix, port, maxConnections }) {
+export function privatePostgres(script, port, { maxConnections }) {
   const pgBin = requirePgBin(script);
-  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const work = mkdtempSync(path.join(os.tmpdir(), `grip-truth-${script.replace("test:", "")}-`));
   const pgData = path.join(work, "pg");
   const log = path.join(work, "postgres.log");
   const asRoot = process.getuid?.() === 0;

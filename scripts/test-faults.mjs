@@ -32,12 +32,7 @@ function check(ok, message) {
   if (!ok) failures.push(message);
 }
 
-const postgres = privatePostgres({
-  script: "test:faults",
-  prefix: "grip-truth-faults-",
-  port: PG_PORT,
-  maxConnections: 60,
-});
+const postgres = privatePostgres("test:faults", PG_PORT, { maxConnections: 60 });
 const { dataDir, url: databaseUrl } = postgres;
 let shop;
 function startShop() {

@@ -43,12 +43,7 @@ function record(step, durations) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── A PostgreSQL of our own ──────────────────────────────────────────────────────────────────
-const postgres = privatePostgres({
-  script: "test:scale",
-  prefix: "grip-truth-scale-",
-  port: PG_PORT,
-  maxConnections: 120,
-});
+const postgres = privatePostgres("test:scale", PG_PORT, { maxConnections: 120 });
 const { dataDir, url: databaseUrl } = postgres;
 const startPostgres = postgres.start;
 const stopPostgres = postgres.stop;
