@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SHOP_SETTINGS } from "~/policy/shop-settings";
 import { customerNoticeEmail } from "./status-emails";
 
 const order = { orderNumber: "GT-10042", shippingAddress: { firstName: "Ana" } };
@@ -53,5 +54,17 @@ describe("X-OPS-4: the customer's e-mail for each step", () => {
     expect(mail.text).toContain(
       "Your order GT-10042 has been cancelled and we have refunded £84.99 (the full amount).",
     );
+  });
+  it("X-TRUE-2: the seller's e-mail and the return window are the owner's settings", () => {
+    const shop = {
+      ...DEFAULT_SHOP_SETTINGS,
+      seller: { ...DEFAULT_SHOP_SETTINGS.seller, email: "orders@riptide.test" },
+      returns: { days: 28 },
+    };
+    const mail = customerNoticeEmail(order, { kind: "delivered" }, shop);
+    expect(mail.text).toContain("write to orders@riptide.test with your order number");
+    expect(mail.text).toContain("send us a returns request within 28 days of delivery");
+    expect(mail.text).not.toContain("hello@griptruth.co.uk");
+    expect(customerNoticeEmail(order, { kind: "delivered" }).text).toContain("within 14 days");
   });
 });

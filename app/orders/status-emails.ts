@@ -1,9 +1,8 @@
 import { BRAND } from "~/shared/brand";
+import { POLICY } from "~/policy/policy";
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from "~/policy/shop-settings";
 import { formatPence } from "~/pricing/money";
 import { trackingUrl } from "~/shared/carriers";
-
-/** The made-to-order lead time customers are told (the same as the confirmation e-mail). */
-export const MADE_TO_ORDER_LEAD_TIME = "3-6 weeks";
 
 export type CustomerNotice =
   | { kind: "in_production" }
@@ -27,7 +26,11 @@ interface NoticeOrder {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string; body: string[] } {
+function wording(
+  order: NoticeOrder,
+  notice: CustomerNotice,
+  shop: ShopSettings,
+): { subject: string; body: string[] } {
   const n = order.orderNumber;
   switch (notice.kind) {
     case "in_production":
@@ -35,7 +38,7 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         subject: `Your ${BRAND.name} order ${n} is in production`,
         body: [
           `Good news: we have started making your order ${n}.`,
-          `Made-to-order and personalised items take ${MADE_TO_ORDER_LEAD_TIME} before they are dispatched; we will e-mail you the tracking number as soon as it is on its way.`,
+          `Made-to-order and personalised items take ${POLICY.madeToOrder} before they are dispatched; we will e-mail you the tracking number as soon as it is on its way.`,
         ],
       };
     case "dispatched":
@@ -58,7 +61,7 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
         subject: `Your ${BRAND.name} order ${n} has been delivered`,
         body: [
           `Your order ${n} has been delivered. We hope you enjoy training in it.`,
-          `Something not right? Reply to this e-mail within 30 days and we will sort it out.`,
+          `Something not right? If an item is faulty, reply to this e-mail within ${POLICY.faultReportDays} days of delivery and we will sort it out. To return something unworn, send us a returns request within ${shop.returns.days} days of delivery.`,
         ],
       };
     case "cancelled":
@@ -91,14 +94,21 @@ function wording(order: NoticeOrder, notice: CustomerNotice): { subject: string;
   }
 }
 
-/** The e-mail telling the customer about a step in their order (X-OPS-4). */
-export function customerNoticeEmail(order: NoticeOrder, notice: CustomerNotice) {
-  const { subject, body } = wording(order, notice);
+/**
+ * The e-mail telling the customer about a step in their order (X-OPS-4), with the seller's
+ * address and the return window from the owner's settings (X-TRUE-2).
+ */
+export function customerNoticeEmail(
+  order: NoticeOrder,
+  notice: CustomerNotice,
+  shop: ShopSettings = DEFAULT_SHOP_SETTINGS,
+) {
+  const { subject, body } = wording(order, notice, shop);
   const greeting = order.shippingAddress?.firstName
     ? `Hi ${order.shippingAddress.firstName},`
     : "Hi,";
   const footer = [
-    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `Questions? Reply to this e-mail or write to ${shop.seller.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
   ];
   const text = [greeting, "", ...body, "", ...footer].join("\n");
