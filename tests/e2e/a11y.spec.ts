@@ -559,3 +559,101 @@ test("X-SHOP-3 X-A11Y-2: a refused discount code keeps the focus on Apply and ma
   await expect(code).toHaveAttribute("aria-invalid", "true");
   await expect(code).toHaveAccessibleDescription("Invalid discount code.");
 });
+
+/** Fills /admin/products/new with a product whose prices are not prices (read by the server). */
+async function productWithBadPrices(page: Page, id: string) {
+  await page.getByLabel("Id (its address: /product/…)").fill(id);
+  await page.getByLabel("Name", { exact: true }).fill("Summary Patch");
+  await page.getByLabel("Description", { exact: true }).fill("A patch for the summary.");
+  await page.getByLabel("Price (£)", { exact: true }).first().fill("twelve");
+  const option = page.getByRole("group", { name: "Add an option" });
+  await option.getByLabel("Type").fill("Patch");
+  await option.getByLabel("Price (£)", { exact: true }).fill("5.00");
+  await option.getByLabel("Sizes").fill("One size");
+  await option.getByLabel("Size finder chart").fill("nonsense");
+}
+
+test("X-A11Y-2 X-A11Y-3: the back office's product form names its wrong fields in a focused summary, keeps what was typed, and the focus goes to the message once created and saved", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = `e2e-summary-${Date.now()}`;
+  await page.goto("/admin/login?next=/admin/products/new");
+  await signInOwner(page);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await productWithBadPrices(page, id);
+  await page.getByRole("button", { name: "Create product" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  const links = summary.getByRole("link");
+  await expect(links).toHaveText([
+    'Price: "twelve" is not a price in pounds, like 34.99.',
+    /^Option Patch: /,
+  ]);
+  const price = page.getByLabel("Price (£)", { exact: true }).first();
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(price).toHaveAccessibleDescription(
+    /With options: the price on cards.*"twelve" is not a price in pounds/,
+  );
+  const chart = page.getByRole("group", { name: "Add an option" }).getByLabel("Size finder chart");
+  await expect(chart).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid");
+  // What was typed is kept; a summary line takes the keyboard to its field.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
+  await links.first().click();
+  await expect(price).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // The shop's own rules (the name too long for it) are put by their field as well.
+  await price.fill("");
+  await chart.fill("");
+  await page.getByLabel("Name", { exact: true }).fill("N".repeat(500));
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(summary).toBeFocused();
+  await expect(links).toHaveText([/^The name can be at most \d+ characters\.$/]);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  // Created: the message has the focus (X-A11Y-3); a busy Save keeps the focus on itself.
+  await page.getByLabel("Name", { exact: true }).fill("Summary Patch");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${id}\\?created=1$`));
+  await expect(page.getByRole("status").filter({ hasText: "Summary Patch created." })).toBeFocused();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/admin/products/${id}`), async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const save = page.getByRole("button", { name: "Save product" });
+  await save.focus();
+  await page.keyboard.press("Enter");
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expect(save).toBeFocused();
+  release();
+  await expect(page.getByRole("status")).toHaveText("Summary Patch saved.");
+  await expect(page.getByRole("status")).toBeFocused();
+});
+
+test.describe("the product form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("X-SHOP-2 X-A11Y-2: the product form's answer has the focused summary and field messages without JavaScript", async ({
+    page,
+  }) => {
+    await page.goto("/admin/login?next=/admin/products/new");
+    await signInOwner(page);
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await productWithBadPrices(page, `e2e-summary-nojs-${Date.now()}`);
+    await page.getByRole("button", { name: "Create product" }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(
+      summary.getByRole("link", { name: 'Price: "twelve" is not a price in pounds, like 34.99.' }),
+    ).toHaveAttribute("href", "#product-price");
+    await expect(page.getByLabel("Price (£)", { exact: true }).first()).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
+  });
+});
