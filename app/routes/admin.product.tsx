@@ -373,11 +373,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         )}
       </header>
       <ActionOutcome
-        outcome={
-          unsaved || formAnswer
-            ? undefined
-            : (actionData ?? createdOutcome)
-        }
+        outcome={unsaved || formAnswer ? undefined : (actionData ?? createdOutcome)}
         focus
       />
       {stale ? (

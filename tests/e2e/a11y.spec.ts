@@ -617,7 +617,9 @@ test("X-A11Y-2 X-A11Y-3: the back office's product form names its wrong fields i
   await page.getByLabel("Name", { exact: true }).fill("Summary Patch");
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${id}\\?created=1$`));
-  await expect(page.getByRole("status").filter({ hasText: "Summary Patch created." })).toBeFocused();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Summary Patch created." }),
+  ).toBeFocused();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(new RegExp(`/admin/products/${id}`), async (route) => {
