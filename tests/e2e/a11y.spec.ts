@@ -12,6 +12,23 @@ const sideways = (page: Page) =>
     return root.scrollWidth - root.clientWidth;
   });
 
+/** What sticks out on the right, for the failure message: the outermost too-wide element. */
+const widest = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll("body *")].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
+    const outer = out.filter((element) => !out.includes(element.parentElement!));
+    return outer
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`,
+      )
+      .join(", ");
+  });
+
 async function sessionForCheckout(page: Page) {
   const response = await page.request.post("/api/create-checkout-session", {
     data: {
@@ -21,6 +38,38 @@ async function sessionForCheckout(page: Page) {
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+/** A team store (organiser pays) with one entry, opened by the signed-in owner: its slug and
+ *  the organiser's page. */
+async function teamWithAnEntry(page: Page, baseURL: string) {
+  const team = await page.request.post("/api/admin/teams", {
+    headers: { origin: baseURL },
+    data: {
+      name: `Reflow Academy ${Date.now()}`,
+      organiserName: "Coach Kim",
+      organiserEmail: `kim-${Date.now()}@reflow.test`,
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: "Reflow BJJ\n4 Dojo Lane\nLeeds LS1 4AB",
+      memberNames: true,
+      fixedText: "REFLOW BJJ",
+      payment: "organiser",
+      products: [{ productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 }],
+    },
+  });
+  expect(team.status()).toBe(201);
+  const { slug, organiserUrl } = (await team.json()) as { slug: string; organiserUrl: string };
+  await page.goto(`/team/${slug}`);
+  const entry = page.getByRole("region", { name: "Mens Grip Truth BJJ Gi (Gi)" });
+  await entry.getByLabel("Your name", { exact: true }).fill("Jordan Lee-Featherstonehaugh");
+  await entry.getByLabel("Your e-mail").fill(`jordan-${Date.now()}@example.com`);
+  await entry.getByLabel("Size").selectOption("A2");
+  await entry.getByLabel("Your name to print (optional)").fill("JORDAN");
+  await entry.getByRole("button", { name: /^Send my choice/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
+  const organiser = new URL(organiserUrl);
+  return { slug, organiserPath: `${organiser.pathname}${organiser.search}` };
 }
 
 test.describe("at 320 px wide", () => {
@@ -54,13 +103,14 @@ test.describe("at 320 px wide", () => {
     for (const path of paths) {
       await page.goto(path);
       const over = await sideways(page);
-      if (over > 0) wide.push(`${path}: ${over} px too wide`);
+      if (over > 0) wide.push(`${path}: ${over} px too wide (${await widest(page)})`);
     }
     expect(wide).toEqual([]);
   });
 
   test("X-SHOP-3 X-A11Y-5: no back-office page scrolls sideways at 320 px", async ({
     page,
+    baseURL,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one width: the viewport is set here");
     test.setTimeout(180_000);
@@ -73,10 +123,16 @@ test.describe("at 320 px wide", () => {
     expect(await sideways(page)).toBe(0);
     await page.goto("/admin/login");
     await signInOwner(page);
+    const { slug } = await teamWithAnEntry(page, baseURL!);
     const paths = [
+      `/team/${slug}`,
+      "/admin/teams",
+      "/admin/teams/new",
+      `/admin/teams/${slug}`,
       "/admin",
       "/admin/orders",
       `/admin/orders/${orderNumber}`,
+      "/admin/orders/print",
       "/admin/customers",
       "/admin/owners",
       "/admin/stock",
@@ -92,13 +148,36 @@ test.describe("at 320 px wide", () => {
       "/admin/launch",
       "/admin/no-such-page",
     ];
+    // A customer's page: the first in the list (the order above made one).
+    await page.goto("/admin/customers");
+    const customer = await page
+      .getByRole("main")
+      .locator('a[href^="/admin/customers/"]')
+      .first()
+      .getAttribute("href");
+    paths.push(customer!);
     const wide: string[] = [];
     for (const path of paths) {
       await page.goto(path);
       const over = await sideways(page);
-      if (over > 0) wide.push(`${path}: ${over} px too wide`);
+      if (over > 0) wide.push(`${path}: ${over} px too wide (${await widest(page)})`);
     }
     expect(wide).toEqual([]);
+  });
+
+  test("X-SHOP-3 X-A11Y-5: the organiser's page does not scroll sideways at 320 px", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one width: the viewport is set here");
+    // Its roster file input and entries table are 63 px too wide; app/teams (the team tables)
+    // is being reworked on another branch, which is where this is fixed. Unmark it then.
+    test.fixme(true, "the organiser's table and file input overflow (app/teams/OrganiserPage)");
+    await page.goto("/admin/login");
+    await signInOwner(page);
+    const { organiserPath } = await teamWithAnEntry(page, baseURL!);
+    await page.goto(organiserPath);
+    expect(await sideways(page), await widest(page)).toBe(0);
   });
 });
 
