@@ -191,7 +191,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      <div aria-live="polite" className="mt-3">
+      {/* The alert or the status is the message's one live region (X-A11Y-7). */}
+      <div className="mt-3">
         {actionData?.error ? (
           <p
             role="alert"

@@ -29,6 +29,16 @@ const widest = (page: Page) =>
       .join(", ");
   });
 
+/** Live regions inside another live region: each message in one of them is read twice. */
+const nestedLiveRegions = (page: Page) =>
+  page.evaluate(() => {
+    const live =
+      '[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"], [role="log"]';
+    return [...document.querySelectorAll(live)]
+      .filter((region) => region.parentElement?.closest(live))
+      .map((region) => region.outerHTML.slice(0, 120));
+  });
+
 async function sessionForCheckout(page: Page) {
   const response = await page.request.post("/api/create-checkout-session", {
     data: {
@@ -681,6 +691,10 @@ test("X-A11Y-2 X-A11Y-3: the back office's product form names its wrong fields i
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
   await links.first().click();
   await expect(price).toBeFocused();
+  // The summary is said by the focus, from no live region (X-A11Y-7).
+  expect(
+    await summary.evaluate((element) => Boolean(element.closest("[aria-live],[role=alert]"))),
+  ).toBe(false);
   await expectNoAxeViolations(page);
 
   // The shop's own rules (the name too long for it) are put by their field as well.
@@ -713,6 +727,7 @@ test("X-A11Y-2 X-A11Y-3: the back office's product form names its wrong fields i
   release();
   await expect(page.getByRole("status")).toHaveText("Summary Patch saved.");
   await expect(page.getByRole("status")).toBeFocused();
+  expect(await nestedLiveRegions(page)).toEqual([]);
 });
 
 test.describe("the product form without JavaScript", () => {
@@ -737,4 +752,26 @@ test.describe("the product form without JavaScript", () => {
     );
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
   });
+});
+
+test("X-A11Y-7: the back office's order page and /tracking say each answer in one live region", async ({
+  page,
+}) => {
+  const { orderNumber } = await buyGiSession(
+    page.request,
+    `live-${Date.now()}@example.com`,
+    "LIVE",
+  );
+  await page.goto(`/admin/login?next=/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  const move = page.getByRole("button", { name: "Mark in production" });
+  await move.click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  expect(await nestedLiveRegions(page)).toEqual([]);
+  await page.goto("/tracking");
+  await page.getByLabel("Order number").fill("GT-99999");
+  await page.getByLabel("E-mail address").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Track order" }).click();
+  await expect(page.getByTestId("error-summary")).toBeFocused();
+  expect(await nestedLiveRegions(page)).toEqual([]);
 });
