@@ -104,6 +104,8 @@ test.describe("at 320 px wide", () => {
     const paths = [
       ...PAGE_ROUTES.map((route) => route.path),
       "/search?q=gi",
+      "/product/mens-grip-n-trip-thai-shorts/reviews",
+      "/product/mens-grip-n-trip-thai-shorts/reviews/new",
       "/checkout",
       `/payment?session_id=${encodeURIComponent(unpaid)}`,
       `/order-confirmation?session_id=${encodeURIComponent(paid)}`,
