@@ -251,7 +251,7 @@ test("S-REV-3: a product without reviews says so", async ({ page }) => {
   await expect(section(page).getByRole("link", { name: /^See More/ })).toHaveCount(0);
 });
 
-test("S-REV-1 S-REV-2 X-PE-2 X-A11Y-2: with the reviews' code held back, See More and Write a review reach the reviews and the form", async ({
+test("S-REV-1 S-REV-2 X-REV-5 X-PE-2 X-A11Y-2: with the reviews' code held back, See More and Write a review reach the reviews and the form", async ({
   page,
 }, info) => {
   // The reviews' code loads beside the page's; held back, a tap lands before it is live. The
@@ -291,7 +291,7 @@ test("S-REV-1 S-REV-2 X-PE-2 X-A11Y-2: with the reviews' code held back, See Mor
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("S-REV-1 S-REV-4 X-A11Y-2: all reviews are read and one is written on the reviews' own pages", async ({
+  test("S-REV-1 S-REV-4 X-REV-5 X-A11Y-2: all reviews are read and one is written on the reviews' own pages", async ({
     page,
     request,
   }, info) => {

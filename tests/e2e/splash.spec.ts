@@ -79,7 +79,7 @@ test("S-GLB-5 X-A11Y-6: a scroll takes the splash away at once", async ({ page }
   await expect(splash).toBeHidden({ timeout: 2_000 });
 });
 
-test("S-GLB-5 X-SHOP-2: a crawler that runs scripts gets the painted page, never the splash", async ({
+test("S-GLB-5 X-SHOP-2 X-A11Y-6: a crawler that runs scripts gets the painted page, never the splash", async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -97,7 +97,7 @@ test("S-GLB-5 X-SHOP-2: a crawler that runs scripts gets the painted page, never
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("S-GLB-5 X-SHOP-2: with JavaScript off the page is painted and there is no splash", async ({
+  test("S-GLB-5 X-SHOP-2 X-A11Y-6: with JavaScript off the page is painted and there is no splash", async ({
     page,
   }) => {
     await page.goto("/");
