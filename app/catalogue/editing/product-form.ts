@@ -119,7 +119,11 @@ export function readProductForm(form: FormData, creating: boolean): Read {
   body.compareAtPricePence = price("compareAt", "Compare-at price") ?? null;
   if (creating) body.id = get("id").trim();
   else body.version = Number(get("version"));
-  if (problems.length) return { ok: false, error: problems[0]!, fieldErrors };
+  if (problems.length) {
+    // The refusal's sentence is the first wrong field's on the page.
+    const first = productFieldOrder(count).find((name) => fieldErrors[name]);
+    return { ok: false, error: first ? fieldErrors[first]! : problems[0]!, fieldErrors };
+  }
   return { ok: true, body, slots: options.map((o) => o.slot) };
 }
 
