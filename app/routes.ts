@@ -9,6 +9,8 @@ export default [
   ),
   route("accessories", "routes/accessories.tsx"),
   route("product/:productId", "routes/product.tsx"),
+  route("product/:productId/reviews", "routes/product-reviews.tsx"),
+  route("product/:productId/reviews/new", "routes/product-review-new.tsx"),
   route("customisation", "routes/customisation.tsx"),
   route("faq", "routes/faq.tsx"),
   route("size-guide", "routes/size-guide.tsx"),

@@ -171,7 +171,7 @@ export function OwnersPage({
         >
           <input type="hidden" name="intent" value="invite" />
           <Field label="Their e-mail" name="email" type="email" autoComplete="off" required />
-          <Button disabled={busy}>Send invitation</Button>
+          <Button busy={busy}>Send invitation</Button>
         </Form>
       </section>
       <section aria-labelledby="password-title" className={card}>
@@ -208,7 +208,7 @@ export function OwnersPage({
             autoComplete="new-password"
             required
           />
-          <Button disabled={busy} className="justify-self-start">
+          <Button busy={busy} className="justify-self-start">
             Change password
           </Button>
         </Form>

@@ -3,6 +3,7 @@ import {
   keepAllowedPhotos,
   parseReviewInput,
   REQUIRED_FIELDS_MESSAGE,
+  reviewFieldErrors,
   reviewFormProblem,
 } from "./validation";
 import { PHOTO_URL_PATTERN, thumbnailUrl } from "./photo-urls";
@@ -113,5 +114,25 @@ describe("photos", () => {
   it("S-REV-5: the thumbnail sits beside the photo", () => {
     expect(thumbnailUrl(photo(1))).toBe(photo(1).replace(".webp", "-thumb.webp"));
     expect(PHOTO_URL_PATTERN.test(photo(1))).toBe(true);
+  });
+});
+
+describe("reviewFieldErrors", () => {
+  it("S-REV-4 X-A11Y-2: names each missing or wrong field with its own sentence, none when right", () => {
+    expect(reviewFieldErrors({ name: " ", email: "", rating: 0, text: "\n" })).toEqual({
+      customer_name: "Please enter your name.",
+      customer_email: "Please enter your e-mail address.",
+      rating: "Please choose a rating from 1 to 5 stars.",
+      review_text: "Please write your review.",
+    });
+    expect(
+      reviewFieldErrors({ name: "Sam", email: "not an address", rating: 6, text: "Good." }),
+    ).toEqual({
+      customer_email: "Please enter a valid e-mail address.",
+      rating: "Please choose a rating from 1 to 5 stars.",
+    });
+    expect(
+      reviewFieldErrors({ name: "Sam", email: "sam@example.com", rating: 5, text: "Good." }),
+    ).toEqual({});
   });
 });

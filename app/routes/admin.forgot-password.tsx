@@ -41,7 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="mt-6 grid gap-4" noValidate>
         <Field label="E-mail" name="email" type="email" autoComplete="username" required />
         <OwnerAuthMessage error={error} message={sent} />
-        <Button disabled={busy}>{busy ? "Sending..." : "Send the link"}</Button>
+        <Button busy={busy}>{busy ? "Sending..." : "Send the link"}</Button>
       </Form>
       <p className="mt-4 text-center">
         <Link to="/admin/login" className="underline underline-offset-4">

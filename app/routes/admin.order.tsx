@@ -191,7 +191,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      <div aria-live="polite" className="mt-3">
+      {/* The alert or the status is the message's one live region (X-A11Y-7). */}
+      <div className="mt-3">
         {actionData?.error ? (
           <p
             role="alert"
@@ -273,13 +274,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                         required
                         maxLength={TRACKING_NUMBER_MAX}
                       />
-                      <Button disabled={busy}>{ACTION_LABELS[move]}</Button>
+                      <Button busy={busy}>{ACTION_LABELS[move]}</Button>
                     </Form>
                   ) : (
                     <Form key={move} method="post" className="grid">
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="status" value={move} />
-                      <Button variant={move === "cancelled" ? "danger" : "primary"} disabled={busy}>
+                      <Button variant={move === "cancelled" ? "danger" : "primary"} busy={busy}>
                         {move === "cancelled" && refundable > 0
                           ? "Cancel and refund"
                           : ACTION_LABELS[move]}
@@ -328,7 +329,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   maxLength={REFUND_REASON_MAX}
                   hint="Kept in the history and told to the customer."
                 />
-                <Button variant="danger" disabled={busy}>
+                <Button variant="danger" busy={busy}>
                   Refund
                 </Button>
               </Form>
@@ -386,7 +387,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               maxLength={ORDER_NOTE_MAX}
               required
             />
-            <Button variant="secondary" disabled={busy} className="justify-self-start">
+            <Button variant="secondary" busy={busy} className="justify-self-start">
               Add note
             </Button>
           </Form>

@@ -1,10 +1,17 @@
 import { chartText } from "~/catalogue/fit";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { filesFrom } from "~/storage/files.server";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS, DESIGNS } from "~/catalogue";
-import { blankProduct, NEW_OPTION_SLOTS, readProductForm } from "~/catalogue/editing/product-form";
+import {
+  blankProduct,
+  NEW_OPTION_SLOTS,
+  PRODUCT_FORM,
+  productFieldErrors,
+  productFieldOrder,
+  readProductForm,
+} from "~/catalogue/editing/product-form";
 import {
   AUDIENCES,
   GARMENT_KINDS,
@@ -34,6 +41,7 @@ import { clockFrom, dbFrom } from "~/db/context.server";
 import { type Outcome, pageEndpoint, refuse, success } from "~/security/edge.server";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { errorOf, ErrorSummary, fieldErrorsOf, fieldId } from "~/ui/forms";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { AskFirst, CONFIRMED } from "~/ui/AskFirst";
 import type { Route } from "./+types/admin.product";
@@ -110,12 +118,36 @@ const formAction = pageEndpoint(
       return success({ draft: formDraft(body), slots: (Number(body.get("optionCount")) || 0) + 1 });
     }
     const read = readProductForm(body, !id);
-    if (!read.ok) return refuse(400, read.error);
+    // A refusal of the form keeps what was typed and names its wrong fields (X-A11Y-2).
+    if (!read.ok) {
+      const extra = { form: PRODUCT_FORM, fieldErrors: read.fieldErrors, draft: formDraft(body) };
+      return refuse(400, read.error, { extra });
+    }
     // A refused "was" price (X-TRUE-1) is said beside its option's field too, with what was typed.
     const keepTyped = (problem: Problem): Problem =>
       problem.kind === "not_genuine"
-        ? { ...problem, extra: { ...problem.extra, draft: formDraft(body) } }
-        : problem;
+        ? { ...problem, extra: { ...problem.extra, form: PRODUCT_FORM, draft: formDraft(body) } }
+        : problem.kind === "invalid_input"
+          ? {
+              ...problem,
+              extra: {
+                ...problem.extra,
+                form: PRODUCT_FORM,
+                fieldErrors: productFieldErrors(read.body, read.slots, !id),
+                draft: formDraft(body),
+              },
+            }
+          : problem.kind === "already_exists"
+            ? {
+                ...problem,
+                extra: {
+                  ...problem.extra,
+                  form: PRODUCT_FORM,
+                  fieldErrors: { id: problem.message },
+                  draft: formDraft(body),
+                },
+              }
+            : { ...problem, extra: { ...problem.extra, form: PRODUCT_FORM } };
     if (!id) {
       const created = await createProduct(db, read.body, owner!.email, clockFrom(context).now());
       if (!created.ok) return keepTyped(created);
@@ -140,6 +172,8 @@ function formDraft(form: FormData): Record<string, string> {
 /** A field's value: what was typed when the form came back unsaved, else what is stored. */
 type ValueOf = (name: string, stored: string) => string;
 type CheckedOf = (name: string, stored: boolean) => boolean;
+/** A field's name, its id (the error summary links to it) and its own message, if wrong. */
+type FieldAt = (name: string) => { name: string; id: string; error?: string };
 
 function OptionFields({
   option,
@@ -147,7 +181,7 @@ function OptionFields({
   value,
   checked,
   fresh,
-  wasError,
+  at,
 }: {
   option: OwnerOption | undefined;
   n: number;
@@ -155,8 +189,8 @@ function OptionFields({
   checked: CheckedOf;
   /** Which of the empty options this is (0: the first). */
   fresh: number;
-  /** Why this option's "was" price was refused (X-TRUE-1), said beside the field. */
-  wasError?: string;
+  /** Each field's name, id and message (X-A11Y-2). */
+  at: FieldAt;
 }) {
   const legend = option
     ? `Option: ${option.type}`
@@ -169,26 +203,25 @@ function OptionFields({
       <div className="grid gap-3 sm:grid-cols-4">
         <Field
           label="Type"
-          name={`option-${n}-type`}
+          {...at(`option-${n}-type`)}
           defaultValue={value(`option-${n}-type`, option?.type ?? "")}
           hint="e.g. Rashguard, Shorts, Gi"
         />
         <Field
           label="Price (£)"
-          name={`option-${n}-price`}
+          {...at(`option-${n}-price`)}
           inputMode="decimal"
           defaultValue={value(`option-${n}-price`, penceToPounds(option?.pricePence))}
         />
         <Field
           label="Compare-at price (£)"
-          name={`option-${n}-compareAt`}
+          {...at(`option-${n}-compareAt`)}
           inputMode="decimal"
-          error={wasError}
           defaultValue={value(`option-${n}-compareAt`, penceToPounds(option?.compareAtPricePence))}
         />
         <Field
           label="Position"
-          name={`option-${n}-position`}
+          {...at(`option-${n}-position`)}
           type="number"
           min={1}
           defaultValue={value(`option-${n}-position`, String(n + 1))}
@@ -198,21 +231,21 @@ function OptionFields({
       <div className="grid gap-3 sm:grid-cols-3">
         <TextAreaField
           label="Sizes"
-          name={`option-${n}-sizes`}
+          {...at(`option-${n}-sizes`)}
           rows={5}
           hint={ADD_HINT}
           defaultValue={value(`option-${n}-sizes`, option?.sizes.join("\n") ?? "")}
         />
         <TextAreaField
           label="Belt ranks"
-          name={`option-${n}-beltRanks`}
+          {...at(`option-${n}-beltRanks`)}
           rows={5}
           hint="Leave empty when there is no choice of rank."
           defaultValue={value(`option-${n}-beltRanks`, option?.beltRanks?.join("\n") ?? "")}
         />
         <TextAreaField
           label="Colours"
-          name={`option-${n}-colors`}
+          {...at(`option-${n}-colors`)}
           rows={5}
           hint="Leave empty when there is no choice of colour."
           defaultValue={value(`option-${n}-colors`, option?.colors?.join("\n") ?? "")}
@@ -221,7 +254,7 @@ function OptionFields({
       <div className="grid gap-3 sm:grid-cols-3">
         <TextAreaField
           label="Size finder chart"
-          name={`option-${n}-fit`}
+          {...at(`option-${n}-fit`)}
           rows={5}
           className="sm:col-span-2"
           hint='One line per size, e.g. "A1: height 160-170, weight 55-68" (height, weight, chest and waist in cm or kg, age in years). Empty: no size finder.'
@@ -229,7 +262,7 @@ function OptionFields({
         />
         <Field
           label="Shrinks about (%)"
-          name={`option-${n}-shrink`}
+          {...at(`option-${n}-shrink`)}
           inputMode="decimal"
           hint="Gis: between two sizes the finder then suggests the larger. Empty: does not shrink."
           defaultValue={value(
@@ -241,7 +274,7 @@ function OptionFields({
       <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
         <Field
           label="Name on it (£ extra)"
-          name={`option-${n}-customPrice`}
+          {...at(`option-${n}-customPrice`)}
           inputMode="decimal"
           hint="Empty: no paid name."
           defaultValue={value(`option-${n}-customPrice`, penceToPounds(option?.customPricePence))}
@@ -280,14 +313,37 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
     actionData && "slots" in actionData
       ? (actionData as { draft: Record<string, string>; slots: number })
       : undefined;
-  const refused =
-    actionData && "option" in actionData && "draft" in actionData
-      ? (actionData as unknown as { draft: Record<string, string>; option: string; error: string })
+  // A refusal of the product form (X-A11Y-2): the summary at its top, each wrong field's message.
+  const formAnswer =
+    actionData && "form" in actionData && actionData.form === PRODUCT_FORM
+      ? (actionData as unknown as {
+          draft?: Record<string, string>;
+          option?: string;
+          error: string;
+        })
       : undefined;
-  const draft = unsaved?.draft ?? refused?.draft;
-  const slots = unsaved?.slots ?? product.options.length + NEW_OPTION_SLOTS;
+  const draft = unsaved?.draft ?? formAnswer?.draft;
+  const slots =
+    unsaved?.slots ?? (Number(draft?.optionCount) || product.options.length + NEW_OPTION_SLOTS);
   const value: ValueOf = (name, stored) => (draft ? (draft[name] ?? "") : stored);
   const checked: CheckedOf = (name, stored) => (draft ? draft[name] === "on" : stored);
+  const errors = fieldErrorsOf(formAnswer);
+  if (formAnswer?.option) {
+    // A refused "was" price names its option's type: said beside that option's field.
+    for (let n = 0; n < slots; n += 1) {
+      if (value(`option-${n}-type`, product.options[n]?.type ?? "") === formAnswer.option)
+        errors[`option-${n}-compareAt`] ??= formAnswer.error;
+    }
+  }
+  // The form is being sent (not "Add another option", not a photo's form): Save stays focusable.
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && !navigation.formData?.has("intent");
+  // One object per answer: the message takes the focus when it appears, not at each re-render.
+  const createdOutcome = useMemo(
+    () => (justCreated ? { message: `${product.name} created.` } : undefined),
+    [justCreated, product.name],
+  );
+  const at: FieldAt = (name) => ({ name, id: fieldId(PRODUCT_FORM, name), error: errors[name] });
   const stale = actionData && "error" in actionData && actionData.error === STALE_VERSION;
   // With JavaScript the new option appears in place; its first field takes the focus.
   useEffect(() => {
@@ -317,11 +373,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         )}
       </header>
       <ActionOutcome
-        outcome={
-          unsaved
-            ? undefined
-            : (actionData ?? (justCreated ? { message: `${product.name} created.` } : undefined))
-        }
+        outcome={unsaved || formAnswer ? undefined : (actionData ?? createdOutcome)}
         focus
       />
       {stale ? (
@@ -339,12 +391,19 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       <Form method="post" key={`${product.id}-${product.version}-${slots}`} className="space-y-6">
         <input type="hidden" name="version" value={product.version} />
         <input type="hidden" name="optionCount" value={slots} />
+        <ErrorSummary
+          form={PRODUCT_FORM}
+          message={errorOf(formAnswer)}
+          errors={errors}
+          fieldOrder={productFieldOrder(slots)}
+          answer={formAnswer}
+        />
         <section className="grid gap-4 rounded-lg bg-white p-5 ring-1 ring-black/5 sm:grid-cols-2">
           <h2 className="font-display text-xl font-bold uppercase sm:col-span-2">The product</h2>
           {creating ? (
             <Field
               label="Id (its address: /product/…)"
-              name="id"
+              {...at("id")}
               required
               defaultValue={value("id", "")}
               hint="Lower-case words joined by -, e.g. mens-storm-rashguard. It cannot change later."
@@ -353,12 +412,16 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           ) : null}
           <Field
             label="Name"
-            name="name"
+            {...at("name")}
             required
             defaultValue={value("name", product.name)}
             className="sm:col-span-2"
           />
-          <SelectField label="Status" name="status" defaultValue={value("status", product.status)}>
+          <SelectField
+            label="Status"
+            {...at("status")}
+            defaultValue={value("status", product.status)}
+          >
             {STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status === "draft"
@@ -371,7 +434,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </SelectField>
           <SelectField
             label="Category"
-            name="category"
+            {...at("category")}
             defaultValue={value("category", product.category)}
           >
             {PRODUCT_CATEGORIES.map((category) => (
@@ -382,7 +445,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </SelectField>
           <SelectField
             label="For"
-            name="audience"
+            {...at("audience")}
             defaultValue={value("audience", product.group ?? "")}
           >
             <option value="">Everyone (accessories)</option>
@@ -393,14 +456,18 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             ))}
           </SelectField>
           <div className="grid grid-cols-2 gap-3">
-            <SelectField label="Drawing" name="kind" defaultValue={value("kind", product.kind)}>
+            <SelectField label="Drawing" {...at("kind")} defaultValue={value("kind", product.kind)}>
               {GARMENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {kind}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Print" name="design" defaultValue={value("design", product.design)}>
+            <SelectField
+              label="Print"
+              {...at("design")}
+              defaultValue={value("design", product.design)}
+            >
               {Object.values(DESIGNS).map((design) => (
                 <option key={design.id} value={design.id}>
                   {design.name}
@@ -410,7 +477,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </div>
           <TextAreaField
             label="Description"
-            name="description"
+            {...at("description")}
             rows={5}
             required
             defaultValue={value("description", product.description)}
@@ -418,7 +485,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           />
           <TextAreaField
             label="Highlights"
-            name="highlights"
+            {...at("highlights")}
             rows={4}
             hint="One per line."
             defaultValue={value("highlights", product.highlights.join("\n"))}
@@ -426,26 +493,26 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           />
           <Field
             label="Price (£)"
-            name="price"
+            {...at("price")}
             inputMode="decimal"
             hint="With options: the price on cards (empty: the first option's)."
             defaultValue={value("price", creating ? "" : penceToPounds(product.pricePence))}
           />
           <Field
             label="Compare-at price (£)"
-            name="compareAt"
+            {...at("compareAt")}
             inputMode="decimal"
             hint='The "was" price; empty when it is not reduced.'
             defaultValue={value("compareAt", penceToPounds(product.originalPricePence))}
           />
           <Field
             label="SEO title"
-            name="seoTitle"
+            {...at("seoTitle")}
             defaultValue={value("seoTitle", product.seoTitle ?? "")}
           />
           <Field
             label="SEO description"
-            name="seoDescription"
+            {...at("seoDescription")}
             defaultValue={value("seoDescription", product.seoDescription ?? "")}
           />
         </section>
@@ -463,17 +530,12 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               value={value}
               checked={checked}
               fresh={n - product.options.length}
-              wasError={
-                refused &&
-                value(`option-${n}-type`, product.options[n]?.type ?? "") === refused.option
-                  ? refused.error
-                  : undefined
-              }
+              at={at}
             />
           ))}
         </section>
         <div className="flex flex-wrap gap-3">
-          <Button>{creating ? "Create product" : "Save product"}</Button>
+          <Button busy={saving}>{creating ? "Create product" : "Save product"}</Button>
           <Button variant="secondary" name="intent" value="add-option" formNoValidate>
             Add another option
           </Button>

@@ -42,9 +42,8 @@ export default function AdminReturns({ loaderData, actionData }: Route.Component
           refund them and put stocked items back in stock.
         </p>
       </header>
-      <div aria-live="polite">
-        <ActionOutcome outcome={actionData} />
-      </div>
+      {/* Its alert or status is the message's one live region (X-A11Y-7). */}
+      <ActionOutcome outcome={actionData} />
       {confirm?.kind === "refund" && confirm.returnId ? (
         <ConfirmStepPanel
           step={confirm}

@@ -87,7 +87,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           required
         />
         <OwnerAuthMessage error={actionData?.error} />
-        <Button disabled={busy}>{busy ? "Saving..." : "Set password and sign in"}</Button>
+        <Button busy={busy}>{busy ? "Saving..." : "Set password and sign in"}</Button>
       </Form>
     </OwnerAuthCard>
   );

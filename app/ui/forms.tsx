@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, type MouseEvent, useEffect, useRef } from "react";
-import { buttonClass, type ButtonVariant } from "./Button";
+import { Button, type ButtonVariant } from "./Button";
 
 /**
  * The shop's one form pattern (X-A11Y-2; GOV.UK's error summary is the model). A form's answer
@@ -134,32 +134,16 @@ export function RequiredMark() {
 }
 
 /**
- * A submit button that stays focusable while its form is sent: `aria-disabled` and a second
- * press ignored, rather than `disabled` (which drops the focus to the body, WCAG 2.4.3).
+ * A submit button that stays focusable while its form is sent: the shared Button with `busy`
+ * (`aria-disabled` and a second press ignored, rather than `disabled`, which drops the focus to
+ * the body, WCAG 2.4.3).
  */
 export function SubmitButton({
   busy,
-  variant = "primary",
-  className,
-  onClick,
   ...rest
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "disabled"> & {
   busy: boolean;
   variant?: ButtonVariant;
 }) {
-  return (
-    <button
-      type="submit"
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-        else onClick?.(event);
-      }}
-      className={buttonClass(
-        variant,
-        `aria-disabled:cursor-wait aria-disabled:opacity-70 ${className ?? ""}`,
-      )}
-      {...rest}
-    />
-  );
+  return <Button type="submit" busy={busy} {...rest} />;
 }

@@ -12,6 +12,33 @@ const sideways = (page: Page) =>
     return root.scrollWidth - root.clientWidth;
   });
 
+/** What sticks out on the right, for the failure message: the outermost too-wide element. */
+const widest = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll("body *")].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
+    const outer = out.filter((element) => !out.includes(element.parentElement!));
+    return outer
+      .slice(0, 3)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`,
+      )
+      .join(", ");
+  });
+
+/** Live regions inside another live region: each message in one of them is read twice. */
+const nestedLiveRegions = (page: Page) =>
+  page.evaluate(() => {
+    const live =
+      '[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"], [role="log"]';
+    return [...document.querySelectorAll(live)]
+      .filter((region) => region.parentElement?.closest(live))
+      .map((region) => region.outerHTML.slice(0, 120));
+  });
+
 async function sessionForCheckout(page: Page) {
   const response = await page.request.post("/api/create-checkout-session", {
     data: {
@@ -21,6 +48,38 @@ async function sessionForCheckout(page: Page) {
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+/** A team store (organiser pays) with one entry, opened by the signed-in owner: its slug and
+ *  the organiser's page. */
+async function teamWithAnEntry(page: Page, baseURL: string) {
+  const team = await page.request.post("/api/admin/teams", {
+    headers: { origin: baseURL },
+    data: {
+      name: `Reflow Academy ${Date.now()}`,
+      organiserName: "Coach Kim",
+      organiserEmail: `kim-${Date.now()}@reflow.test`,
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: "Reflow BJJ\n4 Dojo Lane\nLeeds LS1 4AB",
+      memberNames: true,
+      fixedText: "REFLOW BJJ",
+      payment: "organiser",
+      products: [{ productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 }],
+    },
+  });
+  expect(team.status()).toBe(201);
+  const { slug, organiserUrl } = (await team.json()) as { slug: string; organiserUrl: string };
+  await page.goto(`/team/${slug}`);
+  const entry = page.getByRole("region", { name: "Mens Grip Truth BJJ Gi (Gi)" });
+  await entry.getByLabel("Your name", { exact: true }).fill("Jordan Lee-Featherstonehaugh");
+  await entry.getByLabel("Your e-mail").fill(`jordan-${Date.now()}@example.com`);
+  await entry.getByLabel("Size").selectOption("A2");
+  await entry.getByLabel("Your name to print (optional)").fill("JORDAN");
+  await entry.getByRole("button", { name: /^Send my choice/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
+  const organiser = new URL(organiserUrl);
+  return { slug, organiserPath: `${organiser.pathname}${organiser.search}` };
 }
 
 test.describe("at 320 px wide", () => {
@@ -45,6 +104,8 @@ test.describe("at 320 px wide", () => {
     const paths = [
       ...PAGE_ROUTES.map((route) => route.path),
       "/search?q=gi",
+      "/product/mens-grip-n-trip-thai-shorts/reviews",
+      "/product/mens-grip-n-trip-thai-shorts/reviews/new",
       "/checkout",
       `/payment?session_id=${encodeURIComponent(unpaid)}`,
       `/order-confirmation?session_id=${encodeURIComponent(paid)}`,
@@ -54,13 +115,14 @@ test.describe("at 320 px wide", () => {
     for (const path of paths) {
       await page.goto(path);
       const over = await sideways(page);
-      if (over > 0) wide.push(`${path}: ${over} px too wide`);
+      if (over > 0) wide.push(`${path}: ${over} px too wide (${await widest(page)})`);
     }
     expect(wide).toEqual([]);
   });
 
   test("X-SHOP-3 X-A11Y-5: no back-office page scrolls sideways at 320 px", async ({
     page,
+    baseURL,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one width: the viewport is set here");
     test.setTimeout(180_000);
@@ -73,10 +135,16 @@ test.describe("at 320 px wide", () => {
     expect(await sideways(page)).toBe(0);
     await page.goto("/admin/login");
     await signInOwner(page);
+    const { slug } = await teamWithAnEntry(page, baseURL!);
     const paths = [
+      `/team/${slug}`,
+      "/admin/teams",
+      "/admin/teams/new",
+      `/admin/teams/${slug}`,
       "/admin",
       "/admin/orders",
       `/admin/orders/${orderNumber}`,
+      "/admin/orders/print",
       "/admin/customers",
       "/admin/owners",
       "/admin/stock",
@@ -92,13 +160,36 @@ test.describe("at 320 px wide", () => {
       "/admin/launch",
       "/admin/no-such-page",
     ];
+    // A customer's page: the first in the list (the order above made one).
+    await page.goto("/admin/customers");
+    const customer = await page
+      .getByRole("main")
+      .locator('a[href^="/admin/customers/"]')
+      .first()
+      .getAttribute("href");
+    paths.push(customer!);
     const wide: string[] = [];
     for (const path of paths) {
       await page.goto(path);
       const over = await sideways(page);
-      if (over > 0) wide.push(`${path}: ${over} px too wide`);
+      if (over > 0) wide.push(`${path}: ${over} px too wide (${await widest(page)})`);
     }
     expect(wide).toEqual([]);
+  });
+
+  test("X-SHOP-3 X-A11Y-5: the organiser's page does not scroll sideways at 320 px", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one width: the viewport is set here");
+    // Its roster file input and entries table are 63 px too wide; app/teams (the team tables)
+    // is being reworked on another branch, which is where this is fixed. Unmark it then.
+    test.fixme(true, "the organiser's table and file input overflow (app/teams/OrganiserPage)");
+    await page.goto("/admin/login");
+    await signInOwner(page);
+    const { organiserPath } = await teamWithAnEntry(page, baseURL!);
+    await page.goto(organiserPath);
+    expect(await sideways(page), await widest(page)).toBe(0);
   });
 });
 
@@ -558,4 +649,131 @@ test("X-SHOP-3 X-A11Y-2: a refused discount code keeps the focus on Apply and ma
   await expect(apply).toBeFocused();
   await expect(code).toHaveAttribute("aria-invalid", "true");
   await expect(code).toHaveAccessibleDescription("Invalid discount code.");
+});
+
+/** Fills /admin/products/new with a product whose prices are not prices (read by the server). */
+async function productWithBadPrices(page: Page, id: string) {
+  await page.getByLabel("Id (its address: /product/…)").fill(id);
+  await page.getByLabel("Name", { exact: true }).fill("Summary Patch");
+  await page.getByLabel("Description", { exact: true }).fill("A patch for the summary.");
+  await page.getByLabel("Price (£)", { exact: true }).first().fill("twelve");
+  const option = page.getByRole("group", { name: "Add an option" });
+  await option.getByLabel("Type").fill("Patch");
+  await option.getByLabel("Price (£)", { exact: true }).fill("5.00");
+  await option.getByLabel("Sizes").fill("One size");
+  await option.getByLabel("Size finder chart").fill("nonsense");
+}
+
+test("X-A11Y-2 X-A11Y-3: the back office's product form names its wrong fields in a focused summary, keeps what was typed, and the focus goes to the message once created and saved", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const id = `e2e-summary-${Date.now()}`;
+  await page.goto("/admin/login?next=/admin/products/new");
+  await signInOwner(page);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await productWithBadPrices(page, id);
+  await page.getByRole("button", { name: "Create product" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  const links = summary.getByRole("link");
+  await expect(links).toHaveText([
+    'Price: "twelve" is not a price in pounds, like 34.99.',
+    /^Option Patch: /,
+  ]);
+  const price = page.getByLabel("Price (£)", { exact: true }).first();
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(price).toHaveAccessibleDescription(
+    /With options: the price on cards.*"twelve" is not a price in pounds/,
+  );
+  const chart = page.getByRole("group", { name: "Add an option" }).getByLabel("Size finder chart");
+  await expect(chart).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid");
+  // What was typed is kept; a summary line takes the keyboard to its field.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
+  await links.first().click();
+  await expect(price).toBeFocused();
+  // The summary is said by the focus, from no live region (X-A11Y-7).
+  expect(
+    await summary.evaluate((element) => Boolean(element.closest("[aria-live],[role=alert]"))),
+  ).toBe(false);
+  await expectNoAxeViolations(page);
+
+  // The shop's own rules (the name too long for it) are put by their field as well.
+  await price.fill("");
+  await chart.fill("");
+  await page.getByLabel("Name", { exact: true }).fill("N".repeat(500));
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(summary).toBeFocused();
+  await expect(links).toHaveText([/^The name can be at most \d+ characters\.$/]);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  // Created: the message has the focus (X-A11Y-3); a busy Save keeps the focus on itself.
+  await page.getByLabel("Name", { exact: true }).fill("Summary Patch");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${id}\\?created=1$`));
+  await expect(
+    page.getByRole("status").filter({ hasText: "Summary Patch created." }),
+  ).toBeFocused();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/admin/products/${id}`), async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const save = page.getByRole("button", { name: "Save product" });
+  await save.focus();
+  await page.keyboard.press("Enter");
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expect(save).toBeFocused();
+  release();
+  await expect(page.getByRole("status")).toHaveText("Summary Patch saved.");
+  await expect(page.getByRole("status")).toBeFocused();
+  expect(await nestedLiveRegions(page)).toEqual([]);
+});
+
+test.describe("the product form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("X-SHOP-2 X-A11Y-2: the product form's answer has the focused summary and field messages without JavaScript", async ({
+    page,
+  }) => {
+    await page.goto("/admin/login?next=/admin/products/new");
+    await signInOwner(page);
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await productWithBadPrices(page, `e2e-summary-nojs-${Date.now()}`);
+    await page.getByRole("button", { name: "Create product" }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(
+      summary.getByRole("link", { name: 'Price: "twelve" is not a price in pounds, like 34.99.' }),
+    ).toHaveAttribute("href", "#product-price");
+    await expect(page.getByLabel("Price (£)", { exact: true }).first()).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Summary Patch");
+  });
+});
+
+test("X-A11Y-7: the back office's order page and /tracking say each answer in one live region", async ({
+  page,
+}) => {
+  const { orderNumber } = await buyGiSession(
+    page.request,
+    `live-${Date.now()}@example.com`,
+    "LIVE",
+  );
+  await page.goto(`/admin/login?next=/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  const move = page.getByRole("button", { name: "Mark in production" });
+  await move.click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  expect(await nestedLiveRegions(page)).toEqual([]);
+  await page.goto("/tracking");
+  await page.getByLabel("Order number").fill("GT-99999");
+  await page.getByLabel("E-mail address").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Track order" }).click();
+  await expect(page.getByTestId("error-summary")).toBeFocused();
+  expect(await nestedLiveRegions(page)).toEqual([]);
 });

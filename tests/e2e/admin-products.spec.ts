@@ -94,9 +94,11 @@ test("X-CAT-2: of two owners saving the same product, the second is told to relo
 
   await other.getByLabel("Name", { exact: true }).fill("Stale Patch (second)");
   await other.getByRole("button", { name: "Save product" }).click();
-  await expect(other.getByRole("alert")).toHaveText(
+  // Said in the form's error summary, which takes the focus (X-A11Y-2).
+  await expect(other.getByTestId("error-summary")).toContainText(
     "This product was changed by someone else. Reload to see the changes.",
   );
+  await expect(other.getByTestId("error-summary")).toBeFocused();
   await expectNoAxeViolations(other);
   await other.getByRole("link", { name: "Reload the product" }).click();
   await expect(other.getByLabel("Name", { exact: true })).toHaveValue("Stale Patch (first)");

@@ -69,3 +69,39 @@ test("X-SHOP-3 X-A11Y-6: a tap takes the splash away at once", async ({ page }) 
   await page.mouse.click(10, 300);
   await expect(splash).toBeHidden({ timeout: 2_000 });
 });
+
+test("S-GLB-5 X-A11Y-6: a scroll takes the splash away at once", async ({ page }) => {
+  await page.goto("/", { waitUntil: "commit" });
+  const splash = page.getByTestId("splash");
+  await expect(splash).toBeVisible();
+  await page.mouse.move(10, 300);
+  await page.mouse.wheel(0, 400);
+  await expect(splash).toBeHidden({ timeout: 2_000 });
+});
+
+test("S-GLB-5 X-SHOP-2 X-A11Y-6: a crawler that runs scripts gets the painted page, never the splash", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  });
+  const page = await context.newPage();
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("splash")).toBeHidden();
+  await expect(page.locator("html")).not.toHaveClass(/show-splash/);
+  await context.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("S-GLB-5 X-SHOP-2 X-A11Y-6: with JavaScript off the page is painted and there is no splash", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("splash")).toBeHidden();
+  });
+});

@@ -1,5 +1,5 @@
 import type { OwnerProduct } from "./products.server";
-import { poundsToPence } from "./product-input";
+import { createSchema, poundsToPence, updateSchema, withoutReadOnly } from "./product-input";
 import { parseChartText } from "../fit";
 
 /**
@@ -17,20 +17,61 @@ const lines = (value: FormDataEntryValue | null) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-type Read = { ok: true; body: Record<string, unknown> } | { ok: false; error: string };
+/** A form's wrong fields: the field's name in the form → its sentence (ui/forms.tsx). */
+export type ProductFieldErrors = Record<string, string>;
+
+type Read =
+  | {
+      ok: true;
+      body: Record<string, unknown>;
+      /** For each option of the body, in its order, the form's group it came from (`option-N-`). */
+      slots: number[];
+    }
+  | { ok: false; error: string; fieldErrors: ProductFieldErrors };
+
+/** The form's own id (ui/forms.tsx fieldId): its fields are `product-<name>`. */
+export const PRODUCT_FORM = "product";
+
+/** The product's fields in the order the form shows them, `slots` option groups included. */
+export function productFieldOrder(slots: number): string[] {
+  const top = ["id", "name", "status", "category", "audience", "kind", "design", "description"];
+  const rest = ["highlights", "price", "compareAt", "seoTitle", "seoDescription"];
+  const option = [
+    "type",
+    "price",
+    "compareAt",
+    "position",
+    "sizes",
+    "beltRanks",
+    "colors",
+    "fit",
+    "shrink",
+    "customPrice",
+  ];
+  return [
+    ...top,
+    ...rest,
+    ...Array.from({ length: slots }, (_, n) => option.map((name) => `option-${n}-${name}`)).flat(),
+  ];
+}
 
 export function readProductForm(form: FormData, creating: boolean): Read {
   const get = (name: string) => String(form.get(name) ?? "");
   const problems: string[] = [];
+  const fieldErrors: ProductFieldErrors = {};
+  const wrong = (name: string, sentence: string) => {
+    problems.push(sentence);
+    fieldErrors[name] ??= sentence;
+  };
   const price = (name: string, label: string) => {
     const value = poundsToPence(get(name));
     if (value === null) {
-      problems.push(`${label}: "${get(name)}" is not a price in pounds, like 34.99.`);
+      wrong(name, `${label}: "${get(name)}" is not a price in pounds, like 34.99.`);
       return undefined;
     }
     return value;
   };
-  const options: { position: number; option: Record<string, unknown> }[] = [];
+  const options: { position: number; slot: number; option: Record<string, unknown> }[] = [];
   const count = Number(get("optionCount")) || 0;
   for (let n = 0; n < count; n += 1) {
     const type = get(`option-${n}-type`).trim();
@@ -42,9 +83,10 @@ export function readProductForm(form: FormData, creating: boolean): Read {
     const shrinkText = get(`option-${n}-shrink`).trim().replace(/%$/, "");
     const shrink = shrinkText ? Number(shrinkText) : undefined;
     const chart = parseChartText(get(`option-${n}-fit`), shrink);
-    if (!chart.ok) problems.push(`${label}: ${chart.message}`);
+    if (!chart.ok) wrong(`option-${n}-fit`, `${label}: ${chart.message}`);
     options.push({
       position: Number(get(`option-${n}-position`)) || n + 1,
+      slot: n,
       option: {
         type,
         pricePence: price(`option-${n}-price`, `${label} price`) ?? Number.NaN,
@@ -77,8 +119,57 @@ export function readProductForm(form: FormData, creating: boolean): Read {
   body.compareAtPricePence = price("compareAt", "Compare-at price") ?? null;
   if (creating) body.id = get("id").trim();
   else body.version = Number(get("version"));
-  if (problems.length) return { ok: false, error: problems[0]! };
-  return { ok: true, body };
+  if (problems.length) {
+    // The refusal's sentence is the first wrong field's on the page.
+    const first = productFieldOrder(count).find((name) => fieldErrors[name]);
+    return { ok: false, error: first ? fieldErrors[first]! : problems[0]!, fieldErrors };
+  }
+  return { ok: true, body, slots: options.map((o) => o.slot) };
+}
+
+/** The form's name of a body field (prices are written in pounds under shorter names). */
+const FORM_NAMES: Record<string, string> = {
+  pricePence: "price",
+  compareAtPricePence: "compareAt",
+  customPricePence: "customPrice",
+};
+
+/**
+ * Which of the form's fields a refused body names (X-A11Y-2): the product's rules checked again
+ * (./product-input.ts, the same ones the save used) and each problem put by its field, an option's
+ * by the form group it came from. The sentences are the save's own, so the first is the refusal's.
+ */
+export function productFieldErrors(
+  body: Record<string, unknown>,
+  slots: readonly number[],
+  creating: boolean,
+): ProductFieldErrors {
+  const parsed = creating
+    ? createSchema.safeParse(body)
+    : updateSchema.safeParse(withoutReadOnly(body));
+  if (parsed.success) return {};
+  const errors: ProductFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const [field, index, inner] = issue.path;
+    if (typeof field !== "string") continue;
+    let name: string;
+    let sentence = issue.message;
+    if (field === "options" && typeof index === "number" && slots[index] !== undefined) {
+      // A problem of the whole option (its compare-at price against its price) is the former's.
+      const part = typeof inner === "string" ? (FORM_NAMES[inner] ?? inner) : "compareAt";
+      name = `option-${slots[index]}-${part}`;
+      sentence = `Option ${index + 1}: ${issue.message}`;
+    } else if (field === "options") {
+      // A problem of the list (two options of one type) is said by the first option's type.
+      name = `option-${slots[0] ?? 0}-type`;
+    } else if (field === "version") {
+      continue;
+    } else {
+      name = FORM_NAMES[field] ?? field;
+    }
+    errors[name] ??= sentence;
+  }
+  return errors;
 }
 
 /** A blank product for /admin/products/new. */

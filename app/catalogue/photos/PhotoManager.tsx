@@ -77,20 +77,19 @@ function PhotoItem({
           <Button variant="secondary">Save {label.toLowerCase()}</Button>
         </Form>
         <div className="flex flex-wrap gap-2">
-          {(["earlier", "later"] as const).map((direction) => (
-            <Form method="post" key={direction}>
-              <input type="hidden" name="intent" value="photo-move" />
-              <input type="hidden" name="photoId" value={photo.id} />
-              <input type="hidden" name="direction" value={direction} />
-              <Button
-                variant="quiet"
-                disabled={direction === "earlier" ? n === 0 : n === count - 1}
-                aria-label={`Move ${direction} (${label.toLowerCase()})`}
-              >
-                Move {direction}
-              </Button>
-            </Form>
-          ))}
+          {(["earlier", "later"] as const)
+            // Only the moves there are: the first photo has no "earlier", the last no "later".
+            .filter((direction) => (direction === "earlier" ? n > 0 : n < count - 1))
+            .map((direction) => (
+              <Form method="post" key={direction}>
+                <input type="hidden" name="intent" value="photo-move" />
+                <input type="hidden" name="photoId" value={photo.id} />
+                <input type="hidden" name="direction" value={direction} />
+                <Button variant="quiet" aria-label={`Move ${direction} (${label.toLowerCase()})`}>
+                  Move {direction}
+                </Button>
+              </Form>
+            ))}
           <AskFirst
             open="Delete"
             openLabel={`Delete ${label.toLowerCase()}`}
@@ -186,7 +185,7 @@ export function PhotoManager({
           />
           <ColorSelect colors={colors} value={null} />
           <div className="sm:col-span-2">
-            <Button disabled={uploading}>{uploading ? "Uploading…" : "Add photo"}</Button>
+            <Button busy={uploading}>{uploading ? "Uploading…" : "Add photo"}</Button>
           </div>
         </Form>
       )}

@@ -106,7 +106,7 @@ export function ConfirmStepPanel({
             ) : null}
           </>
         )}
-        <Button variant="danger" disabled={busy}>
+        <Button variant="danger" busy={busy}>
           {doIt}
         </Button>
         <ButtonLink to={backTo} replace>

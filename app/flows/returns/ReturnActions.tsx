@@ -43,7 +43,7 @@ export function ReturnActions({
             maxLength={REFUND_REASON_MAX}
             hint="Told to the customer."
           />
-          <Button variant="danger" disabled={busy} className="sm:justify-self-start">
+          <Button variant="danger" busy={busy} className="sm:justify-self-start">
             Refund<span className="sr-only"> {request.reference}</span>
           </Button>
         </Form>
@@ -57,7 +57,7 @@ export function ReturnActions({
         <Form method="post" action="/admin/returns">
           <input type="hidden" name="intent" value="restock" />
           <input type="hidden" name="id" value={request.id} />
-          <Button variant="secondary" disabled={busy}>
+          <Button variant="secondary" busy={busy}>
             Put back in stock<span className="sr-only"> ({request.reference})</span>
           </Button>
         </Form>

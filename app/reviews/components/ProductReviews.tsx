@@ -1,5 +1,4 @@
 import { type ComponentProps, lazy, Suspense } from "react";
-import { noteReviewIntents } from "../pending-intent";
 import type { ReviewsSection } from "./ReviewsSection";
 
 type Section = typeof ReviewsSection;
@@ -11,10 +10,9 @@ type Section = typeof ReviewsSection;
  * render waits for it (a waiting part would be streamed after the page, which a browser without
  * JavaScript never shows). In the browser the code arrives beside the page's own; until it has,
  * React keeps the server's HTML of the reviews as it is while the rest of the page hydrates.
- * React drops a click on them in that time rather than replay it, so the page notes such a tap
- * itself and the reviews open what it asked for when they go live (../pending-intent.ts).
+ * React drops a click on them in that time rather than replay it; "Write a review" and "See More"
+ * are links, so such a tap opens the reviews' own pages (../paths.ts) instead of being lost.
  */
-if (typeof window !== "undefined") noteReviewIntents(window);
 let loaded: { default: Section } | undefined;
 export const productReviewsReady: Promise<unknown> = import("./ReviewsSection").then(
   (module) => (loaded = { default: module.ReviewsSection }),

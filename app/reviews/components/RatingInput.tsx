@@ -2,19 +2,31 @@ import { Star } from "lucide-react";
 import { useId } from "react";
 import { MAX_STARS } from "../rating";
 
-/** Star rating 1-5 as native radios: Tab reaches it, arrow keys choose (S-REV-4). */
+/**
+ * Star rating 1-5 as native radios: Tab reaches it, arrow keys choose (S-REV-4). Given a `name`,
+ * the radios are sent with a plain form (the review page works without JavaScript); `id` is the
+ * first star's (an error summary links to it) and `error` the group's own message (X-A11Y-2).
+ */
 export function RatingInput({
   value,
   onChange,
   disabled,
+  name: givenName,
+  id,
+  error,
 }: {
   value: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  name?: string;
+  id?: string;
+  error?: string;
 }) {
-  const name = useId();
+  const autoName = useId();
+  const name = givenName ?? autoName;
+  const errorId = `${id ?? autoName}-error`;
   return (
-    <fieldset disabled={disabled}>
+    <fieldset disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold">
         Rating <span className="font-normal text-muted">(required)</span>
       </legend>
@@ -27,8 +39,11 @@ export function RatingInput({
               className="flex size-11 cursor-pointer items-center justify-center rounded has-focus-visible:outline-3 has-focus-visible:outline-offset-0 has-focus-visible:outline-accent"
             >
               <input
+                id={stars === 1 ? id : undefined}
                 type="radio"
                 name={name}
+                required={givenName ? true : undefined}
+                aria-invalid={error ? true : undefined}
                 value={stars}
                 checked={value === stars}
                 onChange={() => onChange(stars)}
@@ -46,6 +61,11 @@ export function RatingInput({
           {value > 0 ? `${value} of ${MAX_STARS}` : "Choose 1-5 stars"}
         </span>
       </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-semibold text-accent">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,10 +1,10 @@
 import { PenLine } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { INTENT_ATTRIBUTE, takeReviewIntent } from "../pending-intent";
 import { averageStars, reviewCountLabel } from "../rating";
 import type { PublicReview } from "../types";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
+import { REVIEW_POSTED, reviewsPath, writeReviewPath } from "../paths";
 import type { ReviewsTab } from "./ReviewsDialog";
 import { Stars } from "./Stars";
 import { NEWEST_SHOWN } from "~/shared/limits";
@@ -18,7 +18,10 @@ const preload = { onPointerEnter: () => void loadDialog(), onFocus: () => void l
 /**
  * The product page's reviews (S-REV-1..3): average, count, the three newest, See More with
  * the rest, and the modal. The list comes from the route loader, so it is in the server HTML;
- * after a submit the loaders run again, which also updates the footer count.
+ * after a submit the loaders run again, which also updates the footer count. "Write a review" and
+ * "See More" are links to the reviews' own pages (/product/:id/reviews/new and /reviews), so a
+ * tap works before this code has arrived or without JavaScript; once it is here they open the
+ * dialog in place instead (issue 38 item 7).
  */
 export function ReviewsSection({
   productId,
@@ -34,34 +37,33 @@ export function ReviewsSection({
   const [tab, setTab] = useState<ReviewsTab>("reviews");
   const [notice, setNotice] = useState<string | null>(null);
   const revalidator = useRevalidator();
+  // Marked once live: until then its links lead to the reviews' pages (tests wait for it).
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => sectionRef.current?.setAttribute("data-reviews-live", ""), []);
   const average = averageStars(reviews.map((r) => r.rating));
   const remaining = reviews.length - NEWEST_SHOWN;
 
-  const show = (next: ReviewsTab) => {
+  const show = (event: MouseEvent<HTMLAnchorElement>, next: ReviewsTab) => {
+    // A new tab or window (a modifier key, the middle button) still opens the page.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
     setNotice(null);
     setTab(next);
     setOpen(true);
     setDialogWanted(true);
   };
 
-  // A tap on a button here before this code had arrived (../pending-intent.ts): pressed again,
-  // now that it works.
-  const writeButton = useRef<HTMLButtonElement>(null);
-  const moreButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const intent = takeReviewIntent();
-    if (intent) (intent === "write" ? writeButton : moreButton).current?.click();
-  }, []);
-
   const onSubmitted = async () => {
     await revalidator.revalidate();
-    setNotice("Thank you! Your review has been posted.");
+    setNotice(REVIEW_POSTED);
     setTab("reviews");
   };
 
   return (
     <section
       id="reviews"
+      ref={sectionRef}
       aria-labelledby="reviews-title"
       className="mt-14 border-t border-stone pt-10"
     >
@@ -82,17 +84,15 @@ export function ReviewsSection({
             </p>
           ) : null}
         </div>
-        <button
-          ref={writeButton}
-          type="button"
-          onClick={() => show("write")}
-          {...{ [INTENT_ATTRIBUTE]: "write" }}
+        <a
+          href={writeReviewPath(productId)}
+          onClick={(event) => show(event, "write")}
           {...preload}
           className="inline-flex items-center gap-2 rounded bg-ink px-5 py-3 font-display tracking-wider text-paper uppercase hover:bg-ink-soft"
         >
           <PenLine aria-hidden="true" className="size-4" />
           Write a review
-        </button>
+        </a>
       </div>
       {reviews.length === 0 ? (
         <p className="mt-6 text-muted">{NO_REVIEWS_TEXT}</p>
@@ -100,16 +100,14 @@ export function ReviewsSection({
         <div className="mt-6" data-testid="newest-reviews">
           <ReviewList reviews={reviews.slice(0, NEWEST_SHOWN)} />
           {remaining > 0 ? (
-            <button
-              ref={moreButton}
-              type="button"
-              onClick={() => show("reviews")}
-              {...{ [INTENT_ATTRIBUTE]: "reviews" }}
+            <a
+              href={reviewsPath(productId)}
+              onClick={(event) => show(event, "reviews")}
               {...preload}
-              className="mt-5 font-semibold underline underline-offset-4 hover:text-accent"
+              className="mt-5 inline-block font-semibold underline underline-offset-4 hover:text-accent"
             >
               See More ({remaining} more {remaining === 1 ? "review" : "reviews"})
-            </button>
+            </a>
           ) : null}
         </div>
       )}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { productFieldErrors, productFieldOrder, readProductForm } from "./product-form";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries({
+    id: "x-patch",
+    name: "Patch",
+    status: "draft",
+    category: "NO-GI",
+    audience: "",
+    kind: "no-gi-set",
+    design: "grip-truth",
+    description: "A patch.",
+    highlights: "",
+    price: "",
+    compareAt: "",
+    optionCount: "2",
+    ...fields,
+  }))
+    data.set(name, value);
+  return data;
+};
+
+describe("the product form's wrong fields (X-A11Y-2)", () => {
+  it("X-A11Y-2: a price that is not one is named by its field, an option's by its group", () => {
+    const read = readProductForm(
+      form({
+        price: "twelve",
+        "option-1-type": "Shorts",
+        "option-1-price": "abc",
+        "option-1-sizes": "M",
+      }),
+      true,
+    );
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.error).toBe('Price: "twelve" is not a price in pounds, like 34.99.');
+    expect(read.fieldErrors).toEqual({
+      price: 'Price: "twelve" is not a price in pounds, like 34.99.',
+      "option-1-price": 'Option Shorts price: "abc" is not a price in pounds, like 34.99.',
+    });
+  });
+
+  it("X-A11Y-2: the product rules' problems are put by the form's field names, options by the group they came from", () => {
+    const read = readProductForm(
+      form({
+        name: "",
+        "option-0-type": "Rashguard",
+        "option-0-price": "30",
+        "option-0-compareAt": "20",
+        "option-0-sizes": "S",
+        "option-0-position": "2",
+        "option-1-type": "Shorts",
+        "option-1-price": "25",
+        "option-1-sizes": "",
+        "option-1-position": "1",
+      }),
+      true,
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    // Ordered by position: the shorts (group 1) first, then the rashguard (group 0).
+    expect(read.slots).toEqual([1, 0]);
+    expect(productFieldErrors(read.body, read.slots, true)).toEqual({
+      name: "The name cannot be empty.",
+      "option-1-sizes": "Option 1: Each option needs at least one size.",
+      "option-0-compareAt": "Option 2: A compare-at price must be higher than the price.",
+    });
+  });
+
+  it("X-A11Y-2: the summary lists the fields in the order the page shows them", () => {
+    const order = productFieldOrder(2);
+    expect(order.indexOf("name")).toBeLessThan(order.indexOf("price"));
+    expect(order.indexOf("seoDescription")).toBeLessThan(order.indexOf("option-0-type"));
+    expect(order.indexOf("option-0-customPrice")).toBeLessThan(order.indexOf("option-1-type"));
+  });
+});
