@@ -82,7 +82,10 @@ test("S-REV-2 S-REV-5: a review with two photos written in the modal comes first
     await route.continue();
   });
   await modal.getByRole("button", { name: "Submit review" }).click();
-  await expect(modal.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  // Busy, it stays focusable and says so (X-A11Y-2): aria-disabled, not disabled.
+  const busy = modal.getByRole("button", { name: "Submitting..." });
+  await expect(busy).toHaveAttribute("aria-disabled", "true");
+  await expect(busy).toBeFocused();
 
   await expect(modal.getByRole("tab", { name: /^Reviews/ })).toHaveAttribute(
     "aria-selected",

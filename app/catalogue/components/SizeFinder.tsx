@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Field } from "~/ui/Field";
+import { SubmitButton } from "~/ui/forms";
 import { FIT_MEASURES, type FitAnswer, type FitMeasure, MEASURE_WORDS, readMeasures } from "../fit";
 import type { Product } from "../types";
 
@@ -115,13 +116,9 @@ export function SizeFinder({
             <MeasureFields key={measure} measure={measure} id={id} value={value} />
           ))}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-11 self-start rounded bg-ink px-5 py-2 font-semibold text-paper hover:bg-ink-soft disabled:opacity-60"
-        >
+        <SubmitButton busy={busy} className="self-start">
           Find my size
-        </button>
+        </SubmitButton>
         <div aria-live="polite" role="status">
           {error ? <p className="font-semibold text-accent">{error}</p> : null}
           {answer ? (

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { SubmitButton } from "~/ui/forms";
 import {
   EMAIL_MAX,
   NAME_MAX,
@@ -173,13 +174,13 @@ export function ReviewForm({
       <div role="alert" className="min-h-6 text-sm font-semibold text-accent">
         {problem}
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded bg-accent px-6 py-3 font-display text-lg tracking-wider text-white uppercase hover:bg-accent-dark disabled:opacity-70 sm:w-auto"
+      <SubmitButton
+        busy={busy}
+        variant="danger"
+        className="w-full px-6 font-display text-lg tracking-wider uppercase sm:w-auto"
       >
         {busy ? "Submitting..." : "Submit review"}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
