@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -336,6 +337,12 @@ export const orderLines = pgTable(
     printName: text("print_name"),
     /** X-TEAM-7: the member whose entry this line is, when the organiser paid for everyone. */
     memberName: text("member_name"),
+    /** Issue 41: a team line cancelled with its team while the order's other lines carry on, and
+     *  the refund that gave its money back (a failed refund leaves it to refund again). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelRefundId: uuid("cancel_refund_id").references((): AnyPgColumn => orderRefunds.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { type TeamStatus, teams } from "~/db/schema";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
-import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
+import { cancelWithTeam, teamCancelRefundPence } from "./cancel-lines.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
 import { refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
 import { canMoveTo } from "~/orders/status";
@@ -157,7 +157,8 @@ async function tellOrganiserDispatched(
 
 /**
  * POST /api/admin/teams/:slug/cancel {refund: true}: the store is cancelled and each paid member
- * order cancelled and refunded; `{cancelled, refunded}` count what this request did.
+ * order cancelled and refunded, or, where the order also holds other lines, only the team's lines
+ * (issue 41); `{cancelled, refunded}` count the orders this request did that to.
  */
 export async function cancelTeam(
   db: Database,
@@ -195,18 +196,19 @@ export async function cancelTeam(
   let cancelled = 0;
   let refunded = 0;
   for (const order of orders) {
-    const outcome = await cancelAndRefund(
+    // Issue 41: only the team's lines of an order that also holds others.
+    const outcome = await cancelWithTeam(
       db,
       order.orderNumber,
+      slug,
       actor,
       parts,
-      undefined,
       cancelledWithTeam(team.row.name),
     );
     if (!outcome.ok) continue;
     // Counted by the request whose update cancelled it, not by one that only refunded it.
     if (outcome.cancelledNow) cancelled++;
-    if (outcome.refund) refunded++;
+    if (outcome.refunded) refunded++;
   }
   await recordAudit(db, {
     actor,
@@ -319,7 +321,7 @@ export async function teamPageAction(
         confirm: {
           kind: "team-cancel" as const,
           orders: orders.length,
-          refundPence: orders.reduce((sum, order) => sum + order.totalPence, 0),
+          refundPence: await teamCancelRefundPence(db, slug),
         },
       });
     }
