@@ -22,13 +22,16 @@ const team: TeamForLine = {
 const before = new Date("2026-11-30T12:00:00Z");
 
 describe("team rules", () => {
-  it("X-TEAM-4 the closing sentence gives the UK date in words", () => {
+  it("X-TEAM-4 X-TEAM-8 the closing sentence gives the UK date in words and the time of day", () => {
     expect(closedSentence(new Date("2026-12-01T18:00:00Z"))).toBe(
-      "This team order closed on 1 December 2026.",
+      "This team order closed on 1 December 2026 at 18:00.",
     );
     // 23:30 UTC on 31 March is 00:30 on 1 April in London (summer time).
     expect(closedSentence(new Date("2026-03-31T23:30:00Z"))).toBe(
-      "This team order closed on 1 April 2026.",
+      "This team order closed on 1 April 2026 at 00:30.",
+    );
+    expect(closedSentence(new Date("2026-11-26T14:05:00Z"))).toBe(
+      "This team order closed on 26 November 2026 at 14:05.",
     );
   });
 
@@ -72,7 +75,7 @@ describe("team rules", () => {
     ).toEqual({
       ok: false,
       kind: "conflict",
-      message: "This team order closed on 1 December 2026.",
+      message: "This team order closed on 1 December 2026 at 18:00.",
     });
     expect(
       checkTeamLine(

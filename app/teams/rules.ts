@@ -31,9 +31,10 @@ export function ukDateTimeInWords(instant: Date): string {
   return `${formatLondonDate(instant)} at ${londonClockTime(instant)}`;
 }
 
-/** X-TEAM-4: the 409's sentence and the page's, once the store has closed. */
+/** X-TEAM-4: the 409's sentence and the page's, once the store has closed, with the time of day
+ *  (issue 41: "closed on 26 November 2026 at 14:05", UK time). */
 export function closedSentence(closesAt: Date): string {
-  return `This team order closed on ${ukDateInWords(closesAt)}.`;
+  return `This team order closed on ${ukDateTimeInWords(closesAt)}.`;
 }
 
 /** Whether members may still order: the store is open and its closing time has not come. */

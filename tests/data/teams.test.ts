@@ -192,7 +192,7 @@ describe("X-TEAM-2 members order from the link", () => {
     await db.update(teams).set({ closesAt }).where(eq(teams.slug, slug));
     const late = await checkout({ cartItems: [rashguard(slug)] });
     expect(late.status).toBe(409);
-    expect(await late.json()).toEqual({ error: "This team order closed on 14 March 2026.", lineIndex: 0 });
+    expect(await late.json()).toEqual({ error: "This team order closed on 14 March 2026 at 18:00.", lineIndex: 0 });
     expect(await db.select().from(orders)).toHaveLength(0);
     // The page says the same sentence.
     const page = await call(teamPage, `/team/${slug}`, {}, { slug });
