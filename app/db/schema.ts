@@ -32,6 +32,7 @@ import {
   PRODUCT_PHOTO_LIMITS,
   TEAM_EXPECTED_SIZE_DEFAULT,
   TEAM_EXPECTED_SIZE_MAX,
+  TEAM_DELIVERY_PRICE_MAX_PENCE,
 } from "~/shared/limits";
 
 /** A limit from app/shared/limits.ts written into a CHECK as a literal (X-ARCH-3): the SQL is
@@ -1133,6 +1134,8 @@ export const teams = pgTable(
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
     delivery: text("delivery", { enum: TEAM_DELIVERIES }).notNull(),
     deliveryAddress: text("delivery_address"),
+    /** Issue 41: what each member order delivered together pays for its delivery (default £0). */
+    deliveryPricePence: integer("delivery_price_pence").notNull().default(0),
     minimumItems: integer("minimum_items"),
     /** X-SEC-16: how many members the owner expects; the roster invites at most this many. */
     expectedSize: integer("expected_size").notNull().default(TEAM_EXPECTED_SIZE_DEFAULT),
@@ -1154,6 +1157,10 @@ export const teams = pgTable(
       sql`char_length(${table.fixedText}) BETWEEN 1 AND ${limit(CUSTOM_TEXT_MAX)}`,
     ),
     check("teams_payment_known", sql`${table.payment} IN ('members', 'organiser')`),
+    check(
+      "teams_delivery_price_range",
+      sql`${table.deliveryPricePence} BETWEEN 0 AND ${limit(TEAM_DELIVERY_PRICE_MAX_PENCE)}`,
+    ),
     check(
       "teams_minimum_items_positive",
       sql`${table.minimumItems} IS NULL OR ${table.minimumItems} > 0`,

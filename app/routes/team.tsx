@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
-import { closedSentence, formatChoice, ukDateTimeInWords } from "~/teams/rules";
+import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
 import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
@@ -80,8 +80,8 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
             Order by <strong>{ukDateTimeInWords(closesAt)}</strong> (UK time).{" "}
             {team.delivery === "together"
               ? team.deliveryAddress
-                ? `Everything is sent together to ${addressOnOneLine(team.deliveryAddress)}: no delivery charge, and no address needed.`
-                : "Everything is sent together to the academy: no delivery charge."
+                ? `Everything is sent together to ${addressOnOneLine(team.deliveryAddress)}: ${teamDeliveryCharge(team.deliveryPricePence)}, and no address needed.`
+                : `Everything is sent together to the academy: ${teamDeliveryCharge(team.deliveryPricePence)}.`
               : "Each order is delivered to you."}
           </p>
         ) : null}

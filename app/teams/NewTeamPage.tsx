@@ -139,6 +139,13 @@ export function NewTeamPage({
           rows={3}
           maxLength={400}
         />
+        <Field
+          label="Delivery price per member order, £ (for delivery together)"
+          hint="Empty or 0 for no delivery charge."
+          name="deliveryPrice"
+          inputMode="decimal"
+          className="max-w-xs"
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Who pays</legend>
           <label className="flex min-h-11 items-center gap-3">

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkTeamLine,
   closedSentence,
+  teamDeliveryCharge,
   productionSheet,
   sizeCounts,
   slugify,
@@ -33,6 +34,11 @@ describe("team rules", () => {
     expect(closedSentence(new Date("2026-11-26T14:05:00Z"))).toBe(
       "This team order closed on 26 November 2026 at 14:05.",
     );
+  });
+
+  it("X-TEAM-6 a together team's delivery reads at the team's own price", () => {
+    expect(teamDeliveryCharge(0)).toBe("no delivery charge");
+    expect(teamDeliveryCharge(350)).toBe("delivery £3.50 per order");
   });
 
   it("X-TEAM-2 prices a team line at the team price with the fixed text and the name", () => {

@@ -12,6 +12,7 @@ import {
   TEAM_EXPECTED_SIZE_MAX,
   TEAM_NAME_MAX,
   TEAM_PRICE_MAX_PENCE,
+  TEAM_DELIVERY_PRICE_MAX_PENCE,
   TEAM_PRODUCTS_MAX,
 } from "~/shared/limits";
 import { text } from "~/shared/text";
@@ -88,6 +89,9 @@ const instant = z
 /** The body of POST /api/admin/teams (X-TEAM-1), exactly as issue 23 names it. */
 export const EXPECTED_SIZE_MESSAGE = `The expected number of members must be a whole number from 1 to ${TEAM_EXPECTED_SIZE_MAX}, or empty for ${TEAM_EXPECTED_SIZE_DEFAULT}.`;
 
+const DELIVERY_PRICE_MESSAGE =
+  "The team's delivery price must be a whole number of pence from 0 (no charge).";
+
 export const teamInputSchema = z.strictObject(
   {
     name: text({ error: "Give the team store a name." })
@@ -112,6 +116,17 @@ export const teamInputSchema = z.strictObject(
       .max(TEAM_ADDRESS_MAX, `The delivery address may be up to ${TEAM_ADDRESS_MAX} characters.`)
       .nullish()
       .transform((value) => value || null),
+    /** Issue 41: what each member order delivered together pays for delivery (default £0). */
+    deliveryPricePence: z
+      .number({ error: DELIVERY_PRICE_MESSAGE })
+      .int(DELIVERY_PRICE_MESSAGE)
+      .min(0, DELIVERY_PRICE_MESSAGE)
+      .max(
+        TEAM_DELIVERY_PRICE_MAX_PENCE,
+        `The team's delivery price may be at most ${formatPence(TEAM_DELIVERY_PRICE_MAX_PENCE)}.`,
+      )
+      .nullish()
+      .transform((value) => value ?? 0),
     minimumItems: z
       .number({ error: "The minimum must be a whole number of items, or empty." })
       .int("The minimum must be a whole number of items, or empty.")
@@ -161,7 +176,7 @@ export const teamInputSchema = z.strictObject(
   },
   {
     error:
-      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, expectedSize, memberNames, payment, fixedText, products.",
+      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, deliveryPricePence, minimumItems, expectedSize, memberNames, payment, fixedText, products.",
   },
 );
 
@@ -219,6 +234,9 @@ export function teamInputProblem(input: TeamInput, now: Date = new Date()): stri
   if (input.closesAt.getTime() <= now.getTime()) return "The closing time must be in the future.";
   if (input.delivery === "together" && !input.deliveryAddress) {
     return "Give the academy's delivery address for delivery together.";
+  }
+  if (input.delivery !== "together" && input.deliveryPricePence > 0) {
+    return "A delivery price is for delivery together; members of an individual team choose their own delivery.";
   }
   const seen = new Set<string>();
   for (const product of input.products) {
@@ -428,4 +446,9 @@ export function formatChoice(choice: TeamChoicePrefill): string {
   ]
     .filter(Boolean)
     .join(", ");
+}
+
+/** Issue 41: a together team's delivery as members read it, at the team's own price. */
+export function teamDeliveryCharge(pricePence: number): string {
+  return pricePence > 0 ? `delivery ${formatPence(pricePence)} per order` : "no delivery charge";
 }

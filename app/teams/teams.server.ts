@@ -52,6 +52,8 @@ export interface TeamJson {
   status: string;
   delivery: "together" | "individual";
   deliveryAddress: string | null;
+  /** Issue 41: what each member order delivered together pays for delivery. */
+  deliveryPricePence: number;
   minimumItems: number | null;
   expectedSize: number;
   memberNames: boolean;
@@ -80,6 +82,7 @@ function teamJson(
     status: row.status,
     delivery: row.delivery,
     deliveryAddress: row.deliveryAddress,
+    deliveryPricePence: row.deliveryPricePence,
     minimumItems: row.minimumItems,
     expectedSize: row.expectedSize,
     memberNames: row.memberNames,
@@ -130,11 +133,22 @@ export async function teamsForLines(
   db: Database,
   slugs: readonly string[],
 ): Promise<
-  Map<string, TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }>
+  Map<
+    string,
+    TeamForLine & {
+      delivery: "together" | "individual";
+      deliveryAddress: string | null;
+      deliveryPricePence: number;
+    }
+  >
 > {
   const found = new Map<
     string,
-    TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }
+    TeamForLine & {
+      delivery: "together" | "individual";
+      deliveryAddress: string | null;
+      deliveryPricePence: number;
+    }
   >();
   for (const slug of new Set(slugs)) {
     const team = await findTeam(db, slug);
@@ -192,6 +206,7 @@ export async function createTeam(
           closesAt: input.closesAt,
           delivery: input.delivery,
           deliveryAddress: input.deliveryAddress,
+          deliveryPricePence: input.delivery === "together" ? input.deliveryPricePence : 0,
           minimumItems: input.minimumItems,
           expectedSize: input.expectedSize,
           memberNames: input.memberNames,
@@ -395,6 +410,7 @@ export async function publicTeam(
       status: string;
       payment: "members" | "organiser";
       deliveryAddress: string | null;
+      deliveryPricePence: number;
     })
   | undefined
 > {
@@ -425,6 +441,7 @@ export async function publicTeam(
     memberNames: team.row.memberNames,
     delivery: team.row.delivery,
     deliveryAddress: team.row.delivery === "together" ? team.row.deliveryAddress : null,
+    deliveryPricePence: team.row.delivery === "together" ? team.row.deliveryPricePence : 0,
     payment: team.row.payment,
     products,
   };

@@ -122,7 +122,7 @@ describe("X-TEAM-2 members order from the link", () => {
     const response = await call(publicApi, `/api/teams/${slug}`, {}, { slug });
     expect(response.status).toBe(200);
     const team = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(team).sort()).toEqual(["closesAt", "delivery", "fixedText", "memberNames", "name", "open", "products"]);
+    expect(Object.keys(team).sort()).toEqual(["closesAt", "delivery", "deliveryPricePence", "fixedText", "memberNames", "name", "open", "products"]);
     expect(team).toMatchObject({ name: "Redcar BJJ: spring kit", open: true, fixedText: "REDCAR BJJ", memberNames: true, delivery: "together" });
     const [rash, gi] = team.products as Record<string, unknown>[];
     expect(rash).toMatchObject({ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 });
