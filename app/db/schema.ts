@@ -33,6 +33,7 @@ import {
   TEAM_EXPECTED_SIZE_DEFAULT,
   TEAM_EXPECTED_SIZE_MAX,
   TEAM_DELIVERY_PRICE_MAX_PENCE,
+  TEAM_NOTE_MAX,
 } from "~/shared/limits";
 
 /** A limit from app/shared/limits.ts written into a CHECK as a literal (X-ARCH-3): the SQL is
@@ -1136,6 +1137,8 @@ export const teams = pgTable(
     deliveryAddress: text("delivery_address"),
     /** Issue 41: what each member order delivered together pays for its delivery (default £0). */
     deliveryPricePence: integer("delivery_price_pence").notNull().default(0),
+    /** Issue 41: the owner's note to members, shown on the team's page; changeable at any time. */
+    note: text("note"),
     minimumItems: integer("minimum_items"),
     /** X-SEC-16: how many members the owner expects; the roster invites at most this many. */
     expectedSize: integer("expected_size").notNull().default(TEAM_EXPECTED_SIZE_DEFAULT),
@@ -1157,6 +1160,10 @@ export const teams = pgTable(
       sql`char_length(${table.fixedText}) BETWEEN 1 AND ${limit(CUSTOM_TEXT_MAX)}`,
     ),
     check("teams_payment_known", sql`${table.payment} IN ('members', 'organiser')`),
+    check(
+      "teams_note_length",
+      sql`${table.note} IS NULL OR char_length(${table.note}) <= ${limit(TEAM_NOTE_MAX)}`,
+    ),
     check(
       "teams_delivery_price_range",
       sql`${table.deliveryPricePence} BETWEEN 0 AND ${limit(TEAM_DELIVERY_PRICE_MAX_PENCE)}`,

@@ -85,6 +85,14 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
               : "Each order is delivered to you."}
           </p>
         ) : null}
+        {team.note ? (
+          <p
+            data-testid="team-note"
+            className="rounded-md bg-white p-3 whitespace-pre-line ring-1 ring-black/5"
+          >
+            {team.note}
+          </p>
+        ) : null}
         {team.open && organiserPays ? (
           <p className="font-semibold">
             Your organiser pays for the whole team: send your choice and name, no card needed.

@@ -54,6 +54,8 @@ export interface TeamJson {
   deliveryAddress: string | null;
   /** Issue 41: what each member order delivered together pays for delivery. */
   deliveryPricePence: number;
+  /** Issue 41: the owner's note to members. */
+  note: string | null;
   minimumItems: number | null;
   expectedSize: number;
   memberNames: boolean;
@@ -83,6 +85,7 @@ function teamJson(
     delivery: row.delivery,
     deliveryAddress: row.deliveryAddress,
     deliveryPricePence: row.deliveryPricePence,
+    note: row.note,
     minimumItems: row.minimumItems,
     expectedSize: row.expectedSize,
     memberNames: row.memberNames,
@@ -157,6 +160,23 @@ export async function teamsForLines(
   return found;
 }
 
+/** A sentence when an offered product or option is not one the shop sells now; undefined if all are. */
+export function offersProblem(
+  catalogue: Catalogue,
+  offers: readonly { productId: string; optionType: string }[],
+): string | undefined {
+  for (const offer of offers) {
+    const product = catalogue.all.get(offer.productId);
+    if (!product || product.status !== "active") {
+      return `We don't sell a product called "${offer.productId}".`;
+    }
+    if (!product.options.some((o) => o.type === offer.optionType)) {
+      return `${product.name} has no option called "${offer.optionType}".`;
+    }
+  }
+  return undefined;
+}
+
 /** POST /api/admin/teams and the owner's form (X-TEAM-1): 201 with the links. */
 export async function createTeam(
   db: Database,
@@ -170,19 +190,8 @@ export async function createTeam(
   const input = parsed.data;
   const inputProblem = teamInputProblem(input);
   if (inputProblem) return problem("invalid_input", inputProblem);
-  for (const offer of input.products) {
-    const product = catalogue.all.get(offer.productId);
-    if (!product || product.status !== "active") {
-      return problem("invalid_input", `We don't sell a product called "${offer.productId}".`);
-    }
-    const option = product.options.find((o) => o.type === offer.optionType);
-    if (!option) {
-      return problem(
-        "invalid_input",
-        `${product.name} has no option called "${offer.optionType}".`,
-      );
-    }
-  }
+  const offerProblem = offersProblem(catalogue, input.products);
+  if (offerProblem) return problem("invalid_input", offerProblem);
   const key = randomBytes(24).toString("base64url");
   const base = slugify(input.name);
   const origin = canonicalOrigin(settings);
@@ -411,6 +420,7 @@ export async function publicTeam(
       payment: "members" | "organiser";
       deliveryAddress: string | null;
       deliveryPricePence: number;
+      note: string | null;
     })
   | undefined
 > {
@@ -442,6 +452,7 @@ export async function publicTeam(
     delivery: team.row.delivery,
     deliveryAddress: team.row.delivery === "together" ? team.row.deliveryAddress : null,
     deliveryPricePence: team.row.delivery === "together" ? team.row.deliveryPricePence : 0,
+    note: team.row.note,
     payment: team.row.payment,
     products,
   };

@@ -12,7 +12,14 @@ import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { findTeam, teamOrdersAndRoster } from "~/teams/teams.server";
 import { closeDueTeams } from "~/teams/closing.server";
-import { changeClosing, closeTeamNow } from "~/teams/store-controls.server";
+import {
+  changeClosing,
+  changeNote,
+  changeOffer,
+  closeTeamNow,
+} from "~/teams/store-controls.server";
+import { parsePoundsToPence } from "~/pricing/parse-pounds";
+import type { Catalogue } from "~/catalogue/catalogue";
 import { ukDateTimeInWords } from "~/teams/rules";
 import { fromLondonLocal } from "~/shared/london-time";
 import { enqueueMail } from "~/mail/outbox.server";
@@ -243,6 +250,7 @@ export async function teamPageAction(
   form: FormData,
   actor: string,
   parts: Pick<ShopParts, "settings" | "payments">,
+  catalogue?: Catalogue,
 ): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
@@ -313,6 +321,34 @@ export async function teamPageAction(
           ? `Team marked in production: ${orders} moved.`
           : `Team marked dispatched: ${orders} moved.`,
     });
+  }
+  if (intent === "note") {
+    const changed = await changeNote(db, slug, { note: String(form.get("note") ?? "") }, actor);
+    if (!changed.ok) return changed;
+    return done({
+      message: changed.data.note ? "The note to members is saved." : "The note is removed.",
+    });
+  }
+  if (intent === "prices") {
+    // Issue 41: each offer kept at the price typed, in pounds; a ticked "Remove" drops it.
+    const team = await findTeam(db, slug);
+    if (!team || !catalogue) return problem("not_found", "No team order has that name.");
+    const products = [];
+    for (const [index, offer] of team.offers.entries()) {
+      if (form.get(`remove-${index}`) === "on") continue;
+      const typed = String(form.get(`price-${index}`) ?? "").trim();
+      const teamPricePence = parsePoundsToPence(typed);
+      if (teamPricePence === undefined) {
+        return problem(
+          "invalid_input",
+          `Give a team price in pounds for ${offer.productId} (${offer.optionType}), like 45.00.`,
+        );
+      }
+      products.push({ productId: offer.productId, optionType: offer.optionType, teamPricePence });
+    }
+    const changed = await changeOffer(db, catalogue, slug, { products }, actor);
+    if (!changed.ok) return changed;
+    return done({ message: "The products and team prices are saved." });
   }
   if (intent === "cancel") {
     if (!confirmed) {
