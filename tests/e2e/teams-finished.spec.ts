@@ -251,3 +251,55 @@ test("X-TEAM-7: an organiser-paid store takes three entries without cards and on
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/teams-sheet-${testInfo.project.name}.png`, fullPage: true });
 });
+
+test("X-TEAM-6 X-TEAM-8: the team's own delivery price reaches the member's payment; the owner changes prices and the note before anyone pays, and is told why not after", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { slug } = await openStore(page, baseURL!, `Riptide price ${run}`, {
+    deliveryPricePence: 350,
+  });
+
+  // The owner lowers the gi's team price and leaves a note; no JavaScript needed, no e-mail.
+  await page.goto(`/admin/teams/${slug}`);
+  const offer = page.getByRole("region", { name: "Products and team prices" });
+  await offer.getByLabel(`${GI}, team price £`).fill("70.00");
+  await offer.getByRole("button", { name: "Save products and prices" }).click();
+  await expect(page.getByText("The products and team prices are saved.")).toBeVisible();
+  const note = page.getByRole("region", { name: "Note to members" });
+  await note
+    .getByLabel("Shown on the members' page (empty for none)")
+    .fill("Kit comes to the Saturday class.");
+  await note.getByRole("button", { name: "Save note" }).click();
+  await expect(page.getByText("The note to members is saved.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `/tmp/teams-edit-${testInfo.project.name}.png`, fullPage: true });
+
+  await page.goto(`/team/${slug}`);
+  await expect(page.getByTestId("team-note")).toHaveText("Kit comes to the Saturday class.");
+  await expect(
+    page.getByText(`Everything is sent together to ${ONE_LINE}: delivery £3.50 per order`),
+  ).toBeVisible();
+  const gi = page.getByRole("region", { name: GI });
+  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByRole("button", { name: /^Order/ }).click();
+  await expect(page.getByTestId("team-delivery")).toHaveText(
+    `With your team to ${ONE_LINE}: delivery £3.50 per order, and no address needed.`,
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByTestId("delivery-note")).toContainText(
+    `With your team to ${ONE_LINE}: delivery £3.50 per order`,
+  );
+  await expect(page.getByRole("button", { name: "Pay £73.50" })).toBeVisible();
+  await payByCard(page, { first: "Sam", last: "Oak", email: `sam-${run}@example.com` });
+
+  // Someone has paid: the prices hold, and the page says why.
+  await page.goto(`/admin/teams/${slug}`);
+  const locked = page.getByRole("region", { name: "Products and team prices" });
+  await expect(locked.getByText(/^Members have already paid for/)).toBeVisible();
+  await expect(locked.getByRole("button", { name: "Save products and prices" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

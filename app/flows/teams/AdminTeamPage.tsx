@@ -6,7 +6,7 @@ import { formatLondon } from "~/shared/london-time";
 import { TEAM_DELIVERY_LABELS, TEAM_STATUS_LABELS } from "~/teams/labels";
 import { ProductionSheet } from "~/teams/ProductionSheet";
 import { RosterTable } from "~/teams/RosterTable";
-import { type SheetGroup, ukDateTimeInWords } from "~/teams/rules";
+import { type SheetGroup, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
 import type { TeamDetail } from "~/teams/teams.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -58,6 +58,7 @@ export function AdminTeamPage({
         </p>
         <p className="text-sm text-muted">
           {TEAM_DELIVERY_LABELS[team.delivery]}
+          {team.delivery === "together" ? `, ${teamDeliveryCharge(team.deliveryPricePence)}` : ""}
           {team.deliveryAddress ? `: ${team.deliveryAddress}` : ""}
         </p>
         <p>
