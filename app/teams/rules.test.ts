@@ -146,10 +146,22 @@ describe("team rules", () => {
       },
     ]);
     expect(
-      sizeCounts([entry("gi", "A2", null), entry("gi", "A1", null), entry("gi", "A2", null, 2)]),
+      sizeCounts([
+        entry("gi", "A2", null),
+        entry("gi", "A1", null),
+        entry("rash", "M", null),
+        entry("gi", "A2", null, 2),
+      ]),
     ).toEqual([
-      { size: "A2", count: 3 },
-      { size: "A1", count: 1 },
+      {
+        productName: "GI",
+        optionType: "Gi",
+        sizes: [
+          { size: "A2", count: 3 },
+          { size: "A1", count: 1 },
+        ],
+      },
+      { productName: "RASH", optionType: "Gi", sizes: [{ size: "M", count: 1 }] },
     ]);
   });
 

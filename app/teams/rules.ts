@@ -395,13 +395,33 @@ export function productionSheet(roster: readonly RosterEntry[]): SheetGroup[] {
 }
 
 /** X-TEAM-3: how many items of each size, in the order sizes first appear. */
-export function sizeCounts(roster: readonly RosterEntry[]): { size: string; count: number }[] {
-  const counts = new Map<string, number>();
+export function sizeCounts(roster: readonly RosterEntry[]): SizeCounts {
+  // Issue 41: per product and option, so a gi's A2 and a rashguard's M never share one list.
+  const groups = new Map<string, SizeCounts[number]>();
   for (const entry of roster) {
-    counts.set(entry.size, (counts.get(entry.size) ?? 0) + (entry.quantity ?? 1));
+    const key = `${entry.productId}\u0000${entry.optionType}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        productName: entry.productName ?? entry.productId,
+        optionType: entry.optionType,
+        sizes: [],
+      };
+      groups.set(key, group);
+    }
+    const found = group.sizes.find((count) => count.size === entry.size);
+    if (found) found.count += entry.quantity ?? 1;
+    else group.sizes.push({ size: entry.size, count: entry.quantity ?? 1 });
   }
-  return [...counts].map(([size, count]) => ({ size, count }));
+  return [...groups.values()];
 }
+
+/** The organiser's and owner's counts: per product and option, then per size (issue 41). */
+export type SizeCounts = {
+  productName: string;
+  optionType: string;
+  sizes: { size: string; count: number }[];
+}[];
 
 /** The value of one offer's checkbox on the owner's form: "productId|optionType". */
 export const offerKey = (productId: string, optionType: string) => `${productId}|${optionType}`;

@@ -260,7 +260,7 @@ describe("X-TEAM-4 the closing summary", () => {
 });
 
 describe("X-TEAM-3 the organiser's page", () => {
-  it("X-TEAM-3 shows the paid roster with counts per size and the total; the CSV has a BOM; a wrong key is 404", async () => {
+  it("X-TEAM-3 shows the paid roster with counts per product, option and size and the total; the CSV has a BOM; a wrong key is 404", async () => {
     const { slug, organiserUrl } = await makeTeam(cookie);
     const key = new URL(organiserUrl).searchParams.get("key")!;
     await memberPays([rashguard(slug, { printName: "Ana", size: "M" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
@@ -270,7 +270,7 @@ describe("X-TEAM-3 the organiser's page", () => {
     const page = await call(organiserPage, url, {}, { slug });
     expect(page.status).toBe(200);
     const view = (await page.json()) as Record<string, unknown>;
-    expect(view).toMatchObject({ orders: 3, items: 3, totalPence: 3000 + 3000 + 7500, sizes: [{ size: "M", count: 2 }, { size: "A1", count: 1 }] });
+    expect(view).toMatchObject({ orders: 3, items: 3, totalPence: 3000 + 3000 + 7500, sizes: [{ productName: "Mens Ranked Gorilla No-Gi Set", optionType: "Rashguard", sizes: [{ size: "M", count: 2 }] }, { productName: "Mens Grip Truth BJJ Gi", optionType: "Gi", sizes: [{ size: "A1", count: 1 }] }] });
     expect((view.roster as { memberName: string }[]).map((r) => r.memberName)).toEqual(["Ana Silva", "Ben Oak", "Cat Lee"]);
 
     for (const wrong of ["", "?key=nope", `?key=${key}x`]) {

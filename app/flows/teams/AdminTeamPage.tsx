@@ -6,7 +6,12 @@ import { formatLondon } from "~/shared/london-time";
 import { TEAM_DELIVERY_LABELS, TEAM_STATUS_LABELS } from "~/teams/labels";
 import { ProductionSheet } from "~/teams/ProductionSheet";
 import { RosterTable } from "~/teams/RosterTable";
-import { type SheetGroup, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
+import {
+  type SheetGroup,
+  type SizeCounts,
+  teamDeliveryCharge,
+  ukDateTimeInWords,
+} from "~/teams/rules";
 import type { TeamDetail } from "~/teams/teams.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -30,7 +35,7 @@ export function AdminTeamPage({
   /** Issue 41: why the products and prices cannot change now; undefined while they can. */
   offerLocked?: string;
   sheet: readonly SheetGroup[];
-  sizes: readonly { size: string; count: number }[];
+  sizes: SizeCounts;
   /** The cancel's second step, when the first post asked for it. */
   confirm?: TeamCancelStep;
   /** What the last post said (a message or a refusal). */
