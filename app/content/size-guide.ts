@@ -64,3 +64,28 @@ export const SIZE_GUIDE_SECTIONS: readonly SizeGuideSection[] = [
     charts: SLIDER_CHARTS,
   },
 ];
+
+/**
+ * The size-guide section for a product's option (issue 41, the team page's size guide): by who it
+ * is cut for (the category), then by the garment (shorts, hoodies, sliders); none for accessories.
+ */
+export function sizeGuideSectionFor(
+  category: string,
+  optionType: string,
+): SizeGuideSection | undefined {
+  const id =
+    category === "ACCESSORIES"
+      ? undefined
+      : /slider/i.test(optionType)
+        ? "sliders"
+        : /hoodie/i.test(optionType)
+          ? "hoodies"
+          : /shorts/i.test(optionType) && !category.startsWith("KIDS")
+            ? "shorts"
+            : category.startsWith("KIDS")
+              ? "kids"
+              : category.startsWith("WOMENS")
+                ? "womens"
+                : "mens";
+  return SIZE_GUIDE_SECTIONS.find((section) => section.id === id);
+}

@@ -1,3 +1,5 @@
+import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
+import { sizeGuideSectionFor } from "~/content/size-guide";
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
@@ -54,8 +56,18 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  const team = await publicTeam(db, await catalogueFrom(context), params.slug);
-  if (!team) throw data("Not found", { status: 404 });
+  const catalogue = await catalogueFrom(context);
+  const found = await publicTeam(db, catalogue, params.slug);
+  if (!found) throw data("Not found", { status: 404 });
+  // Issue 41: each product with its section of the size guide, as /size-guide shows it.
+  const team = {
+    ...found,
+    products: found.products.map((product) => {
+      const category = catalogue.all.get(product.productId)?.category;
+      const guide = category ? sizeGuideSectionFor(category, product.optionType) : undefined;
+      return { ...product, ...(guide ? { sizeGuide: guide } : {}) };
+    }),
+  };
   // X-TEAM-3: a roster link opens the member's choice ready to pay.
   const prefill = await readChoiceToken(
     db,
@@ -131,6 +143,9 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
               memberNames={team.memberNames}
               prefill={team.prefill}
               organiserPays={organiserPays}
+              sizeGuide={
+                product.sizeGuide ? <SizeGuideCharts section={product.sizeGuide} /> : undefined
+              }
             />
           ))}
         </div>

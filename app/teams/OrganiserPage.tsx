@@ -189,11 +189,19 @@ function RosterUpload({
         action={action}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor="roster-file" className="text-sm font-semibold">
             Roster file (CSV)
           </label>
-          <input id="roster-file" type="file" name="roster" accept=".csv,text/csv" required />
+          {/* Issue 41: a file box is wider than a 320 px phone unless it may shrink. */}
+          <input
+            id="roster-file"
+            type="file"
+            name="roster"
+            accept=".csv,text/csv"
+            required
+            className="w-full max-w-full min-w-0"
+          />
         </div>
         <div className="flex grow flex-col gap-1">
           <label htmlFor="roster-note" className="text-sm font-semibold">

@@ -1,5 +1,6 @@
 import { EMBROIDERY_MESSAGE, embroideryProblem, isEmbroiderable } from "~/shared/embroidery";
 import { z } from "zod";
+import type { ProductImage } from "~/catalogue/types";
 import { formatPence } from "~/pricing/money";
 import {
   CUSTOM_TEXT_MAX,
@@ -440,6 +441,8 @@ export interface PublicTeam {
     optionType: string;
     teamPricePence: number;
     sizes: string[];
+    /** Issue 41: the product's first picture. */
+    image?: Pick<ProductImage, "src" | "alt" | "rotation">;
     beltRanks?: string[];
     colors?: string[];
   }[];

@@ -437,6 +437,15 @@ export async function publicTeam(
       optionType: option.type,
       teamPricePence: offer.teamPricePence,
       sizes: [...option.sizes],
+      ...(product.images[0]
+        ? {
+            image: {
+              src: product.images[0].src,
+              alt: product.images[0].alt,
+              rotation: product.images[0].rotation,
+            },
+          }
+        : {}),
       ...(option.beltRanks ? { beltRanks: [...option.beltRanks] } : {}),
       ...(option.colors ? { colors: [...option.colors] } : {}),
     });

@@ -303,3 +303,53 @@ test("X-TEAM-6 X-TEAM-8: the team's own delivery price reaches the member's paym
   await expect(locked.getByRole("button", { name: "Save products and prices" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("X-TEAM-2 X-TEAM-3: the members' page shows each product's picture, sizes and size guide; the organiser's counts are per product and option; the team pages fit 320 px", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const { slug, organiserUrl } = await openStore(page, baseURL!, `Riptide pages ${run}`);
+
+  await page.goto(`/team/${slug}`);
+  const gi = page.getByRole("region", { name: GI });
+  await expect(gi.getByRole("img")).toHaveAttribute("alt", /.+/);
+  await expect(gi.getByText(/^Sizes: .*A2/)).toBeVisible();
+  await expect(gi.getByText("£75.00")).toBeVisible();
+  await expect(gi.getByText("Printed on it: RIPTIDE BJJ")).toBeVisible();
+  await gi.getByText("Size guide").click();
+  await expect(gi.getByRole("table").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: `/tmp/teams-members-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  await gi.getByLabel("Size", { exact: true }).selectOption("A2");
+  await gi.getByLabel("Your name to print (optional)").fill("JORDAN");
+  await gi.getByRole("button", { name: /^Order/ }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await payByCard(page, { first: "Jordan", last: "Lee", email: `jordan-${run}@example.com` });
+
+  // The organiser's counts: per product and option.
+  const organiser = new URL(organiserUrl);
+  await page.goto(`${organiser.pathname}${organiser.search}`);
+  await expect(page.getByRole("list", { name: `Items per size: ${GI}` })).toHaveText("A2: 1");
+  await expectNoAxeViolations(page);
+
+  // At 320 px nothing but the labelled scroll regions is wider than the window.
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.reload();
+  await expectNoSidewaysScroll(page);
+  await expect(
+    page.getByRole("region", { name: "Who has ordered (scrolls sideways)" }),
+  ).toBeVisible();
+  await page.goto(`/admin/teams/${slug}`);
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole("region", { name: "Roster (scrolls sideways)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: `/tmp/teams-admin-320-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+});
