@@ -10,4 +10,13 @@ describe("sizeGuideSectionFor", () => {
     expect(sizeGuideSectionFor("MENS-LEISUREWEAR", "Hoodie")?.id).toBe("hoodies");
     expect(sizeGuideSectionFor("ACCESSORIES", "Standard")).toBeUndefined();
   });
+  it("X-TEAM-2: a gi shows only the gi chart, no-gi kit only the no-gi chart", () => {
+    expect(sizeGuideSectionFor("GI", "Gi")?.charts.map((chart) => chart.id)).toEqual(["mens-gi"]);
+    expect(sizeGuideSectionFor("KIDS", "Rashguard")?.charts.map((chart) => chart.id)).toEqual([
+      "kids-no-gi",
+    ]);
+    expect(sizeGuideSectionFor("WOMENS-GI", "Gi")?.charts.map((chart) => chart.id)).toEqual([
+      "womens-gi",
+    ]);
+  });
 });

@@ -87,5 +87,12 @@ export function sizeGuideSectionFor(
               : category.startsWith("WOMENS")
                 ? "womens"
                 : "mens";
-  return SIZE_GUIDE_SECTIONS.find((section) => section.id === id);
+  const section = SIZE_GUIDE_SECTIONS.find((candidate) => candidate.id === id);
+  if (!section) return undefined;
+  // A gi is sized by its gi chart, no-gi kit by the no-gi one; a section with neither keeps all.
+  const gi = /(^|-)GI$/.test(category) && !category.endsWith("NO-GI");
+  const kind = section.charts.filter((chart) =>
+    gi ? chart.id.endsWith("-gi") && !chart.id.endsWith("no-gi") : chart.id.endsWith("no-gi"),
+  );
+  return kind.length > 0 ? { ...section, charts: kind } : section;
 }

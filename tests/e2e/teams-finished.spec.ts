@@ -76,7 +76,7 @@ test("X-TEAM-6: a member of a team delivered together never sees an address fiel
   await page.goto(`/team/${slug}`);
   await expect(page.getByText(`Everything is sent together to ${ONE_LINE}`)).toBeVisible();
   const gi = page.getByRole("region", { name: GI });
-  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByLabel("Size", { exact: true }).selectOption("A2");
   await gi.getByLabel("Your name to print (optional)").fill("JORDAN");
   await gi.getByRole("button", { name: /^Order/ }).click();
   await expect(page.getByTestId("team-delivery")).toHaveText(
@@ -212,7 +212,7 @@ test("X-TEAM-7: an organiser-paid store takes three entries without cards and on
     const form = page.getByRole("region", { name: member.product });
     await form.getByLabel("Your name", { exact: true }).fill(member.name);
     await form.getByLabel("Your e-mail").fill(`${member.print.toLowerCase()}-${run}@example.com`);
-    await form.getByLabel("Size").selectOption(member.size);
+    await form.getByLabel("Size", { exact: true }).selectOption(member.size);
     if (member.belt) await form.getByLabel("Belt rank").selectOption(member.belt);
     await form.getByLabel("Your name to print (optional)").fill(member.print);
     await form.getByRole("button", { name: /^Send my choice/ }).click();
@@ -283,7 +283,7 @@ test("X-TEAM-6 X-TEAM-8: the team's own delivery price reaches the member's paym
     page.getByText(`Everything is sent together to ${ONE_LINE}: delivery £3.50 per order`),
   ).toBeVisible();
   const gi = page.getByRole("region", { name: GI });
-  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByLabel("Size", { exact: true }).selectOption("A2");
   await gi.getByRole("button", { name: /^Order/ }).click();
   await expect(page.getByTestId("team-delivery")).toHaveText(
     `With your team to ${ONE_LINE}: delivery £3.50 per order, and no address needed.`,

@@ -92,7 +92,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   const rash = page.getByRole("region", { name: RASHGUARD });
   await expect(rash).toContainText("£30.00");
   await expect(rash).toContainText("REDCAR BJJ");
-  await rash.getByLabel("Size").selectOption("M");
+  await rash.getByLabel("Size", { exact: true }).selectOption("M");
   await rash.getByLabel("Belt rank").selectOption("Blue");
   await rash.getByLabel("Your name to print (optional)").fill("ANA");
   await rash.getByRole("button", { name: /^Order/ }).click();
@@ -108,14 +108,14 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   // Member 2: a gi, no name.
   await page.goto(membersUrl.pathname);
   const gi = page.getByRole("region", { name: GI });
-  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByLabel("Size", { exact: true }).selectOption("A2");
   await gi.getByRole("button", { name: /^Order/ }).click();
   await page.getByRole("button", { name: "Pay" }).click();
   await payAs(page, { first: "Ben", last: "Oak", email: `ben-${run}@example.com` });
 
   // Member 3, by keyboard only: a gi in A3, no name.
   await page.goto(membersUrl.pathname);
-  const giSize = page.getByRole("region", { name: GI }).getByLabel("Size");
+  const giSize = page.getByRole("region", { name: GI }).getByLabel("Size", { exact: true });
   await tabTo(page, giSize);
   await page.keyboard.type("A3");
   await expect(giSize).toHaveValue("A3");
