@@ -128,6 +128,8 @@ export default [
   route("api/admin/teams/:slug/cancel", "routes/api.admin.team-cancel.ts"),
   route("api/admin/teams/:slug/close", "routes/api.admin.team-close.ts"),
   route("api/admin/teams/:slug/closing", "routes/api.admin.team-closing.ts"),
+  route("api/admin/teams/:slug/products", "routes/api.admin.team-products.ts"),
+  route("api/admin/teams/:slug/note", "routes/api.admin.team-note.ts"),
   route("api/admin/*", "routes/api.admin.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -64,3 +64,35 @@ export const SIZE_GUIDE_SECTIONS: readonly SizeGuideSection[] = [
     charts: SLIDER_CHARTS,
   },
 ];
+
+/**
+ * The size-guide section for a product's option (issue 41, the team page's size guide): by who it
+ * is cut for (the category), then by the garment (shorts, hoodies, sliders); none for accessories.
+ */
+export function sizeGuideSectionFor(
+  category: string,
+  optionType: string,
+): SizeGuideSection | undefined {
+  const id =
+    category === "ACCESSORIES"
+      ? undefined
+      : /slider/i.test(optionType)
+        ? "sliders"
+        : /hoodie/i.test(optionType)
+          ? "hoodies"
+          : /shorts/i.test(optionType) && !category.startsWith("KIDS")
+            ? "shorts"
+            : category.startsWith("KIDS")
+              ? "kids"
+              : category.startsWith("WOMENS")
+                ? "womens"
+                : "mens";
+  const section = SIZE_GUIDE_SECTIONS.find((candidate) => candidate.id === id);
+  if (!section) return undefined;
+  // A gi is sized by its gi chart, no-gi kit by the no-gi one; a section with neither keeps all.
+  const gi = /(^|-)GI$/.test(category) && !category.endsWith("NO-GI");
+  const kind = section.charts.filter((chart) =>
+    gi ? chart.id.endsWith("-gi") && !chart.id.endsWith("no-gi") : chart.id.endsWith("no-gi"),
+  );
+  return kind.length > 0 ? { ...section, charts: kind } : section;
+}

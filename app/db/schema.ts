@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -31,6 +32,8 @@ import {
   PRODUCT_PHOTO_LIMITS,
   TEAM_EXPECTED_SIZE_DEFAULT,
   TEAM_EXPECTED_SIZE_MAX,
+  TEAM_DELIVERY_PRICE_MAX_PENCE,
+  TEAM_NOTE_MAX,
 } from "~/shared/limits";
 
 /** A limit from app/shared/limits.ts written into a CHECK as a literal (X-ARCH-3): the SQL is
@@ -336,6 +339,12 @@ export const orderLines = pgTable(
     printName: text("print_name"),
     /** X-TEAM-7: the member whose entry this line is, when the organiser paid for everyone. */
     memberName: text("member_name"),
+    /** Issue 41: a team line cancelled with its team while the order's other lines carry on, and
+     *  the refund that gave its money back (a failed refund leaves it to refund again). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelRefundId: uuid("cancel_refund_id").references((): AnyPgColumn => orderRefunds.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("order_lines_order_idx").on(table.orderId, table.position),
@@ -1126,6 +1135,10 @@ export const teams = pgTable(
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
     delivery: text("delivery", { enum: TEAM_DELIVERIES }).notNull(),
     deliveryAddress: text("delivery_address"),
+    /** Issue 41: what each member order delivered together pays for its delivery (default £0). */
+    deliveryPricePence: integer("delivery_price_pence").notNull().default(0),
+    /** Issue 41: the owner's note to members, shown on the team's page; changeable at any time. */
+    note: text("note"),
     minimumItems: integer("minimum_items"),
     /** X-SEC-16: how many members the owner expects; the roster invites at most this many. */
     expectedSize: integer("expected_size").notNull().default(TEAM_EXPECTED_SIZE_DEFAULT),
@@ -1147,6 +1160,14 @@ export const teams = pgTable(
       sql`char_length(${table.fixedText}) BETWEEN 1 AND ${limit(CUSTOM_TEXT_MAX)}`,
     ),
     check("teams_payment_known", sql`${table.payment} IN ('members', 'organiser')`),
+    check(
+      "teams_note_length",
+      sql`${table.note} IS NULL OR char_length(${table.note}) <= ${limit(TEAM_NOTE_MAX)}`,
+    ),
+    check(
+      "teams_delivery_price_range",
+      sql`${table.deliveryPricePence} BETWEEN 0 AND ${limit(TEAM_DELIVERY_PRICE_MAX_PENCE)}`,
+    ),
     check(
       "teams_minimum_items_positive",
       sql`${table.minimumItems} IS NULL OR ${table.minimumItems} > 0`,

@@ -4,3 +4,11 @@ import { choiceDetails } from "~/catalogue/options";
 export function describeOrderLine(line: Parameters<typeof choiceDetails>[0]): string {
   return choiceDetails(line).join(", ");
 }
+
+/** A line as an e-mail lists it: "1 × Team Gi (Size: A2, Text: RIPTIDE BJJ, Name: JORDAN)". */
+export function lineInWords(
+  line: Parameters<typeof choiceDetails>[0] & { productName: string; quantity: number },
+): string {
+  const details = describeOrderLine(line);
+  return `${line.quantity} × ${line.productName}${details ? ` (${details})` : ""}`;
+}

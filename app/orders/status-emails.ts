@@ -6,7 +6,13 @@ import { trackingUrl } from "~/shared/carriers";
 
 export type CustomerNotice =
   | { kind: "in_production" }
-  | { kind: "dispatched"; carrier: string; trackingNumber: string }
+  | {
+      kind: "dispatched";
+      carrier: string;
+      trackingNumber: string;
+      /** What is in the parcel, each line in words with its printed name (issue 41). */
+      lines?: string[];
+    }
   | { kind: "delivered" }
   | { kind: "cancelled" }
   | {
@@ -17,6 +23,9 @@ export type CustomerNotice =
       reason?: string | null;
       /** The order was cancelled: this one e-mail says so with the refund (X-DAY-1). */
       cancelled?: boolean;
+      /** Only some lines were cancelled (a team's, issue 41): which, and which still come. */
+      linesCancelled?: string[];
+      linesKept?: string[];
     };
 
 interface NoticeOrder {
@@ -46,6 +55,9 @@ function wording(
         subject: `Your ${BRAND.name} order ${n} has been dispatched`,
         body: [
           `Your order ${n} is on its way.`,
+          ...(notice.lines?.length
+            ? ["In the parcel:", ...notice.lines.map((line) => `- ${line}`)]
+            : []),
           `Carrier: ${notice.carrier}`,
           `Tracking number: ${notice.trackingNumber}`,
           ...(trackingUrl(notice.carrier, notice.trackingNumber)
@@ -80,6 +92,23 @@ function wording(
             `Your order ${n} has been cancelled and we have refunded ${formatPence(notice.amountPence)}${notice.fully ? " (the full amount)" : ""}.`,
             ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
             `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+          ],
+        };
+      }
+      if (notice.linesCancelled?.length) {
+        return {
+          subject: `Part of your ${BRAND.name} order ${n} has been cancelled and ${formatPence(notice.amountPence)} refunded`,
+          body: [
+            `We have cancelled these items of your order ${n} and refunded ${formatPence(notice.amountPence)}:`,
+            ...notice.linesCancelled.map((line) => `- ${line}`),
+            ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
+            ...(notice.linesKept?.length
+              ? [
+                  "The rest of your order is not cancelled: we will make and send these as usual:",
+                  ...notice.linesKept.map((line) => `- ${line}`),
+                ]
+              : []),
+            `The refund goes back to the card you paid with and usually shows within 5-10 working days.`,
           ],
         };
       }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orders } from "~/db/schema";
+import { orderEvents, orderLines, orders } from "~/db/schema";
+import { lineInWords } from "./line-description";
 import { returnStock } from "~/stock/stock.server";
 import { giveBackDiscountUse } from "~/discounts/redemption.server";
 import { notifyCustomer } from "./notify.server";
@@ -173,7 +174,19 @@ export async function changeOrderStatus(
     if (target === "cancelled") await giveBackDiscountUse(tx, before.discountCode);
     const notice: CustomerNotice =
       target === "dispatched"
-        ? { kind: "dispatched", carrier: carrier!, trackingNumber: trackingNumber! }
+        ? {
+            kind: "dispatched",
+            carrier: carrier!,
+            trackingNumber: trackingNumber!,
+            // What is in the parcel: every line but those cancelled with a team (issue 41).
+            lines: (
+              await tx
+                .select()
+                .from(orderLines)
+                .where(and(eq(orderLines.orderId, before.id), isNull(orderLines.cancelledAt)))
+                .orderBy(asc(orderLines.position))
+            ).map(lineInWords),
+          }
         : { kind: target };
     const refundTells =
       options.refundFollows && target === "cancelled" && refundableFrom(before) > 0;

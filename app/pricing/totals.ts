@@ -29,7 +29,8 @@ export function ownLines<L extends { team?: string }>(lines: readonly L[]): L[] 
  * Subtotal, shipping for the chosen method at the owner's delivery settings (X-UK-1, X-TRUE-2: UK
  * standard is free from the threshold after the discount), discount (on the subtotal only) and total = subtotal + shipping - discount.
  * `shippedLines` are the lines the shop posts to the customer: all of them, but for a team's
- * lines delivered together to its academy (X-TEAM-2), which carry no delivery charge.
+ * lines delivered together to its academy (X-TEAM-2), which pay the team's own delivery price
+ * instead (`withDeliveryPence`, issue 41).
  * X-SEC-21: team lines take no discount and count nothing towards the free-delivery threshold.
  */
 export function orderTotals(
@@ -49,5 +50,17 @@ export function orderTotals(
     shippingPence: shipping,
     discountPence: discount,
     totalPence: subtotal + shipping - discount,
+  };
+}
+
+/**
+ * Issue 41: an order delivered with its team pays the team's own delivery price (set on the team,
+ * default £0) in place of a delivery method's charge; the server decides it, as every total.
+ */
+export function withDeliveryPence(totals: OrderTotals, shippingPence: Pence): OrderTotals {
+  return {
+    ...totals,
+    shippingPence,
+    totalPence: totals.totalPence - totals.shippingPence + shippingPence,
   };
 }

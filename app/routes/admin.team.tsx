@@ -8,6 +8,7 @@ import { teamPageAction } from "~/flows/teams/batch.server";
 import { pageEndpoint } from "~/security/edge.server";
 import { productionSheet, sizeCounts } from "~/teams/rules";
 import { teamDetail } from "~/teams/teams.server";
+import { offerChangeRefusal } from "~/teams/store-controls.server";
 import type { Route } from "./+types/admin.team";
 import { BODY_LIMITS } from "~/shared/limits";
 
@@ -24,7 +25,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await catalogueFrom(context),
   );
   if (!team) throw data("Not found", { status: 404 });
-  return { team, sheet: productionSheet(team.roster), sizes: sizeCounts(team.roster) };
+  return {
+    team,
+    sheet: productionSheet(team.roster),
+    sizes: sizeCounts(team.roster),
+    // Issue 41: why the products and prices cannot change now, if they cannot.
+    offerLocked: await offerChangeRefusal(dbFrom(context), params.slug),
+  };
 }
 
 export const action = pageEndpoint(
@@ -34,8 +41,15 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, params, body, owner, context }) =>
-    teamPageAction(db, params.slug ?? "", body, owner!.email, partsFrom(context)),
+  async ({ db, params, body, owner, context }) =>
+    teamPageAction(
+      db,
+      params.slug ?? "",
+      body,
+      owner!.email,
+      partsFrom(context),
+      await catalogueFrom(context),
+    ),
 );
 
 /** /admin/teams/<slug> (X-TEAM-5): the roster, the production sheet, the batch's moves. */

@@ -8,9 +8,11 @@ import type { Route } from "./+types/api.teams";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const team = await publicTeam(dbFrom(context), await catalogueFrom(context), params.slug);
   if (!team) return jsonError("There is no such team order.", 404);
-  const { name, closesAt, open, fixedText, memberNames, delivery, products } = team;
+  const { name, closesAt, open, fixedText, memberNames, delivery, deliveryPricePence, products } =
+    team;
   return Response.json(
-    { name, closesAt, open, fixedText, memberNames, delivery, products },
+    // Issue 41: what each member's order pays for delivery with the team (0 when individual).
+    { name, closesAt, open, fixedText, memberNames, delivery, deliveryPricePence, products },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

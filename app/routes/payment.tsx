@@ -19,6 +19,7 @@ import { emptyPaidCart } from "~/flows/checkout/cart-actions.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
 import { BODY_LIMITS } from "~/shared/limits";
+import { teamDeliveryCharge } from "~/teams/rules";
 
 export const meta = () =>
   pageMeta({ title: "Payment", description: "Pay for your GRIP TRUTH order." });
@@ -162,8 +163,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               {order.withTeam ? (
                 <>
                   <p className="text-sm" data-testid="delivery-note">
-                    {order.shippingMethodLabel}: no delivery charge, and no address needed. Give
-                    your name so the team can tell your kit apart.
+                    {order.shippingMethodLabel}: {teamDeliveryCharge(order.shippingPence)}, and no
+                    address needed. Give your name so the team can tell your kit apart.
                   </p>
                   <div className="grid gap-4 sm:grid-cols-2">
                     <Field

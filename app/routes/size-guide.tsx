@@ -1,6 +1,6 @@
 import { BRAND } from "~/shared/brand";
 import { pageMeta } from "~/seo/meta";
-import { DataTable } from "~/content/components/DataTable";
+import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
 import { InfoPageShell, PROSE } from "~/ui/InfoPageShell";
 import { LINK_CLASS, TextLink } from "~/ui/links";
 import { SIZE_GUIDE_SECTIONS, type SizeGuideSection } from "~/content/size-guide";
@@ -19,15 +19,7 @@ function ChartSection({ section }: { section: SizeGuideSection }) {
     <section aria-labelledby={`${section.id}-heading`} id={section.id} className="scroll-mt-24">
       <h2 id={`${section.id}-heading`}>{section.title}</h2>
       <p>{section.intro}</p>
-      {section.charts.map((chart) => (
-        <DataTable
-          key={chart.id}
-          caption={chart.caption}
-          columns={chart.columns}
-          rows={chart.rows.map((row) => ({ header: row.size, cells: row.cells }))}
-          note={chart.note}
-        />
-      ))}
+      <SizeGuideCharts section={section} />
       {section.id === "kids" ? (
         <p>
           <a href={KIDS_SIZE_CHART_URL} download className={LINK_CLASS}>

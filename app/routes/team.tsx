@@ -1,7 +1,9 @@
+import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
+import { sizeGuideSectionFor } from "~/content/size-guide";
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { dbFrom } from "~/db/context.server";
-import { closedSentence, formatChoice, ukDateTimeInWords } from "~/teams/rules";
+import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
 import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
@@ -54,8 +56,18 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
-  const team = await publicTeam(db, await catalogueFrom(context), params.slug);
-  if (!team) throw data("Not found", { status: 404 });
+  const catalogue = await catalogueFrom(context);
+  const found = await publicTeam(db, catalogue, params.slug);
+  if (!found) throw data("Not found", { status: 404 });
+  // Issue 41: each product with its section of the size guide, as /size-guide shows it.
+  const team = {
+    ...found,
+    products: found.products.map((product) => {
+      const category = catalogue.all.get(product.productId)?.category;
+      const guide = category ? sizeGuideSectionFor(category, product.optionType) : undefined;
+      return { ...product, ...(guide ? { sizeGuide: guide } : {}) };
+    }),
+  };
   // X-TEAM-3: a roster link opens the member's choice ready to pay.
   const prefill = await readChoiceToken(
     db,
@@ -80,9 +92,17 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
             Order by <strong>{ukDateTimeInWords(closesAt)}</strong> (UK time).{" "}
             {team.delivery === "together"
               ? team.deliveryAddress
-                ? `Everything is sent together to ${addressOnOneLine(team.deliveryAddress)}: no delivery charge, and no address needed.`
-                : "Everything is sent together to the academy: no delivery charge."
+                ? `Everything is sent together to ${addressOnOneLine(team.deliveryAddress)}: ${teamDeliveryCharge(team.deliveryPricePence)}, and no address needed.`
+                : `Everything is sent together to the academy: ${teamDeliveryCharge(team.deliveryPricePence)}.`
               : "Each order is delivered to you."}
+          </p>
+        ) : null}
+        {team.note ? (
+          <p
+            data-testid="team-note"
+            className="rounded-md bg-white p-3 whitespace-pre-line ring-1 ring-black/5"
+          >
+            {team.note}
           </p>
         ) : null}
         {team.open && organiserPays ? (
@@ -123,6 +143,9 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
               memberNames={team.memberNames}
               prefill={team.prefill}
               organiserPays={organiserPays}
+              sizeGuide={
+                product.sizeGuide ? <SizeGuideCharts section={product.sizeGuide} /> : undefined
+              }
             />
           ))}
         </div>

@@ -138,6 +138,10 @@ export const TEAM_PRODUCTS_MAX = 30;
 export const TEAM_MINIMUM_MAX = 10_000;
 /** A team price may not be above this (£1,000.00 a item). */
 export const TEAM_PRICE_MAX_PENCE = 100_000;
+/** Issue 41: the most a team delivered together may charge each member order for its delivery. */
+export const TEAM_DELIVERY_PRICE_MAX_PENCE = 10_000;
+/** Issue 41: the owner's note to members on a team store's page. */
+export const TEAM_NOTE_MAX = 500;
 /** Members on one roster upload (X-TEAM-3), and the most problems its answer names. */
 export const UPLOAD_ROWS_MAX = 500;
 export const UPLOAD_PROBLEMS_MAX = 50;

@@ -139,6 +139,13 @@ export function NewTeamPage({
           rows={3}
           maxLength={400}
         />
+        <Field
+          label="Delivery price per member order, £ (for delivery together)"
+          hint="Empty or 0 for no delivery charge."
+          name="deliveryPrice"
+          inputMode="decimal"
+          className="max-w-xs"
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Who pays</legend>
           <label className="flex min-h-11 items-center gap-3">
@@ -155,32 +162,64 @@ export function NewTeamPage({
           <p className="text-sm text-muted">
             Tick each option to offer and give its team price in pounds.
           </p>
-          <ul className="divide-y divide-ink/10">
-            {options.map((option, index) => (
-              <li key={option.key} className="flex flex-wrap items-center gap-3 py-2">
-                <label className="flex min-h-11 flex-1 items-center gap-3">
-                  <input type="checkbox" name="offer" value={option.key} className="size-5" />
-                  <span>
-                    {option.productName} ({option.optionType}){" "}
-                    <span className="text-muted">{formatPence(option.pricePence)}</span>
+          {/* Issue 41: one closed group per product (a plain <details>, no JavaScript), not a
+              checkbox row for every option of every product. */}
+          <div className="space-y-2">
+            {groupByProduct(options).map((group) => (
+              <details
+                key={group.productName}
+                className="rounded-lg bg-white px-4 ring-1 ring-black/5"
+              >
+                <summary className="flex min-h-11 cursor-pointer items-center py-2 font-semibold">
+                  {group.productName}
+                  <span className="ml-2 text-sm font-normal text-muted">
+                    {group.options.length === 1 ? "1 option" : `${group.options.length} options`}
                   </span>
-                </label>
-                <label htmlFor={`price-${index}`} className="sr-only">
-                  Team price for {option.productName} ({option.optionType}), in pounds
-                </label>
-                <input
-                  id={`price-${index}`}
-                  name={`price:${option.key}`}
-                  inputMode="decimal"
-                  placeholder="Team price £"
-                  className="w-36 rounded border border-ink/30 bg-white px-3 py-2"
-                />
-              </li>
+                </summary>
+                <ul className="divide-y divide-ink/10 pb-2">
+                  {group.options.map(({ option, index }) => (
+                    <li key={option.key} className="flex flex-wrap items-center gap-3 py-2">
+                      <label className="flex min-h-11 flex-1 items-center gap-3">
+                        <input type="checkbox" name="offer" value={option.key} className="size-5" />
+                        <span>
+                          Offer <span className="sr-only">{option.productName} </span>(
+                          {option.optionType}){" "}
+                          <span className="text-muted">
+                            (shop price {formatPence(option.pricePence)})
+                          </span>
+                        </span>
+                      </label>
+                      <label htmlFor={`price-${index}`} className="sr-only">
+                        Team price for {option.productName} ({option.optionType}), in pounds
+                      </label>
+                      <input
+                        id={`price-${index}`}
+                        name={`price:${option.key}`}
+                        inputMode="decimal"
+                        placeholder="Team price £"
+                        className="w-36 rounded border border-ink/30 bg-white px-3 py-2"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </details>
             ))}
-          </ul>
+          </div>
         </fieldset>
         <Button type="submit">Open team store</Button>
       </Form>
     </div>
   );
+}
+
+/** The offer's options grouped by product, in the catalogue's order, each keeping its index. */
+function groupByProduct(options: readonly TeamOfferChoice[]) {
+  const groups: { productName: string; options: { option: TeamOfferChoice; index: number }[] }[] =
+    [];
+  for (const [index, option] of options.entries()) {
+    const last = groups.at(-1);
+    if (last && last.productName === option.productName) last.options.push({ option, index });
+    else groups.push({ productName: option.productName, options: [{ option, index }] });
+  }
+  return groups;
 }

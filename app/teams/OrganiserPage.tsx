@@ -6,7 +6,7 @@ import { ROSTER_NOTE_MAX } from "~/shared/limits";
 import { UPLOAD_COLUMNS } from "./roster-rows";
 import { RosterTable } from "./RosterTable";
 import { EntriesPanel } from "./EntriesPanel";
-import { ukDateTimeInWords } from "./rules";
+import { type SizeCounts, ukDateTimeInWords } from "./rules";
 import type { OrganiserView } from "./teams.server";
 
 /** What the roster upload answered: a message, or a refusal with each row's problem. */
@@ -31,7 +31,7 @@ export function OrganiserPage({
 }: {
   view: OrganiserView & {
     key: string;
-    sizes: readonly { size: string; count: number }[];
+    sizes: SizeCounts;
     left: string;
     notice?: string | null;
     removing?: string | null;
@@ -91,13 +91,23 @@ export function OrganiserPage({
         {view.sizes.length === 0 ? (
           <p>No one has ordered yet.</p>
         ) : (
-          <ul className="flex flex-wrap gap-2" aria-label="Items per size">
-            {view.sizes.map(({ size, count }) => (
-              <li key={size} className="rounded-full bg-ink px-3 py-1 text-paper">
-                {size}: {count}
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-3">
+            {view.sizes.map((group) => {
+              const name = `${group.productName} (${group.optionType})`;
+              return (
+                <div key={name}>
+                  <h3 className="font-semibold">{name}</h3>
+                  <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Items per size: ${name}`}>
+                    {group.sizes.map(({ size, count }) => (
+                      <li key={size} className="rounded-full bg-ink px-3 py-1 text-paper">
+                        {size}: {count}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </div>
         )}
       </section>
       {view.open ? <RosterUpload slug={view.slug} keyParam={view.key} answer={answer} /> : null}
@@ -179,11 +189,19 @@ function RosterUpload({
         action={action}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor="roster-file" className="text-sm font-semibold">
             Roster file (CSV)
           </label>
-          <input id="roster-file" type="file" name="roster" accept=".csv,text/csv" required />
+          {/* Issue 41: a file box is wider than a 320 px phone unless it may shrink. */}
+          <input
+            id="roster-file"
+            type="file"
+            name="roster"
+            accept=".csv,text/csv"
+            required
+            className="w-full max-w-full min-w-0"
+          />
         </div>
         <div className="flex grow flex-col gap-1">
           <label htmlFor="roster-note" className="text-sm font-semibold">

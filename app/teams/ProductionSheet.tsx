@@ -1,4 +1,4 @@
-import type { SheetGroup } from "./rules";
+import type { SheetGroup, SizeCounts } from "./rules";
 
 /**
  * X-TEAM-5: the production sheet, what to make by product, option and size with every name to
@@ -13,7 +13,7 @@ export function ProductionSheet({
   teamName: string;
   fixedText: string;
   sheet: readonly SheetGroup[];
-  sizes: readonly { size: string; count: number }[];
+  sizes: SizeCounts;
 }) {
   return (
     <section aria-labelledby="production-sheet" className="space-y-3">
@@ -77,7 +77,13 @@ export function ProductionSheet({
         </div>
       )}
       <p className="text-sm">
-        Sizes: {sizes.map(({ size, count }) => `${size} × ${count}`).join(", ") || "none"}
+        Sizes:{" "}
+        {sizes
+          .map(
+            (group) =>
+              `${group.productName} (${group.optionType}): ${group.sizes.map(({ size, count }) => `${size} × ${count}`).join(", ")}`,
+          )
+          .join("; ") || "none"}
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { ProductImage } from "~/catalogue/components/ProductImage";
 import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX } from "~/shared/limits";
 import { Button } from "~/ui/Button";
@@ -18,7 +20,10 @@ export function TeamProductForm({
   memberNames,
   prefill,
   organiserPays = false,
+  sizeGuide,
 }: {
+  /** Issue 41: the product's size charts, as the size guide shows them (the route's to give). */
+  sizeGuide?: ReactNode;
   slug: string;
   product: Offered;
   fixedText: string;
@@ -37,14 +42,37 @@ export function TeamProductForm({
       aria-labelledby={`${id}-name`}
       className={`rounded-lg bg-white p-5 ring-1 ring-black/5 ${mine ? "ring-2 ring-accent" : ""}`}
     >
-      <h2 id={`${id}-name`} className="font-display text-xl font-bold uppercase">
-        {product.name}
-        {product.optionType !== "Standard" ? ` (${product.optionType})` : ""}
-      </h2>
-      <p className="mt-1 text-lg font-semibold">
-        {formatPence(product.teamPricePence)}{" "}
-        <span className="text-sm font-normal text-muted">team price</span>
-      </p>
+      <div className="flex items-start gap-4">
+        {product.image ? (
+          // Issue 41: what the member is ordering, as the shop shows it.
+          <div className="size-24 shrink-0 overflow-hidden rounded-md bg-stone sm:size-32">
+            <ProductImage image={{ ...product.image, view: "front" }} />
+          </div>
+        ) : null}
+        <div>
+          <h2 id={`${id}-name`} className="font-display text-xl font-bold uppercase">
+            {product.name}
+            {product.optionType !== "Standard" ? ` (${product.optionType})` : ""}
+          </h2>
+          <p className="mt-1 text-lg font-semibold">
+            {formatPence(product.teamPricePence)}{" "}
+            <span className="text-sm font-normal text-muted">team price</span>
+          </p>
+          <p className="text-sm text-muted">Sizes: {product.sizes.join(", ")}</p>
+        </div>
+      </div>
+      {sizeGuide ? (
+        <details className="mt-3">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline underline-offset-4">
+            Size guide
+            <span className="sr-only">
+              {" "}
+              for {product.name} ({product.optionType})
+            </span>
+          </summary>
+          {sizeGuide}
+        </details>
+      ) : null}
       <form
         method={organiserPays ? "post" : "get"}
         action={organiserPays ? `/team/${slug}` : `/team/${slug}/checkout`}

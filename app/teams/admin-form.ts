@@ -44,6 +44,12 @@ export function teamBodyFromForm(
   }
   const expected = get("expectedSize");
   if (expected && !/^\d{1,6}$/.test(expected)) return { ok: false, error: EXPECTED_SIZE_MESSAGE };
+  // Issue 41: the team's own delivery price, in pounds; empty is £0.
+  const typedDelivery = get("deliveryPrice");
+  const deliveryPricePence = typedDelivery ? parsePoundsToPence(typedDelivery) : 0;
+  if (deliveryPricePence === undefined) {
+    return { ok: false, error: "Give the delivery price in pounds, like 3.50, or leave it empty." };
+  }
   const products = [];
   for (const value of form.getAll("offer")) {
     const [productId = "", optionType = ""] = String(value).split("|");
@@ -66,6 +72,7 @@ export function teamBodyFromForm(
       closesAt: closesAt.toISOString(),
       delivery: get("delivery"),
       deliveryAddress: get("deliveryAddress") || null,
+      deliveryPricePence: deliveryPricePence ?? 0,
       minimumItems: minimum ? Number(minimum) : null,
       expectedSize: expected ? Number(expected) : null,
       memberNames: form.get("memberNames") === "on" || form.get("memberNames") === "true",

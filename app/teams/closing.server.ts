@@ -94,7 +94,11 @@ export async function closeDueTeams(
         minimum,
         "",
         "Sizes:",
-        ...sizeCounts(roster).map(({ size, count }) => `- ${size}: ${count}`),
+        // Per product and option (issue 41).
+        ...sizeCounts(roster).map(
+          (group) =>
+            `- ${group.productName} (${group.optionType}): ${group.sizes.map(({ size, count }) => `${size}: ${count}`).join(", ")}`,
+        ),
         "",
         "To make:",
         ...productionSheet(roster).map(

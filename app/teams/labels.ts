@@ -8,7 +8,7 @@ export const TEAM_STATUS_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const TEAM_DELIVERY_LABELS = {
-  together: "Together: one parcel to the academy, no delivery charge for members",
+  together: "Together: one parcel to the academy",
   individual: "Individual: each member chooses their delivery",
 } as const;
 

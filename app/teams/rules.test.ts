@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkTeamLine,
   closedSentence,
+  teamDeliveryCharge,
   productionSheet,
   sizeCounts,
   slugify,
@@ -22,14 +23,22 @@ const team: TeamForLine = {
 const before = new Date("2026-11-30T12:00:00Z");
 
 describe("team rules", () => {
-  it("X-TEAM-4 the closing sentence gives the UK date in words", () => {
+  it("X-TEAM-4 X-TEAM-8 the closing sentence gives the UK date in words and the time of day", () => {
     expect(closedSentence(new Date("2026-12-01T18:00:00Z"))).toBe(
-      "This team order closed on 1 December 2026.",
+      "This team order closed on 1 December 2026 at 18:00.",
     );
     // 23:30 UTC on 31 March is 00:30 on 1 April in London (summer time).
     expect(closedSentence(new Date("2026-03-31T23:30:00Z"))).toBe(
-      "This team order closed on 1 April 2026.",
+      "This team order closed on 1 April 2026 at 00:30.",
     );
+    expect(closedSentence(new Date("2026-11-26T14:05:00Z"))).toBe(
+      "This team order closed on 26 November 2026 at 14:05.",
+    );
+  });
+
+  it("X-TEAM-6 a together team's delivery reads at the team's own price", () => {
+    expect(teamDeliveryCharge(0)).toBe("no delivery charge");
+    expect(teamDeliveryCharge(350)).toBe("delivery £3.50 per order");
   });
 
   it("X-TEAM-2 prices a team line at the team price with the fixed text and the name", () => {
@@ -72,7 +81,7 @@ describe("team rules", () => {
     ).toEqual({
       ok: false,
       kind: "conflict",
-      message: "This team order closed on 1 December 2026.",
+      message: "This team order closed on 1 December 2026 at 18:00.",
     });
     expect(
       checkTeamLine(
@@ -137,10 +146,22 @@ describe("team rules", () => {
       },
     ]);
     expect(
-      sizeCounts([entry("gi", "A2", null), entry("gi", "A1", null), entry("gi", "A2", null, 2)]),
+      sizeCounts([
+        entry("gi", "A2", null),
+        entry("gi", "A1", null),
+        entry("rash", "M", null),
+        entry("gi", "A2", null, 2),
+      ]),
     ).toEqual([
-      { size: "A2", count: 3 },
-      { size: "A1", count: 1 },
+      {
+        productName: "GI",
+        optionType: "Gi",
+        sizes: [
+          { size: "A2", count: 3 },
+          { size: "A1", count: 1 },
+        ],
+      },
+      { productName: "RASH", optionType: "Gi", sizes: [{ size: "M", count: 1 }] },
     ]);
   });
 

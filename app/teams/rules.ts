@@ -1,5 +1,6 @@
 import { EMBROIDERY_MESSAGE, embroideryProblem, isEmbroiderable } from "~/shared/embroidery";
 import { z } from "zod";
+import type { ProductImage } from "~/catalogue/types";
 import { formatPence } from "~/pricing/money";
 import {
   CUSTOM_TEXT_MAX,
@@ -12,6 +13,7 @@ import {
   TEAM_EXPECTED_SIZE_MAX,
   TEAM_NAME_MAX,
   TEAM_PRICE_MAX_PENCE,
+  TEAM_DELIVERY_PRICE_MAX_PENCE,
   TEAM_PRODUCTS_MAX,
 } from "~/shared/limits";
 import { text } from "~/shared/text";
@@ -31,9 +33,10 @@ export function ukDateTimeInWords(instant: Date): string {
   return `${formatLondonDate(instant)} at ${londonClockTime(instant)}`;
 }
 
-/** X-TEAM-4: the 409's sentence and the page's, once the store has closed. */
+/** X-TEAM-4: the 409's sentence and the page's, once the store has closed, with the time of day
+ *  (issue 41: "closed on 26 November 2026 at 14:05", UK time). */
 export function closedSentence(closesAt: Date): string {
-  return `This team order closed on ${ukDateInWords(closesAt)}.`;
+  return `This team order closed on ${ukDateTimeInWords(closesAt)}.`;
 }
 
 /** Whether members may still order: the store is open and its closing time has not come. */
@@ -87,6 +90,9 @@ const instant = z
 /** The body of POST /api/admin/teams (X-TEAM-1), exactly as issue 23 names it. */
 export const EXPECTED_SIZE_MESSAGE = `The expected number of members must be a whole number from 1 to ${TEAM_EXPECTED_SIZE_MAX}, or empty for ${TEAM_EXPECTED_SIZE_DEFAULT}.`;
 
+const DELIVERY_PRICE_MESSAGE =
+  "The team's delivery price must be a whole number of pence from 0 (no charge).";
+
 export const teamInputSchema = z.strictObject(
   {
     name: text({ error: "Give the team store a name." })
@@ -111,6 +117,17 @@ export const teamInputSchema = z.strictObject(
       .max(TEAM_ADDRESS_MAX, `The delivery address may be up to ${TEAM_ADDRESS_MAX} characters.`)
       .nullish()
       .transform((value) => value || null),
+    /** Issue 41: what each member order delivered together pays for delivery (default £0). */
+    deliveryPricePence: z
+      .number({ error: DELIVERY_PRICE_MESSAGE })
+      .int(DELIVERY_PRICE_MESSAGE)
+      .min(0, DELIVERY_PRICE_MESSAGE)
+      .max(
+        TEAM_DELIVERY_PRICE_MAX_PENCE,
+        `The team's delivery price may be at most ${formatPence(TEAM_DELIVERY_PRICE_MAX_PENCE)}.`,
+      )
+      .nullish()
+      .transform((value) => value ?? 0),
     minimumItems: z
       .number({ error: "The minimum must be a whole number of items, or empty." })
       .int("The minimum must be a whole number of items, or empty.")
@@ -160,7 +177,7 @@ export const teamInputSchema = z.strictObject(
   },
   {
     error:
-      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, minimumItems, expectedSize, memberNames, payment, fixedText, products.",
+      "Unknown field; send name, organiserName, organiserEmail, closesAt, delivery, deliveryAddress, deliveryPricePence, minimumItems, expectedSize, memberNames, payment, fixedText, products.",
   },
 );
 
@@ -218,6 +235,9 @@ export function teamInputProblem(input: TeamInput, now: Date = new Date()): stri
   if (input.closesAt.getTime() <= now.getTime()) return "The closing time must be in the future.";
   if (input.delivery === "together" && !input.deliveryAddress) {
     return "Give the academy's delivery address for delivery together.";
+  }
+  if (input.delivery !== "together" && input.deliveryPricePence > 0) {
+    return "A delivery price is for delivery together; members of an individual team choose their own delivery.";
   }
   const seen = new Set<string>();
   for (const product of input.products) {
@@ -376,13 +396,33 @@ export function productionSheet(roster: readonly RosterEntry[]): SheetGroup[] {
 }
 
 /** X-TEAM-3: how many items of each size, in the order sizes first appear. */
-export function sizeCounts(roster: readonly RosterEntry[]): { size: string; count: number }[] {
-  const counts = new Map<string, number>();
+export function sizeCounts(roster: readonly RosterEntry[]): SizeCounts {
+  // Issue 41: per product and option, so a gi's A2 and a rashguard's M never share one list.
+  const groups = new Map<string, SizeCounts[number]>();
   for (const entry of roster) {
-    counts.set(entry.size, (counts.get(entry.size) ?? 0) + (entry.quantity ?? 1));
+    const key = `${entry.productId}\u0000${entry.optionType}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        productName: entry.productName ?? entry.productId,
+        optionType: entry.optionType,
+        sizes: [],
+      };
+      groups.set(key, group);
+    }
+    const found = group.sizes.find((count) => count.size === entry.size);
+    if (found) found.count += entry.quantity ?? 1;
+    else group.sizes.push({ size: entry.size, count: entry.quantity ?? 1 });
   }
-  return [...counts].map(([size, count]) => ({ size, count }));
+  return [...groups.values()];
 }
+
+/** The organiser's and owner's counts: per product and option, then per size (issue 41). */
+export type SizeCounts = {
+  productName: string;
+  optionType: string;
+  sizes: { size: string; count: number }[];
+}[];
 
 /** The value of one offer's checkbox on the owner's form: "productId|optionType". */
 export const offerKey = (productId: string, optionType: string) => `${productId}|${optionType}`;
@@ -401,6 +441,8 @@ export interface PublicTeam {
     optionType: string;
     teamPricePence: number;
     sizes: string[];
+    /** Issue 41: the product's first picture. */
+    image?: Pick<ProductImage, "src" | "alt" | "rotation">;
     beltRanks?: string[];
     colors?: string[];
   }[];
@@ -427,4 +469,9 @@ export function formatChoice(choice: TeamChoicePrefill): string {
   ]
     .filter(Boolean)
     .join(", ");
+}
+
+/** Issue 41: a together team's delivery as members read it, at the team's own price. */
+export function teamDeliveryCharge(pricePence: number): string {
+  return pricePence > 0 ? `delivery ${formatPence(pricePence)} per order` : "no delivery charge";
 }

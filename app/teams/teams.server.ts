@@ -52,6 +52,10 @@ export interface TeamJson {
   status: string;
   delivery: "together" | "individual";
   deliveryAddress: string | null;
+  /** Issue 41: what each member order delivered together pays for delivery. */
+  deliveryPricePence: number;
+  /** Issue 41: the owner's note to members. */
+  note: string | null;
   minimumItems: number | null;
   expectedSize: number;
   memberNames: boolean;
@@ -80,6 +84,8 @@ function teamJson(
     status: row.status,
     delivery: row.delivery,
     deliveryAddress: row.deliveryAddress,
+    deliveryPricePence: row.deliveryPricePence,
+    note: row.note,
     minimumItems: row.minimumItems,
     expectedSize: row.expectedSize,
     memberNames: row.memberNames,
@@ -130,17 +136,45 @@ export async function teamsForLines(
   db: Database,
   slugs: readonly string[],
 ): Promise<
-  Map<string, TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }>
+  Map<
+    string,
+    TeamForLine & {
+      delivery: "together" | "individual";
+      deliveryAddress: string | null;
+      deliveryPricePence: number;
+    }
+  >
 > {
   const found = new Map<
     string,
-    TeamForLine & { delivery: "together" | "individual"; deliveryAddress: string | null }
+    TeamForLine & {
+      delivery: "together" | "individual";
+      deliveryAddress: string | null;
+      deliveryPricePence: number;
+    }
   >();
   for (const slug of new Set(slugs)) {
     const team = await findTeam(db, slug);
     if (team) found.set(slug, { ...team.row, offers: team.offers });
   }
   return found;
+}
+
+/** A sentence when an offered product or option is not one the shop sells now; undefined if all are. */
+export function offersProblem(
+  catalogue: Catalogue,
+  offers: readonly { productId: string; optionType: string }[],
+): string | undefined {
+  for (const offer of offers) {
+    const product = catalogue.all.get(offer.productId);
+    if (!product || product.status !== "active") {
+      return `We don't sell a product called "${offer.productId}".`;
+    }
+    if (!product.options.some((o) => o.type === offer.optionType)) {
+      return `${product.name} has no option called "${offer.optionType}".`;
+    }
+  }
+  return undefined;
 }
 
 /** POST /api/admin/teams and the owner's form (X-TEAM-1): 201 with the links. */
@@ -156,19 +190,8 @@ export async function createTeam(
   const input = parsed.data;
   const inputProblem = teamInputProblem(input);
   if (inputProblem) return problem("invalid_input", inputProblem);
-  for (const offer of input.products) {
-    const product = catalogue.all.get(offer.productId);
-    if (!product || product.status !== "active") {
-      return problem("invalid_input", `We don't sell a product called "${offer.productId}".`);
-    }
-    const option = product.options.find((o) => o.type === offer.optionType);
-    if (!option) {
-      return problem(
-        "invalid_input",
-        `${product.name} has no option called "${offer.optionType}".`,
-      );
-    }
-  }
+  const offerProblem = offersProblem(catalogue, input.products);
+  if (offerProblem) return problem("invalid_input", offerProblem);
   const key = randomBytes(24).toString("base64url");
   const base = slugify(input.name);
   const origin = canonicalOrigin(settings);
@@ -192,6 +215,7 @@ export async function createTeam(
           closesAt: input.closesAt,
           delivery: input.delivery,
           deliveryAddress: input.deliveryAddress,
+          deliveryPricePence: input.delivery === "together" ? input.deliveryPricePence : 0,
           minimumItems: input.minimumItems,
           expectedSize: input.expectedSize,
           memberNames: input.memberNames,
@@ -395,6 +419,8 @@ export async function publicTeam(
       status: string;
       payment: "members" | "organiser";
       deliveryAddress: string | null;
+      deliveryPricePence: number;
+      note: string | null;
     })
   | undefined
 > {
@@ -411,6 +437,15 @@ export async function publicTeam(
       optionType: option.type,
       teamPricePence: offer.teamPricePence,
       sizes: [...option.sizes],
+      ...(product.images[0]
+        ? {
+            image: {
+              src: product.images[0].src,
+              alt: product.images[0].alt,
+              rotation: product.images[0].rotation,
+            },
+          }
+        : {}),
       ...(option.beltRanks ? { beltRanks: [...option.beltRanks] } : {}),
       ...(option.colors ? { colors: [...option.colors] } : {}),
     });
@@ -425,6 +460,8 @@ export async function publicTeam(
     memberNames: team.row.memberNames,
     delivery: team.row.delivery,
     deliveryAddress: team.row.delivery === "together" ? team.row.deliveryAddress : null,
+    deliveryPricePence: team.row.delivery === "together" ? team.row.deliveryPricePence : 0,
+    note: team.row.note,
     payment: team.row.payment,
     products,
   };

@@ -170,7 +170,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     await db.update(teams).set({ closesAt: new Date(Date.now() - 60_000) }).where(eq(teams.slug, team.slug));
     const late = await sendEntry(team.slug, entry());
     expect(late.status).toBe(409);
-    expect(((await late.json()) as { error: string }).error).toMatch(/^This team order closed on \d{1,2} \w+ \d{4}\.$/);
+    expect(((await late.json()) as { error: string }).error).toMatch(/^This team order closed on \d{1,2} \w+ \d{4} at \d\d:\d\d\.$/);
     const members = await makeTeam(cookie, { name: "Members pay" });
     const refused = await sendEntry(members.slug, entry());
     expect(refused.status).toBe(409);

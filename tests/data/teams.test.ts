@@ -122,7 +122,7 @@ describe("X-TEAM-2 members order from the link", () => {
     const response = await call(publicApi, `/api/teams/${slug}`, {}, { slug });
     expect(response.status).toBe(200);
     const team = (await response.json()) as Record<string, unknown>;
-    expect(Object.keys(team).sort()).toEqual(["closesAt", "delivery", "fixedText", "memberNames", "name", "open", "products"]);
+    expect(Object.keys(team).sort()).toEqual(["closesAt", "delivery", "deliveryPricePence", "fixedText", "memberNames", "name", "open", "products"]);
     expect(team).toMatchObject({ name: "Redcar BJJ: spring kit", open: true, fixedText: "REDCAR BJJ", memberNames: true, delivery: "together" });
     const [rash, gi] = team.products as Record<string, unknown>[];
     expect(rash).toMatchObject({ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 });
@@ -192,7 +192,7 @@ describe("X-TEAM-2 members order from the link", () => {
     await db.update(teams).set({ closesAt }).where(eq(teams.slug, slug));
     const late = await checkout({ cartItems: [rashguard(slug)] });
     expect(late.status).toBe(409);
-    expect(await late.json()).toEqual({ error: "This team order closed on 14 March 2026.", lineIndex: 0 });
+    expect(await late.json()).toEqual({ error: "This team order closed on 14 March 2026 at 18:00.", lineIndex: 0 });
     expect(await db.select().from(orders)).toHaveLength(0);
     // The page says the same sentence.
     const page = await call(teamPage, `/team/${slug}`, {}, { slug });
@@ -260,7 +260,7 @@ describe("X-TEAM-4 the closing summary", () => {
 });
 
 describe("X-TEAM-3 the organiser's page", () => {
-  it("X-TEAM-3 shows the paid roster with counts per size and the total; the CSV has a BOM; a wrong key is 404", async () => {
+  it("X-TEAM-3 shows the paid roster with counts per product, option and size and the total; the CSV has a BOM; a wrong key is 404", async () => {
     const { slug, organiserUrl } = await makeTeam(cookie);
     const key = new URL(organiserUrl).searchParams.get("key")!;
     await memberPays([rashguard(slug, { printName: "Ana", size: "M" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
@@ -270,7 +270,7 @@ describe("X-TEAM-3 the organiser's page", () => {
     const page = await call(organiserPage, url, {}, { slug });
     expect(page.status).toBe(200);
     const view = (await page.json()) as Record<string, unknown>;
-    expect(view).toMatchObject({ orders: 3, items: 3, totalPence: 3000 + 3000 + 7500, sizes: [{ size: "M", count: 2 }, { size: "A1", count: 1 }] });
+    expect(view).toMatchObject({ orders: 3, items: 3, totalPence: 3000 + 3000 + 7500, sizes: [{ productName: "Mens Ranked Gorilla No-Gi Set", optionType: "Rashguard", sizes: [{ size: "M", count: 2 }] }, { productName: "Mens Grip Truth BJJ Gi", optionType: "Gi", sizes: [{ size: "A1", count: 1 }] }] });
     expect((view.roster as { memberName: string }[]).map((r) => r.memberName)).toEqual(["Ana Silva", "Ben Oak", "Cat Lee"]);
 
     for (const wrong of ["", "?key=nope", `?key=${key}x`]) {

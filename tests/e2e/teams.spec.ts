@@ -59,13 +59,20 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await page
     .getByLabel("Academy's delivery address (for delivery together)")
     .fill("1 Coatham Road, Redcar TS10 1RH");
+  // Issue 41: the offer is grouped by product; each group opens to its options.
+  const openGroup = (product: string) =>
+    page.locator("summary", { hasText: new RegExp(`^${product}\\s*\\d+ options?$`) }).click();
+  await openGroup("Mens Ranked Gorilla No-Gi Set");
   await page
     .getByRole("checkbox", { name: new RegExp(RASHGUARD.replace(/[()]/g, "\\$&")) })
     .check();
   await page.getByLabel(`Team price for ${RASHGUARD}, in pounds`).fill("30.00");
+  await openGroup("Mens Grip Truth BJJ Gi");
   await page.getByRole("checkbox", { name: new RegExp(GI.replace(/[()]/g, "\\$&")) }).check();
   await page.getByLabel(`Team price for ${GI}, in pounds`).fill("75.00");
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `/tmp/teams-new-${testInfo.project.name}.png`, fullPage: true });
   await page.getByRole("button", { name: "Open team store" }).click();
   await expect(page.getByRole("status")).toContainText(`${teamName} is open.`);
   const membersUrl = new URL(
@@ -85,7 +92,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   const rash = page.getByRole("region", { name: RASHGUARD });
   await expect(rash).toContainText("£30.00");
   await expect(rash).toContainText("REDCAR BJJ");
-  await rash.getByLabel("Size").selectOption("M");
+  await rash.getByLabel("Size", { exact: true }).selectOption("M");
   await rash.getByLabel("Belt rank").selectOption("Blue");
   await rash.getByLabel("Your name to print (optional)").fill("ANA");
   await rash.getByRole("button", { name: /^Order/ }).click();
@@ -101,14 +108,14 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   // Member 2: a gi, no name.
   await page.goto(membersUrl.pathname);
   const gi = page.getByRole("region", { name: GI });
-  await gi.getByLabel("Size").selectOption("A2");
+  await gi.getByLabel("Size", { exact: true }).selectOption("A2");
   await gi.getByRole("button", { name: /^Order/ }).click();
   await page.getByRole("button", { name: "Pay" }).click();
   await payAs(page, { first: "Ben", last: "Oak", email: `ben-${run}@example.com` });
 
   // Member 3, by keyboard only: a gi in A3, no name.
   await page.goto(membersUrl.pathname);
-  const giSize = page.getByRole("region", { name: GI }).getByLabel("Size");
+  const giSize = page.getByRole("region", { name: GI }).getByLabel("Size", { exact: true });
   await tabTo(page, giSize);
   await page.keyboard.type("A3");
   await expect(giSize).toHaveValue("A3");
@@ -142,10 +149,14 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   const roster = page.getByRole("table");
   for (const member of ["Ana Silva", "Ben Oak", "Cat Lee"])
     await expect(roster).toContainText(member);
-  const sizes = page.getByRole("list", { name: "Items per size" });
-  await expect(sizes).toContainText("M: 1");
-  await expect(sizes).toContainText("A2: 1");
-  await expect(sizes).toContainText("A3: 1");
+  // Per product and option (issue 41): the rashguard's M apart from the gi's A2 and A3.
+  const rashSizes = page.getByRole("list", {
+    name: "Items per size: Mens Ranked Gorilla No-Gi Set (Rashguard)",
+  });
+  await expect(rashSizes).toHaveText("M: 1");
+  const giSizes = page.getByRole("list", { name: "Items per size: Mens Grip Truth BJJ Gi (Gi)" });
+  await expect(giSizes).toContainText("A2: 1");
+  await expect(giSizes).toContainText("A3: 1");
   await expect(page.getByText("£180.00")).toBeVisible();
   await expectNoAxeViolations(page);
   // A roster with a bad size names its row and sends nothing.
@@ -196,3 +207,12 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await expect(row).toContainText("3 of 3 minimum");
   await expectNoAxeViolations(page);
 });
+
+/** Nothing on the page is wider than the window: no sideways scrolling (issue 41). */
+async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}

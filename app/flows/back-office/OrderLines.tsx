@@ -17,6 +17,11 @@ export function OrderLines({
             <p className="font-semibold">
               {line.quantity} × {line.productName}
             </p>
+            {line.cancelledAt ? (
+              <p data-testid="line-cancelled" className="mt-1 text-sm font-semibold text-red-800">
+                Cancelled with its team and refunded: not to make or send.
+              </p>
+            ) : null}
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
               {line.optionType !== "Standard" ? (
                 <>

@@ -65,6 +65,8 @@ export function orderJson(
             team: l.teamSlug,
             team_name: l.teamName ?? null,
             print_name: l.printName,
+            // Issue 41: cancelled with its team (and refunded) while the rest of the order goes on.
+            cancelled_at: l.cancelledAt?.toISOString() ?? null,
           })),
         }
       : {}),

@@ -266,10 +266,16 @@ export async function ordersForPrint(db: Database, orderNumbers: readonly string
     db,
     found.map((o) => o.id),
   );
-  return wanted
-    .map((n) => found.find((o) => o.orderNumber === n))
-    .filter((o): o is Order => Boolean(o))
-    .map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
+  return (
+    wanted
+      .map((n) => found.find((o) => o.orderNumber === n))
+      .filter((o): o is Order => Boolean(o))
+      // A line cancelled with its team is neither made nor packed (issue 41).
+      .map((order) => ({
+        order,
+        lines: lines.filter((l) => l.orderId === order.id && l.cancelledAt === null),
+      }))
+  );
 }
 
 const noteInput = z.object({

@@ -13,7 +13,7 @@ import {
 } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { subtotalPence } from "~/pricing/lines";
-import { orderTotals, ownLines } from "~/pricing/totals";
+import { orderTotals, ownLines, withDeliveryPence } from "~/pricing/totals";
 import { done, problem, ProblemError, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";
 import { clientKey } from "~/security/rate-limit.server";
@@ -73,13 +73,17 @@ export async function createCheckoutSession(
       `${SHIPPING_METHODS[shippingMethod].name} delivery is not offered at the moment; please choose another delivery method.`,
     );
   }
-  const totals = orderTotals(
+  const methodTotals = orderTotals(
     checked.lines,
     discount?.percent ?? 0,
     shippingMethod,
     delivery,
     checked.shipped,
   );
+  // Delivered with the team: the team's own delivery price (issue 41).
+  const totals = checked.teamDelivery
+    ? withDeliveryPence(methodTotals, checked.teamDelivery.pricePence)
+    : methodTotals;
   // Above this the provider would refuse the amount: a clear 400 instead of a 502 (X-SEC-6).
   if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
     return problem(

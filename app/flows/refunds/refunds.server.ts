@@ -63,6 +63,48 @@ export async function askAndSettle(
 }
 
 /**
+ * Takes `amount` off what is left of a paid order and records the refund to ask the provider for,
+ * in the caller's transaction: one conditional update (refunded + amount ≤ total), so two refunds
+ * racing can never give back more than was paid. Undefined when it does not fit.
+ */
+export async function reserveRefund(
+  tx: Database,
+  orderId: string,
+  amount: number,
+  reason: string | undefined,
+  actor: string,
+  parts: Pick<ShopParts, "settings">,
+): Promise<{ order: Order; refund: Refund } | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({ refundedPence: sql`${orders.refundedPence} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNotNull(orders.paidAt),
+        inArray(orders.paymentStatus, [...MONEY_HELD]),
+        sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence}`,
+      ),
+    )
+    .returning();
+  if (!order) return undefined;
+  const [refund] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      amountPence: amount,
+      provider: order.paymentProvider,
+      createdBy: actor,
+      // Asked once now; if no answer is recorded, the retry job asks again after this.
+      attempts: 1,
+      nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
+      reason,
+    })
+    .returning();
+  return { order, refund: refund! };
+}
+
+/**
  * Refunds part or all of what is left of a paid order (X-OPS-4). The amount is taken off what is
  * left by one conditional update (refunded + amount ≤ total) before the provider is asked, so two
  * refunds racing can never give back more than was paid; a refund the provider refuses hands
@@ -97,35 +139,9 @@ export async function refundOrder(
   }
   const amount = parsed.data.amountPence ?? left;
 
-  const reserved = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ refundedPence: sql`${orders.refundedPence} + ${amount}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(orders.id, current.id),
-          isNotNull(orders.paidAt),
-          inArray(orders.paymentStatus, [...MONEY_HELD]),
-          sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence}`,
-        ),
-      )
-      .returning();
-    if (!order) return undefined;
-    const [refund] = await tx
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        amountPence: amount,
-        provider: order.paymentProvider,
-        createdBy: actor,
-        // Asked once now; if no answer is recorded, the retry job asks again after this.
-        attempts: 1,
-        nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
-        reason: parsed.data.reason,
-      })
-      .returning();
-    return { order, refund: refund! };
-  });
+  const reserved = await db.transaction((tx) =>
+    reserveRefund(tx as unknown as Database, current.id, amount, parsed.data.reason, actor, parts),
+  );
   if (!reserved) {
     const [now] = await db.select().from(orders).where(eq(orders.id, current.id));
     const remaining = now ? refundableFrom(now) : 0;

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { flaggedPayments, orderEvents, orderRefunds, orders } from "~/db/schema";
+import { flaggedPayments, orderEvents, orderLines, orderRefunds, orders } from "~/db/schema";
+import { lineInWords } from "~/orders/line-description";
 import { type Payments, stripeOf } from "~/payments/provider.server";
 import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";
 import { notifyCustomer } from "~/orders/notify.server";
@@ -156,6 +157,15 @@ export async function settleRefund(
             .where(eq(flaggedPayments.id, refund.flaggedPaymentId))
             .then((rows) => rows[0]?.email)
         : undefined;
+      // A refund of lines cancelled with their team names them and the lines still to come (issue 41).
+      const lines = refund.flaggedPaymentId
+        ? []
+        : await tx
+            .select()
+            .from(orderLines)
+            .where(eq(orderLines.orderId, before.id))
+            .orderBy(asc(orderLines.position));
+      const linesCancelled = lines.filter((line) => line.cancelRefundId === refund.id);
       await notifyCustomer(
         tx,
         { ...after, customerEmail: payer ?? after.customerEmail },
@@ -165,6 +175,12 @@ export async function settleRefund(
           fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
           reason: refund.reason,
           cancelled: before.fulfilmentStatus === "cancelled",
+          ...(linesCancelled.length > 0
+            ? {
+                linesCancelled: linesCancelled.map(lineInWords),
+                linesKept: lines.filter((line) => line.cancelledAt === null).map(lineInWords),
+              }
+            : {}),
         },
       );
     }

@@ -6,11 +6,17 @@ import { formatLondon } from "~/shared/london-time";
 import { TEAM_DELIVERY_LABELS, TEAM_STATUS_LABELS } from "~/teams/labels";
 import { ProductionSheet } from "~/teams/ProductionSheet";
 import { RosterTable } from "~/teams/RosterTable";
-import { type SheetGroup, ukDateTimeInWords } from "~/teams/rules";
+import {
+  type SheetGroup,
+  type SizeCounts,
+  teamDeliveryCharge,
+  ukDateTimeInWords,
+} from "~/teams/rules";
 import type { TeamDetail } from "~/teams/teams.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
-import { Field, SelectField } from "~/ui/Field";
+import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { TEAM_NOTE_MAX } from "~/shared/limits";
 import type { TeamCancelStep } from "./batch.server";
 
 /**
@@ -23,10 +29,13 @@ export function AdminTeamPage({
   sizes,
   confirm,
   outcome,
+  offerLocked,
 }: {
   team: TeamDetail;
+  /** Issue 41: why the products and prices cannot change now; undefined while they can. */
+  offerLocked?: string;
   sheet: readonly SheetGroup[];
-  sizes: readonly { size: string; count: number }[];
+  sizes: SizeCounts;
   /** The cancel's second step, when the first post asked for it. */
   confirm?: TeamCancelStep;
   /** What the last post said (a message or a refusal). */
@@ -54,6 +63,7 @@ export function AdminTeamPage({
         </p>
         <p className="text-sm text-muted">
           {TEAM_DELIVERY_LABELS[team.delivery]}
+          {team.delivery === "together" ? `, ${teamDeliveryCharge(team.deliveryPricePence)}` : ""}
           {team.deliveryAddress ? `: ${team.deliveryAddress}` : ""}
         </p>
         <p>
@@ -94,6 +104,70 @@ export function AdminTeamPage({
               <Button>Change closing date</Button>
             </Form>
           </div>
+        </section>
+      ) : null}
+      <section aria-labelledby="offer-heading" className="space-y-3 print:hidden">
+        <h2 id="offer-heading" className="font-display text-2xl font-bold uppercase">
+          Products and team prices
+        </h2>
+        {offerLocked ? (
+          <>
+            <ul className="list-disc pl-6">
+              {team.products.map((offer) => (
+                <li key={`${offer.productId}|${offer.optionType}`}>
+                  {offer.name} ({offer.optionType}): {formatPence(offer.teamPricePence)}
+                </li>
+              ))}
+            </ul>
+            <p className="text-sm text-muted">{offerLocked}</p>
+          </>
+        ) : (
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="prices" />
+            <p className="text-sm text-muted">
+              While no member has paid, the products and team prices can change; members see the new
+              ones at once. No one is e-mailed.
+            </p>
+            <ul className="divide-y divide-stone rounded-lg bg-white px-4 ring-1 ring-black/5">
+              {team.products.map((offer, index) => (
+                <li
+                  key={`${offer.productId}|${offer.optionType}`}
+                  className="flex flex-wrap items-end gap-3 py-3"
+                >
+                  <Field
+                    label={`${offer.name} (${offer.optionType}), team price £`}
+                    name={`price-${index}`}
+                    inputMode="decimal"
+                    defaultValue={(offer.teamPricePence / 100).toFixed(2)}
+                    className="max-w-xs"
+                  />
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input type="checkbox" name={`remove-${index}`} className="size-5" />
+                    Remove
+                  </label>
+                </li>
+              ))}
+            </ul>
+            <Button>Save products and prices</Button>
+          </Form>
+        )}
+      </section>
+      {team.status !== "cancelled" ? (
+        <section aria-labelledby="note-heading" className="space-y-3 print:hidden">
+          <h2 id="note-heading" className="font-display text-2xl font-bold uppercase">
+            Note to members
+          </h2>
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="note" />
+            <TextAreaField
+              label="Shown on the members' page (empty for none)"
+              name="note"
+              rows={3}
+              maxLength={TEAM_NOTE_MAX}
+              defaultValue={team.note ?? ""}
+            />
+            <Button>Save note</Button>
+          </Form>
         </section>
       ) : null}
       <section aria-labelledby="batch-heading" className="space-y-3 print:hidden">

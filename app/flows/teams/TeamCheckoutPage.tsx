@@ -7,6 +7,7 @@ import { addressOnOneLine } from "~/orders/delivery-label";
 import { enabledMethods, methodLabel, shippingChargePence } from "~/pricing/shipping";
 import type { LineChoice } from "~/shared/line-choice";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
+import { teamDeliveryCharge } from "~/teams/rules";
 import { Button } from "~/ui/Button";
 import type { TeamCheckoutPreview } from "./team-checkout.server";
 
@@ -115,8 +116,8 @@ export function TeamCheckoutPage({
         ) : (
           <p className="text-sm" data-testid="team-delivery">
             {teamAddress
-              ? `With your team to ${addressOnOneLine(teamAddress)}: no delivery charge, and no address needed.`
-              : "Sent with the team's order to the academy: no delivery charge."}
+              ? `With your team to ${addressOnOneLine(teamAddress)}: ${teamDeliveryCharge(totals.shippingPence)}, and no address needed.`
+              : `Sent with the team's order to the academy: ${teamDeliveryCharge(totals.shippingPence)}.`}
           </p>
         )}
         <p className="text-sm text-muted">{TEAM_PRICE_SENTENCE}</p>

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { type TeamStatus, teams } from "~/db/schema";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
-import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
+import { cancelWithTeam, teamCancelRefundPence } from "./cancel-lines.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
 import { refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
 import { canMoveTo } from "~/orders/status";
@@ -12,7 +12,14 @@ import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { findTeam, teamOrdersAndRoster } from "~/teams/teams.server";
 import { closeDueTeams } from "~/teams/closing.server";
-import { changeClosing, closeTeamNow } from "~/teams/store-controls.server";
+import {
+  changeClosing,
+  changeNote,
+  changeOffer,
+  closeTeamNow,
+} from "~/teams/store-controls.server";
+import { parsePoundsToPence } from "~/pricing/parse-pounds";
+import type { Catalogue } from "~/catalogue/catalogue";
 import { ukDateTimeInWords } from "~/teams/rules";
 import { fromLondonLocal } from "~/shared/london-time";
 import { enqueueMail } from "~/mail/outbox.server";
@@ -157,7 +164,8 @@ async function tellOrganiserDispatched(
 
 /**
  * POST /api/admin/teams/:slug/cancel {refund: true}: the store is cancelled and each paid member
- * order cancelled and refunded; `{cancelled, refunded}` count what this request did.
+ * order cancelled and refunded, or, where the order also holds other lines, only the team's lines
+ * (issue 41); `{cancelled, refunded}` count the orders this request did that to.
  */
 export async function cancelTeam(
   db: Database,
@@ -195,18 +203,19 @@ export async function cancelTeam(
   let cancelled = 0;
   let refunded = 0;
   for (const order of orders) {
-    const outcome = await cancelAndRefund(
+    // Issue 41: only the team's lines of an order that also holds others.
+    const outcome = await cancelWithTeam(
       db,
       order.orderNumber,
+      slug,
       actor,
       parts,
-      undefined,
       cancelledWithTeam(team.row.name),
     );
     if (!outcome.ok) continue;
     // Counted by the request whose update cancelled it, not by one that only refunded it.
     if (outcome.cancelledNow) cancelled++;
-    if (outcome.refund) refunded++;
+    if (outcome.refunded) refunded++;
   }
   await recordAudit(db, {
     actor,
@@ -241,6 +250,7 @@ export async function teamPageAction(
   form: FormData,
   actor: string,
   parts: Pick<ShopParts, "settings" | "payments">,
+  catalogue?: Catalogue,
 ): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
@@ -312,6 +322,34 @@ export async function teamPageAction(
           : `Team marked dispatched: ${orders} moved.`,
     });
   }
+  if (intent === "note") {
+    const changed = await changeNote(db, slug, { note: String(form.get("note") ?? "") }, actor);
+    if (!changed.ok) return changed;
+    return done({
+      message: changed.data.note ? "The note to members is saved." : "The note is removed.",
+    });
+  }
+  if (intent === "prices") {
+    // Issue 41: each offer kept at the price typed, in pounds; a ticked "Remove" drops it.
+    const team = await findTeam(db, slug);
+    if (!team || !catalogue) return problem("not_found", "No team order has that name.");
+    const products = [];
+    for (const [index, offer] of team.offers.entries()) {
+      if (form.get(`remove-${index}`) === "on") continue;
+      const typed = String(form.get(`price-${index}`) ?? "").trim();
+      const teamPricePence = parsePoundsToPence(typed);
+      if (teamPricePence === undefined) {
+        return problem(
+          "invalid_input",
+          `Give a team price in pounds for ${offer.productId} (${offer.optionType}), like 45.00.`,
+        );
+      }
+      products.push({ productId: offer.productId, optionType: offer.optionType, teamPricePence });
+    }
+    const changed = await changeOffer(db, catalogue, slug, { products }, actor);
+    if (!changed.ok) return changed;
+    return done({ message: "The products and team prices are saved." });
+  }
   if (intent === "cancel") {
     if (!confirmed) {
       const { orders } = await teamOrdersAndRoster(db, slug, toMakeSql());
@@ -319,7 +357,7 @@ export async function teamPageAction(
         confirm: {
           kind: "team-cancel" as const,
           orders: orders.length,
-          refundPence: orders.reduce((sum, order) => sum + order.totalPence, 0),
+          refundPence: await teamCancelRefundPence(db, slug),
         },
       });
     }

@@ -1,9 +1,9 @@
 import type { ShopParts } from "~/flows/parts.server";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { toMakeSql } from "~/orders/states.server";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, type TeamStatus, teams } from "~/db/schema";
-import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
+import { cancelWithTeam } from "./cancel-lines.server";
 import { notifyOwner } from "~/mail/owner-notice.server";
 import { changeOrderStatus } from "~/orders/workflow.server";
 import { canonicalOrigin } from "~/security/origin.server";
@@ -35,7 +35,8 @@ const WEIGHT: Partial<Record<TeamStatus, number>> = {
  * does to it what the batch did to the others:
  *
  * - team `cancelled`: the order is cancelled and refunded in full through `cancelAndRefund` (its
- *   usual e-mail, history and refund row), the history saying the team was cancelled first;
+ *   usual e-mail, history and refund row), the history saying the team was cancelled first; an
+ *   order that also holds other lines has only the team's lines cancelled and refunded (issue 41);
  * - team `in_production`: moved to in production as the batch moves it ("Moved with the team
  *   order …");
  * - team `dispatched` (delivery together): the parcel has gone, so the order is moved to in
@@ -69,6 +70,8 @@ export async function settleLateTeamPayments(
       and(
         // Paid and not yet made: what a batch that has moved on must still take along.
         toMakeSql(),
+        // A team line already cancelled with its team is done with (issue 41).
+        isNull(orderLines.cancelledAt),
         inArray(teams.status, ["cancelled", "in_production", "dispatched"]),
       ),
     )
@@ -107,12 +110,13 @@ async function followUp(
   parts: Pick<ShopParts, "settings" | "payments">,
 ): Promise<boolean> {
   if (row.teamStatus === "cancelled") {
-    const outcome = await cancelAndRefund(
+    // Issue 41: an order that also holds other lines keeps them; only the team's are cancelled.
+    const outcome = await cancelWithTeam(
       db,
       row.orderNumber,
+      row.teamSlug,
       LATE_PAYMENT_ACTOR,
       parts,
-      undefined,
       cancelledBeforePayment(row.teamName),
     );
     if (!outcome.ok) {
@@ -123,7 +127,7 @@ async function followUp(
     }
     // Counted when this pass's update cancelled it: a refund made here after another process
     // (or the owner's batch) cancelled it is that one's order (X-TEAM-5, the race test).
-    return outcome.ok && Boolean(outcome.cancelledNow);
+    return outcome.ok && outcome.cancelledNow;
   }
   if (row.teamStatus === "in_production") {
     const outcome = await changeOrderStatus(

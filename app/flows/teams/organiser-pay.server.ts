@@ -8,7 +8,7 @@ import type { ShopParts } from "~/flows/parts.server";
 import { createPendingOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { DEFAULT_SHIPPING_METHOD } from "~/pricing/shipping";
-import { orderTotals } from "~/pricing/totals";
+import { orderTotals, withDeliveryPence } from "~/pricing/totals";
 import { clientKey } from "~/security/rate-limit.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { problem, ProblemError, type Result } from "~/shared/problems";
@@ -96,13 +96,17 @@ export async function payForEntries(
         lines.push(line);
       }
       const together = locked.delivery === "together" && locked.deliveryAddress;
-      const totals = orderTotals(
+      const methodTotals = orderTotals(
         lines,
         0,
         DEFAULT_SHIPPING_METHOD,
         delivery,
         together ? [] : lines,
       );
+      // One order, one parcel with the team: the team's delivery price once (issue 41).
+      const totals = together
+        ? withDeliveryPence(methodTotals, locked.deliveryPricePence)
+        : methodTotals;
       if (totals.totalPence > MAX_ORDER_TOTAL_PENCE) {
         throw new ProblemError(
           "invalid_input",

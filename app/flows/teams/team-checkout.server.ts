@@ -9,7 +9,7 @@ import {
   isShippingMethodId,
   type ShippingMethodId,
 } from "~/pricing/shipping";
-import { orderTotals, type OrderTotals } from "~/pricing/totals";
+import { orderTotals, type OrderTotals, withDeliveryPence } from "~/pricing/totals";
 import { done, problem, type Result } from "~/shared/problems";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { firstIssue } from "~/flows/checkout/request";
@@ -73,15 +73,19 @@ export async function previewTeamChoice(
   );
   if (!checked.ok) return problem(checked.kind, checked.message.replace(/^Item 1: /, ""));
   const line = checked.lines[0]!;
+  const totals = orderTotals(
+    checked.lines,
+    0,
+    shippingMethod,
+    catalogue.settings.settings.delivery,
+    checked.shipped,
+  );
   return done({
     line,
-    totals: orderTotals(
-      checked.lines,
-      0,
-      shippingMethod,
-      catalogue.settings.settings.delivery,
-      checked.shipped,
-    ),
+    // Delivered with the team: the team's own delivery price (issue 41), as the order will be.
+    totals: checked.teamDelivery
+      ? withDeliveryPence(totals, checked.teamDelivery.pricePence)
+      : totals,
     shippingMethod,
     shippedToMember: checked.shipped.length > 0,
     delivery: catalogue.settings.settings.delivery,

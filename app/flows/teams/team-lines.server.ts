@@ -14,8 +14,8 @@ export type CheckedTeamLines =
       /** The lines the shop posts to the customer (not those of a team delivered together). */
       shipped: CartLine[];
       /** X-TEAM-6: set when every line goes with one team delivered together, to its address:
-       *  the member gives no address and pays no delivery. */
-      teamDelivery?: { slug: string; address: string };
+       *  the member gives no address and pays the team's delivery price (issue 41, default £0). */
+      teamDelivery?: { slug: string; address: string; pricePence: number };
     }
   | (Problem & { lineIndex: number });
 
@@ -97,12 +97,21 @@ export async function checkTeamLines(
 function withTeamDelivery(
   items: readonly LineChoice[],
   shipped: readonly CartLine[],
-  found: Map<string, { slug: string; delivery: string; deliveryAddress: string | null }>,
-): { teamDelivery?: { slug: string; address: string } } {
+  found: Map<
+    string,
+    { slug: string; delivery: string; deliveryAddress: string | null; deliveryPricePence: number }
+  >,
+): { teamDelivery?: { slug: string; address: string; pricePence: number } } {
   if (shipped.length > 0) return {};
   const slugs = new Set(items.map((item) => item.team));
   if (slugs.size !== 1) return {};
   const team = found.get([...slugs][0] ?? "");
   if (!team || team.delivery !== "together" || !team.deliveryAddress) return {};
-  return { teamDelivery: { slug: team.slug, address: team.deliveryAddress } };
+  return {
+    teamDelivery: {
+      slug: team.slug,
+      address: team.deliveryAddress,
+      pricePence: team.deliveryPricePence,
+    },
+  };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "teams" ADD COLUMN "delivery_price_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_delivery_price_range" CHECK ("teams"."delivery_price_pence" BETWEEN 0 AND 10000);
