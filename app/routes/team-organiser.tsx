@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { pageEndpoint, refuse } from "~/security/edge.server";
+import { pageEndpoint, refuse, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { uploadRoster } from "~/teams/roster-upload.server";
 import { done } from "~/shared/problems";
@@ -44,7 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The roster upload (X-TEAM-3): every row checked; the first post answers a preview with the count
- * and a second with `confirmed=yes` sends one e-mail per address (X-SEC-16).
+ * and a second with `confirmed=yes` sends one e-mail per address (X-SEC-16). Only a send counts
+ * against the roster quota: checking a file e-mails nobody, so an organiser fixing a file is not
+ * stopped by their own previews.
  */
 export const action = pageEndpoint(
   {
@@ -54,7 +56,6 @@ export const action = pageEndpoint(
       limit: BODY_LIMITS.roster,
       tooLarge: "The roster file is too large.",
     },
-    rateLimit: QUOTAS.rosterUpload,
     noStore: true,
   },
   async ({ db, body, params, request, context }) => {
@@ -69,6 +70,11 @@ export const action = pageEndpoint(
           : undefined;
     if (csv === undefined) return refuse(400, "Choose the roster file (CSV).");
     const note = body.get("note");
+    const confirmed = body.get("confirmed") === "yes";
+    if (confirmed) {
+      const overQuota = await takeQuota(QUOTAS.rosterUpload, { request, context });
+      if (overQuota) return overQuota;
+    }
     const outcome = await uploadRoster(
       db,
       await catalogueFrom(context),
@@ -77,7 +83,7 @@ export const action = pageEndpoint(
       {
         csv,
         note: typeof note === "string" ? note : "",
-        confirmed: body.get("confirmed") === "yes",
+        confirmed,
         now: clockFrom(context).now(),
       },
       settingsFrom(context),

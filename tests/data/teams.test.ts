@@ -365,13 +365,35 @@ describe("X-TEAM-5 the owner's batch", () => {
 });
 
 describe("X-TEAM-3 the roster upload", () => {
-  function upload(slug: string, key: string, csv: string, confirmed = false) {
+  function upload(slug: string, key: string, csv: string, confirmed = false, from?: string) {
     const body = new FormData();
     body.set("roster", new File([csv], "roster.csv", { type: "text/csv" }));
     if (confirmed) body.set("confirmed", "yes");
-    return call(uploadAction, `/team/${slug}/organiser?key=${encodeURIComponent(key)}`, { method: "POST", body, headers: { origin: "http://shop.test" } }, { slug });
+    const headers: Record<string, string> = { origin: "http://shop.test" };
+    if (from) headers["x-client-address"] = from;
+    return call(uploadAction, `/team/${slug}/organiser?key=${encodeURIComponent(key)}`, { method: "POST", body, headers }, { slug });
   }
   const HEADER = "name,email,product,option,size,belt_rank,colour,print_name";
+
+  it("X-TEAM-3 X-SEC-16: only sending counts against the roster quota: ten previews, five sends, the sixth send 429 with Retry-After", async () => {
+    const { slug, organiserUrl } = await makeTeam(cookie);
+    const key = new URL(organiserUrl).searchParams.get("key")!;
+    const from = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    // Quotas count in fixed minutes: start early in one, so all sixteen posts fall in the same.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const csv = (n: number) => `${HEADER}\nMember ${"ABCDEFGHIJ"[n]},quota-${n}@example.com,mens-grip-truth-bjj-gi,Gi,A2,,,\n`;
+    for (let n = 0; n < 10; n++) expect((await upload(slug, key, csv(n), false, from)).status).toBe(200);
+    for (let n = 0; n < 5; n++) expect((await upload(slug, key, csv(n), true, from)).status).toBe(200);
+    const refused = await upload(slug, key, csv(5), true, from);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toBe("You have uploaded several rosters in a short time. Please wait a minute and try again.");
+    // A preview still answers, and nothing was sent for the refused file.
+    expect((await upload(slug, key, csv(6), false, from)).status).toBe(200);
+    const db = await testDb();
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, "quota-5@example.com"))).toHaveLength(0);
+  });
 
   it("X-TEAM-3 a file with one bad size names its row and sends nothing; a good one sends one e-mail per member whose link opens the choice", async () => {
     const { slug, organiserUrl } = await makeTeam(cookie);
