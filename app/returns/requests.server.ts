@@ -4,10 +4,12 @@ import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import {
+  exchangeFulfilments,
   orderLines,
   orders,
   returnRequestLines,
   returnRequests,
+  type ExchangeStatus,
   type ReturnRequestStatus,
 } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
@@ -21,6 +23,8 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import { methodSetting } from "~/pricing/shipping";
 import { leadTimeMaxDays } from "~/policy/shop-settings";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
+import { stockLevels } from "~/stock/stock.server";
+import { type ExchangeSize, exchangeSizes, settleExchanges } from "./exchanges.server";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
 /** The customer's order as the returns request page shows it: every line, tickable or not. */
@@ -37,6 +41,8 @@ export interface ReturnableOrderView {
     quantity: number;
     /** Why the line cannot be ticked; null when it can. */
     refusal: string | null;
+    /** X-FIT-2: the sizes it can be exchanged for instead of a refund (none when refused). */
+    exchangeSizes: ExchangeSize[];
   }[];
 }
 
@@ -66,6 +72,14 @@ export const requestSchema = lookupSchema.extend({
     .trim()
     .min(1, "Please tell us why you are sending the items back.")
     .max(RETURN_REASON_MAX, `Please keep the reason to ${RETURN_REASON_MAX} characters.`),
+  /** X-FIT-2: line id → the size wanted instead of a refund; a line not listed is refunded. */
+  exchanges: z
+    .record(text().trim().max(40), text().trim().max(40))
+    .optional()
+    .refine(
+      (value) => !value || Object.keys(value).length <= MAX_CART_LINES,
+      "Too many exchanges.",
+    ),
 });
 
 async function requestedLineIds(db: Database, orderId: string): Promise<Set<string>> {
@@ -82,7 +96,8 @@ async function orderView(
   order: Order,
   now: Date,
 ): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
-  const shop = (await loadCatalogue(db)).settings.settings;
+  const catalogue = await loadCatalogue(db);
+  const shop = catalogue.settings.settings;
   const window = returnWindow(order, now, {
     days: shop.returns.days,
     deliveryDays: leadTimeMaxDays(methodSetting(order.shippingMethod, shop.delivery).leadTime),
@@ -90,6 +105,7 @@ async function orderView(
   if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
   const lines = await linesOfOrder(db, order.id);
   const requested = await requestedLineIds(db, order.id);
+  const levels = await stockLevels(db, [...new Set(lines.map((line) => line.productId))]);
   return {
     ok: true,
     order,
@@ -98,13 +114,17 @@ async function orderView(
       lastDay: window.lastDay,
       countedFrom: window.countedFrom,
       days: window.days,
-      lines: lines.map((line) => ({
-        id: line.id,
-        productName: line.productName,
-        details: choiceDetails(line).join(" · "),
-        quantity: line.quantity,
-        refusal: lineRefusal(line, requested.has(line.id)),
-      })),
+      lines: lines.map((line) => {
+        const refusal = lineRefusal(line, requested.has(line.id));
+        return {
+          id: line.id,
+          productName: line.productName,
+          details: choiceDetails(line).join(" · "),
+          quantity: line.quantity,
+          refusal,
+          exchangeSizes: refusal ? [] : exchangeSizes(line, catalogue, levels),
+        };
+      }),
     },
   };
 }
@@ -188,9 +208,27 @@ export async function createReturnRequest(
     return { ok: false, kind: "conflict", message: `${refused.productName}: ${refused.refusal}` };
   }
 
-  const lines = chosen.map(({ productName, details, quantity }) => ({
+  const exchanges = parsed.data.exchanges ?? {};
+  for (const [lineId, size] of Object.entries(exchanges)) {
+    const line = chosen.find((l) => l.id === lineId);
+    if (!line) {
+      return {
+        ok: false,
+        kind: "invalid_input",
+        message: "Tick the item you want to exchange as well as choosing its new size.",
+      };
+    }
+    if (!line.exchangeSizes.some((s) => s.size === size)) {
+      return {
+        ok: false,
+        kind: "conflict",
+        message: `${line.productName}: size ${size} cannot be had now. Please choose another size or a refund.`,
+      };
+    }
+  }
+  const lines = chosen.map(({ id, productName, details, quantity }) => ({
     productName,
-    details,
+    details: exchanges[id] ? `${details} · exchange for size ${exchanges[id]}` : details,
     quantity,
   }));
   let request: StoredReturnRequest;
@@ -209,6 +247,7 @@ export async function createReturnRequest(
           returnRequestId: stored.id,
           orderLineId: line.id,
           quantity: line.quantity,
+          exchangeSize: exchanges[line.id] ?? null,
         })),
       );
       const created: StoredReturnRequest = {
@@ -271,7 +310,13 @@ export interface ReturnRequestSummary {
   restockedAt: string | null;
   /** What the returned lines were paid: their price less their share of the order's discount. */
   linesValuePence: number;
-  lines: { productName: string; details: string; quantity: number }[];
+  lines: {
+    productName: string;
+    details: string;
+    quantity: number;
+    /** X-FIT-2: the size asked for instead of a refund, and what became of it on receipt. */
+    exchange: { size: string; status: ExchangeStatus | null } | null;
+  }[];
 }
 
 /** Return requests, newest first; only one order's with `orderNumber`, one status with `status`. */
@@ -303,10 +348,13 @@ export async function listReturnRequests(
     .select({
       requestId: returnRequestLines.returnRequestId,
       returned: returnRequestLines.quantity,
+      exchangeSize: returnRequestLines.exchangeSize,
+      exchangeStatus: exchangeFulfilments.status,
       line: orderLines,
     })
     .from(returnRequestLines)
     .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .leftJoin(exchangeFulfilments, eq(exchangeFulfilments.orderLineId, orderLines.id))
     .where(
       inArray(
         returnRequestLines.returnRequestId,
@@ -331,17 +379,21 @@ export async function listReturnRequests(
       receivedBy: request.receivedBy,
       refundedAt: request.refundedAt?.toISOString() ?? null,
       restockedAt: request.restockedAt?.toISOString() ?? null,
+      // A line exchanged for another size is not refunded (X-FIT-2); one whose size ran out is.
       linesValuePence: returnedValuePence(
-        own.map(({ line, returned }) => ({
-          unitPricePence: line.unitPricePence,
-          quantity: returned,
-        })),
+        own
+          .filter((row) => !row.exchangeSize || row.exchangeStatus === "refund")
+          .map(({ line, returned }) => ({
+            unitPricePence: line.unitPricePence,
+            quantity: returned,
+          })),
         order.discountPercent,
       ),
-      lines: own.map(({ line, returned }) => ({
+      lines: own.map(({ line, returned, exchangeSize, exchangeStatus }) => ({
         productName: line.productName,
         details: choiceDetails(line).join(" · "),
         quantity: returned,
+        exchange: exchangeSize ? { size: exchangeSize, status: exchangeStatus ?? null } : null,
       })),
     };
   });
@@ -367,6 +419,8 @@ export async function markReturnReceived(
       .returning({ receivedAt: returnRequests.receivedAt });
     // Every owner action is on the record (X-OPS-10).
     if (row) {
+      // X-FIT-2: asked-for sizes are reserved (or fall back to a refund) with the receipt.
+      await settleExchanges(tx as unknown as Database, id, await loadCatalogue(db));
       await recordAudit(tx, {
         actor: by,
         action: "return.received",
@@ -415,6 +469,14 @@ export async function handleReturnRequestForm(
       orderNumber,
       email,
       lineIds: form.getAll("lineId").map(String),
+      // X-FIT-2: a select per line, "exchange-<lineId>": "" for a refund, else the new size.
+      exchanges: Object.fromEntries(
+        form
+          .getAll("lineId")
+          .map(String)
+          .map((lineId) => [lineId, String(form.get(`exchange-${lineId}`) ?? "")] as const)
+          .filter(([, size]) => size !== ""),
+      ),
       reason: String(form.get("reason") ?? ""),
     },
     settings,
