@@ -867,6 +867,8 @@ export const exchangeFulfilments = pgTable(
   ],
 );
 
+export type ExchangeFulfilment = typeof exchangeFulfilments.$inferSelect;
+
 // ---- The catalogue as data (X-CAT-1) ---------------------------------------------------------
 
 export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;

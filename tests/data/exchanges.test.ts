@@ -18,6 +18,8 @@ import {
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
 import { action as returnsPage } from "~/routes/returns-request";
+import { orderDetail } from "~/flows/back-office/back-office.server";
+import { orderJson } from "~/flows/back-office/back-office-json";
 import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 
 const EMAIL = "ana@example.com";
@@ -138,6 +140,13 @@ describe("X-FIT-2: exchange for another size", () => {
     // The owner sees it; nothing to refund for an exchanged line.
     const [listed] = await listReturnRequests(db, { orderNumber: order.orderNumber });
     expect(listed).toMatchObject({ linesValuePence: 0, lines: [{ exchange: { size: "L", status: "to_ship" } }] });
+
+    // The order's JSON shows the exchange fulfilment beside the unchanged money.
+    const detail = await orderDetail(db, order.orderNumber);
+    expect(orderJson(detail!.order, detail!)).toMatchObject({
+      total_pence: order.totalPence,
+      exchange_fulfilments: [{ size: "L", quantity: 1, status: "to_ship", from_stock: true }],
+    });
 
     // Marking received twice does not take a second L.
     expect(await markReturnReceived(db, requestId, "owner@example.com")).toMatchObject({ ok: false, kind: "already_done" });
