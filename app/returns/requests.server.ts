@@ -411,6 +411,8 @@ export async function markReturnReceived(
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
     return { ok: false, kind: "not_found", message: "There is no such return request." };
   }
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const catalogue = await loadCatalogue(db);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(returnRequests)
@@ -420,7 +422,7 @@ export async function markReturnReceived(
     // Every owner action is on the record (X-OPS-10).
     if (row) {
       // X-FIT-2: asked-for sizes are reserved (or fall back to a refund) with the receipt.
-      await settleExchanges(tx as unknown as Database, id, await loadCatalogue(db));
+      await settleExchanges(tx as unknown as Database, id, catalogue);
       await recordAudit(tx, {
         actor: by,
         action: "return.received",
