@@ -15,7 +15,12 @@ import {
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
-import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
+import {
+  findOrderForTracking,
+  linesOfOrder,
+  type Order,
+  type OrderLine,
+} from "~/orders/orders.server";
 import { done, type Problem, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
@@ -23,8 +28,6 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import { methodSetting } from "~/pricing/shipping";
 import { leadTimeMaxDays } from "~/policy/shop-settings";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
-import { stockLevels } from "~/stock/stock.server";
-import { type ExchangeSize, exchangeSizes, settleExchanges } from "./exchanges.server";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
 /** The customer's order as the returns request page shows it: every line, tickable or not. */
@@ -45,6 +48,16 @@ export interface ReturnableOrderView {
     exchangeSizes: ExchangeSize[];
   }[];
 }
+
+/** A size a returned line can be exchanged for (X-FIT-2): in stock now, or made to order. */
+export interface ExchangeSize {
+  size: string;
+  madeToOrder: boolean;
+}
+
+/** X-FIT-2: the sizes a line can be exchanged for; the returns flow knows stock, this does not. */
+export type ExchangeSizesOf = (line: OrderLine) => ExchangeSize[];
+const NO_EXCHANGES: ExchangeSizesOf = () => [];
 
 /** What a feature function answers: its result, or a refusal in words for a person. */
 export type Found<T> = ({ ok: true } & T) | Problem;
@@ -95,9 +108,9 @@ async function orderView(
   db: Database,
   order: Order,
   now: Date,
+  sizesOf: ExchangeSizesOf,
 ): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
-  const catalogue = await loadCatalogue(db);
-  const shop = catalogue.settings.settings;
+  const shop = (await loadCatalogue(db)).settings.settings;
   const window = returnWindow(order, now, {
     days: shop.returns.days,
     deliveryDays: leadTimeMaxDays(methodSetting(order.shippingMethod, shop.delivery).leadTime),
@@ -105,7 +118,6 @@ async function orderView(
   if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
   const lines = await linesOfOrder(db, order.id);
   const requested = await requestedLineIds(db, order.id);
-  const levels = await stockLevels(db, [...new Set(lines.map((line) => line.productId))]);
   return {
     ok: true,
     order,
@@ -122,7 +134,7 @@ async function orderView(
           details: choiceDetails(line).join(" · "),
           quantity: line.quantity,
           refusal,
-          exchangeSizes: refusal ? [] : exchangeSizes(line, catalogue, levels),
+          exchangeSizes: refusal ? [] : sizesOf(line),
         };
       }),
     },
@@ -137,6 +149,7 @@ export async function findReturnableOrder(
   db: Database,
   input: unknown,
   now = new Date(),
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
   if (!parsed.success) {
@@ -148,7 +161,7 @@ export async function findReturnableOrder(
   }
   const order = await findOrderForTracking(db, parsed.data.orderNumber, parsed.data.email);
   if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
-  const found = await orderView(db, order, now);
+  const found = await orderView(db, order, now, sizesOf);
   return found.ok ? { ok: true, view: found.view } : found;
 }
 
@@ -179,6 +192,7 @@ export async function createReturnRequest(
   input: unknown,
   settings: OwnerNoticeSettings & OriginSettings,
   now = new Date(),
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) {
@@ -191,7 +205,7 @@ export async function createReturnRequest(
   const { orderNumber, email, reason } = parsed.data;
   const order = await findOrderForTracking(db, orderNumber, email);
   if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
-  const found = await orderView(db, order, now);
+  const found = await orderView(db, order, now, sizesOf);
   if (!found.ok) return found;
 
   const wanted = new Set(parsed.data.lineIds);
@@ -407,12 +421,12 @@ export async function markReturnReceived(
   db: Database,
   id: string,
   by: string,
+  /** X-FIT-2: run in the same transaction once the return is marked (the flow settles exchanges). */
+  onReceived?: (tx: Database) => Promise<void>,
 ): Promise<Found<{ receivedAt: Date }>> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
     return { ok: false, kind: "not_found", message: "There is no such return request." };
   }
-  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
-  const catalogue = await loadCatalogue(db);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(returnRequests)
@@ -422,7 +436,7 @@ export async function markReturnReceived(
     // Every owner action is on the record (X-OPS-10).
     if (row) {
       // X-FIT-2: asked-for sizes are reserved (or fall back to a refund) with the receipt.
-      await settleExchanges(tx as unknown as Database, id, catalogue);
+      await onReceived?.(tx as unknown as Database);
       await recordAudit(tx, {
         actor: by,
         action: "return.received",
@@ -457,10 +471,11 @@ export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
   settings: OwnerNoticeSettings & OriginSettings,
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
-  const found = await findReturnableOrder(db, { orderNumber, email });
+  const found = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
   if (!found.ok) {
     return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
   }
@@ -482,10 +497,12 @@ export async function handleReturnRequestForm(
       reason: String(form.get("reason") ?? ""),
     },
     settings,
+    new Date(),
+    sizesOf,
   );
   if (!created.ok) {
     // Show the order again, as it is now, with the reason.
-    const again = await findReturnableOrder(db, { orderNumber, email });
+    const again = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
     return again.ok
       ? problem(created.kind, created.message, {
           extra: { step: "choose", email, view: again.view },

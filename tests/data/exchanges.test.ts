@@ -13,8 +13,8 @@ import {
   createReturnRequest,
   findReturnableOrder,
   listReturnRequests,
-  markReturnReceived,
 } from "~/returns/requests.server";
+import { exchangeSizesNow, receiveReturn } from "~/flows/returns/exchanges.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
 import { action as returnsPage } from "~/routes/returns-request";
@@ -77,6 +77,8 @@ async function askForL(order: { orderNumber: string }, lineId: string, email = E
     await testDb(),
     { orderNumber: order.orderNumber, email, lineIds: [lineId], reason: "Too small", exchanges: { [lineId]: "L" } },
     theShop().settings,
+    new Date(),
+    await exchangeSizesNow(await testDb()),
   );
   expect(created.ok).toBe(true);
   return created.ok ? created.request.id : "";
@@ -93,7 +95,7 @@ describe("X-FIT-2: exchange for another size", () => {
     await setStock("L", 1);
     await setStock("XL", 0);
     const { order, line } = await deliveredOrder();
-    const found = await findReturnableOrder(await testDb(), { orderNumber: order.orderNumber, email: EMAIL });
+    const found = await findReturnableOrder(await testDb(), { orderNumber: order.orderNumber, email: EMAIL }, new Date(), await exchangeSizesNow(await testDb()));
     expect(found.ok).toBe(true);
     const sizes = found.ok ? found.view.lines.find((l) => l.id === line.id)!.exchangeSizes : [];
     expect(sizes).toContainEqual({ size: "L", madeToOrder: false });
@@ -105,6 +107,8 @@ describe("X-FIT-2: exchange for another size", () => {
       await testDb(),
       { orderNumber: order.orderNumber, email: EMAIL, lineIds: [line.id], reason: "Too small", exchanges: { [line.id]: "XL" } },
       theShop().settings,
+      new Date(),
+      await exchangeSizesNow(await testDb()),
     );
     expect(soldOut).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("size XL cannot be had now") });
   });
@@ -119,7 +123,7 @@ describe("X-FIT-2: exchange for another size", () => {
     expect(acknowledged).toContain("exchange for size L");
 
     const before = (await outbox()).length;
-    expect(await markReturnReceived(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
     expect(await stockOf("L")).toBe(0);
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([
       { orderId: order.id, orderLineId: line.id, size: "L", quantity: 1, status: "to_ship", fromStock: true },
@@ -149,7 +153,7 @@ describe("X-FIT-2: exchange for another size", () => {
     });
 
     // Marking received twice does not take a second L.
-    expect(await markReturnReceived(db, requestId, "owner@example.com")).toMatchObject({ ok: false, kind: "already_done" });
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: false, kind: "already_done" });
     expect(await db.select().from(exchangeFulfilments)).toHaveLength(1);
   });
 
@@ -157,7 +161,7 @@ describe("X-FIT-2: exchange for another size", () => {
     const { order, line } = await deliveredOrder();
     const requestId = await askForL(order, line.id);
     const db = await testDb();
-    await markReturnReceived(db, requestId, "owner@example.com");
+    await receiveReturn(db, requestId, "owner@example.com");
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "to_make", fromStock: false }]);
     expect(decodeMail((await outbox()).at(-1)!.text)).toContain("Size L is made to order");
   });
@@ -168,7 +172,7 @@ describe("X-FIT-2: exchange for another size", () => {
     const requestId = await askForL(order, line.id);
     await setStock("L", 0);
     const db = await testDb();
-    expect(await markReturnReceived(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
     expect(await stockOf("L")).toBe(0);
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "refund", fromStock: false }]);
     const mail = decodeMail((await outbox()).at(-1)!.text);
@@ -215,8 +219,8 @@ describe("X-FIT-2: two exchanges racing for the last L", () => {
     await setStock("L", 1);
     const dbs: Database[] = [await testDb(), await otherDb()];
     const results = await Promise.all([
-      markReturnReceived(dbs[0]!, a, "owner@example.com"),
-      markReturnReceived(dbs[1]!, b, "owner2@example.com"),
+      receiveReturn(dbs[0]!, a, "owner@example.com"),
+      receiveReturn(dbs[1]!, b, "owner2@example.com"),
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await stockOf("L")).toBe(0);

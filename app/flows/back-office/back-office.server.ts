@@ -1,4 +1,4 @@
-import { exchangesOfOrder } from "~/returns/exchanges.server";
+import { exchangesOfOrder } from "~/flows/returns/exchanges.server";
 import type { ExchangeFulfilment } from "~/db/schema";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";

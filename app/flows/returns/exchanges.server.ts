@@ -10,15 +10,17 @@ import {
   returnRequestLines,
 } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
-import { reserveStock, StockShortError } from "~/stock/stock.server";
+import { reserveStock, stockLevels, StockShortError } from "~/stock/stock.server";
 import { type StockLevels, variantKey } from "~/stock/stock";
-import { exchangeOutcomeEmail } from "./exchange-email";
-
-/** A size a returned line can be exchanged for (X-FIT-2): in stock now, or made to order. */
-export interface ExchangeSize {
-  size: string;
-  madeToOrder: boolean;
-}
+import { exchangeOutcomeEmail } from "~/returns/exchange-email";
+import {
+  handleReturnRequestForm,
+  markReturnReceived,
+  type ExchangeSize,
+} from "~/returns/requests.server";
+import { loadCatalogue } from "~/catalogue/store.server";
+import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
+import type { OriginSettings } from "~/security/origin.server";
 
 /**
  * The sizes a line can be exchanged for (X-FIT-2): the other sizes of its own product and option
@@ -144,4 +146,28 @@ export async function exchangesOfOrder(db: Database, orderId: string) {
     .from(exchangeFulfilments)
     .where(eq(exchangeFulfilments.orderId, orderId))
     .orderBy(exchangeFulfilments.createdAt);
+}
+
+/** The sizes each line can be exchanged for now (X-FIT-2), for the returns capability's view. */
+export async function exchangeSizesNow(db: Database) {
+  const [catalogue, levels] = await Promise.all([loadCatalogue(db), stockLevels(db)]);
+  return (line: Parameters<typeof exchangeSizes>[0]) => exchangeSizes(line, catalogue, levels);
+}
+
+/** The /returns/request form post, with each line's exchange sizes (X-UK-5, X-FIT-2). */
+export async function returnRequestForm(
+  db: Database,
+  form: FormData,
+  settings: OwnerNoticeSettings & OriginSettings,
+) {
+  return handleReturnRequestForm(db, form, settings, await exchangeSizesNow(db));
+}
+
+/**
+ * "Mark received" (X-UK-5) with its exchanges settled in the same transaction (X-FIT-2). The
+ * catalogue is read first: on PGlite (one connection) a read outside the transaction would wait.
+ */
+export async function receiveReturn(db: Database, id: string, by: string) {
+  const catalogue = await loadCatalogue(db);
+  return markReturnReceived(db, id, by, (tx) => settleExchanges(tx, id, catalogue).then(() => {}));
 }
