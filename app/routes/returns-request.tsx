@@ -1,6 +1,6 @@
 import { settingsFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
-import { type ReturnRequestStep } from "~/returns/requests.server";
+import type { ReturnRequestStep } from "~/returns/requests.server";
 import { returnRequestForm } from "~/flows/returns/exchanges.server";
 import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
 import { pageEndpoint } from "~/security/edge.server";
