@@ -828,6 +828,8 @@ export const returnRequestLines = pgTable(
       .notNull()
       .references(() => orderLines.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /** X-FIT-2: the size the buyer asked for instead of a refund (same product and option). */
+    exchangeSize: text("exchange_size"),
   },
   (table) => [
     uniqueIndex("return_request_lines_order_line_unique").on(table.orderLineId),
@@ -835,6 +837,46 @@ export const returnRequestLines = pgTable(
     check("return_request_lines_quantity_positive", sql`${table.quantity} > 0`),
   ],
 );
+
+export const EXCHANGE_STATUSES = ["to_make", "to_ship", "refund"] as const;
+export type ExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
+
+/**
+ * X-FIT-2: a size exchange, decided when the return is received: a fulfilment of its own of the
+ * same order (no new payment; a size costs what its option costs), "to_ship" when the new size
+ * was reserved from stock, "to_make" when it is made to order, or "refund" when the size had run
+ * out (the line is refunded like any return instead). One per returned line.
+ */
+export const exchangeFulfilments = pgTable(
+  "exchange_fulfilments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    returnRequestId: uuid("return_request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    status: text("status", { enum: EXCHANGE_STATUSES }).notNull(),
+    fromStock: boolean("from_stock").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("exchange_fulfilments_order_line_unique").on(table.orderLineId),
+    index("exchange_fulfilments_order_idx").on(table.orderId),
+    check("exchange_fulfilments_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+export type ExchangeFulfilment = typeof exchangeFulfilments.$inferSelect;
 
 // ---- The catalogue as data (X-CAT-1) ---------------------------------------------------------
 

@@ -127,6 +127,27 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
                       {line.refusal}
                     </p>
                   ) : null}
+                  {line.exchangeSizes.length > 0 ? (
+                    <div className="mt-2 flex flex-col gap-1">
+                      <label htmlFor={`${inputId}-exchange`} className="text-sm font-semibold">
+                        Refund or a different size
+                      </label>
+                      <select
+                        id={`${inputId}-exchange`}
+                        name={`exchange-${line.id}`}
+                        defaultValue=""
+                        className="min-h-11 rounded border border-stone bg-white px-2"
+                      >
+                        <option value="">A refund</option>
+                        {line.exchangeSizes.map((choice) => (
+                          <option key={choice.size} value={choice.size}>
+                            Size {choice.size}
+                            {choice.madeToOrder ? " (made to order)" : " (in stock)"}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : null}
                 </div>
               </li>
             );

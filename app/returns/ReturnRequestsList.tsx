@@ -80,6 +80,9 @@ export function ReturnRequestsList({
                   <li key={i}>
                     {line.quantity} × {line.productName}
                     {line.details ? ` (${line.details})` : ""}
+                    {line.exchange ? (
+                      <span className="block font-semibold">{exchangeWords(line.exchange)}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -112,4 +115,18 @@ export function ReturnRequestsList({
       )}
     </section>
   );
+}
+
+/** X-FIT-2: the asked-for exchange, and on receipt what became of it, in plain words. */
+function exchangeWords(exchange: { size: string; status: string | null }): string {
+  switch (exchange.status) {
+    case "to_ship":
+      return `Exchange: size ${exchange.size} reserved from stock, to ship (no new payment).`;
+    case "to_make":
+      return `Exchange: size ${exchange.size} is made to order, to make (no new payment).`;
+    case "refund":
+      return `Size ${exchange.size} ran out before this return arrived: refund it instead (the buyer has been told).`;
+    default:
+      return `Asks for size ${exchange.size} instead of a refund; it is reserved when you mark the return received.`;
+  }
 }

@@ -4,16 +4,23 @@ import { z } from "zod";
 import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import {
+  exchangeFulfilments,
   orderLines,
   orders,
   returnRequestLines,
   returnRequests,
+  type ExchangeStatus,
   type ReturnRequestStatus,
 } from "~/db/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
-import { findOrderForTracking, linesOfOrder, type Order } from "~/orders/orders.server";
+import {
+  findOrderForTracking,
+  linesOfOrder,
+  type Order,
+  type OrderLine,
+} from "~/orders/orders.server";
 import { done, type Problem, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
@@ -37,8 +44,20 @@ export interface ReturnableOrderView {
     quantity: number;
     /** Why the line cannot be ticked; null when it can. */
     refusal: string | null;
+    /** X-FIT-2: the sizes it can be exchanged for instead of a refund (none when refused). */
+    exchangeSizes: ExchangeSize[];
   }[];
 }
+
+/** A size a returned line can be exchanged for (X-FIT-2): in stock now, or made to order. */
+export interface ExchangeSize {
+  size: string;
+  madeToOrder: boolean;
+}
+
+/** X-FIT-2: the sizes a line can be exchanged for; the returns flow knows stock, this does not. */
+export type ExchangeSizesOf = (line: OrderLine) => ExchangeSize[];
+const NO_EXCHANGES: ExchangeSizesOf = () => [];
 
 /** What a feature function answers: its result, or a refusal in words for a person. */
 export type Found<T> = ({ ok: true } & T) | Problem;
@@ -66,6 +85,14 @@ export const requestSchema = lookupSchema.extend({
     .trim()
     .min(1, "Please tell us why you are sending the items back.")
     .max(RETURN_REASON_MAX, `Please keep the reason to ${RETURN_REASON_MAX} characters.`),
+  /** X-FIT-2: line id → the size wanted instead of a refund; a line not listed is refunded. */
+  exchanges: z
+    .record(text().trim().max(40), text().trim().max(40))
+    .optional()
+    .refine(
+      (value) => !value || Object.keys(value).length <= MAX_CART_LINES,
+      "Too many exchanges.",
+    ),
 });
 
 async function requestedLineIds(db: Database, orderId: string): Promise<Set<string>> {
@@ -81,6 +108,7 @@ async function orderView(
   db: Database,
   order: Order,
   now: Date,
+  sizesOf: ExchangeSizesOf,
 ): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
   const shop = (await loadCatalogue(db)).settings.settings;
   const window = returnWindow(order, now, {
@@ -98,13 +126,17 @@ async function orderView(
       lastDay: window.lastDay,
       countedFrom: window.countedFrom,
       days: window.days,
-      lines: lines.map((line) => ({
-        id: line.id,
-        productName: line.productName,
-        details: choiceDetails(line).join(" · "),
-        quantity: line.quantity,
-        refusal: lineRefusal(line, requested.has(line.id)),
-      })),
+      lines: lines.map((line) => {
+        const refusal = lineRefusal(line, requested.has(line.id));
+        return {
+          id: line.id,
+          productName: line.productName,
+          details: choiceDetails(line).join(" · "),
+          quantity: line.quantity,
+          refusal,
+          exchangeSizes: refusal ? [] : sizesOf(line),
+        };
+      }),
     },
   };
 }
@@ -117,6 +149,7 @@ export async function findReturnableOrder(
   db: Database,
   input: unknown,
   now = new Date(),
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
   if (!parsed.success) {
@@ -128,7 +161,7 @@ export async function findReturnableOrder(
   }
   const order = await findOrderForTracking(db, parsed.data.orderNumber, parsed.data.email);
   if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
-  const found = await orderView(db, order, now);
+  const found = await orderView(db, order, now, sizesOf);
   return found.ok ? { ok: true, view: found.view } : found;
 }
 
@@ -159,6 +192,7 @@ export async function createReturnRequest(
   input: unknown,
   settings: OwnerNoticeSettings & OriginSettings,
   now = new Date(),
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
   if (!parsed.success) {
@@ -171,7 +205,7 @@ export async function createReturnRequest(
   const { orderNumber, email, reason } = parsed.data;
   const order = await findOrderForTracking(db, orderNumber, email);
   if (!order) return { ok: false, kind: "not_found", message: NOT_FOUND };
-  const found = await orderView(db, order, now);
+  const found = await orderView(db, order, now, sizesOf);
   if (!found.ok) return found;
 
   const wanted = new Set(parsed.data.lineIds);
@@ -188,9 +222,27 @@ export async function createReturnRequest(
     return { ok: false, kind: "conflict", message: `${refused.productName}: ${refused.refusal}` };
   }
 
-  const lines = chosen.map(({ productName, details, quantity }) => ({
+  const exchanges = parsed.data.exchanges ?? {};
+  for (const [lineId, size] of Object.entries(exchanges)) {
+    const line = chosen.find((l) => l.id === lineId);
+    if (!line) {
+      return {
+        ok: false,
+        kind: "invalid_input",
+        message: "Tick the item you want to exchange as well as choosing its new size.",
+      };
+    }
+    if (!line.exchangeSizes.some((s) => s.size === size)) {
+      return {
+        ok: false,
+        kind: "conflict",
+        message: `${line.productName}: size ${size} cannot be had now. Please choose another size or a refund.`,
+      };
+    }
+  }
+  const lines = chosen.map(({ id, productName, details, quantity }) => ({
     productName,
-    details,
+    details: exchanges[id] ? `${details} · exchange for size ${exchanges[id]}` : details,
     quantity,
   }));
   let request: StoredReturnRequest;
@@ -209,6 +261,7 @@ export async function createReturnRequest(
           returnRequestId: stored.id,
           orderLineId: line.id,
           quantity: line.quantity,
+          exchangeSize: exchanges[line.id] ?? null,
         })),
       );
       const created: StoredReturnRequest = {
@@ -271,7 +324,13 @@ export interface ReturnRequestSummary {
   restockedAt: string | null;
   /** What the returned lines were paid: their price less their share of the order's discount. */
   linesValuePence: number;
-  lines: { productName: string; details: string; quantity: number }[];
+  lines: {
+    productName: string;
+    details: string;
+    quantity: number;
+    /** X-FIT-2: the size asked for instead of a refund, and what became of it on receipt. */
+    exchange: { size: string; status: ExchangeStatus | null } | null;
+  }[];
 }
 
 /** Return requests, newest first; only one order's with `orderNumber`, one status with `status`. */
@@ -303,10 +362,13 @@ export async function listReturnRequests(
     .select({
       requestId: returnRequestLines.returnRequestId,
       returned: returnRequestLines.quantity,
+      exchangeSize: returnRequestLines.exchangeSize,
+      exchangeStatus: exchangeFulfilments.status,
       line: orderLines,
     })
     .from(returnRequestLines)
     .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .leftJoin(exchangeFulfilments, eq(exchangeFulfilments.orderLineId, orderLines.id))
     .where(
       inArray(
         returnRequestLines.returnRequestId,
@@ -331,17 +393,21 @@ export async function listReturnRequests(
       receivedBy: request.receivedBy,
       refundedAt: request.refundedAt?.toISOString() ?? null,
       restockedAt: request.restockedAt?.toISOString() ?? null,
+      // A line exchanged for another size is not refunded (X-FIT-2); one whose size ran out is.
       linesValuePence: returnedValuePence(
-        own.map(({ line, returned }) => ({
-          unitPricePence: line.unitPricePence,
-          quantity: returned,
-        })),
+        own
+          .filter((row) => !row.exchangeSize || row.exchangeStatus === "refund")
+          .map(({ line, returned }) => ({
+            unitPricePence: line.unitPricePence,
+            quantity: returned,
+          })),
         order.discountPercent,
       ),
-      lines: own.map(({ line, returned }) => ({
+      lines: own.map(({ line, returned, exchangeSize, exchangeStatus }) => ({
         productName: line.productName,
         details: choiceDetails(line).join(" · "),
         quantity: returned,
+        exchange: exchangeSize ? { size: exchangeSize, status: exchangeStatus ?? null } : null,
       })),
     };
   });
@@ -355,6 +421,8 @@ export async function markReturnReceived(
   db: Database,
   id: string,
   by: string,
+  /** X-FIT-2: run in the same transaction once the return is marked (the flow settles exchanges). */
+  onReceived?: (tx: Database) => Promise<void>,
 ): Promise<Found<{ receivedAt: Date }>> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) {
     return { ok: false, kind: "not_found", message: "There is no such return request." };
@@ -367,6 +435,8 @@ export async function markReturnReceived(
       .returning({ receivedAt: returnRequests.receivedAt });
     // Every owner action is on the record (X-OPS-10).
     if (row) {
+      // X-FIT-2: asked-for sizes are reserved (or fall back to a refund) with the receipt.
+      await onReceived?.(tx as unknown as Database);
       await recordAudit(tx, {
         actor: by,
         action: "return.received",
@@ -401,10 +471,11 @@ export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
   settings: OwnerNoticeSettings & OriginSettings,
+  sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
-  const found = await findReturnableOrder(db, { orderNumber, email });
+  const found = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
   if (!found.ok) {
     return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
   }
@@ -415,13 +486,23 @@ export async function handleReturnRequestForm(
       orderNumber,
       email,
       lineIds: form.getAll("lineId").map(String),
+      // X-FIT-2: a select per line, "exchange-<lineId>": "" for a refund, else the new size.
+      exchanges: Object.fromEntries(
+        form
+          .getAll("lineId")
+          .map(String)
+          .map((lineId) => [lineId, String(form.get(`exchange-${lineId}`) ?? "")] as const)
+          .filter(([, size]) => size !== ""),
+      ),
       reason: String(form.get("reason") ?? ""),
     },
     settings,
+    new Date(),
+    sizesOf,
   );
   if (!created.ok) {
     // Show the order again, as it is now, with the reason.
-    const again = await findReturnableOrder(db, { orderNumber, email });
+    const again = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
     return again.ok
       ? problem(created.kind, created.message, {
           extra: { step: "choose", email, view: again.view },

@@ -106,6 +106,13 @@ function Address({
   );
 }
 
+/** X-FIT-2: what an exchange fulfilment is waiting for, in the owner's words. */
+const EXCHANGE_WORDS = {
+  to_ship: "To ship (reserved from stock; no new payment)",
+  to_make: "To make (made to order; no new payment)",
+  refund: "Size ran out before the return arrived: refund it instead",
+} as const;
+
 function Panel({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
     <section aria-labelledby={id} className="rounded-lg bg-white p-4 ring-1 ring-black/5 sm:p-5">
@@ -375,6 +382,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               )}
             />
           </div>
+        ) : null}
+        {loaderData.exchanges.length > 0 ? (
+          <Panel title="Exchanges" id="exchanges-title">
+            <ul className="grid gap-2 text-sm">
+              {loaderData.exchanges.map((exchange) => (
+                <li key={exchange.id}>
+                  {exchange.quantity} × {exchange.optionType} in size {exchange.size}:{" "}
+                  <span className="font-semibold">{EXCHANGE_WORDS[exchange.status]}</span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
         ) : null}
         <Panel title="History" id="history-title">
           <OrderHistory history={history} />

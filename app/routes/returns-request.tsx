@@ -1,6 +1,7 @@
 import { settingsFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
-import { handleReturnRequestForm, type ReturnRequestStep } from "~/returns/requests.server";
+import type { ReturnRequestStep } from "~/returns/requests.server";
+import { returnRequestForm } from "~/flows/returns/exchanges.server";
 import { ReturnRequestForm } from "~/returns/ReturnRequestForm";
 import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -29,7 +30,7 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.returnRequest,
     noStore: true,
   },
-  ({ db, body, context }) => handleReturnRequestForm(db, body, settingsFrom(context)),
+  ({ db, body, context }) => returnRequestForm(db, body, settingsFrom(context)),
 );
 
 export default function ReturnsRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import type { ExchangeFulfilment } from "~/db/schema";
 import type { HistoryEntry } from "./back-office.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import type { Refund } from "../refunds/refunds.server";
@@ -10,6 +11,7 @@ export function orderJson(
     lines?: readonly (OrderLine & { teamName?: string | null })[];
     history?: readonly HistoryEntry[];
     refunds?: readonly Refund[];
+    exchanges?: readonly ExchangeFulfilment[];
   } = {},
 ) {
   const name = order.shippingAddress
@@ -72,6 +74,22 @@ export function orderJson(
       : {}),
     ...(extra.history ? { history: extra.history } : {}),
     ...(extra.refunds ? { refunds: extra.refunds.map(refundJson) } : {}),
+    // X-FIT-2: size exchanges, each a fulfilment of its own (no payment of its own).
+    ...(extra.exchanges
+      ? {
+          exchange_fulfilments: extra.exchanges.map((e) => ({
+            id: e.id,
+            product_id: e.productId,
+            option_type: e.optionType,
+            size: e.size,
+            color: e.color || null,
+            quantity: e.quantity,
+            status: e.status,
+            from_stock: e.fromStock,
+            created_at: e.createdAt.toISOString(),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import { exchangesOfOrder } from "~/flows/returns/exchanges.server";
+import type { ExchangeFulfilment } from "~/db/schema";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
@@ -214,6 +216,8 @@ export interface OrderDetail {
   restockable: string[];
   /** Refunds and payments of this order that need the owner (issue 27). */
   attention: AttentionItem[];
+  /** X-FIT-2: size exchanges, each a fulfilment of its own of this order. */
+  exchanges: ExchangeFulfilment[];
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string) {
@@ -230,7 +234,7 @@ export async function orderDetail(
 ): Promise<OrderDetail | undefined> {
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return undefined;
-  const [lines, history, refunds, audit, returns, attention] = await Promise.all([
+  const [lines, history, refunds, audit, returns, attention, exchanges] = await Promise.all([
     linesWithTeams(db, [order.id]),
     db
       .select()
@@ -241,6 +245,7 @@ export async function orderDetail(
     auditFor(db, `order:${order.orderNumber}`),
     listReturnRequests(db, { orderNumber: order.orderNumber }),
     needsAttention(db, { orderId: order.id }),
+    exchangesOfOrder(db, order.id),
   ]);
   const restockable = await restockableReturns(db, returns);
   return {
@@ -252,6 +257,7 @@ export async function orderDetail(
     returns,
     attention,
     restockable,
+    exchanges,
   };
 }
 

@@ -3,7 +3,8 @@ import type { Database } from "~/db/client.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { formatPence } from "~/pricing/money";
-import { listReturnRequests, markReturnReceived } from "~/returns/requests.server";
+import { listReturnRequests } from "~/returns/requests.server";
+import { receiveReturn } from "./exchanges.server";
 import { returnReference } from "~/returns/rules";
 import { refundReason } from "../refunds/refund-reason";
 import { CONFIRMED, type ConfirmStep } from "../back-office/confirm-step";
@@ -30,7 +31,7 @@ export async function returnsPageAction(
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "received");
   if (intent === "received") {
-    const result = await markReturnReceived(db, id, actor);
+    const result = await receiveReturn(db, id, actor);
     if (!result.ok) return result;
     return done({ message: "Marked received." });
   }

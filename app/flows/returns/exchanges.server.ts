@@ -1,0 +1,173 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Catalogue } from "~/catalogue/catalogue";
+import { findOption, NO_SIZE } from "~/catalogue/options";
+import type { Database } from "~/db/client.server";
+import {
+  exchangeFulfilments,
+  type ExchangeStatus,
+  orderLines,
+  orders,
+  returnRequestLines,
+} from "~/db/schema";
+import { enqueueMail } from "~/mail/outbox.server";
+import { reserveStock, stockLevels, StockShortError } from "~/stock/stock.server";
+import { type StockLevels, variantKey } from "~/stock/stock";
+import { exchangeOutcomeEmail } from "~/returns/exchange-email";
+import {
+  handleReturnRequestForm,
+  markReturnReceived,
+  type ExchangeSize,
+} from "~/returns/requests.server";
+import { loadCatalogue } from "~/catalogue/store.server";
+import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
+import type { OriginSettings } from "~/security/origin.server";
+
+/**
+ * The sizes a line can be exchanged for (X-FIT-2): the other sizes of its own product and option
+ * (a size costs what its option costs, so the money never changes), each in stock for the line's
+ * quantity or made to order. None for a bundle or a product without sizes.
+ */
+export function exchangeSizes(
+  line: {
+    productId: string;
+    optionType: string;
+    size: string;
+    color: string | null;
+    quantity: number;
+  },
+  catalogue: Pick<Catalogue, "all">,
+  levels: StockLevels,
+): ExchangeSize[] {
+  const product = catalogue.all.get(line.productId);
+  if (!product || product.bundle) return [];
+  const option = findOption(product, line.optionType);
+  if (!option) return [];
+  return option.sizes
+    .filter((size) => size !== line.size && size !== NO_SIZE)
+    .flatMap((size): ExchangeSize[] => {
+      const left = levels[variantKey({ ...line, size, color: line.color ?? "" })];
+      if (left === undefined) return [{ size, madeToOrder: true }];
+      return left >= line.quantity ? [{ size, madeToOrder: false }] : [];
+    });
+}
+
+/** What happened to one asked-for exchange when the return was received. */
+export interface ExchangeOutcome {
+  productName: string;
+  fromSize: string;
+  toSize: string;
+  quantity: number;
+  status: ExchangeStatus;
+}
+
+/**
+ * On "Received" (X-FIT-2), inside the transaction that marks the return received: each line that
+ * asked for another size takes it through the one place stock is reserved (reserveStock), and
+ * becomes a fulfilment of its own of the same order: "to_ship" from stock, "to_make" when made to
+ * order. A size that has run out since the request falls back to a refund, said plainly. No
+ * payment is taken and the order's money is unchanged. The buyer is e-mailed through the outbox.
+ */
+export async function settleExchanges(
+  tx: Database,
+  returnRequestId: string,
+  catalogue: Pick<Catalogue, "all">,
+): Promise<ExchangeOutcome[]> {
+  const rows = await tx
+    .select({ line: orderLines, exchangeSize: returnRequestLines.exchangeSize, order: orders })
+    .from(returnRequestLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(returnRequestLines.returnRequestId, returnRequestId),
+        isNotNull(returnRequestLines.exchangeSize),
+      ),
+    )
+    .orderBy(orderLines.position);
+  const outcomes: ExchangeOutcome[] = [];
+  for (const { line, exchangeSize, order } of rows) {
+    const wanted = {
+      productId: line.productId,
+      optionType: line.optionType,
+      size: exchangeSize!,
+      color: line.color,
+      customText: null,
+      quantity: line.quantity,
+    };
+    let status: ExchangeStatus;
+    let fromStock = false;
+    try {
+      // One variant, one conditional decrement: a short size takes nothing, so the transaction
+      // goes on and the line is refunded instead.
+      const reserved = await reserveStock(tx, [wanted], (id) => catalogue.all.get(id));
+      fromStock = reserved.fromStock[0] ?? false;
+      status = fromStock ? "to_ship" : "to_make";
+    } catch (error) {
+      if (!(error instanceof StockShortError)) throw error;
+      status = "refund";
+    }
+    await tx.insert(exchangeFulfilments).values({
+      orderId: order.id,
+      returnRequestId,
+      orderLineId: line.id,
+      productId: line.productId,
+      optionType: line.optionType,
+      size: wanted.size,
+      color: line.color ?? "",
+      quantity: line.quantity,
+      status,
+      fromStock,
+    });
+    outcomes.push({
+      productName: line.productName,
+      fromSize: line.size,
+      toSize: wanted.size,
+      quantity: line.quantity,
+      status,
+    });
+    if (order.customerEmail) {
+      await enqueueMail(
+        tx,
+        {
+          to: order.customerEmail,
+          ...exchangeOutcomeEmail(order.orderNumber, outcomes.at(-1)!),
+        },
+        { dedupeKey: `exchange:${line.id}`, kind: "exchange", ref: returnRequestId },
+      );
+    }
+  }
+  return outcomes;
+}
+
+/** The exchange fulfilments of an order (its page and JSON), oldest first. */
+export async function exchangesOfOrder(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(exchangeFulfilments)
+    .where(eq(exchangeFulfilments.orderId, orderId))
+    .orderBy(exchangeFulfilments.createdAt);
+}
+
+/** The sizes each line can be exchanged for now (X-FIT-2), for the returns capability's view. */
+export async function exchangeSizesNow(db: Database) {
+  const [catalogue, levels] = await Promise.all([loadCatalogue(db), stockLevels(db)]);
+  return (line: Parameters<typeof exchangeSizes>[0]) => exchangeSizes(line, catalogue, levels);
+}
+
+/** The /returns/request form post, with each line's exchange sizes (X-UK-5, X-FIT-2). */
+export async function returnRequestForm(
+  db: Database,
+  form: FormData,
+  settings: OwnerNoticeSettings & OriginSettings,
+) {
+  return handleReturnRequestForm(db, form, settings, await exchangeSizesNow(db));
+}
+
+/**
+ * "Mark received" (X-UK-5) with its exchanges settled in the same transaction (X-FIT-2). The
+ * catalogue is read first: on PGlite (one connection) a read outside the transaction would wait.
+ */
+export async function receiveReturn(db: Database, id: string, by: string) {
+  const catalogue = await loadCatalogue(db);
+  return markReturnReceived(db, id, by, (tx) => settleExchanges(tx, id, catalogue).then(() => {}));
+}

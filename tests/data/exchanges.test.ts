@@ -1,0 +1,230 @@
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDb, theShop, useOtherProcessDb } from "./shop";
+import {
+  exchangeFulfilments,
+  orderLines,
+  orders,
+  returnRequestLines,
+  variantStock,
+} from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import {
+  createReturnRequest,
+  findReturnableOrder,
+  listReturnRequests,
+} from "~/returns/requests.server";
+import { exchangeSizesNow, receiveReturn } from "~/flows/returns/exchanges.server";
+import { action as createSession } from "~/routes/api.create-checkout-session";
+import { action as pay } from "~/routes/payment";
+import { action as returnsPage } from "~/routes/returns-request";
+import { orderDetail } from "~/flows/back-office/back-office.server";
+import { orderJson } from "~/flows/back-office/back-office-json";
+import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
+
+const EMAIL = "ana@example.com";
+const SHORTS = { productId: "mens-england-no-gi-set", optionType: "Shorts", color: "" };
+const shortsM = { productId: SHORTS.productId, optionType: SHORTS.optionType, size: "M", quantity: 1 };
+const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
+/** A paid, delivered order of one pair of shorts in M. */
+async function deliveredOrder(email = EMAIL) {
+  const response = await call(createSession, "/api/create-checkout-session", postJson({ cartItems: [shortsM] }));
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  await call(pay, `/payment?session_id=${sessionId}`, {
+    method: "POST",
+    body: paymentForm({ email, postcode: "TS10 1AA" }),
+  });
+  const db = await testDb();
+  const [order] = await db
+    .update(orders)
+    .set({ dispatchedAt: ago(3), deliveredAt: ago(1) })
+    .where(eq(orders.paymentSessionId, sessionId))
+    .returning();
+  expect(order?.status).toBe("paid");
+  const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+  return { order: order!, line: line! };
+}
+
+async function setStock(size: string, quantity: number | null) {
+  const db = await testDb();
+  await db
+    .insert(variantStock)
+    .values({ ...SHORTS, size, quantity })
+    .onConflictDoUpdate({
+      target: [variantStock.productId, variantStock.optionType, variantStock.size, variantStock.color],
+      set: { quantity },
+    });
+}
+
+async function stockOf(size: string) {
+  const db = await testDb();
+  const [row] = await db
+    .select({ quantity: variantStock.quantity })
+    .from(variantStock)
+    .where(
+      and(
+        eq(variantStock.productId, SHORTS.productId),
+        eq(variantStock.optionType, SHORTS.optionType),
+        eq(variantStock.size, size),
+      ),
+    );
+  return row?.quantity;
+}
+
+async function askForL(order: { orderNumber: string }, lineId: string, email = EMAIL) {
+  const created = await createReturnRequest(
+    await testDb(),
+    { orderNumber: order.orderNumber, email, lineIds: [lineId], reason: "Too small", exchanges: { [lineId]: "L" } },
+    theShop().settings,
+    new Date(),
+    await exchangeSizesNow(await testDb()),
+  );
+  expect(created.ok).toBe(true);
+  return created.ok ? created.request.id : "";
+}
+
+describe("X-FIT-2: exchange for another size", () => {
+  beforeEach(async () => {
+    const db = await testDb();
+    await db.delete(orders);
+    await db.delete(variantStock).where(eq(variantStock.productId, SHORTS.productId));
+  });
+
+  it("X-FIT-2: the request offers the other sizes, in stock or made to order; a sold-out size is not offered", async () => {
+    await setStock("L", 1);
+    await setStock("XL", 0);
+    const { order, line } = await deliveredOrder();
+    const found = await findReturnableOrder(await testDb(), { orderNumber: order.orderNumber, email: EMAIL }, new Date(), await exchangeSizesNow(await testDb()));
+    expect(found.ok).toBe(true);
+    const sizes = found.ok ? found.view.lines.find((l) => l.id === line.id)!.exchangeSizes : [];
+    expect(sizes).toContainEqual({ size: "L", madeToOrder: false });
+    expect(sizes).toContainEqual({ size: "S", madeToOrder: true });
+    expect(sizes.map((s) => s.size)).not.toContain("XL");
+    expect(sizes.map((s) => s.size)).not.toContain("M");
+
+    const soldOut = await createReturnRequest(
+      await testDb(),
+      { orderNumber: order.orderNumber, email: EMAIL, lineIds: [line.id], reason: "Too small", exchanges: { [line.id]: "XL" } },
+      theShop().settings,
+      new Date(),
+      await exchangeSizesNow(await testDb()),
+    );
+    expect(soldOut).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("size XL cannot be had now") });
+  });
+
+  it("X-FIT-2: M for L with L in stock reserves L, makes a fulfilment to ship, keeps the money and e-mails the buyer", async () => {
+    await setStock("L", 1);
+    const { order, line } = await deliveredOrder();
+    const requestId = await askForL(order, line.id);
+    const db = await testDb();
+    expect(await db.select().from(returnRequestLines)).toMatchObject([{ orderLineId: line.id, exchangeSize: "L" }]);
+    const acknowledged = decodeMail((await outbox()).at(-1)!.text);
+    expect(acknowledged).toContain("exchange for size L");
+
+    const before = (await outbox()).length;
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await stockOf("L")).toBe(0);
+    expect(await db.select().from(exchangeFulfilments)).toMatchObject([
+      { orderId: order.id, orderLineId: line.id, size: "L", quantity: 1, status: "to_ship", fromStock: true },
+    ]);
+    const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({
+      totalPence: order.totalPence,
+      paymentStatus: order.paymentStatus,
+      refundedPence: order.refundedPence,
+    });
+    const mails = await outbox();
+    expect(mails.length).toBe(before + 1);
+    const mail = decodeMail(mails.at(-1)!.text);
+    expect(mail).toContain(`To: ${EMAIL}`);
+    expect(mail).toContain("put size L aside for you from stock");
+    expect(mail).toContain("nothing more to pay");
+
+    // The owner sees it; nothing to refund for an exchanged line.
+    const [listed] = await listReturnRequests(db, { orderNumber: order.orderNumber });
+    expect(listed).toMatchObject({ linesValuePence: 0, lines: [{ exchange: { size: "L", status: "to_ship" } }] });
+
+    // The order's JSON shows the exchange fulfilment beside the unchanged money.
+    const detail = await orderDetail(db, order.orderNumber);
+    expect(orderJson(detail!.order, detail!)).toMatchObject({
+      total_pence: order.totalPence,
+      exchange_fulfilments: [{ size: "L", quantity: 1, status: "to_ship", from_stock: true }],
+    });
+
+    // Marking received twice does not take a second L.
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: false, kind: "already_done" });
+    expect(await db.select().from(exchangeFulfilments)).toHaveLength(1);
+  });
+
+  it("X-FIT-2: a made-to-order size becomes a fulfilment to make", async () => {
+    const { order, line } = await deliveredOrder();
+    const requestId = await askForL(order, line.id);
+    const db = await testDb();
+    await receiveReturn(db, requestId, "owner@example.com");
+    expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "to_make", fromStock: false }]);
+    expect(decodeMail((await outbox()).at(-1)!.text)).toContain("Size L is made to order");
+  });
+
+  it("X-FIT-2: L gone between request and receipt: refunded instead, said plainly to the owner and the buyer", async () => {
+    await setStock("L", 1);
+    const { order, line } = await deliveredOrder();
+    const requestId = await askForL(order, line.id);
+    await setStock("L", 0);
+    const db = await testDb();
+    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await stockOf("L")).toBe(0);
+    expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "refund", fromStock: false }]);
+    const mail = decodeMail((await outbox()).at(-1)!.text);
+    expect(mail).toContain("size L sold out before your parcel reached us");
+    expect(mail).toContain("We will refund you instead");
+    const [listed] = await listReturnRequests(db, { orderNumber: order.orderNumber });
+    expect(listed).toMatchObject({
+      linesValuePence: line.unitPricePence,
+      lines: [{ exchange: { size: "L", status: "refund" } }],
+    });
+  });
+
+  it("X-FIT-2: the request page form (no JavaScript) takes a size per line", async () => {
+    await setStock("L", 1);
+    const { order, line } = await deliveredOrder();
+    const form = new FormData();
+    form.append("intent", "request");
+    form.append("orderNumber", order.orderNumber);
+    form.append("email", EMAIL);
+    form.append("lineId", line.id);
+    form.append(`exchange-${line.id}`, "L");
+    form.append("reason", "Too small");
+    const response = await call(returnsPage, "/returns/request", { method: "POST", body: form });
+    expect(response.status).toBe(201);
+    const db = await testDb();
+    expect(await db.select().from(returnRequestLines)).toMatchObject([{ orderLineId: line.id, exchangeSize: "L" }]);
+  });
+});
+
+describe("X-FIT-2: two exchanges racing for the last L", () => {
+  const otherDb = useOtherProcessDb();
+  beforeEach(async () => {
+    const db = await testDb();
+    await db.delete(orders);
+    await db.delete(variantStock).where(eq(variantStock.productId, SHORTS.productId));
+  });
+
+  it("X-FIT-2: exactly one gets the last L, the other is refunded", async () => {
+    await setStock("L", 2);
+    const first = await deliveredOrder("ana@example.com");
+    const second = await deliveredOrder("ben@example.com");
+    const a = await askForL(first.order, first.line.id, "ana@example.com");
+    const b = await askForL(second.order, second.line.id, "ben@example.com");
+    await setStock("L", 1);
+    const dbs: Database[] = [await testDb(), await otherDb()];
+    const results = await Promise.all([
+      receiveReturn(dbs[0]!, a, "owner@example.com"),
+      receiveReturn(dbs[1]!, b, "owner2@example.com"),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await stockOf("L")).toBe(0);
+    const rows = await (await testDb()).select().from(exchangeFulfilments);
+    expect(rows.map((row) => row.status).sort()).toEqual(["refund", "to_ship"]);
+  });
+});
