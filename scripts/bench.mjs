@@ -8,10 +8,12 @@
 //   - real-throttled loads (scripts/throttled-loads.mjs: Slow 4G and 4× CPU over CDP, cold cache,
 //     median of five): first paint, LCP and hydration per page kind, and a product page with a
 //     4000 × 3000 photo against the same page with its drawing (issue 22), on a shop of its own;
+//   - against the floors (scripts/bench-floors.mjs, issue 38): each page round-robin with its no-JS
+//     copy and the bare React Router app (bench/bare-app), both links, with the ratios;
 //   - checkout sessions per second with p50 and p99 at 32 concurrent, on PGlite and, when
 //     BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on PostgreSQL (a fresh
 //     database it drops afterwards).
-// Ports: BENCH_PORT (default 4280) and the four after it. BENCH_SECONDS: seconds per load run.
+// Ports: BENCH_PORT (default 4280) and the seven after it. BENCH_SECONDS: seconds per load run.
 // Builds first when there is no build. Loopback only; timings depend on the machine.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -29,7 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4280);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const OUT = process.env.BENCH_OUT ?? "bench-results.json";
-// BENCH_SKIP=throughput,lighthouse,throttled,checkout leaves parts out (page weight always runs).
+// BENCH_SKIP=throughput,lighthouse,throttled,floors,checkout leaves parts out (page weight always runs).
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(","));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
 
@@ -379,6 +381,24 @@ try {
   summary.throttled ??= existsSync(throttledOut)
     ? JSON.parse(readFileSync(throttledOut, "utf8"))
     : `failed (exit ${throttled.status})`;
+
+  // The floors (issue 38, X-PF-8): each page round-robin with its no-JS copy and the bare React
+  // Router app (bench/bare-app), both links, on a shop of its own (scripts/bench-floors.mjs).
+  console.log("Against the floors: no-JS copies and the bare React Router app, both links");
+  const floorsOut = path.join(
+    mkdtempSync(path.join(os.tmpdir(), "grip-truth-bench-floors-")),
+    "floors.json",
+  );
+  const floors = SKIP.has("floors")
+    ? { status: 0 }
+    : spawnSync(process.execPath, ["scripts/bench-floors.mjs", "--json", floorsOut], {
+        stdio: "inherit",
+        env: { ...process.env, FLOORS_PORT: String(PORT + 5) },
+      });
+  if (SKIP.has("floors")) summary.floors = "skipped";
+  summary.floors ??= existsSync(floorsOut)
+    ? JSON.parse(readFileSync(floorsOut, "utf8"))
+    : `failed (exit ${floors.status})`;
 
   console.log(`Checkout sessions, ${CONNECTIONS} concurrent`);
   summary.checkout = { pglite: SKIP.has("checkout") ? "skipped" : await checkoutSessions(base) };

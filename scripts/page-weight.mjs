@@ -112,7 +112,14 @@ export async function checkBudgets(base) {
     const page = await measurePage(base, path);
     pages[kind] = page;
     const budget = { ...BUDGETS.default, ...BUDGETS[kind] };
-    for (const key of ["jsGzip", "htmlGzip", "cssGzip", "requestsBeforeFirstPaint", "preloads"]) {
+    for (const key of [
+      "jsGzip",
+      "jsFiles",
+      "htmlGzip",
+      "cssGzip",
+      "requestsBeforeFirstPaint",
+      "preloads",
+    ]) {
       if (page[key] > budget[key]) {
         over.push(`${kind} (${path}): ${key} ${page[key]} > budget ${budget[key]}`);
       }

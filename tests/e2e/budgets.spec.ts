@@ -4,7 +4,7 @@ import { BUDGETS, checkBudgets, parsePage, PAGE_KINDS } from "../../scripts/page
 // Byte budgets do not depend on the browser's size: one project checks them.
 test.skip(({ isMobile }) => isMobile, "budgets are checked once, on desktop");
 
-test("X-PERF-4: every page kind stays within its JavaScript, HTML, CSS and request budgets", async ({
+test("X-PERF-4, X-PF-2: every page kind stays within its JavaScript, script-file, HTML, CSS and request budgets", async ({
   baseURL,
 }) => {
   const { pages, over } = await checkBudgets(baseURL!);
@@ -16,9 +16,12 @@ test("X-PERF-4: every page kind stays within its JavaScript, HTML, CSS and reque
     expect(page.cssGzip, `${kind}: styles found`).toBeGreaterThan(1000);
     // Issue 25 item 5: the HTML alone paints (its styles are inside it).
     expect(page.renderBlocking, `${kind}: nothing blocks the first paint`).toEqual([]);
+    // Issue 38 (X-PF-2): scripts in one round, six files at most over HTTP/1.1's six connections.
+    expect(page.jsFiles, `${kind}: script files of a first load`).toBeLessThanOrEqual(6);
   }
   expect(over, JSON.stringify(pages, null, 1)).toEqual([]);
   expect(BUDGETS.target.jsGzip).toBe(130 * 1024);
+  expect(BUDGETS.default.jsFiles).toBe(6);
 });
 
 test("X-PERF-4: the page parser counts modules, render-blocking resources and preloads", () => {

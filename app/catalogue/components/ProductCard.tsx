@@ -95,8 +95,11 @@ export function ProductCard({
               ring is drawn on the ::after that covers the card (`focus-visible:after:`, in that
               order: `after:focus-visible:` compiles to `::after:focus-visible`, which never
               matches), inset so the card's overflow-hidden does not clip it (X-A11Y-1). */}
+          {/* Issue 38 (X-PF-4): the product page's code and data are fetched on intent (a
+              pointer over the card, a touch, the keyboard's focus), so the tap shows it sooner. */}
           <Link
             to={href}
+            prefetch="intent"
             className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:-outline-offset-3 focus-visible:after:outline-accent"
           >
             {product.name}
