@@ -32,7 +32,12 @@ function everyPageChunk(): Plugin {
         codeSplitting: {
           // Issue 38 (X-PF-2): the small chunks that routes and lazily loaded parts share are
           // copied into each file that uses them, so a first load asks for a handful of files.
-          experimentalInlineCommonChunks: { maxSize: 64 * 1024 },
+          // Styles stay in their own chunks (rolldown's advice for Vite builds: its CSS plugin
+          // would emit a copied module's CSS once per copy).
+          experimentalInlineCommonChunks: {
+            maxSize: 64 * 1024,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
           groups: [
             { debugName: "every page", name: everyPageChunks(path.resolve("app/root.tsx")) },
           ],
