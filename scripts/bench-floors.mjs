@@ -1,4 +1,4 @@
-// The bench's floors (issue 38, X-PF-8). Each shop page is measured in the same run, round-robin,
+// The bench's floors (issue 38, item 8: X-PF-1..4 measured). Each shop page is measured in the same run, round-robin,
 // against two references:
 //   - its no-JS copy: the shop's own HTML for that page with every script (and module preload)
 //     removed, gzipped once and served by a plain Node server: what the page's bytes cost to paint;

@@ -1,4 +1,4 @@
-// Issue 38 (X-PF-6): the metrics of the display face, read from the very files the shop serves,
+// Issue 38, item 6 (under X-PF-1): the metrics of the display face, read from the very files the shop serves,
 // and the overrides of a local fallback face (Arial or its metric twins) that would take Oswald's
 // place until it arrives. Not in app/app.css yet: with these figures the home page's hero moved
 // by 0.04 when the face arrived, where the present stack ("Arial Narrow", on Linux Liberation
