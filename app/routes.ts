@@ -96,6 +96,10 @@ export default [
   route("api/admin/orders/:orderNumber", "routes/api.admin.order.ts"),
   route("api/admin/orders/:orderNumber/status", "routes/api.admin.order-status.ts"),
   route("api/admin/orders/:orderNumber/refunds", "routes/api.admin.order-refunds.ts"),
+  route(
+    "api/admin/orders/:orderNumber/exchanges/:exchangeId/dispatch",
+    "routes/api.admin.order-exchange-dispatch.ts",
+  ),
   route("api/admin/stock", "routes/api.admin.stock.ts"),
   route("api/admin/reviews", "routes/api.admin.reviews.ts"),
   route("api/admin/reviews/:id", "routes/api.admin.review.ts"),

@@ -838,7 +838,7 @@ export const returnRequestLines = pgTable(
   ],
 );
 
-export const EXCHANGE_STATUSES = ["to_make", "to_ship", "refund"] as const;
+export const EXCHANGE_STATUSES = ["to_make", "to_ship", "refund", "dispatched"] as const;
 export type ExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
 
 /**
@@ -868,6 +868,10 @@ export const exchangeFulfilments = pgTable(
     status: text("status", { enum: EXCHANGE_STATUSES }).notNull(),
     fromStock: boolean("from_stock").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the owner sends the replacement (X-FIT-2): its own parcel and tracking. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("exchange_fulfilments_order_line_unique").on(table.orderLineId),

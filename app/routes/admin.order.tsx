@@ -111,7 +111,32 @@ const EXCHANGE_WORDS = {
   to_ship: "To ship (reserved from stock; no new payment)",
   to_make: "To make (made to order; no new payment)",
   refund: "Size ran out before the return arrived: refund it instead",
+  dispatched: "Dispatched",
 } as const;
+
+/** The carrier and tracking number a dispatch needs (the order's, or an exchange's parcel). */
+function DispatchFields() {
+  return (
+    <>
+      <SelectField label="Carrier" name="carrier" required defaultValue="">
+        <option value="" disabled>
+          Choose a carrier
+        </option>
+        {CARRIER_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Tracking number"
+        name="trackingNumber"
+        required
+        maxLength={TRACKING_NUMBER_MAX}
+      />
+    </>
+  );
+}
 
 function Panel({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -265,22 +290,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     >
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="status" value="dispatched" />
-                      <SelectField label="Carrier" name="carrier" required defaultValue="">
-                        <option value="" disabled>
-                          Choose a carrier
-                        </option>
-                        {CARRIER_NAMES.map((name) => (
-                          <option key={name} value={name}>
-                            {name}
-                          </option>
-                        ))}
-                      </SelectField>
-                      <Field
-                        label="Tracking number"
-                        name="trackingNumber"
-                        required
-                        maxLength={TRACKING_NUMBER_MAX}
-                      />
+                      <DispatchFields />
                       <Button busy={busy}>{ACTION_LABELS[move]}</Button>
                     </Form>
                   ) : (
@@ -387,9 +397,32 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <Panel title="Exchanges" id="exchanges-title">
             <ul className="grid gap-2 text-sm">
               {loaderData.exchanges.map((exchange) => (
-                <li key={exchange.id}>
-                  {exchange.quantity} × {exchange.optionType} in size {exchange.size}:{" "}
-                  <span className="font-semibold">{EXCHANGE_WORDS[exchange.status]}</span>
+                <li key={exchange.id} className="grid gap-2">
+                  <p>
+                    {exchange.quantity} × {exchange.optionType} in size {exchange.size}:{" "}
+                    <span className="font-semibold">{EXCHANGE_WORDS[exchange.status]}</span>
+                    {exchange.status === "dispatched" && exchange.trackingNumber ? (
+                      <>
+                        {" "}
+                        with {exchange.carrier}, tracking{" "}
+                        <strong className="break-all">{exchange.trackingNumber}</strong>
+                      </>
+                    ) : null}
+                  </p>
+                  {exchange.status === "to_ship" || exchange.status === "to_make" ? (
+                    <Form
+                      method="post"
+                      aria-label={`Dispatch the exchange in size ${exchange.size}`}
+                      className="grid gap-3 rounded border border-stone p-3 print:hidden"
+                    >
+                      <input type="hidden" name="intent" value="exchange-dispatch" />
+                      <input type="hidden" name="exchangeId" value={exchange.id} />
+                      <DispatchFields />
+                      <Button busy={busy} className="justify-self-start">
+                        Mark the exchange dispatched
+                      </Button>
+                    </Form>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -14,7 +14,9 @@ import {
   findReturnableOrder,
   listReturnRequests,
 } from "~/returns/requests.server";
-import { exchangeSizesNow, receiveReturn } from "~/flows/returns/exchanges.server";
+import { dispatchExchange, exchangeSizesNow, receiveReturn } from "~/flows/returns/exchanges.server";
+import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
+import { mailOutbox } from "~/db/schema";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
 import { action as returnsPage } from "~/routes/returns-request";
@@ -226,5 +228,74 @@ describe("X-FIT-2: two exchanges racing for the last L", () => {
     expect(await stockOf("L")).toBe(0);
     const rows = await (await testDb()).select().from(exchangeFulfilments);
     expect(rows.map((row) => row.status).sort()).toEqual(["refund", "to_ship"]);
+  });
+});
+
+describe("X-FIT-2: the replacement is dispatched", () => {
+  const otherDb = useOtherProcessDb();
+  beforeEach(async () => {
+    const db = await testDb();
+    await db.delete(orders);
+    await db.delete(variantStock).where(eq(variantStock.productId, SHORTS.productId));
+  });
+
+  it("X-FIT-2: with its own carrier and tracking number; two presses at once e-mail the buyer once, the next is 409", async () => {
+    await setStock("L", 1);
+    const { order, line } = await deliveredOrder();
+    const db = await testDb();
+    await receiveReturn(db, await askForL(order, line.id), "owner@example.com");
+    const [exchange] = await db.select().from(exchangeFulfilments);
+    expect(exchange?.status).toBe("to_ship");
+
+    // A carrier not on the list, or no tracking number: 400 with a sentence, nothing changes.
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Pigeon", trackingNumber: "X1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "invalid_input", message: expect.stringContaining("Choose the carrier from the list") });
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Royal Mail" }, "owner@example.com")).toMatchObject({ ok: false, kind: "invalid_input" });
+    // Another order's number, or an id that is not one: not found.
+    expect(await dispatchExchange(db, "GT-99999", exchange!.id, { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await dispatchExchange(db, order.orderNumber, "nope", { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "not_found" });
+
+    const sentBefore = (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-dispatched"))).length;
+    const input = { carrier: "Royal Mail", trackingNumber: "RM555666777GB" };
+    const results = await Promise.all([
+      dispatchExchange(db, order.orderNumber, exchange!.id, input, "owner@example.com"),
+      dispatchExchange(await otherDb(), order.orderNumber, exchange!.id, input, "owner2@example.com"),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ kind: "conflict", message: "This exchange has already been dispatched." });
+    const told = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-dispatched"));
+    expect(told.length).toBe(sentBefore + 1);
+    const mail = told.at(-1)!;
+    expect(mail.to).toBe(EMAIL);
+    expect(mail.text).toContain("Tracking number: RM555666777GB");
+    expect(mail.text).toContain("size L: your exchange for size M");
+
+    // The order's JSON shows the parcel; the order itself is untouched.
+    const detail = await orderDetail(db, order.orderNumber);
+    expect(orderJson(detail!.order, detail!)).toMatchObject({
+      total_pence: order.totalPence,
+      exchange_fulfilments: [{ size: "L", status: "dispatched", carrier: "Royal Mail", tracking_number: "RM555666777GB" }],
+    });
+    expect(detail!.order.trackingNumber).not.toBe("RM555666777GB");
+  });
+
+  it("X-FIT-2: the order page's form (no JavaScript) dispatches a made-to-order exchange; a refunded one cannot be", async () => {
+    const { order, line } = await deliveredOrder();
+    const db = await testDb();
+    await receiveReturn(db, await askForL(order, line.id), "owner@example.com");
+    const [exchange] = await db.select().from(exchangeFulfilments);
+    expect(exchange?.status).toBe("to_make");
+    const form = new FormData();
+    form.set("intent", "exchange-dispatch");
+    form.set("exchangeId", exchange!.id);
+    form.set("carrier", "DPD");
+    form.set("trackingNumber", "15501234567890");
+    const owner = { email: "owner@example.com" } as Parameters<typeof orderPageAction>[3];
+    const done = await orderPageAction(db, form, order.orderNumber, owner, theShop());
+    expect(done).toMatchObject({ ok: true, data: { notice: "Exchange in size L dispatched; the customer has been e-mailed." } });
+    const again = await orderPageAction(db, form, order.orderNumber, owner, theShop());
+    expect(again).toMatchObject({ ok: false, kind: "conflict" });
+
+    await db.update(exchangeFulfilments).set({ status: "refund" }).where(eq(exchangeFulfilments.id, exchange!.id));
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("it is refunded, not sent") });
   });
 });

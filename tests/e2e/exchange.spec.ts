@@ -8,7 +8,7 @@ import {
   test,
 } from "./fixtures";
 
-test("X-FIT-2: a buyer asks for a different size without JavaScript and the owner receives it", async ({
+test("X-FIT-2: a buyer asks for a different size without JavaScript, the owner receives it and sends the replacement", async ({
   page,
   request,
   browser,
@@ -79,7 +79,23 @@ test("X-FIT-2: a buyer asks for a different size without JavaScript and the owne
     .toBe(true);
 
   await page.goto(`/admin/orders/${orderNumber}`);
-  await expect(page.getByRole("region", { name: "Exchanges" })).toContainText(
+  const exchanges = page.getByRole("region", { name: "Exchanges" });
+  await expect(exchanges).toContainText(
     "1 × Hoodies in size XL: To make (made to order; no new payment)",
   );
+  // Made and sent: the replacement's own parcel, and the buyer told with its tracking number.
+  const dispatch = exchanges.getByRole("form", { name: "Dispatch the exchange in size XL" });
+  await dispatch.getByLabel("Carrier").selectOption("Royal Mail");
+  await dispatch.getByLabel("Tracking number").fill("RM246813579GB");
+  await dispatch.getByRole("button", { name: "Mark the exchange dispatched" }).click();
+  await expect(
+    page.getByText("Exchange in size XL dispatched; the customer has been e-mailed."),
+  ).toBeVisible();
+  await expect(exchanges).toContainText(
+    "size XL: Dispatched with Royal Mail, tracking RM246813579GB",
+  );
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(async () => (await mailsTo(email)).some((m) => m.includes("RM246813579GB")))
+    .toBe(true);
 });

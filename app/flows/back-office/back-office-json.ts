@@ -77,17 +77,7 @@ export function orderJson(
     // X-FIT-2: size exchanges, each a fulfilment of its own (no payment of its own).
     ...(extra.exchanges
       ? {
-          exchange_fulfilments: extra.exchanges.map((e) => ({
-            id: e.id,
-            product_id: e.productId,
-            option_type: e.optionType,
-            size: e.size,
-            color: e.color || null,
-            quantity: e.quantity,
-            status: e.status,
-            from_stock: e.fromStock,
-            created_at: e.createdAt.toISOString(),
-          })),
+          exchange_fulfilments: extra.exchanges.map(exchangeJson),
         }
       : {}),
   };
@@ -103,5 +93,23 @@ export function refundJson(refund: Refund) {
     created_by: refund.createdBy,
     reason: refund.reason,
     created_at: refund.createdAt.toISOString(),
+  };
+}
+
+/** X-FIT-2: an exchange fulfilment in the owner's JSON (the order's, and its dispatch's answer). */
+export function exchangeJson(e: ExchangeFulfilment) {
+  return {
+    id: e.id,
+    product_id: e.productId,
+    option_type: e.optionType,
+    size: e.size,
+    color: e.color || null,
+    quantity: e.quantity,
+    status: e.status,
+    from_stock: e.fromStock,
+    created_at: e.createdAt.toISOString(),
+    carrier: e.carrier,
+    tracking_number: e.trackingNumber,
+    dispatched_at: e.dispatchedAt?.toISOString() ?? null,
   };
 }

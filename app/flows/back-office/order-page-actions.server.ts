@@ -11,6 +11,7 @@ import { addOrderNote, findOrderByNumber } from "./back-office.server";
 import { refundReason } from "../refunds/refund-reason";
 import { cancelAndRefund } from "../refunds/cancel-and-refund.server";
 import { CONFIRMED, type ConfirmStep } from "./confirm-step";
+import { dispatchExchange } from "../returns/exchanges.server";
 
 /**
  * The order page's forms (X-OPS-3, X-OPS-4): the same feature functions as the JSON routes. A
@@ -65,6 +66,19 @@ export async function orderPageAction(
     if (!outcome.ok) return outcome;
     // The step it moved to (X-ORD-1): a partly refunded order's one-value status stays as it was.
     return back(`Order ${statusLabel(outcome.order.fulfilmentStatus).toLowerCase()}.`);
+  }
+  if (intent === "exchange-dispatch") {
+    const outcome = await dispatchExchange(
+      db,
+      orderNumber,
+      String(form.get("exchangeId") ?? ""),
+      { carrier: form.get("carrier") ?? "", trackingNumber: form.get("trackingNumber") ?? "" },
+      owner.email,
+    );
+    if (!outcome.ok) return outcome;
+    return back(
+      `Exchange in size ${outcome.data.exchange.size} dispatched; the customer has been e-mailed.`,
+    );
   }
   if (intent === "refund") {
     const typed = String(form.get("amount") ?? "").trim();

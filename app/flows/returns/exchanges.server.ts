@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { findOption, NO_SIZE } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
@@ -19,6 +19,12 @@ import {
   type ExchangeSize,
 } from "~/returns/requests.server";
 import { loadCatalogue } from "~/catalogue/store.server";
+import { isUuid } from "~/db/ids";
+import { notifyCustomer } from "~/orders/notify.server";
+import { normaliseOrderNumber } from "~/orders/order-number";
+import { statusChangeInput } from "~/orders/workflow.server";
+import { recordAudit } from "~/security/audit.server";
+import { done, problem, type Result } from "~/shared/problems";
 import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import type { OriginSettings } from "~/security/origin.server";
 
@@ -57,7 +63,8 @@ export interface ExchangeOutcome {
   fromSize: string;
   toSize: string;
   quantity: number;
-  status: ExchangeStatus;
+  /** What the receipt decided (dispatch comes later, from the owner). */
+  status: Exclude<ExchangeStatus, "dispatched">;
 }
 
 /**
@@ -94,7 +101,7 @@ export async function settleExchanges(
       customText: null,
       quantity: line.quantity,
     };
-    let status: ExchangeStatus;
+    let status: ExchangeOutcome["status"];
     let fromStock = false;
     try {
       // One variant, one conditional decrement: a short size takes nothing, so the transaction
@@ -170,4 +177,78 @@ export async function returnRequestForm(
 export async function receiveReturn(db: Database, id: string, by: string) {
   const catalogue = await loadCatalogue(db);
   return markReturnReceived(db, id, by, (tx) => settleExchanges(tx, id, catalogue).then(() => {}));
+}
+
+/**
+ * "Mark dispatched" for an exchange's replacement (X-FIT-2): its own parcel, carrier and tracking
+ * number (checked as for an order's dispatch), one conditional update from "to_ship" or
+ * "to_make", so two presses send one e-mail; the buyer is told what is in the parcel, in the
+ * transaction that records it. `POST /api/admin/orders/:n/exchanges/:id/dispatch` and the
+ * order page's Exchanges panel.
+ */
+export async function dispatchExchange(
+  db: Database,
+  orderNumber: string,
+  exchangeId: string,
+  input: unknown,
+  actor: string,
+): Promise<Result<{ exchange: typeof exchangeFulfilments.$inferSelect }>> {
+  const body = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const parsed = statusChangeInput.safeParse({
+    status: "dispatched",
+    carrier: body.carrier ?? "",
+    trackingNumber: body.trackingNumber ?? "",
+  });
+  if (!parsed.success) {
+    return problem("invalid_input", parsed.error.issues[0]?.message ?? "Invalid input.");
+  }
+  const carrier = parsed.data.carrier!;
+  const trackingNumber = parsed.data.trackingNumber!;
+  const number = normaliseOrderNumber(orderNumber);
+  if (!number || !isUuid(exchangeId))
+    return problem("not_found", "No such exchange on this order.");
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ exchange: exchangeFulfilments, order: orders, line: orderLines })
+      .from(exchangeFulfilments)
+      .innerJoin(orders, eq(orders.id, exchangeFulfilments.orderId))
+      .innerJoin(orderLines, eq(orderLines.id, exchangeFulfilments.orderLineId))
+      .where(and(eq(exchangeFulfilments.id, exchangeId), eq(orders.orderNumber, number)));
+    if (!found) return problem("not_found", "No such exchange on this order.");
+    const [sent] = await tx
+      .update(exchangeFulfilments)
+      .set({ status: "dispatched", carrier, trackingNumber, dispatchedAt: new Date() })
+      .where(
+        and(
+          eq(exchangeFulfilments.id, exchangeId),
+          inArray(exchangeFulfilments.status, ["to_ship", "to_make"]),
+        ),
+      )
+      .returning();
+    if (!sent) {
+      return problem(
+        "conflict",
+        found.exchange.status === "refund"
+          ? "This size ran out before the return arrived: it is refunded, not sent."
+          : "This exchange has already been dispatched.",
+      );
+    }
+    const { line, order } = found;
+    await recordAudit(tx, {
+      actor,
+      action: "order.exchange_dispatched",
+      subject: `order:${order.orderNumber}`,
+      before: { status: found.exchange.status },
+      after: { status: "dispatched", size: sent.size, carrier, trackingNumber },
+    });
+    await notifyCustomer(tx, order, {
+      kind: "dispatched",
+      carrier,
+      trackingNumber,
+      lines: [
+        `${sent.quantity} × ${line.productName} (${sent.optionType}), size ${sent.size}: your exchange for size ${line.size}`,
+      ],
+    });
+    return done({ exchange: sent });
+  });
 }
