@@ -9,13 +9,13 @@ import {
   RequiredNote,
   SubmitButton,
 } from "~/ui/forms";
-import { averageStars, reviewCountLabel } from "../rating";
+import { averageStars } from "../rating";
 import type { PublicReview } from "../types";
 import { EMAIL_MAX, NAME_MAX, TEXT_MAX } from "../validation";
 import { REVIEW_FORM_NOTE } from "./ReviewForm";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
 import { RatingInput } from "./RatingInput";
-import { Stars } from "./Stars";
+import { ReviewSummary } from "./Stars";
 import { REVIEW_POSTED, writeReviewPath } from "../paths";
 
 /**
@@ -80,15 +80,7 @@ export function AllReviewsPage({
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-4">
         {reviews.length > 0 ? (
-          <p className="flex items-center gap-3" data-testid="review-summary">
-            <Stars
-              value={average}
-              className="size-5"
-              label={`Average rating ${average} out of 5 stars`}
-            />
-            <span className="font-semibold">{average} out of 5</span>
-            <span className="text-muted">({reviewCountLabel(reviews.length)})</span>
-          </p>
+          <ReviewSummary average={average} count={reviews.length} />
         ) : (
           <p className="text-muted">{NO_REVIEWS_TEXT}</p>
         )}

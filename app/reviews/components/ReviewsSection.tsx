@@ -1,12 +1,12 @@
 import { PenLine } from "lucide-react";
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { averageStars, reviewCountLabel } from "../rating";
+import { averageStars } from "../rating";
 import type { PublicReview } from "../types";
 import { NO_REVIEWS_TEXT, ReviewList } from "./ReviewCard";
 import { REVIEW_POSTED, reviewsPath, writeReviewPath } from "../paths";
 import type { ReviewsTab } from "./ReviewsDialog";
-import { Stars } from "./Stars";
+import { ReviewSummary } from "./Stars";
 import { NEWEST_SHOWN } from "~/shared/limits";
 
 // The modal, its form and the review schema load when the dialog is first opened (or a button
@@ -73,15 +73,7 @@ export function ReviewsSection({
             Reviews
           </h2>
           {reviews.length > 0 ? (
-            <p className="mt-2 flex items-center gap-3" data-testid="review-summary">
-              <Stars
-                value={average}
-                className="size-5"
-                label={`Average rating ${average} out of 5 stars`}
-              />
-              <span className="font-semibold">{average} out of 5</span>
-              <span className="text-muted">({reviewCountLabel(reviews.length)})</span>
-            </p>
+            <ReviewSummary average={average} count={reviews.length} className="mt-2" />
           ) : null}
         </div>
         <a

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { MAX_STARS } from "../rating";
+import { MAX_STARS, reviewCountLabel } from "../rating";
 
 /** A row of five stars, the first `value` filled, read out as "Rated n out of 5 stars". */
 export function Stars({
@@ -25,5 +25,28 @@ export function Stars({
         />
       ))}
     </span>
+  );
+}
+
+/** The reviews' average in stars and words with their count (the product page and /reviews). */
+export function ReviewSummary({
+  average,
+  count,
+  className = "",
+}: {
+  average: number;
+  count: number;
+  className?: string;
+}) {
+  return (
+    <p className={`flex items-center gap-3 ${className}`} data-testid="review-summary">
+      <Stars
+        value={average}
+        className="size-5"
+        label={`Average rating ${average} out of 5 stars`}
+      />
+      <span className="font-semibold">{average} out of 5</span>
+      <span className="text-muted">({reviewCountLabel(count)})</span>
+    </p>
   );
 }
