@@ -84,6 +84,7 @@ test("X-FIT-2: a buyer asks for a different size without JavaScript, the owner r
     "1 × Hoodies in size XL: To make (made to order; no new payment)",
   );
   // Made and sent: the replacement's own parcel, and the buyer told with its tracking number.
+  await shot(page, "exchange-to-dispatch");
   const dispatch = exchanges.getByRole("form", { name: "Dispatch the exchange in size XL" });
   await dispatch.getByLabel("Carrier").selectOption("Royal Mail");
   await dispatch.getByLabel("Tracking number").fill("RM246813579GB");
@@ -95,6 +96,7 @@ test("X-FIT-2: a buyer asks for a different size without JavaScript, the owner r
     "size XL: Dispatched with Royal Mail, tracking RM246813579GB",
   );
   await expectNoAxeViolations(page);
+  await shot(page, "exchange-dispatched");
   await expect
     .poll(async () => (await mailsTo(email)).some((m) => m.includes("RM246813579GB")))
     .toBe(true);
