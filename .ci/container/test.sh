@@ -15,6 +15,21 @@ here="$repo/.ci/container"
 started=$SECONDS
 step() { echo "[container $((SECONDS - started)) s] $*"; }
 fail() { echo "Container test FAILED: $*" >&2; exit 1; }
+# A container's log, read whole before it is searched: `podman logs … | grep -q` under pipefail
+# fails when grep stops reading at its match and podman, still writing, dies of SIGPIPE (a stopped
+# shop's "SIGTERM" line was once reported missing). Also waits up to 10 s for the line, as conmon
+# may still be writing a container's last lines when podman reports it (podman issue 10596).
+logs_of() { local name; for name in "$@"; do podman logs "$name" 2>&1; done; }
+# logged "<containers>" <pattern>: the pattern appears in those containers' logs within 10 s.
+logged() {
+  local waited=0 text
+  # shellcheck disable=SC2086 # the names are one word each
+  until text="$(logs_of $1)" && grep -q -- "$2" <<<"$text"; do
+    [ "$waited" -lt 100 ] || return 1
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+}
 
 "$here/host.sh"
 export PATH="$PATH:/usr/sbin"
@@ -108,8 +123,8 @@ for _ in $(seq 60); do
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health/ready")" = "200" ] && break
   sleep 1
 done
-curl -sf "$base/api/health/ready" | grep -q '"ready":true' || fail "the readiness probe through the proxy did not answer ready"
-curl -sf "$base/api/health/live" | grep -q '"live":true' || fail "the liveness probe did not answer"
+grep -q '"ready":true' <<<"$(curl -sf "$base/api/health/ready")" || fail "the readiness probe through the proxy did not answer ready"
+grep -q '"live":true' <<<"$(curl -sf "$base/api/health/live")" || fail "the liveness probe did not answer"
 
 step "placing an order through the proxy"
 order="$(node scripts/place-order.mjs "$base" "container-buyer@example.com")" || fail "the order was not placed: $order"
@@ -131,10 +146,12 @@ echo "/metrics: shop_orders_paid_total=$paid across both processes; 401 with a w
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $METRICS_TOKEN" "$base/metrics")" = "404" ] ||
   fail "the proxy serves /metrics to the public"
 
-line="$( (podman logs "$shop1"; podman logs "$shop2") 2>&1 | grep -F "\"reqId\":\"$request_id\"" | grep -F '"msg":"request"' || true)"
+logged "$shop1 $shop2" "\"reqId\":\"$request_id\".*\"msg\":\"request\"" || true
+request_lines="$(logs_of "$shop1" "$shop2" | grep -F "\"reqId\":\"$request_id\"" || true)"
+line="$(grep -F '"msg":"request"' <<<"$request_lines" || true)"
 [ -n "$line" ] || fail "no log line carries the payment's request id $request_id"
 echo "log: $line"
-if (podman logs "$shop1"; podman logs "$shop2") 2>&1 | grep -F "\"reqId\":\"$request_id\"" | grep -q "@"; then
+if grep -q "@" <<<"$request_lines"; then
   fail "a log line of the payment's request holds an e-mail address"
 fi
 
@@ -144,8 +161,8 @@ podman stop -t 30 "$shop1" >/dev/null
 stop_took=$((SECONDS - stop_at))
 code="$(podman inspect "$shop1" --format '{{.State.ExitCode}}')"
 [ "$code" = "0" ] || fail "shop-1 exited $code after SIGTERM"
-podman logs "$shop1" 2>&1 | grep -q '"msg":"SIGTERM: taking no new requests' || fail "shop-1 did not see SIGTERM"
-podman logs "$shop1" 2>&1 | grep -q '"msg":"Stopped."' || fail "shop-1 did not stop cleanly"
+logged "$shop1" '"msg":"SIGTERM: taking no new requests' || fail "shop-1 did not see SIGTERM"
+logged "$shop1" '"msg":"Stopped."' || fail "shop-1 did not stop cleanly"
 for _ in 1 2 3 4; do
   status="$(curl -s -o /dev/null -w '%{http_code}' "$base/")"
   [ "$status" = "200" ] || fail "the shop answered $status through the proxy while one process was stopped"
