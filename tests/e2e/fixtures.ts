@@ -2,7 +2,13 @@ import { mkdirSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Page,
+  type Route,
+} from "@playwright/test";
 
 /** Pages most tests visit; the splash is marked as seen so it does not cover them. */
 export const test = base.extend<{ showSplash: boolean }>({
@@ -79,10 +85,37 @@ export async function signInOwner(page: Page) {
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
 }
 
+/**
+ * Holds the page's script files (or those matching `pattern`) until `release()`: the page is
+ * shown and answers taps as it does before its JavaScript arrives, for as long as the test needs,
+ * however slow or busy the machine (never a fixed delay the machine could outlast).
+ */
+export async function holdScripts(page: Page, pattern: RegExp = /\/assets\/.*\.js$/) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(pattern, handler);
+  return {
+    /** Lets the held scripts (and any asked for later) load. */
+    release: async () => {
+      release();
+      await page.unroute(pattern, handler);
+    },
+  };
+}
+
 /** The readable text of every e-mail to `email` in the server's outbox folder, as sent so far. */
 export async function mailsTo(email: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const files = await readdir(dir).catch(() => [] as string[]);
+  // Only finished mails: the shop writes each to `<name>.eml.<uuid>` and renames it into place
+  // (app/mail/mailer.server.ts), so a file without the .eml ending may be gone by the time it is
+  // read. A finished file is never renamed or removed again.
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) =>
+    file.endsWith(".eml"),
+  );
   const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
   return (
     texts

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, holdScripts, test } from "./fixtures";
 
 // The browser tests share one server and database: each test writes to products no other test
 // uses (one per project), and names its reviews uniquely.
@@ -259,12 +259,8 @@ test("S-REV-1 S-REV-2 X-REV-5 X-PE-2 X-A11Y-2: with the reviews' code held back,
 }, info) => {
   // The reviews' code loads beside the page's; held back, a tap lands before it is live. The
   // links lead to the reviews' own pages (issue 38 item 7) rather than doing nothing.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/ReviewsSection-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  test.slow();
+  const reviewsCode = await holdScripts(page, /\/assets\/ReviewsSection-[^/]*\.js$/);
   const productId = productFor("seeMore", info);
   await postReviews(page.request, productId, 4);
   await page.goto(`/product/${productId}`);
@@ -288,7 +284,7 @@ test("S-REV-1 S-REV-2 X-REV-5 X-PE-2 X-A11Y-2: with the reviews' code held back,
   await expect(page.getByTestId("error-summary")).toBeFocused();
   await expect(page.getByLabel("Your review")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
-  release();
+  await reviewsCode.release();
 });
 
 test.describe("without JavaScript", () => {

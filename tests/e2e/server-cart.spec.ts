@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, holdScripts, test } from "./fixtures";
 
 // Issue 25 (X-PE-1, X-PE-2): the cart lives on the server, so buying works before the page's
 // JavaScript has run and without it.
@@ -81,21 +81,20 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("X-PE-1 X-PE-2: with the scripts held back 4 s, a size picked and Add to Cart tapped at once adds the line, and it stays after hydration", async ({
+test("X-PE-1 X-PE-2: with the scripts held back until the line is in, a size picked and Add to Cart tapped at once adds the line, and it stays after hydration", async ({
   page,
 }) => {
   test.slow();
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto(PRODUCT, { waitUntil: "commit" });
   await choose(page, "Size", "L");
   await choose(page, "Belt rank", "Purple");
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page).toHaveURL(/\/cart\?added=1$/);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
   await expect(cartLines(page)).toHaveCount(1);
   await expect(cartLines(page).first()).toContainText("Size: L");
+  await scripts.release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await expect(cartLines(page)).toHaveCount(1);
   await expect(cartLines(page).first()).toContainText("Belt Rank: Purple");
@@ -105,15 +104,13 @@ test("X-PE-1 X-PE-2: with the scripts held back 4 s, a size picked and Add to Ca
 
 test("X-PE-2: choices made before hydration survive it", async ({ page }) => {
   test.slow();
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto(PRODUCT, { waitUntil: "commit" });
   await choose(page, "Size", "S");
   await choose(page, "Belt rank", "Brown");
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("3");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await scripts.release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   const form = page.getByRole("form", { name: "Choose options" });
   await expect(form.getByRole("radio", { name: "S", exact: true })).toBeChecked();
