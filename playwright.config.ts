@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { BOTH_WIDTHS, PHONE_ONLY } from "./tests/e2e/widths";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh data directory for the server under test; specs read its outbox of e-mails.
@@ -11,40 +12,6 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
-/**
- * Each spec runs at the one width that matters to it (issue 48, docs/testing.md): a layout
- * behaves the same through a flow at any width, so a flow is walked once.
- * - Both widths: the specs whose subject is the layout at each width (axe on every page, the
- *   header's desktop and phone navigation).
- * - Phone (390 px): what a customer does, and some of the owner's pages, since owners use phones.
- * - Desktop (1280 px): everything else: the back office, the server's edge and caching, the
- *   budgets, and the specs that look at both widths themselves.
- * tests/architecture checks that every spec file is named in one place only.
- */
-export const BOTH_WIDTHS = ["a11y", "global"];
-export const PHONE_ONLY = [
-  "browse",
-  "cart",
-  "catalogue",
-  "checkout",
-  "confirmation",
-  "dashboard",
-  "enquiry",
-  "exchange",
-  "faq",
-  "no-js",
-  "office2",
-  "pages",
-  "reviews",
-  "search",
-  "server-cart",
-  "size-finder",
-  "splash",
-  "stock",
-  "teams",
-  "teams-finished",
-  "uk-checkout",
-];
 const specs = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
