@@ -84,6 +84,9 @@ test.describe("the built server, watched", () => {
   });
 
   test("X-DEPLOY-2: without METRICS_TOKEN /metrics is a 404, and SIGTERM stops the server cleanly", async () => {
+    // A second shop of its own starts here (its database made and migrated): up to a minute on
+    // two busy cores, before the test's own steps.
+    test.slow();
     const plain = await startBuiltServer({ PAYMENTS: "sandbox" }, PORT + 1);
     try {
       const answer = await fetch(`http://127.0.0.1:${PORT + 1}/metrics`, {
