@@ -3,14 +3,15 @@
 /**
  * Each spec runs at the one width that matters to it (issue 48, docs/testing.md): a layout
  * behaves the same through a flow at any width, so a flow is walked once.
- * - Both widths: the specs whose subject is the layout at each width (axe on every page, the
- *   header's desktop and phone navigation).
+ * - Both widths: the specs whose subject is the layout at each width (the accessibility spec,
+ *   the header's desktop and phone navigation, and axe on the pages: every page at phone width,
+ *   one of each kind at desktop width).
  * - Phone (390 px): what a customer does, and some of the owner's pages, since owners use phones.
  * - Desktop (1280 px): everything else: the back office, the server's edge and caching, the
  *   budgets, and the specs that look at both widths themselves.
  * app/suite.test.ts checks that each name is a spec file, named once.
  */
-export const BOTH_WIDTHS = ["a11y", "global"];
+export const BOTH_WIDTHS = ["a11y", "global", "pages"];
 export const PHONE_ONLY = [
   "browse",
   "cart",
@@ -23,7 +24,6 @@ export const PHONE_ONLY = [
   "faq",
   "no-js",
   "office2",
-  "pages",
   "reviews",
   "search",
   "server-cart",
