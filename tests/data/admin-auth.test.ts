@@ -158,7 +158,7 @@ describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
   /** A rate-limit store that never refuses, so only the account lock-out is seen. */
   const noQuota = { hit: async (_key: string, windowMs: number) => ({ count: 1, resetAt: Date.now() + windowMs }) };
 
-  it("X-SEC-9: 30 wrong passwords in parallel from one address get at most 5 checked, the rest 429", async () => {
+  it("X-SEC-9: 30 wrong passwords in parallel from one address get at most 5 checked, the rest 429", { tags: ["race"] }, async () => {
     await decoyHash();
     countLimitsIn(noQuota);
     try {
@@ -178,7 +178,7 @@ describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
     }
   });
 
-  it("X-SEC-9: the right password sent inside a burst of 25 wrong ones does not sign in", async () => {
+  it("X-SEC-9: the right password sent inside a burst of 25 wrong ones does not sign in", { tags: ["race"] }, async () => {
     await decoyHash();
     countLimitsIn(noQuota);
     try {
@@ -220,7 +220,7 @@ describe("X-SEC-9, X-SEC-10: sign-in under parallel guesses", () => {
     }
   });
 
-  it("X-SEC-10: no more than " + MAX_HASHES_AT_ONCE + " password hashes run at once; beyond the queue the sign-in is busy (503)", async () => {
+  it("X-SEC-10: no more than " + MAX_HASHES_AT_ONCE + " password hashes run at once; beyond the queue the sign-in is busy (503)", { tags: ["race"] }, async () => {
     await decoyHash();
     countLimitsIn(noQuota);
     try {

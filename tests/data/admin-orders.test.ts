@@ -167,7 +167,7 @@ describe("X-OPS-4: the order workflow", () => {
     expect(audit[1]).toMatchObject({ actor: OWNER.email, before: { status: "in_production", carrier: null }, after: { status: "dispatched", carrier: "Royal Mail" } });
   });
 
-  it("X-OPS-4: two owners pressing the same button at once make one change and one e-mail", async () => {
+  it("X-OPS-4: two owners pressing the same button at once make one change and one e-mail", { tags: ["race"] }, async () => {
     const order = await paidOrder({ email: "race@example.com" });
     const answers = await Promise.all(Array.from({ length: 6 }, () => setStatus(order.orderNumber, { status: "in_production" })));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -249,7 +249,7 @@ describe("X-OPS-4: refunds", () => {
     expect((await refund(pending.orderNumber, {})).status).toBe(409);
   });
 
-  it("X-OPS-4: refunds racing never give back more than was paid", async () => {
+  it("X-OPS-4: refunds racing never give back more than was paid", { tags: ["race"] }, async () => {
     const order = await paidOrder();
     const share = Math.ceil(order.totalPence * 0.6);
     const two = await Promise.all([refund(order.orderNumber, { amountPence: share }), refund(order.orderNumber, { amountPence: share })]);

@@ -1,3 +1,4 @@
+// @module-tag driver
 // Backups and restores (issue 40 items 1 and 2): a backup taken while orders are being placed,
 // restored into an empty database on both drivers (PGlite always, PostgreSQL when the tests have
 // a server) with the photos in a local S3 server (s3rver), compared table by table and file by
@@ -98,7 +99,7 @@ async function photoUpload(cookie: string, product: string) {
 }
 
 describe(`backups and restores (${driver})`, () => {
-  it("X-SAFE-1 X-SAFE-2: a backup taken while orders are placed restores into empty PGlite and PostgreSQL databases with every table, file and order", async () => {
+  it("X-SAFE-1 X-SAFE-2: a backup taken while orders are placed restores into empty PGlite and PostgreSQL databases with every table, file and order", { timeout: 240_000, tags: ["race"] }, async () => {
     const cookie = await signInCookie();
     await photoUpload(cookie, "mens-grip-truth-hoodie");
     const db = await testDb();
@@ -184,7 +185,7 @@ describe(`backups and restores (${driver})`, () => {
         await restored.close();
       }
     }
-  }, 240_000);
+  });
 
   it("X-SAFE-2: a damaged backup, one from a newer version and a file that is no backup are refused with a sentence, nothing changed", async () => {
     const file = path.join(scratch, "shop.backup");

@@ -1,3 +1,4 @@
+// @module-tag driver
 // `npm run backup` beside a serving embedded shop (issue 40 item 1, X-SAFE-1): PGlite is one
 // process, so the command asks the serving shop, on its socket in DATA_DIR, for a backup taken in
 // its own process, and never opens DATA_DIR beside it; a restore is refused while it serves.
@@ -20,7 +21,7 @@ import type { Env } from "~/server/env.server";
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 
 describe(`npm run backup beside a serving shop (${driver})`, () => {
-  it("X-SAFE-1: the serving shop takes the backup in its own process while buyers write, DATA_DIR is not opened by the command, and a restore is refused while it serves", async () => {
+  it("X-SAFE-1: the serving shop takes the backup in its own process while buyers write, DATA_DIR is not opened by the command, and a restore is refused while it serves", { tags: ["race"] }, async () => {
     const db = await testDb();
     const shop = theShop();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "grip-truth-serving-"));

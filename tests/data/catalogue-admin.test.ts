@@ -158,7 +158,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect((await create({ ...storm(), id: "mens-england-no-gi-set" })).status).toBe(409);
   });
 
-  it("X-CAT-2: two owners saving the same version at once: one wins, the other is told to reload", async () => {
+  it("X-CAT-2: two owners saving the same version at once: one wins, the other is told to reload", { tags: ["race"] }, async () => {
     const body = storm();
     await create(body);
     const [a, b] = await Promise.all([
@@ -305,7 +305,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect(await price()).toBe(3499);
   });
 
-  it("X-TRUE-4: two owners applying the same preview at once: one applies it, the other is shown the new preview", async () => {
+  it("X-TRUE-4: two owners applying the same preview at once: one applies it, the other is shown the new preview", { tags: ["race"] }, async () => {
     const header = "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
     const file = (price: string) => `${header}\r\ncsv-race-patch,Race Patch,ACCESSORIES,draft,,${price},,,,,,A patch.\r\n`;
     expect((await csvImport(file("5.00"))).status).toBe(200);

@@ -72,7 +72,7 @@ beforeEach(async () => {
 });
 
 describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
-  it("X-OPS-9: 20 concurrent checkouts with a code limited to 1 use give one order holding it and 19 used-up answers", async () => {
+  it("X-OPS-9: 20 concurrent checkouts with a code limited to 1 use give one order holding it and 19 used-up answers", { tags: ["race"] }, async () => {
     expect((await create({ code: "ONEOFF", percent: 25, usageLimit: 1 })).status).toBe(201);
     const responses = await Promise.all(Array.from({ length: 20 }, () => checkout("oneoff")));
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
@@ -95,7 +95,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     expect(await answer.json()).toEqual({ error: "This code has been used up." });
   });
 
-  it("X-OPS-9: the use comes back when the holding order expires, exactly once, and a paid order keeps its use", async () => {
+  it("X-OPS-9: the use comes back when the holding order expires, exactly once, and a paid order keeps its use", { tags: ["race"] }, async () => {
     await create({ code: "ONEOFF", percent: 10, usageLimit: 1 });
     expect((await checkout("ONEOFF")).status).toBe(200);
     expect((await checkout("ONEOFF")).status).toBe(409);
@@ -115,7 +115,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     expect((await checkout("ONEOFF")).status).toBe(409);
   });
 
-  it("X-OPS-9: cancelling gives the use back once, however many cancels race; the owner's cancel of a pending order too", async () => {
+  it("X-OPS-9: cancelling gives the use back once, however many cancels race; the owner's cancel of a pending order too", { tags: ["race"] }, async () => {
     await create({ code: "TWICE", percent: 10, usageLimit: 2 });
     expect((await checkout("TWICE")).status).toBe(200);
     expect((await checkout("TWICE")).status).toBe(200);

@@ -23,7 +23,7 @@ async function drawings(count: number) {
 }
 
 describe(`drawings as PNGs (${TEST_DRIVER})`, () => {
-  it("X-SEC-18: 36 parallel asks for PNGs draw each once, in the image queue, while /api/health answers; after a restart none is drawn again", async () => {
+  it("X-SEC-18: 36 parallel asks for PNGs draw each once, in the image queue, while /api/health answers; after a restart none is drawn again", { timeout: 120_000, tags: ["race"] }, async () => {
     const db = await testDb();
     await db.delete(drawingPngs);
     forgetDrawingPngs();
@@ -57,7 +57,7 @@ describe(`drawings as PNGs (${TEST_DRIVER})`, () => {
     expect(again.every((answer) => answer.status === 200)).toBe(true);
     expect(Buffer.from(await again[0]!.arrayBuffer()).equals(Buffer.from(await done[0]!.arrayBuffer()))).toBe(true);
     expect(drawingsRendered() - before).toBe(6);
-  }, 120_000);
+  });
 
   it("X-SEC-18: the drawings job makes the missing PNGs a batch at a time at start; then an ask draws nothing", async () => {
     const db = await testDb();

@@ -212,7 +212,7 @@ describe("X-FIT-2: two exchanges racing for the last L", () => {
     await db.delete(variantStock).where(eq(variantStock.productId, SHORTS.productId));
   });
 
-  it("X-FIT-2: exactly one gets the last L, the other is refunded", async () => {
+  it("X-FIT-2: exactly one gets the last L, the other is refunded", { tags: ["race"] }, async () => {
     await setStock("L", 2);
     const first = await deliveredOrder("ana@example.com");
     const second = await deliveredOrder("ben@example.com");
@@ -239,7 +239,7 @@ describe("X-FIT-2: the replacement is dispatched", () => {
     await db.delete(variantStock).where(eq(variantStock.productId, SHORTS.productId));
   });
 
-  it("X-FIT-2: with its own carrier and tracking number; two presses at once e-mail the buyer once, the next is 409", async () => {
+  it("X-FIT-2: with its own carrier and tracking number; two presses at once e-mail the buyer once, the next is 409", { tags: ["race"] }, async () => {
     await setStock("L", 1);
     const { order, line } = await deliveredOrder();
     const db = await testDb();

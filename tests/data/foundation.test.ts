@@ -1,3 +1,4 @@
+// @module-tag driver
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDb, testShop } from "./shop";

@@ -1,3 +1,4 @@
+// @module-tag driver
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -23,7 +24,7 @@ async function dropWhenUnused(admin: pg.Client, name: string) {
 }
 
 describe.runIf(onPostgres)("migrations on PostgreSQL", () => {
-  it("X-SCALE-1: four processes starting together on a fresh database migrate it once", async () => {
+  it("X-SCALE-1: four processes starting together on a fresh database migrate it once", { tags: ["race"] }, async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `grip_truth_migrate_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,3 +1,4 @@
+// @module-tag driver
 // Nightly backups into the bucket (issue 40 item 1): with S3_BUCKET and no BACKUP_DIR the shop
 // writes its nightly backup as an object under the bucket's `backups/` prefix, keeps BACKUP_KEEP,
 // and the dashboard reads the newest from there. A local S3 server (s3rver) of this file's own.

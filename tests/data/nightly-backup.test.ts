@@ -1,3 +1,4 @@
+// @module-tag driver
 // The nightly backup (issue 40 item 1): BACKUP_DIR gets one backup after each BACKUP_SCHEDULE time
 // (UK time), none twice for one night, and keeps BACKUP_KEEP; the files are whole backups.
 import { mkdtempSync } from "node:fs";

@@ -96,7 +96,7 @@ describe("metrics after a purchase (X-DEPLOY-2)", () => {
     expect((await metricsAnswer(`Bearer ${TOKEN}`, undefined)).status).toBe(404);
   });
 
-  it("X-DEPLOY-2: shop_outbox_pending is the outbox's unsent e-mails, read when /metrics is asked; the pool's use with PostgreSQL", async () => {
+  it("X-DEPLOY-2: shop_outbox_pending is the outbox's unsent e-mails, read when /metrics is asked; the pool's use with PostgreSQL", { tags: ["driver"] }, async () => {
     const shop = await testShop();
     const db = shop.connection.db;
     watchShop({ outboxPending: () => countUnsentMail(db), pool: shop.connection.pool });

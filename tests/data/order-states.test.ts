@@ -286,7 +286,7 @@ async function freshDatabase(): Promise<Raw> {
 }
 
 describe("X-ORD-1: the migration to two states", () => {
-  it("X-ORD-1: a database holding every old status becomes the right pairs, each status as it was", async () => {
+  it("X-ORD-1: a database holding every old status becomes the right pairs, each status as it was", { tags: ["driver"] }, async () => {
     const folder = await previousRelease();
     const db = await freshDatabase();
     try {

@@ -58,7 +58,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
     expect(await outbox()).toHaveLength(1);
   });
 
-  it("X-SCALE-4: workers of two processes racing send each of 40 messages exactly once", async () => {
+  it("X-SCALE-4: workers of two processes racing send each of 40 messages exactly once", { tags: ["race"] }, async () => {
     const db = await testDb();
     for (let n = 0; n < 40; n++) await enqueueMail(db, mail(n));
     const other = await otherProcessDb();
@@ -79,7 +79,7 @@ describe(`mail outbox on ${TEST_DRIVER}`, () => {
     expect(new Set(files.map((f) => f.text.match(/Subject: (.*)/)?.[1])).size).toBe(40);
   });
 
-  it("X-SCALE-4: a claim left by a killed worker runs out and another worker sends it once", async () => {
+  it("X-SCALE-4: a claim left by a killed worker runs out and another worker sends it once", { tags: ["race"] }, async () => {
     const db = await testDb();
     await enqueueMail(db, mail(7));
     // A worker claimed it and died before sending: its claim is still running.

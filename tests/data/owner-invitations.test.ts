@@ -119,7 +119,7 @@ describe(`X-SEC-17: a removed owner's invitations, and cancelling one (${TEST_DR
     expect(await db.select().from(owners).where(eq(owners.email, "staff2-friend@griptruth.test"))).toHaveLength(0);
   });
 
-  it("X-SEC-17 race: an inviter removed while their invitation is being accepted gives exactly one outcome, never a new owner from a removed inviter", async () => {
+  it("X-SEC-17 race: an inviter removed while their invitation is being accepted gives exactly one outcome, never a new owner from a removed inviter", { tags: ["race"] }, async () => {
     const cookie = await signInCookie();
     const db = await testDb();
     const outcomes: string[] = [];

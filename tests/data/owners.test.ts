@@ -213,7 +213,7 @@ describe("X-DAY-4: owners, invitations and password resets", () => {
     expect(audit).toMatchObject({ actor: OWNER.email, subject: "owner:leaving@griptruth.test" });
   });
 
-  it("X-DAY-4: two owners removing each other at once leave one owner, never none", async () => {
+  it("X-DAY-4: two owners removing each other at once leave one owner, never none", { tags: ["race"] }, async () => {
     const db = await testDb();
     const cookie = await signInCookie();
     // Only the first owner and two new ones from here.
@@ -243,7 +243,7 @@ describe("X-DAY-4: owners, invitations and password resets", () => {
     await db.insert(owners).values({ email: OWNER.email, passwordHash: rowA!.passwordHash });
   });
 
-  it("X-DAY-4: two uses of one link at once: exactly one sets the password", async () => {
+  it("X-DAY-4: two uses of one link at once: exactly one sets the password", { tags: ["race"] }, async () => {
     const cookie = await signInCookie("owner@griptruth.test", NEW_PASSWORD, "198.51.100.60");
     expect((await invite(cookie, "twice@griptruth.test")).status).toBe(201);
     const { token } = await linkMailedTo("twice@griptruth.test");

@@ -148,7 +148,7 @@ describe(`review photos in the database (${driver})`, () => {
     expect(((await late.json()) as { error: string }).error).toMatch(/could not be found/);
   });
 
-  it("X-SCALE-3: uploads beyond PHOTO_STORAGE_LIMIT_MB are refused with a 4xx and a message, also when racing", async () => {
+  it("X-SCALE-3: uploads beyond PHOTO_STORAGE_LIMIT_MB are refused with a 4xx and a message, also when racing", { tags: ["race"] }, async () => {
     const db = await testDb();
     const limit = env().PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
     const bytes = await photo(7);
@@ -187,7 +187,7 @@ describe(`review photos in the database (${driver})`, () => {
     await db.delete(reviewPhotos).where(eq(reviewPhotos.storedBytes, limit - 2 * size - Math.floor(size / 2)));
     expect((await upload(bytes)).status).toBe(201);
   });
-  it(`X-SEC-15: a photo attaches to one review only, from the browser that uploaded it; racing reviews cannot share it (${driver})`, async () => {
+  it(`X-SEC-15: a photo attaches to one review only, from the browser that uploaded it; racing reviews cannot share it (${driver})`, { tags: ["race"] }, async () => {
     const response = await upload(await photo(11));
     expect(response.headers.get("set-cookie")).toBeNull(); // this browser already has its cookie
     const { fileUrl } = (await response.json()) as { fileUrl: string };

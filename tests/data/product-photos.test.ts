@@ -310,6 +310,7 @@ describe(`the owner's product photos (${driver})`, () => {
 describe(`the 12-photo limit when uploads race (${driver})`, () => {
   it.runIf(driver === "postgres")(
     "X-PHOTO-1: four uploads at once to a product with 10 photos, from two processes: exactly two are added, the others get the 409 sentence",
+    { tags: ["race"] },
     async () => {
       const product = "mens-england-no-gi-set";
       for (let n = 0; n < 10; n++) {
@@ -414,7 +415,7 @@ describe(`processing product photos in the background (${driver})`, () => {
     }
   });
 
-  it("X-PHOTO-2: a process killed mid-way leaves the photo to another, and it is finished exactly once", async () => {
+  it("X-PHOTO-2: a process killed mid-way leaves the photo to another, and it is finished exactly once", { tags: ["race"] }, async () => {
     const db = await testDb();
     await drain(db);
     const answer = await uploadPhoto("kids-grip-n-trip-thai-shorts", await png(400, 300), {
@@ -470,6 +471,7 @@ describe(`processing product photos in the background (${driver})`, () => {
 
   it.runIf(driver === "postgres")(
     "X-PHOTO-2: two processes asking for work at the same moment: the photo is processed once (FOR UPDATE SKIP LOCKED)",
+    { tags: ["race"] },
     async () => {
       const db = await testDb();
       const other = await otherProcessDb();

@@ -15,7 +15,7 @@ const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const otherProcessDb = useOtherProcessDb(5);
 
 describe(`shared rate limits in the database (${driver})`, () => {
-  it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once", async () => {
+  it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once", { tags: ["race"] }, async () => {
     const stores = [new DatabaseRateLimitStore(await testDb()), new DatabaseRateLimitStore(await otherProcessDb())];
     const client = randomUUID();
     const key = `test:${client}`;
@@ -125,7 +125,7 @@ describe.runIf(redisReachable || process.env.CI === "true")("shared rate limits 
     await Promise.all(clients.map((client) => client.close()));
   });
 
-  it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once, and expire", async () => {
+  it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once, and expire", { tags: ["race"] }, async () => {
     const [a, b] = [await processClient(), await processClient()];
     const stores = [new RedisRateLimitStore(async () => a, prefix), new RedisRateLimitStore(async () => b, prefix)];
     const key = `tracking:${randomUUID()}`;

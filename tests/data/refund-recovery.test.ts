@@ -244,6 +244,7 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
 
   it.runIf(TEST_DRIVER === "postgres")(
     "X-OPS-4: retry jobs on four connections at once, and the webhook racing them, record each refund once (PostgreSQL)",
+    { tags: ["race"] },
     async () => {
       const { paidOrder } = await import("./admin-fixtures");
       const { db, retry } = await parts();

@@ -192,7 +192,7 @@ describe("X-UK-5: returns requests on the server", () => {
     expect(await db.select().from(returnRequests)).toHaveLength(0);
   });
 
-  it("X-UK-5: ten requests for the same line at once store exactly one", async () => {
+  it("X-UK-5: ten requests for the same line at once store exactly one", { tags: ["race"] }, async () => {
     const db = await testDb();
     const { order, shortsLine } = await paidOrder({ dispatchedAt: ago(1) });
     const results = await Promise.all(
@@ -213,7 +213,7 @@ describe("X-UK-5: returns requests on the server", () => {
     expect(await db.select().from(returnRequestLines)).toHaveLength(1);
   });
 
-  it("X-UK-5: listed for the owner (all, and on the order); marked received once, even when marked twice at once", async () => {
+  it("X-UK-5: listed for the owner (all, and on the order); marked received once, even when marked twice at once", { tags: ["race"] }, async () => {
     const db = await testDb();
     const first = await paidOrder({ dispatchedAt: ago(2) });
     const second = await paidOrder({ dispatchedAt: ago(2) });

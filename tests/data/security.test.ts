@@ -148,7 +148,7 @@ describe("X-SEC on the database", () => {
     expect(paid?.clientKey).toBeNull();
   });
 
-  it(`X-SEC-11: 10 checkouts at once from one address leave at most 3 pending orders (${TEST_DRIVER})`, async () => {
+  it(`X-SEC-11: 10 checkouts at once from one address leave at most 3 pending orders (${TEST_DRIVER})`, { tags: ["race"] }, async () => {
     const client = "203.0.113.44";
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => checkout({ cartItems: [rashguard] }, client)),
@@ -311,7 +311,7 @@ describe("X-SEC on the database", () => {
     expect(listed.find((r) => r.customer_name === "Ana")?.verified_purchase).toBe(true);
   });
 
-  it(`X-SEC-15: one review link gives one verified review per order and product; a second, or ten racing, are refused with 409 (${TEST_DRIVER})`, async () => {
+  it(`X-SEC-15: one review link gives one verified review per order and product; a second, or ten racing, are refused with 409 (${TEST_DRIVER})`, { tags: ["race"] }, async () => {
     const productId = "mens-ranked-gorilla-no-gi-set";
     const db = await testDb();
     await db.delete(productReviews);
@@ -353,7 +353,7 @@ describe("X-SEC on the database", () => {
     expect(stored[0]!.verified).not.toBeNull();
   });
 
-  it("X-SEC-8: processes starting together agree on one generated review-link key", async () => {
+  it("X-SEC-8: processes starting together agree on one generated review-link key", { tags: ["race"] }, async () => {
     const db = await testDb();
     await db.delete(serverSecrets);
     const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db, theShop().settings)));

@@ -192,6 +192,7 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
 
   it.runIf(TEST_DRIVER === "postgres")(
     "X-PE-1: twelve adds to one cart at once (two tabs racing) all land",
+    { timeout: 30_000, tags: ["race"] },
     async () => {
       const cookie = cookieOf(await post({ intent: "add", ...rashguard }))!;
       const sizes = ["XS", "S", "L", "XL", "XXL"];
@@ -204,7 +205,6 @@ describe(`the server's cart (${TEST_DRIVER})`, () => {
       const cart = (await (await call(cartApiGet, "/api/cart", { headers: { cookie } })).json()) as CartAnswer;
       expect(cart.lines).toHaveLength(13);
     },
-    30_000,
   );
 
   it("X-PE-2: without JavaScript, Pay makes the session from the server's cart; the paid order empties it", async () => {

@@ -102,7 +102,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     await db.delete(variantStock);
   });
 
-  it("X-STK-3: 20 concurrent checkouts for the last unit give one order and 19 sold-out answers", async () => {
+  it("X-STK-3: 20 concurrent checkouts for the last unit give one order and 19 sold-out answers", { tags: ["race"] }, async () => {
     await setStock(rashguardM, 1);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => checkout([{ ...rashguardM }])),
@@ -214,7 +214,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     expect(await stockOf(kneePads)).toBe(1);
   });
 
-  it("X-STK-4: expiry with two workers racing cancels each due order once and returns its stock once", async () => {
+  it("X-STK-4: expiry with two workers racing cancels each due order once and returns its stock once", { tags: ["race"] }, async () => {
     await setStock(kneePads, 10);
     await setStock(hoodieM, 10);
     for (let i = 0; i < 6; i++) {
@@ -251,6 +251,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
 
   it.runIf(TEST_DRIVER === "postgres")(
     "X-STK-4: a worker skips an order another process holds (SKIP LOCKED) instead of waiting",
+    { timeout: 15_000, tags: ["race"] },
     async () => {
       await setStock(kneePads, 5);
       for (let i = 0; i < 3; i++) expect((await checkout([{ ...kneePads }])).status).toBe(200);
@@ -279,10 +280,9 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
       expect(await expireDueOrders(db)).toEqual([held!.id]);
       expect(await stockOf(kneePads)).toBe(5);
     },
-    15_000,
   );
 
-  it("X-STK-4: cancelling races give back once; a paid order is not expired", async () => {
+  it("X-STK-4: cancelling races give back once; a paid order is not expired", { tags: ["race"] }, async () => {
     await setStock(kneePads, 3);
     const response = await checkout([{ ...kneePads, quantity: 3 }]);
     expect(response.status).toBe(200);

@@ -195,7 +195,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     }
   });
 
-  it("X-CHK-2: duplicate and concurrent webhooks give one paid order and one e-mail", async () => {
+  it("X-CHK-2: duplicate and concurrent webhooks give one paid order and one e-mail", { tags: ["race"] }, async () => {
     const { sessionId } = await startCheckout();
     const order = await orderFor(sessionId);
     const before = (await outbox()).length;
@@ -228,7 +228,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect((await orderFor(sessionId))?.status).toBe("pending");
   });
 
-  it("X-CHK-4: verify-order retrieves the session when the webhook has not arrived yet", async () => {
+  it("X-CHK-4: verify-order retrieves the session when the webhook has not arrived yet", { tags: ["race"] }, async () => {
     const { sessionId, receipt } = await startCheckout();
     const verify = async () =>
       (await call(app.verify, "/api/verify-order", postJson({ sessionId }, { cookie: receipt }))).json() as Promise<{
@@ -418,7 +418,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect(order?.id).toBeDefined();
   });
 
-  it("X-SEC-5: a payment racing the session's expiry ends paid, or cancelled and flagged for a refund, never lost", async () => {
+  it("X-SEC-5: a payment racing the session's expiry ends paid, or cancelled and flagged for a refund, never lost", { tags: ["race"] }, async () => {
     for (let round = 0; round < 5; round++) {
       const { sessionId } = await startCheckout();
       const order = await orderFor(sessionId);

@@ -144,7 +144,7 @@ describe("X-SEC-16 roster e-mails", () => {
     expect(await rosterMails()).toHaveLength(100);
   });
 
-  it("X-SEC-16 race: roster uploads sent at once for one team never send more e-mails than its caps, nor two to one address", async () => {
+  it("X-SEC-16 race: roster uploads sent at once for one team never send more e-mails than its caps, nor two to one address", { tags: ["race"] }, async () => {
     const rows = (from: number, count: number) =>
       roster(Array.from({ length: count }, (_, n) => row(plainName(from + n), `member-${from + n}@example.com`)));
     // The team's expected size (60): four uploads of 40 at once, overlapping by 20.

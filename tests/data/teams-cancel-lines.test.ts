@@ -117,7 +117,7 @@ describe(`issue 41: cancelling a team touches only the team's lines (${TEST_DRIV
     expect(sent!.text).toMatch(/In the parcel:\n- 1 × .*Size: A2.*REDCAR BJJ.*Name: KAI/);
   });
 
-  it("X-TEAM-5: two cancels of the team raced on two pools refund the mixed order's team line once", async () => {
+  it("X-TEAM-5: two cancels of the team raced on two pools refund the mixed order's team line once", { tags: ["race"] }, async () => {
     const { slug, jordan } = await twoMembers();
     const db = await testDb();
     const other = await otherProcessDb();

@@ -129,7 +129,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
     expect((await publicView(slug)).open).toBe(false);
   });
 
-  it("X-TEAM-8 X-TEAM-4 the summary is sent once however the store closes: Close now, the job on another pool and Mark in production raced", async () => {
+  it("X-TEAM-8 X-TEAM-4 the summary is sent once however the store closes: Close now, the job on another pool and Mark in production raced", { tags: ["race"] }, async () => {
     const db = await testDb();
     const other = await otherProcessDb();
     for (let round = 0; round < 3; round++) {

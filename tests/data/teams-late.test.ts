@@ -267,6 +267,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
 
   it.runIf(TEST_DRIVER === "postgres")(
     "X-TEAM-5 the late payment's follow-up and the owner's team cancel fired at the same time from two processes refund the order exactly once",
+    { tags: ["race"] },
     async () => {
       const { slug } = await app.fixtures.makeTeam(cookie);
       const early = await memberPaysNow(slug, "ana@example.com");

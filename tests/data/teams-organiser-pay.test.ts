@@ -177,7 +177,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     expect((await sendEntry("no-such-team", entry())).status).toBe(404);
   });
 
-  it("X-TEAM-7 two organiser payments raced on two pools pay once: one order, every entry in it, the other 409", async () => {
+  it("X-TEAM-7 two organiser payments raced on two pools pay once: one order, every entry in it, the other 409", { tags: ["race"] }, async () => {
     const team = await organiserTeam();
     for (const body of THREE) expect((await sendEntry(team.slug, body)).status).toBe(201);
     const db = await testDb();
@@ -204,7 +204,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     expect(await db.select().from(orders)).toHaveLength(2);
   });
 
-  it("X-TEAM-7 X-TEAM-4 an entry racing the closing is in the summary or refused, never lost", async () => {
+  it("X-TEAM-7 X-TEAM-4 an entry racing the closing is in the summary or refused, never lost", { tags: ["race"] }, async () => {
     const db = await testDb();
     const other = await otherProcessDb();
     for (let round = 0; round < 8; round++) {

@@ -42,7 +42,7 @@ async function summaries() {
 }
 
 describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
-  it("X-TEAM-4 the closing summary goes to the organiser and the shop exactly once with two job runners on two pools", async () => {
+  it("X-TEAM-4 the closing summary goes to the organiser and the shop exactly once with two job runners on two pools", { tags: ["race"] }, async () => {
     const { slug } = await makeTeam(cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
@@ -76,7 +76,7 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     expect(row!.summarySentAt).toBeInstanceOf(Date);
   });
 
-  it("X-TEAM-5 cancel and refund everyone fired twice at once from two processes refunds each paid order exactly once", async () => {
+  it("X-TEAM-5 cancel and refund everyone fired twice at once from two processes refunds each paid order exactly once", { tags: ["race"] }, async () => {
     const { slug } = await makeTeam(cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });

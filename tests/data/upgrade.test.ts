@@ -1,3 +1,4 @@
+// @module-tag driver
 // Upgrades that keep everything (issue 40 item 3): the shop the previous release made
 // (tests/fixtures/previous-release.backup, written by scripts/previous-release-fixture.mjs through
 // that release's own code) is restored at its own migration and upgraded by this code's
