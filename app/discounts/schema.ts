@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { limit } from "~/db/columns";
 
 /** Discount codes (S-CHK-3), stored upper-case and matched case-insensitively. */
 export const discountCodes = pgTable(

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { enquiries } from "~/db/schema";
+import { enquiries } from "./schema";
 import type { Env } from "~/server/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, problem, type Result } from "~/shared/problems";

@@ -10,7 +10,6 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { limit } from "~/db/columns";
 import { SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 import { teams } from "./team-stores.schema";
 
