@@ -52,6 +52,11 @@ const HTTP_HELPERS = "^app/security/(edge|request)\\.server\\.ts$";
 const DOMAIN = folders([...CATALOGUE, ...Object.keys(CAPABILITIES), "flows"]);
 const OWNER_SESSION_EDGE = "^app/owners/(guard|session|session-actions)\\.server\\.ts$";
 
+/** A folder's own tables (issue 48): app/<folder>/schema.ts and its parts, app/<folder>/*.schema.ts. */
+const TABLES = "^app/[^/]+/(schema|[^/]+\\.schema)\\.ts$";
+/** The index of every folder's tables, for Drizzle's client, drizzle-kit and the backup. */
+const TABLES_INDEX = "^app/db/schema\\.ts$";
+
 const capabilityRules = Object.entries(CAPABILITIES).map(([name, allowed]) => ({
   name: `capability-${name}`,
   comment: `${name}/ may read core, platform, the catalogue${allowed.length ? ` and ${allowed.join(", ")}` : ""}; what spans capabilities belongs in flows/.`,
@@ -81,9 +86,10 @@ module.exports = {
     },
     {
       name: "platform-below-capabilities",
-      comment: "db/, security/, mail/, background/ and storage/ import only core and platform.",
+      comment:
+        "db/, security/, mail/, background/ and storage/ import only core and platform (the tables' index, app/db/schema.ts, aside).",
       severity: "error",
-      from: { path: folders(PLATFORM), pathNot: TESTS },
+      from: { path: folders(PLATFORM), pathNot: [TESTS, TABLES_INDEX] },
       to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM]), ENV] },
     },
     {
@@ -94,6 +100,29 @@ module.exports = {
       to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE]), ENV] },
     },
     ...capabilityRules,
+    {
+      name: "own-tables-only",
+      comment:
+        "A folder reads and writes only its own tables (issue 48): another capability's data is reached through that capability's functions, and flows/ joins several. Schema files may name each other's tables for foreign keys (the layer rules still apply), and app/db/schema.ts lists them all.",
+      severity: "error",
+      from: { path: "^app/([^/]+)/", pathNot: ["^app/flows/", TABLES, TABLES_INDEX, TESTS] },
+      to: { path: TABLES, pathNot: ["^app/$1/", TABLES_INDEX] },
+    },
+    {
+      name: "the-tables-index-is-the-databases",
+      comment:
+        "Only app/db/ (the client's types, drizzle-kit, the backup) imports the index of every table; a capability imports its own schema file.",
+      severity: "error",
+      from: { path: "^app/", pathNot: ["^app/db/", TESTS] },
+      to: { path: TABLES_INDEX },
+    },
+    {
+      name: "the-tables-index-lists-tables",
+      comment: "app/db/schema.ts re-exports the folders' schema files and nothing else.",
+      severity: "error",
+      from: { path: TABLES_INDEX },
+      to: { path: "^app/", pathNot: TABLES },
+    },
     {
       name: "no-http-in-domain",
       comment:

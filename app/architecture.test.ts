@@ -47,6 +47,26 @@ describe("architecture", () => {
       expect(found).toContainEqual(
         "no-http-responses-in-domain: app/flows/refunds/redirects.server.ts → react-router",
       );
+      // Issue 48: another capability's tables (its schema file or a part of it), and the index of
+      // every table outside app/db/, are refused; a folder's own tables, a schema file's foreign
+      // key, the index and flows/ are not.
+      expect(found).toContainEqual(
+        "own-tables-only: app/teams/reads-order-tables.ts → app/orders/schema.ts",
+      );
+      expect(found).toContainEqual(
+        "own-tables-only: app/teams/reads-order-tables.ts → app/orders/money.schema.ts",
+      );
+      expect(found).toContainEqual(
+        "the-tables-index-is-the-databases: app/teams/reads-all-tables.ts → app/db/schema.ts",
+      );
+      for (const allowed of [
+        "app/orders/reads-own-tables.ts",
+        "app/teams/schema.ts",
+        "app/db/schema.ts",
+        "app/flows/returns/joins-tables.ts",
+      ]) {
+        expect(found.filter((v) => v.includes(`${allowed} →`))).toEqual([]);
+      }
       // Reading the core from the catalogue is the allowed direction.
       expect(found.some((v) => v.includes("app/catalogue/reads-core.ts"))).toBe(false);
     },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue";
 import type { Database } from "~/db/client.server";
-import { carts } from "~/db/schema";
+import { carts } from "./schema";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { type LineChoice, lineChoiceSchema } from "~/shared/line-choice";
 import { CART_LIFETIME_DAYS, MAX_CART_LINES } from "~/shared/limits";

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { productOptions } from "~/db/schema";
+import { productOptions } from "./schema";
 import type { FitChart, FitMeasure } from "./fit";
 
 /**

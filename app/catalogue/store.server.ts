@@ -12,7 +12,7 @@ import {
   shopSettings,
   siteContent,
   type StoredProductImage,
-} from "~/db/schema";
+} from "./schema";
 import { fixedPictureSrc, pictureSrc } from "./art/pictures";
 import { type Catalogue, makeCatalogue, type PriceHistories, priceHistoryKey } from "./catalogue";
 import type { PricePoint } from "~/pricing/was-price";

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { discountCodes } from "~/db/schema";
+import { discountCodes } from "./schema";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { fromLondonLocal } from "~/shared/london-time";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";

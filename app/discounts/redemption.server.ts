@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { discountCodes } from "~/db/schema";
+import { discountCodes } from "./schema";
 import {
   discountVerdict,
   type DiscountTerms,

@@ -8,7 +8,7 @@ import {
   type FieldErrors,
   GARMENT_TYPES,
   QUANTITIES,
-} from "./schema";
+} from "./form";
 
 /** What the no-JavaScript form post (the /customisation action) answers. */
 export interface EnquiryActionData {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { enquiries } from "~/db/schema";
+import { enquiries } from "./schema";
 import { done, problem, type Result } from "~/shared/problems";
 import { isUuid } from "~/db/ids";
 

@@ -1,9 +1,9 @@
 import type { Database } from "~/db/client.server";
-import { enquiries } from "~/db/schema";
+import { enquiries } from "./schema";
 import type { Env } from "~/server/env.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, problem, type Result } from "~/shared/problems";
-import { checkEnquiry, type Enquiry } from "./schema";
+import { checkEnquiry, type Enquiry } from "./form";
 
 /** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
 export async function receiveEnquiry(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { mailOutbox } from "./schema";
 import type { Mailer, OutgoingMail } from "./mailer.server";
 import { logError } from "~/security/log.server";
 

@@ -1,4 +1,4 @@
-import type { PostalAddress } from "~/db/schema";
+import type { PostalAddress } from "./schema";
 import { type DeliverySettings, methodLabel, type ShippingMethodId } from "~/pricing/shipping";
 
 /** A team's delivery address on one line: "Riptide BJJ, 1 Dojo Road, Leeds LS1 1AA". */

@@ -1,6 +1,6 @@
 import { and, asc, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "./schema";
 import { markOrderCancelled } from "./orders.server";
 import { awaitingPaymentSql } from "./states.server";
 import { EXPIRY_BATCH } from "~/shared/limits";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderNumberCounter } from "~/db/schema";
+import { orderNumberCounter } from "./schema";
 import { FIRST_ORDER_NUMBER, ORDER_NUMBER_PREFIX } from "./order-number";
 
 /**

@@ -9,10 +9,11 @@ import {
   orders,
   type PostalAddress,
   stockReservations,
-} from "~/db/schema";
+} from "./schema";
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
-import { reserveStock, returnStock } from "~/stock/stock.server";
+import { reserveStock } from "~/stock/stock.server";
+import { returnStock } from "./reservations.server";
 import type { StockLookup } from "~/stock/stock";
 import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts/redemption.server";
 import { takeOrderNumber } from "./order-number.server";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
-import { orders } from "~/db/schema";
+import { orders } from "./schema";
 import { CANCELLABLE_PAYMENTS, MONEY_HELD } from "./status";
 
 /**

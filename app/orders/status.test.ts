@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/db/schema";
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./schema";
 import {
   canBeCancelled,
   isPaid,

@@ -1,4 +1,4 @@
-import type { FulfilmentStatus, OrderStatus, PaymentStatus } from "~/db/schema";
+import type { FulfilmentStatus, OrderStatus, PaymentStatus } from "./schema";
 
 /**
  * An order's two states (X-ORD-1, X-ORD-2): its money (`paymentStatus`) and its making

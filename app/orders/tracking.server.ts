@@ -6,7 +6,7 @@ import { deliveryLabel } from "./delivery-label";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { done, problem, type Result } from "~/shared/problems";
 import { text } from "~/shared/text";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "./schema";
 import { findOrderForTracking, linesOfOrder } from "./orders.server";
 import { progressStatus } from "./status";
 import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { ownerSignInFailures } from "~/db/schema";
+import { ownerSignInFailures } from "./schema";
 import { clientKey } from "~/security/rate-limit.server";
 import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS } from "~/shared/limits";
 

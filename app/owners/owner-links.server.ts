@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { ownerLinks } from "~/db/schema";
+import { ownerLinks } from "./schema";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { ProblemKind } from "~/shared/problems";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { owners } from "~/db/schema";
+import { owners } from "./schema";
 import { hashPassword } from "./password.server";
 import { EMAIL_MAX, MIN_PASSWORD_LENGTH, PASSWORD_MAX } from "~/shared/limits";
 import type { Problem } from "~/shared/problems";

@@ -8,7 +8,7 @@ import {
   type SessionStorage,
 } from "react-router";
 import type { Database } from "~/db/database";
-import { ownerSessions } from "~/db/schema";
+import { ownerSessions } from "./schema";
 import type { Env } from "~/server/env.server";
 import { SESSION_LIFETIME_SECONDS } from "~/shared/limits";
 

@@ -2,7 +2,7 @@ import type { OriginSettings } from "~/security/origin.server";
 import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { ownerLinks, owners } from "~/db/schema";
+import { ownerLinks, owners } from "./schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";

@@ -5,13 +5,12 @@ import { choiceDetails } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
 import {
   exchangeFulfilments,
-  orderLines,
-  orders,
   returnRequestLines,
   returnRequests,
   type ExchangeStatus,
   type ReturnRequestStatus,
-} from "~/db/schema";
+} from "./schema";
+import { findOrderByNumber, orderLinesByIds, ordersByIds } from "~/orders/lookups.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
@@ -95,12 +94,17 @@ export const requestSchema = lookupSchema.extend({
     ),
 });
 
-async function requestedLineIds(db: Database, orderId: string): Promise<Set<string>> {
+async function requestedLineIds(db: Database, lines: readonly OrderLine[]): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
   const rows = await db
     .select({ id: returnRequestLines.orderLineId })
     .from(returnRequestLines)
-    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
-    .where(eq(orderLines.orderId, orderId));
+    .where(
+      inArray(
+        returnRequestLines.orderLineId,
+        lines.map((line) => line.id),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 
@@ -117,7 +121,7 @@ async function orderView(
   });
   if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
   const lines = await linesOfOrder(db, order.id);
-  const requested = await requestedLineIds(db, order.id);
+  const requested = await requestedLineIds(db, lines);
   return {
     ok: true,
     order,
@@ -348,34 +352,59 @@ export async function listReturnRequests(
   filter: { orderNumber?: string; status?: ReturnRequestStatus } = {},
 ): Promise<ReturnRequestSummary[]> {
   const conditions = [];
-  if (filter.orderNumber) conditions.push(eq(orders.orderNumber, filter.orderNumber));
+  if (filter.orderNumber) {
+    const order = await findOrderByNumber(db, filter.orderNumber);
+    if (!order) return [];
+    conditions.push(eq(returnRequests.orderId, order.id));
+  }
   if (filter.status) conditions.push(eq(returnRequests.status, filter.status));
-  const requests = await db
-    .select({ request: returnRequests, order: orders })
+  const found = await db
+    .select()
     .from(returnRequests)
-    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
     .limit(500);
-  if (requests.length === 0) return [];
-  const lines = await db
+  if (found.length === 0) return [];
+  const ordersOf = new Map(
+    (
+      await ordersByIds(
+        db,
+        found.map((request) => request.orderId),
+      )
+    ).map((order) => [order.id, order]),
+  );
+  const requests = found.map((request) => ({ request, order: ordersOf.get(request.orderId)! }));
+  const returnedLines = await db
     .select({
       requestId: returnRequestLines.returnRequestId,
+      orderLineId: returnRequestLines.orderLineId,
       returned: returnRequestLines.quantity,
       exchangeSize: returnRequestLines.exchangeSize,
       exchangeStatus: exchangeFulfilments.status,
-      line: orderLines,
     })
     .from(returnRequestLines)
-    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
-    .leftJoin(exchangeFulfilments, eq(exchangeFulfilments.orderLineId, orderLines.id))
+    .leftJoin(
+      exchangeFulfilments,
+      eq(exchangeFulfilments.orderLineId, returnRequestLines.orderLineId),
+    )
     .where(
       inArray(
         returnRequestLines.returnRequestId,
-        requests.map((r) => r.request.id),
+        found.map((request) => request.id),
       ),
-    )
-    .orderBy(orderLines.position);
+    );
+  const orderLinesOf = new Map(
+    (
+      await orderLinesByIds(
+        db,
+        returnedLines.map((row) => row.orderLineId),
+      )
+    ).map((line) => [line.id, line]),
+  );
+  // In each order's line order, as the order shows them.
+  const lines = returnedLines
+    .map(({ orderLineId, ...row }) => ({ ...row, line: orderLinesOf.get(orderLineId)! }))
+    .sort((a, b) => a.line.position - b.line.position);
   return requests.map(({ request, order }) => {
     const own = lines.filter((row) => row.requestId === request.id);
     return {

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { productReviews } from "~/db/schema";
+import { productReviews } from "./schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { deletePhotoFiles, deletePhotos, type PhotoPlace } from "./photos.server";

@@ -1,6 +1,6 @@
 import { count, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { productReviews } from "~/db/schema";
+import { productReviews } from "./schema";
 import { logError } from "~/security/log.server";
 
 export async function countReviews(db: Database): Promise<number> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
-import { reviewPhotos } from "~/db/schema";
+import { reviewPhotos } from "./schema";
 import type { Env } from "~/server/env.server";
 import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";

@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import { orderLines } from "~/db/schema";
 import { storedSecret } from "~/security/secrets.server";
 import type { Env } from "~/server/env.server";
-import { findOrderById } from "~/orders/orders.server";
+import { findOrderById, linesOfOrder } from "~/orders/orders.server";
 import { isPaid } from "~/orders/status";
 
 /**
@@ -87,9 +85,6 @@ export async function verifiedOrderFor(
   const actual = Buffer.from(given);
   const wanted = Buffer.from(expected.toString("base64url"));
   if (actual.length !== wanted.length || !timingSafeEqual(actual, wanted)) return undefined;
-  const lines = await db
-    .select({ productId: orderLines.productId })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id));
+  const lines = await linesOfOrder(db, order.id);
   return lines.some((line) => line.productId === productId) ? order.id : undefined;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { productReviews } from "~/db/schema";
+import { productReviews } from "./schema";
 import { attachPhotos } from "./photos.server";
 import type { PublicReview } from "./types";
 import type { ReviewInput } from "./validation";

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
-import type { PostalAddress } from "~/db/schema";
+import type { PostalAddress } from "~/orders/order-types";
 import { dbFrom } from "~/db/context.server";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";

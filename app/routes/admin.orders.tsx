@@ -3,7 +3,7 @@ import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";
-import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/db/schema";
+import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/orders/order-types";
 import { dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";

@@ -20,7 +20,7 @@ import { EnquiryForm, type EnquiryActionData } from "~/enquiries/EnquiryForm";
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { type Outcome, pageEndpoint, success } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
-import { enquiryFromForm } from "~/enquiries/schema";
+import { enquiryFromForm } from "~/enquiries/form";
 import type { Route } from "./+types/customisation";
 import { BODY_LIMITS } from "~/shared/limits";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { auditLog } from "./schema";
 
 /** A database or an open transaction: audit rows are written in the transaction they record. */
 export type Executor = Pick<Database, "insert" | "select" | "update">;

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { rateLimitHits } from "~/db/schema";
+import { rateLimitHits } from "./schema";
 import type { Env } from "~/server/env.server";
 import { type RateLimitStore, windowEnd } from "./rate-limit.server";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { serverSecrets } from "~/db/schema";
+import { serverSecrets } from "./schema";
 
 /**
  * A random key made once and kept in the database, so that every process of the shop signs and

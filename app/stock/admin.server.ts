@@ -4,7 +4,7 @@ import { findProduct, findSellable } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
-import { variantStock } from "~/db/schema";
+import { variantStock } from "./schema";
 import { LINE_CHOICE_MAX, STOCK_QUANTITY_MAX } from "~/shared/limits";
 import {
   isVariantOf,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { findProduct } from "~/catalogue/catalogue";
 import type { Database } from "~/db/database";
-import { stockAlerts } from "~/db/schema";
+import { stockAlerts } from "./schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { done, problem, type Result } from "~/shared/problems";
 import {

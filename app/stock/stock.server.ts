@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { stockReservations, variantStock } from "~/db/schema";
+import { variantStock } from "./schema";
 import {
   perOrderMessage,
   shortMessage,
@@ -168,16 +168,12 @@ export async function reserveStock(
 }
 
 /**
- * Gives back what an order took, exactly once: the reservations are marked returned by a
- * conditional update, and only the rows this call marked go back. A variant the owner has since
- * made made-to-order (NULL) stays so. Call it inside the transaction that cancels the order.
+ * Puts back what an order had taken (the reservations app/orders/reservations.server.ts has just
+ * marked returned, exactly once): one increment per variant, in a fixed order. A variant the
+ * owner has since made made-to-order (NULL) stays so. Call it inside the transaction that
+ * cancels the order.
  */
-export async function returnStock(tx: Database, orderId: string): Promise<number> {
-  const returned = await tx
-    .update(stockReservations)
-    .set({ returnedAt: sql`now()` })
-    .where(and(eq(stockReservations.orderId, orderId), isNull(stockReservations.returnedAt)))
-    .returning();
+export async function giveBackTaken(tx: Database, returned: readonly Reservation[]): Promise<void> {
   const totals = new Map<string, Reservation>();
   for (const row of returned) {
     const key = variantKey(row);
@@ -198,7 +194,6 @@ export async function returnStock(tx: Database, orderId: string): Promise<number
       .set({ quantity: sql`${variantStock.quantity} + ${quantity}`, updatedAt: sql`now()` })
       .where(and(byVariant(variant), isNotNull(variantStock.quantity)));
   }
-  return returned.reduce((sum, row) => sum + row.quantity, 0);
 }
 
 /** Stock for a page: a database failure shows everything as made to order, never a broken page. */
@@ -212,48 +207,6 @@ export async function stockLevelsOrEmpty(
     logError("Could not read stock levels", error);
     return {};
   }
-}
-
-/** An order line sent back: what it was, and how many of it came back. */
-export interface ReturnedLine extends Variant {
-  orderLineId: string;
-  lineQuantity: number;
-  returned: number;
-}
-
-/**
- * The items returned lines stand for (X-DAY-1): what each line took from stock, for the share
- * sent back (a bundle line took one of each of its items); a line that took nothing (made to
- * order when sold) stands for its own variant.
- */
-export async function itemsOfReturnedLines(
-  db: Database,
-  lines: readonly ReturnedLine[],
-): Promise<Reservation[]> {
-  if (lines.length === 0) return [];
-  const taken = await db
-    .select()
-    .from(stockReservations)
-    .where(
-      inArray(
-        stockReservations.orderLineId,
-        lines.map((l) => l.orderLineId),
-      ),
-    );
-  return lines.flatMap((line) => {
-    const own = taken.filter((row) => row.orderLineId === line.orderLineId);
-    if (own.length === 0) {
-      const { productId, optionType, size, color } = line;
-      return [{ productId, optionType, size, color, quantity: line.returned }];
-    }
-    return own.map((row) => ({
-      productId: row.productId,
-      optionType: row.optionType,
-      size: row.size,
-      color: row.color,
-      quantity: Math.round((row.quantity * line.returned) / line.lineQuantity),
-    }));
-  });
 }
 
 /** Of these items, the ones whose variant is stocked (a number, not made to order). */

@@ -2,7 +2,7 @@ export type { FileStore, StoredFile } from "./file-store";
 import { inArray, like } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/database";
-import { photoFiles } from "~/db/schema";
+import { photoFiles } from "./schema";
 import type { FileStore } from "./file-store";
 import { type S3Config, s3FileStore } from "./s3.server";
 

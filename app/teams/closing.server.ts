@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lte, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, teamProducts, teams } from "~/db/schema";
+import { noPendingTeamOrderSql } from "~/orders/team-orders.server";
+import { teamProducts, teams } from "./schema";
 import { entriesTotal, listEntries } from "./entries.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
@@ -34,13 +35,7 @@ export async function closeDueTeams(
           // A member who began paying before the closing time may still finish: the summary
           // waits until no checkout for the team is pending (each expires within
           // CHECKOUT_EXPIRY_MINUTES), so it names everyone who paid.
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(orderLines)
-              .innerJoin(orders, eq(orders.id, orderLines.orderId))
-              .where(and(eq(orderLines.teamSlug, teams.slug), eq(orders.status, "pending"))),
-          ),
+          noPendingTeamOrderSql(tx, teams.slug),
         ),
       )
       .orderBy(asc(teams.closesAt))

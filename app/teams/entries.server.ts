@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders, teamEntries, teamProducts, teams } from "~/db/schema";
+import { ordersByIds } from "~/orders/lookups.server";
+import { orderEndedUnpaidSql } from "~/orders/team-orders.server";
+import { teamEntries, teamProducts, teams } from "./schema";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, done, problem, type Result } from "~/shared/problems";
@@ -28,10 +30,7 @@ type TeamRow = typeof teams.$inferSelect;
 
 /** The entry's order ended without payment, or it has none: it is still to pay. */
 export function toPaySql(): SQL {
-  return or(
-    isNull(teamEntries.orderId),
-    sql`exists (select 1 from ${orders} where ${orders.id} = ${teamEntries.orderId} and (${orders.paymentStatus} in ('failed', 'expired') or (${orders.paymentStatus} = 'pending' and ${orders.fulfilmentStatus} = 'cancelled')))`,
-  )!;
+  return or(isNull(teamEntries.orderId), orderEndedUnpaidSql(teamEntries.orderId))!;
 }
 
 export type EntryState = "to_pay" | "paying" | "paid";
@@ -60,17 +59,28 @@ export async function listEntries(
   offers: readonly TeamOffer[],
   catalogue?: Catalogue,
 ): Promise<TeamEntryJson[]> {
-  const rows = await db
-    .select({
-      entry: teamEntries,
-      orderNumber: orders.orderNumber,
-      paymentStatus: orders.paymentStatus,
-      fulfilmentStatus: orders.fulfilmentStatus,
-    })
+  const entries = await db
+    .select()
     .from(teamEntries)
-    .leftJoin(orders, eq(orders.id, teamEntries.orderId))
     .where(eq(teamEntries.teamId, team.id))
     .orderBy(asc(teamEntries.createdAt), asc(teamEntries.id));
+  const ordersOf = new Map(
+    (
+      await ordersByIds(
+        db,
+        entries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])),
+      )
+    ).map((order) => [order.id, order]),
+  );
+  const rows = entries.map((entry) => {
+    const order = entry.orderId ? ordersOf.get(entry.orderId) : undefined;
+    return {
+      entry,
+      orderNumber: order?.orderNumber ?? null,
+      paymentStatus: order?.paymentStatus ?? null,
+      fulfilmentStatus: order?.fulfilmentStatus ?? null,
+    };
+  });
   return rows.map(({ entry, orderNumber, paymentStatus, fulfilmentStatus }) => {
     const state: EntryState =
       !paymentStatus || paymentStatus === "failed" || paymentStatus === "expired"

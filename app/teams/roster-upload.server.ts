@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Catalogue } from "~/catalogue/catalogue";
-import { teamInvitations, teams } from "~/db/schema";
+import { teamInvitations, teams } from "./schema";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";

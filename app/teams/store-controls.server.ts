@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Catalogue } from "~/catalogue/catalogue";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, teamEntries, teamProducts, teams } from "~/db/schema";
+import { teamHasPaidOrder, teamHasPendingOrder } from "~/orders/team-orders.server";
+import { teamEntries, teamProducts, teams } from "./schema";
 import { TEAM_NOTE_MAX } from "~/shared/limits";
 import { text } from "~/shared/text";
 import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
@@ -135,12 +136,7 @@ async function offerLocked(
   if (team.status !== "open") {
     return `${team.name} is ${team.status.replace("_", " ")}: its products and prices cannot change now.`;
   }
-  const [paid] = await tx
-    .select({ id: orders.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, team.slug), isNotNull(orders.paidAt)))
-    .limit(1);
+  const paid = await teamHasPaidOrder(tx, team.slug);
   const [entry] = await tx
     .select({ id: teamEntries.id })
     .from(teamEntries)
@@ -149,13 +145,7 @@ async function offerLocked(
   if (paid || entry) {
     return `Members have already ${paid ? "paid" : "sent their choices"} for ${team.name}, so its products and prices cannot change now; only the closing date and the note can.`;
   }
-  const [paying] = await tx
-    .select({ id: orders.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, team.slug), eq(orders.status, "pending")))
-    .limit(1);
-  if (paying) {
+  if (await teamHasPendingOrder(tx, team.slug)) {
     return "A member is paying for this team order now: change its products once that payment has finished or expired.";
   }
   return undefined;

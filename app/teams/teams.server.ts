@@ -1,14 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import {
-  type FulfilmentStatus,
-  orderLines,
-  orders,
-  type PaymentStatus,
-  teamProducts,
-  teams,
-} from "~/db/schema";
+import type { FulfilmentStatus, PaymentStatus } from "~/orders/order-types";
+import { paidTeamCounts, teamOrderLines } from "~/orders/team-orders.server";
+import { teamProducts, teams } from "./schema";
 import { paidSql } from "~/orders/states.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
@@ -277,16 +272,7 @@ export async function listTeams(db: Database, settings: OriginSettings, catalogu
     db,
     rows.map((r) => r.id),
   );
-  const counts = await db
-    .select({
-      slug: orderLines.teamSlug,
-      orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
-      items: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(isNotNull(orderLines.teamSlug), paidSql()))
-    .groupBy(orderLines.teamSlug);
+  const counts = await paidTeamCounts(db);
   const bySlug = new Map(counts.map((c) => [c.slug, c]));
   return rows.map((row) => ({
     ...teamJson(row, offers.get(row.id) ?? [], settings, catalogue),
@@ -313,31 +299,7 @@ export async function teamOrdersAndRoster(
   /** Which member orders: paid ones (X-ORD-2) unless a caller needs others. */
   which: SQL = paidSql(),
 ): Promise<{ orders: TeamOrderJson[]; roster: RosterEntry[] }> {
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      fulfilmentStatus: orders.fulfilmentStatus,
-      email: orders.customerEmail,
-      address: orders.shippingAddress,
-      totalPence: orders.totalPence,
-      paidAt: orders.paidAt,
-      productId: orderLines.productId,
-      productName: orderLines.productName,
-      optionType: orderLines.optionType,
-      size: orderLines.size,
-      beltRank: orderLines.beltRank,
-      color: orderLines.color,
-      printName: orderLines.printName,
-      lineMember: orderLines.memberName,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, slug), which))
-    .orderBy(asc(orders.paidAt), asc(orders.createdAt), asc(orderLines.position));
+  const rows = await teamOrderLines(db, slug, which);
   const memberName = (row: (typeof rows)[number]) =>
     row.address ? `${row.address.firstName} ${row.address.lastName}`.trim() : (row.email ?? "");
   const byOrder = new Map<string, TeamOrderJson>();

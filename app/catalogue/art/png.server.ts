@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { imageWork } from "~/background/image-work.server";
 import { BACKGROUND_WORK } from "~/background/image-queue";
 import type { Database } from "~/db/client.server";
-import { drawingPngs } from "~/db/schema";
+import { drawingPngs } from "~/catalogue/schema";
 import { IMAGE_WORK_LIMITS } from "~/shared/limits";
 import type { Product } from "../types";
 import { drawProductImage } from "./index";

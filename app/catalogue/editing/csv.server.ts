@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { createHash } from "node:crypto";
 import { and, asc, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { productOptions, products } from "~/db/schema";
+import { productOptions, products } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
 import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
 import { catalogueChanged, productFromRows } from "../store.server";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { priceHistory, productOptions } from "~/db/schema";
+import { priceHistory, productOptions } from "~/catalogue/schema";
 import { formatPence } from "~/pricing/money";
 import { wasPriceVerdict } from "~/pricing/was-price";
 import { problem, type Problem } from "~/shared/problems";

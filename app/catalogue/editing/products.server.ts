@@ -1,7 +1,7 @@
 import { recordPriceChanges, unsupportedWasPrice } from "./price-history.server";
 import { and, asc, count, eq, ilike, max, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { productOptions, products } from "~/db/schema";
+import { productOptions, products } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { catalogueChanged, productFromRows } from "../store.server";

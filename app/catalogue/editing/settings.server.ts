@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { shopSettings } from "~/db/schema";
+import { shopSettings } from "~/catalogue/schema";
 import { type SettingsState, type ShopSettings } from "~/policy/shop-settings";
 import { parseShopSettings } from "~/policy/shop-settings-schema";
 import { recordAudit } from "~/security/audit.server";

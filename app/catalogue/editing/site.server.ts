@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/database";
-import { promotions, siteContent } from "~/db/schema";
+import { promotions, siteContent } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { PROMOTION_NAME_MAX, SITE_TEXT_MAX } from "~/shared/limits";

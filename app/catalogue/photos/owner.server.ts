@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
-import { productOptions, productPhotos, products } from "~/db/schema";
+import { productOptions, productPhotos, products } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
 import { created, done, problem, type Result } from "~/shared/problems";
 import { logError } from "~/security/log.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { BackgroundJob } from "~/background/runner.server";
 import type { Database } from "~/db/database";
-import { productPhotos, type StoredRendition } from "~/db/schema";
+import { productPhotos, type StoredRendition } from "~/catalogue/schema";
 import { logError } from "~/security/log.server";
 import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "~/storage/files.server";

@@ -1,4 +1,4 @@
-import type { productPhotos, ProductPhotoStatus, StoredRendition } from "~/db/schema";
+import type { productPhotos, ProductPhotoStatus, StoredRendition } from "~/catalogue/schema";
 import type { PhotoSource, ProductPhoto } from "../types";
 
 export type PhotoRow = typeof productPhotos.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
+import { flaggedPayments, orderRefunds, orders } from "~/orders/schema";
 import { formatPence } from "~/pricing/money";
 import {
   FAILED_SHOWN_DAYS,

@@ -1,4 +1,4 @@
-import type { ExchangeFulfilment } from "~/db/schema";
+import type { ExchangeFulfilment } from "~/returns/schema";
 import type { HistoryEntry } from "./back-office.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import type { Refund } from "../refunds/refunds.server";

@@ -1,5 +1,5 @@
 import { exchangesOfOrder } from "~/flows/returns/exchanges.server";
-import type { ExchangeFulfilment } from "~/db/schema";
+import type { ExchangeFulfilment } from "~/returns/schema";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
@@ -12,8 +12,8 @@ import {
   orderLines,
   orders,
   PAYMENT_STATUSES,
-  teams,
-} from "~/db/schema";
+} from "~/orders/schema";
+import { teams } from "~/teams/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { listQueryFields, listQueryFrom } from "~/shared/schemas";

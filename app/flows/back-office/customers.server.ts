@@ -1,7 +1,7 @@
 import { and, desc, isNotNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/orders/schema";
 import { listQueryFields, listQueryFrom } from "~/shared/schemas";
 import { CUSTOMERS_PAGE_SIZE } from "~/shared/limits";
 

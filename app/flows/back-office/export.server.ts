@@ -6,7 +6,7 @@ import { linesForExport, type OrderFilter } from "./back-office.server";
 import { ordersCsv } from "./csv";
 import { ukDay } from "./uk-days";
 import { isShippingMethodId } from "~/pricing/shipping";
-import type { PostalAddress } from "~/db/schema";
+import type { PostalAddress } from "~/orders/schema";
 
 /** The address on one line, for a spreadsheet cell; empty when the order has none yet. */
 export function addressLine(address: PostalAddress | null): string {

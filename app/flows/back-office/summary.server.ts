@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders, products, variantStock } from "~/db/schema";
+import { orderLines, orderRefunds, orders } from "~/orders/schema";
+import { products } from "~/catalogue/schema";
+import { variantStock } from "~/stock/schema";
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
 import { paidAtStep } from "~/orders/states.server";

@@ -3,7 +3,7 @@ import { describeOrderLine } from "~/orders/line-description";
 import type { ConfirmationSettings } from "~/orders/receipt.server";
 import { BRAND } from "~/shared/brand";
 import { POLICY } from "~/policy/policy";
-import type { PostalAddress } from "~/db/schema";
+import type { PostalAddress } from "~/orders/schema";
 import { formatPence } from "~/pricing/money";
 import type { LineChoiceOrNull } from "~/shared/line-choice";
 import { deliveryLabel, postalLines } from "~/orders/delivery-label";

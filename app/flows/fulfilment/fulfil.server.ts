@@ -1,7 +1,7 @@
 import type { Env } from "~/server/env.server";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/orders/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
 import { reviewLinksFor } from "~/reviews/review-link.server";
 import { emailPictureOf } from "~/catalogue/photos/gallery";

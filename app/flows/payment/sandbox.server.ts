@@ -1,6 +1,6 @@
 import { sessionIdSchema } from "~/flows/checkout/verify.server";
 import type { Database } from "~/db/client.server";
-import type { PostalAddress } from "~/db/schema";
+import type { PostalAddress } from "~/orders/schema";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";

@@ -1,7 +1,7 @@
 import type { ShopParts } from "~/flows/parts.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/orders/schema";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { refundableFrom } from "~/orders/status";
 import { changeOrderStatus, type StatusChangeOutcome } from "~/orders/workflow.server";

@@ -1,7 +1,7 @@
 import type { Payments } from "~/payments/provider.server";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
+import { flaggedPayments, orderRefunds, orders } from "~/orders/schema";
 import { answerOfStripeRefund } from "~/payments/stripe.server";
 import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";

@@ -3,7 +3,7 @@ import type { ShopParts } from "~/flows/parts.server";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { flaggedPayments, orderRefunds, orders } from "~/db/schema";
+import { flaggedPayments, orderRefunds, orders } from "~/orders/schema";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";

@@ -1,7 +1,7 @@
 import type { ShopParts } from "~/flows/parts.server";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderRefunds } from "~/db/schema";
+import { orderRefunds } from "~/orders/schema";
 import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 import { LONGEST_WAIT_SECONDS, REFUND_RETRY_BATCH, REFUND_RETRY_FOR_HOURS } from "~/shared/limits";

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { flaggedPayments, orderEvents, orderLines, orderRefunds, orders } from "~/db/schema";
+import { flaggedPayments, orderEvents, orderLines, orderRefunds, orders } from "~/orders/schema";
 import { lineInWords } from "~/orders/line-description";
 import { type Payments, stripeOf } from "~/payments/provider.server";
 import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";

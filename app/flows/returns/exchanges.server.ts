@@ -2,13 +2,8 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { findOption, NO_SIZE } from "~/catalogue/options";
 import type { Database } from "~/db/client.server";
-import {
-  exchangeFulfilments,
-  type ExchangeStatus,
-  orderLines,
-  orders,
-  returnRequestLines,
-} from "~/db/schema";
+import { exchangeFulfilments, type ExchangeStatus, returnRequestLines } from "~/returns/schema";
+import { orderLines, orders } from "~/orders/schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { reserveStock, stockLevels, StockShortError } from "~/stock/stock.server";
 import { type StockLevels, variantKey } from "~/stock/stock";

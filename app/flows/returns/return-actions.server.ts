@@ -2,15 +2,12 @@ import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Problem } from "~/shared/problems";
-import { orderLines, orders, returnRequestLines, returnRequests } from "~/db/schema";
+import { orderLines, orders } from "~/orders/schema";
+import { returnRequestLines, returnRequests } from "~/returns/schema";
 import { recordAudit } from "~/security/audit.server";
 import { returnReference } from "~/returns/rules";
-import {
-  itemsOfReturnedLines,
-  putBackInStock,
-  type Reservation,
-  stockedOnly,
-} from "~/stock/stock.server";
+import { putBackInStock, type Reservation, stockedOnly } from "~/stock/stock.server";
+import { itemsOfReturnedLines } from "~/orders/reservations.server";
 import { type Refund, refundOrder } from "../refunds/refunds.server";
 import type { Order } from "~/orders/orders.server";
 

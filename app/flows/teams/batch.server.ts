@@ -2,7 +2,7 @@ import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { type TeamStatus, teams } from "~/db/schema";
+import { type TeamStatus, teams } from "~/teams/schema";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
 import { cancelWithTeam, teamCancelRefundPence } from "./cancel-lines.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";

@@ -1,7 +1,7 @@
 import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders } from "~/db/schema";
+import { orderLines, orderRefunds, orders } from "~/orders/schema";
 import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
 import { askAndSettle, type Refund, reserveRefund } from "~/flows/refunds/refunds.server";
 import { MONEY_HELD, refundableFrom } from "~/orders/status";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { teams } from "~/db/schema";
+import { teams } from "~/teams/schema";
 import { type CartLine, priceLine } from "~/cart/cart";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { openPaymentSession } from "~/flows/checkout/create-session.server";

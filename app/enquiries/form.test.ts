@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkEnquiry, enquiryFromForm } from "./schema";
+import { checkEnquiry, enquiryFromForm } from "./form";
 
 const valid = {
   name: "Dan Whitfield",
