@@ -4,7 +4,7 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import type { Product } from "~/catalogue/types";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { deliveryLabel } from "./delivery-label";
 import type { ShopSettings } from "~/policy/shop-settings";
 import { vatReceipt } from "~/pricing/vat";

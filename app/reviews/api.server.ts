@@ -1,5 +1,5 @@
 import type { OriginSettings } from "~/security/origin.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";

@@ -4,7 +4,7 @@ import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { orderLines } from "~/db/schema";
 import { storedSecret } from "~/security/secrets.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { findOrderById } from "~/orders/orders.server";
 import { isPaid } from "~/orders/status";
 

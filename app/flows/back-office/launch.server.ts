@@ -7,7 +7,7 @@ import { PLAIN_HERO_HEADING } from "~/catalogue/catalogue";
 import type { Database } from "~/db/database";
 import { discountCodes, productOptions, products, shopSettings, siteContent } from "~/db/schema";
 import { recordAudit } from "~/security/audit.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { done, type Result } from "~/shared/problems";
 
 /**

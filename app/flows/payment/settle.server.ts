@@ -1,4 +1,4 @@
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { Database } from "~/db/client.server";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import {
