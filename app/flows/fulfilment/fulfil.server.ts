@@ -32,9 +32,10 @@ export async function fulfilPaidOrder(
   orderId: string,
   details: PaymentDetails,
   settings: Env,
+  now: Date,
 ): Promise<Order | undefined> {
   // Each line's picture (X-PHOTO-3), from this process's copy of the catalogue.
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
