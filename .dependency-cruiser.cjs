@@ -5,7 +5,8 @@
 /** Pure rules and primitives, safe in the browser: they import nothing of the shop above them. */
 const CORE = ["shared", "pricing", "policy", "ui"];
 /** What every capability stands on: database, edge, mail, background runner, stored photo
- *  files. (The configuration is read by the composition root, app/server/, and handed down.) */
+ *  files. (The configuration is read by the composition root, app/server/, and handed down; its
+ *  schema and type are in shared/settings.ts.) */
 const PLATFORM = ["db", "security", "mail", "background", "storage", "metrics"];
 /** What the shop sells: every capability may read it. */
 const CATALOGUE = ["catalogue"];
@@ -28,9 +29,6 @@ const CAPABILITIES = {
 
 const folders = (names) => `^app/(${names.join("|")})/`;
 const TESTS = "\\.test\\.tsx?$";
-/** The environment's reader and the configuration's schema (app/server/env.server.ts): any module
- *  may name the configuration's type (`import type { Env }`), only app/server/ may read it. */
-const ENV = "^app/server/env\\.server\\.ts$";
 const APP_LAYER = "^app/(routes|server|perf)/|^app/(root|entry\\.server|routes)\\.tsx?$";
 const SHOP_FOLDERS = [
   ...CORE,
@@ -64,7 +62,7 @@ const capabilityRules = Object.entries(CAPABILITIES).map(([name, allowed]) => ({
   from: { path: `^app/${name}/`, pathNot: TESTS },
   to: {
     path: "^app/",
-    pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE, name, ...allowed]), ENV],
+    pathNot: folders([...CORE, ...PLATFORM, ...CATALOGUE, name, ...allowed]),
   },
 }));
 
@@ -90,14 +88,14 @@ module.exports = {
         "db/, security/, mail/, background/ and storage/ import only core and platform (the tables' index, app/db/schema.ts, aside).",
       severity: "error",
       from: { path: folders(PLATFORM), pathNot: [TESTS, TABLES_INDEX] },
-      to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM]), ENV] },
+      to: { path: "^app/", pathNot: folders([...CORE, ...PLATFORM]) },
     },
     {
       name: "catalogue-below-capabilities",
       comment: "catalogue/ imports only core and platform.",
       severity: "error",
       from: { path: folders(CATALOGUE), pathNot: TESTS },
-      to: { path: "^app/", pathNot: [folders([...CORE, ...PLATFORM, ...CATALOGUE]), ENV] },
+      to: { path: "^app/", pathNot: folders([...CORE, ...PLATFORM, ...CATALOGUE]) },
     },
     ...capabilityRules,
     {
@@ -154,14 +152,14 @@ module.exports = {
       comment: "flows/ joins capabilities; it never imports the shell, routes or the server.",
       severity: "error",
       from: { path: "^app/flows/", pathNot: TESTS },
-      to: { path: ["^app/components/", APP_LAYER], pathNot: ENV },
+      to: { path: ["^app/components/", APP_LAYER] },
     },
     {
       name: "shell-below-the-app",
       comment: "components/ (the storefront's shell) never imports routes or the server.",
       severity: "error",
       from: { path: "^app/components/", pathNot: TESTS },
-      to: { path: APP_LAYER, pathNot: ENV },
+      to: { path: APP_LAYER },
     },
     {
       name: "only-the-entry-starts-the-server",
@@ -171,15 +169,15 @@ module.exports = {
         path: "^app/",
         pathNot: ["^app/server/", "^app/(entry\\.server|root)\\.tsx$", TESTS],
       },
-      to: { path: "^app/server/", pathNot: ENV },
+      to: { path: "^app/server/" },
     },
     {
       name: "only-the-server-reads-the-environment",
       comment:
-        "Only the composition root (app/server/) reads the environment (X-ARCH-1): everything else gets the validated settings from the shop it is handed. A type-only import of the configuration's type (import type { Env }) is allowed.",
+        "Only the composition root (app/server/) reads the environment (X-ARCH-1): everything else gets the validated settings from the shop it is handed, and names their type from app/shared/settings.ts. The entry modules, which may import app/server/, may not import its reader either.",
       severity: "error",
       from: { path: "^app/", pathNot: ["^app/server/", TESTS] },
-      to: { path: ENV, dependencyTypesNot: ["type-only"] },
+      to: { path: "^app/server/env\\.server\\.ts$" },
     },
     {
       name: "nothing-imports-routes",

@@ -73,12 +73,16 @@ describe("architecture", () => {
   );
 
   it(
-    "X-ARCH-1: only app/server/ reads the environment; naming the configuration's type is allowed",
+    "X-ARCH-1: only app/server/ reads the environment; the configuration's type is named from app/shared/",
     { timeout: 60_000 },
     async () => {
       const found = await violations(path.join(root, "tests/architecture"));
       expect(found).toContainEqual(
         "only-the-server-reads-the-environment: app/reviews/reads-env.ts → app/server/env.server.ts",
+      );
+      // Issue 48: a type-only import from the composition root is refused too.
+      expect(found).toContainEqual(
+        "only-the-entry-starts-the-server: app/orders/names-server-env-type.ts → app/server/env.server.ts",
       );
       expect(found.some((v) => v.includes("app/orders/names-env-type.ts"))).toBe(false);
     },

@@ -210,7 +210,7 @@ const held = new WeakMap<Database, Held>();
  * The catalogue as it stands now (X-CAT-1), from this process's copy: asked of the database
  * again when another process (or this one) has changed it, at most CATALOGUE_CHECK_MS late.
  */
-export async function loadCatalogue(db: Database, now = Date.now()): Promise<Catalogue> {
+export async function loadCatalogue(db: Database, now: number): Promise<Catalogue> {
   let entry = held.get(db);
   if (!entry) {
     entry = { stored: readStored(db), checkedAt: now };

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { isConnectionError, markDatabaseSuspect } from "./availability.server";
 import * as schema from "./schema";
 

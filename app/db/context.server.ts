@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { Clock } from "~/shared/clock";
 import type { Database, DatabaseDriver } from "./database";
 

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { enquiries } from "./schema";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, problem, type Result } from "~/shared/problems";
 import { checkEnquiry, type Enquiry } from "./form";

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { clockFrom, settingsFrom } from "~/db/context.server";
 import { type Payments, paymentsFrom } from "~/payments/provider.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { Clock } from "~/shared/clock";
 import { type FileStore, filesFrom } from "~/storage/files.server";
 

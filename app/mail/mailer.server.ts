@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { OutgoingMail } from "./mailer.server";
 import { enqueueMail } from "./outbox.server";
 

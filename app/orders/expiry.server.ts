@@ -12,7 +12,7 @@ import { EXPIRY_BATCH } from "~/shared/limits";
  * still being pending (a payment may have won), and returns stock in the same transaction.
  * Answers the order ids this call expired.
  */
-export async function expireDueOrders(db: Database, now: Date = new Date()): Promise<string[]> {
+export async function expireDueOrders(db: Database, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })

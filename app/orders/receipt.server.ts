@@ -4,7 +4,7 @@ import { loadCatalogue } from "~/catalogue/store.server";
 import type { Product } from "~/catalogue/types";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { deliveryLabel } from "./delivery-label";
 import type { ShopSettings } from "~/policy/shop-settings";
 import { vatReceipt } from "~/pricing/vat";
@@ -55,9 +55,14 @@ function linePicture(product: Product | undefined, color: string | null) {
  * cancellation notice, the delivery method, the totals as stored, and the VAT lines when the shop
  * has a VAT number. Part of POST /api/verify-order's answer as `receipt`.
  */
-export async function orderReceipt(db: Database, order: Order, settings: Pick<Env, "VAT_NUMBER">) {
+export async function orderReceipt(
+  db: Database,
+  order: Order,
+  settings: Pick<Env, "VAT_NUMBER">,
+  now: Date,
+) {
   const lines = await linesOfOrder(db, order.id);
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   const shop = catalogue.settings.settings;
   const vat = vatReceipt(order.totalPence, sellerVatNumber(shop, settings));
   return {

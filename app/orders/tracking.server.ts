@@ -61,6 +61,7 @@ export type TrackingResult =
 export async function trackOrder(
   db: Database,
   form: FormData,
+  now: Date,
 ): Promise<Result<{ result: TrackingResult; query: { order: string; email: string } }>> {
   const query = {
     order: String(form.get("order") ?? "").slice(0, 40),
@@ -87,7 +88,10 @@ export async function trackOrder(
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       placed: order.createdAt.toISOString(),
       totalPence: order.totalPence,
-      delivery: deliveryLabel(order, (await loadCatalogue(db)).settings.settings.delivery),
+      delivery: deliveryLabel(
+        order,
+        (await loadCatalogue(db, now.getTime())).settings.settings.delivery,
+      ),
       lines: lines.map((line) => ({
         id: line.id,
         productName: line.productName,

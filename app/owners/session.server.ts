@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Database } from "~/db/database";
 import { ownerSessions } from "./schema";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { SESSION_LIFETIME_SECONDS } from "~/shared/limits";
 
 export const SESSION_COOKIE = "gt_owner";

@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
 import { createStripeCheckoutSession, createStripeClient } from "./stripe.server";

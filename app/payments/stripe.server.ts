@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { describeOrderLine } from "~/orders/line-description";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { allowedCountries } from "~/pricing/shipping";

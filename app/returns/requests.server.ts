@@ -114,7 +114,7 @@ async function orderView(
   now: Date,
   sizesOf: ExchangeSizesOf,
 ): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
-  const shop = (await loadCatalogue(db)).settings.settings;
+  const shop = (await loadCatalogue(db, now.getTime())).settings.settings;
   const window = returnWindow(order, now, {
     days: shop.returns.days,
     deliveryDays: leadTimeMaxDays(methodSetting(order.shippingMethod, shop.delivery).leadTime),
@@ -152,7 +152,7 @@ async function orderView(
 export async function findReturnableOrder(
   db: Database,
   input: unknown,
-  now = new Date(),
+  now: Date,
   sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ view: ReturnableOrderView }>> {
   const parsed = lookupSchema.safeParse(input);
@@ -195,7 +195,7 @@ export async function createReturnRequest(
   db: Database,
   input: unknown,
   settings: OwnerNoticeSettings & OriginSettings,
-  now = new Date(),
+  now: Date,
   sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Found<{ request: StoredReturnRequest }>> {
   const parsed = requestSchema.safeParse(input);
@@ -500,11 +500,12 @@ export async function handleReturnRequestForm(
   db: Database,
   form: FormData,
   settings: OwnerNoticeSettings & OriginSettings,
+  now: Date,
   sizesOf: ExchangeSizesOf = NO_EXCHANGES,
 ): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
-  const found = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
+  const found = await findReturnableOrder(db, { orderNumber, email }, now, sizesOf);
   if (!found.ok) {
     return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
   }
@@ -526,12 +527,12 @@ export async function handleReturnRequestForm(
       reason: String(form.get("reason") ?? ""),
     },
     settings,
-    new Date(),
+    now,
     sizesOf,
   );
   if (!created.ok) {
     // Show the order again, as it is now, with the reason.
-    const again = await findReturnableOrder(db, { orderNumber, email }, new Date(), sizesOf);
+    const again = await findReturnableOrder(db, { orderNumber, email }, now, sizesOf);
     return again.ok
       ? problem(created.kind, created.message, {
           extra: { step: "choose", email, view: again.view },

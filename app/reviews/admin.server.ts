@@ -45,13 +45,17 @@ function ownerReview(row: Row, catalogue: Catalogue): OwnerReview {
 }
 
 /** Newest first; at most `limit` (the page shows the latest 500). */
-export async function listOwnerReviews(db: Database, limit = 500): Promise<OwnerReview[]> {
+export async function listOwnerReviews(
+  db: Database,
+  now: Date,
+  limit = 500,
+): Promise<OwnerReview[]> {
   const rows = await db
     .select()
     .from(productReviews)
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .limit(limit);
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   return rows.map((row) => ownerReview(row, catalogue));
 }
 
@@ -66,12 +70,13 @@ export async function setReviewHidden(
   id: string,
   body: unknown,
   actor: string,
+  now: Date,
 ): Promise<Result<OwnerReview>> {
   const parsed = hiddenSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", parsed.error.issues[0]!.message);
   if (!isUuid(id)) return problem("not_found", NOT_FOUND);
   const { hidden } = parsed.data;
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -133,11 +138,12 @@ export async function applyReviewForm(
   form: FormData,
   actor: string,
   place: PhotoPlace,
+  now: Date,
 ) {
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
   if (intent === "hide" || intent === "show") {
-    const outcome = await setReviewHidden(db, id, { hidden: intent === "hide" }, actor);
+    const outcome = await setReviewHidden(db, id, { hidden: intent === "hide" }, actor, now);
     return outcome.ok
       ? done({ message: intent === "hide" ? "Review hidden." : "Review shown." })
       : outcome;

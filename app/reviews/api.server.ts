@@ -1,5 +1,5 @@
 import type { OriginSettings } from "~/security/origin.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { findProduct } from "~/catalogue/catalogue";
 import { loadCatalogue } from "~/catalogue/store.server";
 import type { Database } from "~/db/client.server";
@@ -27,8 +27,12 @@ const MAX_PHOTO_BYTES = REVIEW_PHOTO_LIMITS.bytes;
 export const PHOTO_TOO_LARGE = "Photos can be at most 10 MB.";
 
 /** GET /api/products/:productId/reviews: newest first, never an e-mail (X-REV-2). */
-export async function reviewsForProduct(db: Database, productId: string): Promise<Response> {
-  if (!findProduct(await loadCatalogue(db), productId))
+export async function reviewsForProduct(
+  db: Database,
+  productId: string,
+  now: Date,
+): Promise<Response> {
+  if (!findProduct(await loadCatalogue(db, now.getTime()), productId))
     return Response.json({ error: UNKNOWN_PRODUCT }, { status: 404 });
   try {
     return Response.json(await listReviews(db, productId));
@@ -62,8 +66,9 @@ export async function submitReview(
   body: unknown,
   request: Request,
   settings: Pick<Env, "REVIEW_LINK_SECRET" | "dataDir">,
+  now: Date,
 ): Promise<Result<Omit<PublicReview, "verified_purchase">>> {
-  if (!productId || !findProduct(await loadCatalogue(db), productId)) {
+  if (!productId || !findProduct(await loadCatalogue(db, now.getTime()), productId)) {
     return problem("not_found", UNKNOWN_PRODUCT);
   }
   const parsed = parseReviewInput(body);
@@ -79,7 +84,7 @@ export async function submitReview(
         rating: input.rating,
         review_text: input.review_text,
         photo_urls: input.photo_urls,
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
       },
       { created: true },
     );

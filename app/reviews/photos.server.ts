@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { reviewPhotos } from "./schema";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { type ImageType, sniffImageType } from "./image-type";
 import { PHOTO_URL_PATTERN } from "./photo-urls";
 import { UUID_SOURCE } from "~/db/ids";

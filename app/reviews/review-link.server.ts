@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import { storedSecret } from "~/security/secrets.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { findOrderById, linesOfOrder } from "~/orders/orders.server";
 import { isPaid } from "~/orders/status";
 

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = parsed.ok ? parsed.days : SUMMARY_DAYS_DEFAULT;
   const db = dbFrom(context);
   const [{ summary, extras }, attention, launch, backup] = await Promise.all([
-    dashboardSummary(db, days),
+    dashboardSummary(db, days, clockFrom(context).now()),
     needsAttention(db),
     launchChecklist(db, settingsFrom(context)),
     backupHealth(settingsFrom(context), filesFrom(context), clockFrom(context).now()),

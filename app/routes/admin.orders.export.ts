@@ -1,5 +1,5 @@
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { parseOrderFilter } from "~/flows/back-office/back-office.server";
 import { exportOrdersCsv } from "~/flows/back-office/export.server";
 import type { Route } from "./+types/admin.orders.export";
@@ -8,7 +8,12 @@ import type { Route } from "./+types/admin.orders.export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = await requireOwner(request, "page", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
-  const { csv, filename } = await exportOrdersCsv(dbFrom(context), filter, owner.email);
+  const { csv, filename } = await exportOrdersCsv(
+    dbFrom(context),
+    filter,
+    owner.email,
+    clockFrom(context).now(),
+  );
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

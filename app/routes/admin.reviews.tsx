@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { applyReviewForm, listOwnerReviews } from "~/reviews/admin.server";
 import { OwnerReviewList } from "~/reviews/components/OwnerReviewList";
 import { pageEndpoint } from "~/security/edge.server";
@@ -13,7 +13,7 @@ export const meta = () => [{ title: "Reviews | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
   await requireOwner(request, "page", context);
-  return { reviews: await listOwnerReviews(db) };
+  return { reviews: await listOwnerReviews(db, clockFrom(context).now()) };
 }
 
 export const action = pageEndpoint(
@@ -23,7 +23,8 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, body, owner, context }) => applyReviewForm(db, body, owner!.email, partsFrom(context)),
+  ({ db, body, owner, context }) =>
+    applyReviewForm(db, body, owner!.email, partsFrom(context), clockFrom(context).now()),
 );
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {

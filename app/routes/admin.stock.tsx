@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageEndpoint, success } from "~/security/edge.server";
 import { applyStockForm, stockPage } from "~/stock/admin.server";
 import { StockTable } from "~/stock/StockTable";
@@ -14,7 +14,11 @@ export const meta = () => [{ title: "Stock | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  return stockPage(dbFrom(context), new URL(request.url).searchParams.get("q"));
+  return stockPage(
+    dbFrom(context),
+    new URL(request.url).searchParams.get("q"),
+    clockFrom(context).now(),
+  );
 }
 
 export const action = pageEndpoint(
@@ -24,8 +28,8 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.document },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
-    const result = await applyStockForm(db, body, owner!.email);
+  async ({ db, body, owner, context }) => {
+    const result = await applyStockForm(db, body, clockFrom(context).now(), owner!.email);
     if (!result.ok) return result;
     return success({ message: "Stock saved.", productId: String(body.get("productId") ?? "") });
   },

@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
@@ -31,6 +31,7 @@ export const action = pageEndpoint(
       read.body,
       owner!.email,
       settingsFrom(context),
+      clockFrom(context).now(),
     );
     if (!made.ok) return made;
     return {

@@ -2,7 +2,7 @@ import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { AdminTeamPage } from "~/flows/teams/AdminTeamPage";
 import { teamPageAction } from "~/flows/teams/batch.server";
 import { pageEndpoint } from "~/security/edge.server";
@@ -22,6 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dbFrom(context),
     params.slug,
     settingsFrom(context),
+    clockFrom(context).now(),
     await catalogueFrom(context),
   );
   if (!team) throw data("Not found", { status: 404 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { formatLondon } from "~/shared/london-time";
 import { ButtonLink } from "~/ui/Button";
 import { listTeams } from "~/teams/teams.server";
@@ -13,7 +13,12 @@ export const meta = () => [{ title: "Team orders | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   return {
-    teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+    teams: await listTeams(
+      dbFrom(context),
+      settingsFrom(context),
+      clockFrom(context).now(),
+      await catalogueFrom(context),
+    ),
   };
 }
 

@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { exchangeJson } from "~/flows/back-office/back-office-json";
 import { dispatchExchange } from "~/flows/returns/exchanges.server";
 import { endpoint, success, writeOnly } from "~/security/edge.server";
@@ -15,13 +16,14 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  async ({ db, params, body, owner }) => {
+  async ({ db, params, body, owner, context }) => {
     const outcome = await dispatchExchange(
       db,
       params.orderNumber ?? "",
       params.exchangeId ?? "",
       body,
       owner!.email,
+      clockFrom(context).now(),
     );
     if (!outcome.ok) return outcome;
     return success(exchangeJson(outcome.data.exchange));

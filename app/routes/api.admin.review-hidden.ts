@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { setReviewHidden } from "~/reviews/admin.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -10,7 +11,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.flag },
     noStore: true,
   },
-  ({ db, params, body, owner }) => setReviewHidden(db, params.id ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    setReviewHidden(db, params.id ?? "", body, owner!.email, clockFrom(context).now()),
 );
 
 export const loader = writeOnly();

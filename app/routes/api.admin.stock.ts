@@ -1,5 +1,5 @@
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { endpoint, success } from "~/security/edge.server";
 import { listStock, setVariantStock } from "~/stock/admin.server";
 import type { Route } from "./+types/api.admin.stock";
@@ -9,7 +9,9 @@ import { BODY_LIMITS } from "~/shared/limits";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
   await requireOwner(request, "api", context);
-  return Response.json(await listStock(db), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await listStock(db, clockFrom(context).now()), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** PUT /api/admin/stock {productId, optionType, size, color?, quantity: number | null}. */
@@ -21,8 +23,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
-    const result = await setVariantStock(db, body, owner!.email);
+  async ({ db, body, owner, context }) => {
+    const result = await setVariantStock(db, body, clockFrom(context).now(), owner!.email);
     return result.ok ? success(result.variant) : result;
   },
 );

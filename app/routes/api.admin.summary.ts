@@ -1,5 +1,5 @@
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
 import { statusOf } from "~/security/edge.server";
 import type { Route } from "./+types/api.admin.summary";
@@ -10,6 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   const days = parseSummaryDays(new URL(request.url).searchParams);
   if (!days.ok) return Response.json({ error: days.message }, { status: statusOf(days), headers });
-  const { summary } = await dashboardSummary(dbFrom(context), days.days);
+  const { summary } = await dashboardSummary(dbFrom(context), days.days, clockFrom(context).now());
   return Response.json(summary, { headers });
 }

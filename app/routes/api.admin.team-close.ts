@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { closeTeamNow } from "~/teams/store-controls.server";
 
@@ -11,7 +11,13 @@ export const action = endpoint(
     noStore: true,
   },
   ({ db, params, owner, context }) =>
-    closeTeamNow(db, params.slug ?? "", owner!.email, settingsFrom(context)),
+    closeTeamNow(
+      db,
+      params.slug ?? "",
+      owner!.email,
+      settingsFrom(context),
+      clockFrom(context).now(),
+    ),
 );
 
 export const loader = writeOnly();

@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import { changeClosing } from "~/teams/store-controls.server";
@@ -10,7 +11,8 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     noStore: true,
   },
-  ({ db, params, body, owner }) => changeClosing(db, params.slug ?? "", body, owner!.email),
+  ({ db, params, body, owner, context }) =>
+    changeClosing(db, params.slug ?? "", body, owner!.email, clockFrom(context).now()),
 );
 
 export const loader = writeOnly();

@@ -1,6 +1,6 @@
 import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { jsonError } from "~/security/request.server";
 import { teamDetail } from "~/teams/teams.server";
 import type { Route } from "./+types/api.admin.team";
@@ -12,6 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     dbFrom(context),
     params.slug,
     settingsFrom(context),
+    clockFrom(context).now(),
     await catalogueFrom(context),
   );
   if (!team) return jsonError("No team order has that name.", 404);

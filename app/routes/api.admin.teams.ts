@@ -1,6 +1,6 @@
 import { requireOwner } from "~/owners/guard.server";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { endpoint } from "~/security/edge.server";
 import { createTeam, listTeams } from "~/teams/teams.server";
 import type { Route } from "./+types/api.admin.teams";
@@ -11,7 +11,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   return Response.json(
     {
-      teams: await listTeams(dbFrom(context), settingsFrom(context), await catalogueFrom(context)),
+      teams: await listTeams(
+        dbFrom(context),
+        settingsFrom(context),
+        clockFrom(context).now(),
+        await catalogueFrom(context),
+      ),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -26,5 +31,12 @@ export const action = endpoint(
     noStore: true,
   },
   async ({ db, body, owner, context }) =>
-    createTeam(db, await catalogueFrom(context), body, owner!.email, settingsFrom(context)),
+    createTeam(
+      db,
+      await catalogueFrom(context),
+      body,
+      owner!.email,
+      settingsFrom(context),
+      clockFrom(context).now(),
+    ),
 );

@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { changeCartByForm, readCart } from "~/flows/checkout/cart-actions.server";
 import { dbFrom } from "~/db/context.server";
 import { isDiscountAttempt } from "~/cart/intents";
@@ -10,7 +10,7 @@ import { BODY_LIMITS } from "~/shared/limits";
 /** GET /api/cart: the visitor's cart, priced now; the header's badge and the panel read it after
  *  load, so cached pages carry no one's cart (issue 25). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return Response.json(await readCart(dbFrom(context), request), {
+  return Response.json(await readCart(dbFrom(context), request, clockFrom(context).now()), {
     headers: { "Cache-Control": "no-store" },
   });
 }
@@ -29,6 +29,6 @@ export const action = endpoint(
       const over = await takeQuota(QUOTAS.discountCheck, { request, context });
       if (over) return over;
     }
-    return changeCartByForm(db, request, body, settingsFrom(context));
+    return changeCartByForm(db, request, body, settingsFrom(context), clockFrom(context).now());
   },
 );

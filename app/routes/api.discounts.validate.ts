@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { checkDiscountCode } from "~/flows/checkout/discount-check.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -10,7 +11,7 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.short },
     rateLimit: QUOTAS.discountCheck,
   },
-  ({ db, body }) => checkDiscountCode(db, body),
+  ({ db, body, context }) => checkDiscountCode(db, body, clockFrom(context).now()),
 );
 
 export const loader = writeOnly();

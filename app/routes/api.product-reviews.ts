@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { dbFrom } from "~/db/context.server";
 import { reviewsForProduct, submitReview } from "~/reviews/api.server";
 import { endpoint } from "~/security/edge.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.product-reviews";
 import { BODY_LIMITS } from "~/shared/limits";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  return reviewsForProduct(dbFrom(context), params.productId);
+  return reviewsForProduct(dbFrom(context), params.productId, clockFrom(context).now());
 }
 
 export const action = endpoint(
@@ -17,5 +17,12 @@ export const action = endpoint(
     rateLimit: QUOTAS.review,
   },
   ({ db, params, body, request, context }) =>
-    submitReview(db, params.productId, body, request, settingsFrom(context)),
+    submitReview(
+      db,
+      params.productId,
+      body,
+      request,
+      settingsFrom(context),
+      clockFrom(context).now(),
+    ),
 );

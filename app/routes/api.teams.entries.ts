@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -16,7 +17,7 @@ export const action = endpoint(
     noStore: true,
   },
   async ({ db, body, params, context }) =>
-    addEntry(db, await catalogueFrom(context), params.slug ?? "", body),
+    addEntry(db, await catalogueFrom(context), params.slug ?? "", body, clockFrom(context).now()),
 );
 
 export const loader = writeOnly();

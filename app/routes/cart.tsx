@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { data, redirect } from "react-router";
 import { type CartRefusal, CartPage } from "~/cart/CartPage";
 import { dbFrom } from "~/db/context.server";
@@ -22,7 +22,7 @@ export const meta = () =>
 export const headers = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(await readCart(dbFrom(context), request), {
+  return data(await readCart(dbFrom(context), request, clockFrom(context).now()), {
     headers: { "Cache-Control": "no-store" },
   });
 }
@@ -48,7 +48,13 @@ export const action = pageEndpoint(
       const over = await takeQuota(QUOTAS.discountCheck, { request, context });
       if (over) return over;
     }
-    const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
+    const outcome = await changeCartByForm(
+      db,
+      request,
+      body,
+      settingsFrom(context),
+      clockFrom(context).now(),
+    );
     if (outcome.ok) {
       const back = String(body.get("returnTo") ?? "");
       const to =
@@ -56,7 +62,7 @@ export const action = pageEndpoint(
       throw redirect(to, { status: 303, headers: answerOf(outcome).headers });
     }
     const fields = (outcome.extra as RefusedAdd | undefined)?.refusedAdd;
-    const page = fields ? await refusedAddPage(db, fields) : undefined;
+    const page = fields ? await refusedAddPage(db, fields, clockFrom(context).now()) : undefined;
     return { ...outcome, extra: { ...outcome.extra, refusedProduct: page ?? null } };
   },
 );

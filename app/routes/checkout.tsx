@@ -5,7 +5,7 @@ import { useState } from "react";
 import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
 import { isDiscountAttempt } from "~/cart/intents";
 import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // X-SEC-21: the team-price sentence comes with the page, not in its script.
   return data(
     {
-      ...(await readCart(dbFrom(context), request)),
+      ...(await readCart(dbFrom(context), request, clockFrom(context).now())),
       teamPriceSentence: TEAM_PRICE_SENTENCE,
       // X-TRUE-2: the owner's delivery prices, as the server charges them.
       delivery,
@@ -89,7 +89,13 @@ export const action = pageEndpoint(
         const over = await takeQuota(QUOTAS.discountCheck, { request, context });
         if (over) return { ...over, extra: { discountRefused: true } };
       }
-      const outcome = await changeCartByForm(db, request, body, settingsFrom(context));
+      const outcome = await changeCartByForm(
+        db,
+        request,
+        body,
+        settingsFrom(context),
+        clockFrom(context).now(),
+      );
       if (outcome.ok)
         throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };

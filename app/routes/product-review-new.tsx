@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { findProduct } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { submitReview } from "~/reviews/api.server";
 import { type ReviewDraft, WriteReviewPage } from "~/reviews/components/ReviewPages";
 import { reviewsPath } from "~/reviews/paths";
@@ -76,6 +76,7 @@ export const action = pageEndpoint(
       },
       request,
       settingsFrom(context),
+      clockFrom(context).now(),
     );
     if (!posted.ok) return { ...posted, extra: { ...posted.extra, draft } };
     throw redirect(`${reviewsPath(productId)}?posted=1`);

@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
 import type { ReturnRequestStep } from "~/returns/requests.server";
 import { returnRequestForm } from "~/flows/returns/exchanges.server";
@@ -30,7 +30,8 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.returnRequest,
     noStore: true,
   },
-  ({ db, body, context }) => returnRequestForm(db, body, settingsFrom(context)),
+  ({ db, body, context }) =>
+    returnRequestForm(db, body, settingsFrom(context), clockFrom(context).now()),
 );
 
 export default function ReturnsRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageMeta } from "~/seo/meta";
 import { statusOf } from "~/security/edge.server";
 import { confirmStockAlert } from "~/stock/alerts.server";
@@ -13,7 +13,11 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 
 /** GET /stock-alerts/confirm/:token: the double opt-in's link (X-FIT-3). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const answer = await confirmStockAlert(dbFrom(context), (params.token ?? "").slice(0, 100));
+  const answer = await confirmStockAlert(
+    dbFrom(context),
+    (params.token ?? "").slice(0, 100),
+    clockFrom(context).now(),
+  );
   if (!answer.ok) return data({ error: answer.message, alert: null }, { status: statusOf(answer) });
   return { error: null, alert: answer.data };
 }

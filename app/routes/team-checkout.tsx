@@ -1,7 +1,7 @@
 import { partsFrom } from "~/flows/parts.server";
 import { data, redirect } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import {
   payForTeamChoice,
   previewTeamChoice,
@@ -33,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await catalogueFrom(context),
     read.choice,
     read.shippingMethod,
+    clockFrom(context).now(),
   );
   if (!preview.ok) {
     return data(

@@ -1,4 +1,4 @@
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { jsonError } from "~/security/request.server";
 import { rosterCsv } from "~/teams/roster-csv";
 import { organiserView } from "~/teams/teams.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/team-organiser-roster";
 /** GET /team/<slug>/organiser/roster.csv?key=… (X-TEAM-3): the paid roster as CSV. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key");
-  const view = await organiserView(dbFrom(context), params.slug, key);
+  const view = await organiserView(dbFrom(context), params.slug, key, clockFrom(context).now());
   if (!view) return jsonError("Not found.", 404);
   return new Response(rosterCsv(view.roster), {
     headers: {

@@ -20,7 +20,13 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key");
-  const view = await organiserView(dbFrom(context), params.slug, key, await catalogueFrom(context));
+  const view = await organiserView(
+    dbFrom(context),
+    params.slug,
+    key,
+    clockFrom(context).now(),
+    await catalogueFrom(context),
+  );
   if (!view) throw data("Not found", { status: 404 });
   const url = new URL(request.url);
   const catalogue = await catalogueFrom(context);
@@ -38,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     offerSizes,
     key: key!,
     sizes: sizeCounts(view.roster),
-    left: timeLeft(new Date(view.closesAt)),
+    left: timeLeft(new Date(view.closesAt), clockFrom(context).now()),
   };
 }
 
@@ -87,6 +93,7 @@ export const action = pageEndpoint(
         now: clockFrom(context).now(),
       },
       settingsFrom(context),
+      clockFrom(context).now(),
     );
     // The preview hands the file back, so "Send" works without JavaScript and without choosing it again.
     return outcome.ok && outcome.data.preview

@@ -2,7 +2,7 @@ import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
 import { sizeGuideSectionFor } from "~/content/size-guide";
 import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
 import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
@@ -39,7 +39,13 @@ export const action = pageEndpoint(
       color: field("color"),
       printName: field("printName"),
     };
-    const added = await addEntry(db, await catalogueFrom(context), params.slug ?? "", entry);
+    const added = await addEntry(
+      db,
+      await catalogueFrom(context),
+      params.slug ?? "",
+      entry,
+      clockFrom(context).now(),
+    );
     if (!added.ok) return added;
     return done({
       message: `Thank you, ${entry.name}: your choice is in. The organiser pays for everyone; we will e-mail ${entry.email} when they have.`,
@@ -57,7 +63,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
   const catalogue = await catalogueFrom(context);
-  const found = await publicTeam(db, catalogue, params.slug);
+  const found = await publicTeam(db, catalogue, params.slug, clockFrom(context).now());
   if (!found) throw data("Not found", { status: 404 });
   // Issue 41: each product with its section of the size guide, as /size-guide shows it.
   const team = {

@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { Form } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { settingsPolicy } from "~/policy/policy";
@@ -29,7 +30,7 @@ export const action = pageEndpoint(
     rateLimit: QUOTAS.tracking,
     noStore: true,
   },
-  ({ db, body }) => trackOrder(db, body),
+  ({ db, body, context }) => trackOrder(db, body, clockFrom(context).now()),
 );
 
 type TrackingAnswer = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, parseTrustProxy } from "~/server/env.server";
+import { parseEnv } from "~/server/env.server";
+import { parseTrustProxy } from "~/shared/settings";
 import { paymentsMode, paymentsStartupProblem } from "~/payments/provider.server";
 import { serverSettings } from "~/server/startup.server";
 

@@ -1,4 +1,4 @@
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 
 /** What the shop's public origin is made from. */
 export type OriginSettings = Pick<Env, "PUBLIC_URL" | "NODE_ENV" | "PORT">;

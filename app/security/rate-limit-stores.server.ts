@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { rateLimitHits } from "./schema";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { type RateLimitStore, windowEnd } from "./rate-limit.server";
 
 /**

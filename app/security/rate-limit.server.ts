@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { logError } from "./log.server";
 
 export interface RateLimitStore {

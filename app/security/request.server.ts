@@ -1,4 +1,4 @@
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 
 function configuredOrigin(settings: Pick<Env, "PUBLIC_URL">): string | undefined {
   const url = settings.PUBLIC_URL;

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parseEnv as parseDotEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { envSchema, parseEnv } from "./env.server";
+import { envSchema } from "~/shared/settings";
+import { parseEnv } from "./env.server";
 
 // Every setting the configuration schema reads is documented twice: in `.env.example` (its
 // default, with a one-line comment) and in the README's "Configuration" table. These tests fail

@@ -237,7 +237,7 @@ export function createHttpServer({
     enabled: shop.settings.HTML_CACHE === "on",
     // Keys only for what a page can serve, and the owner's bypass by session (X-SEC-18).
     async known() {
-      const { products } = await loadCatalogue(shop.connection.db);
+      const { products } = await loadCatalogue(shop.connection.db, shop.clock.now().getTime());
       return {
         products: new Set(products.map((product) => product.id)),
         types: new Set(products.map((product) => product.kind)),

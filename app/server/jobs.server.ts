@@ -56,7 +56,7 @@ export function backgroundJobs(
       name: "order-expiry",
       everyMs: config.EXPIRY_CHECK_SECONDS * 1000,
       batch: EXPIRY_BATCH,
-      run: async (db) => (await expireDueOrders(db)).length,
+      run: async (db) => (await expireDueOrders(db, shop.clock.now())).length,
     },
     {
       // Issue 27: refunds left pending by a crash, a timeout or a provider that was down.
@@ -79,8 +79,13 @@ export function backgroundJobs(
       everyMs: 30_000,
       batch: STOCK_ALERT_BATCH,
       run: async (db) => {
-        await purgeUnconfirmedAlerts(db);
-        return sendRestockAlerts(db, await loadCatalogue(db), canonicalOrigin(config));
+        const now = shop.clock.now();
+        await purgeUnconfirmedAlerts(db, now);
+        return sendRestockAlerts(
+          db,
+          await loadCatalogue(db, now.getTime()),
+          canonicalOrigin(config),
+        );
       },
     },
     productPhotoJob(shop.files),
@@ -91,7 +96,7 @@ export function backgroundJobs(
       name: "team-closing",
       everyMs: 30_000,
       batch: TEAM_CLOSING_BATCH,
-      run: (db) => closeDueTeams(db, config),
+      run: (db) => closeDueTeams(db, config, shop.clock.now()),
     },
     {
       // X-TEAM-5: a member's payment that arrived after the batch moved or was cancelled follows it.
@@ -108,7 +113,11 @@ export function backgroundJobs(
       run: async (db) =>
         imageWork.quietFor() < DRAWINGS_QUIET_MS
           ? 0
-          : makeMissingDrawings(db, [...(await loadCatalogue(db)).all.values()], DRAWINGS_BATCH),
+          : makeMissingDrawings(
+              db,
+              [...(await loadCatalogue(db, shop.clock.now().getTime())).all.values()],
+              DRAWINGS_BATCH,
+            ),
     },
     // Issue 40: a backup into BACKUP_DIR (else the bucket's backups/) after each BACKUP_SCHEDULE
     // time (docs/operations.md).

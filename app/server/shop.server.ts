@@ -77,7 +77,11 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
     sessionSecret = config.SESSION_SECRET ?? (await storedSecret(db, "owner-session"));
     await ensureFirstOwner(db, config);
     if (config.STOCK_SEED_FILE) {
-      const count = await applyStockSeedFile(db, config.STOCK_SEED_FILE);
+      const count = await applyStockSeedFile(
+        db,
+        config.STOCK_SEED_FILE,
+        (options.clock ?? systemClock).now(),
+      );
       console.log(`Stock: applied ${count} setting(s) from ${config.STOCK_SEED_FILE}.`);
     }
   } catch (error) {

@@ -22,9 +22,9 @@ import { ProblemError } from "~/shared/problems";
 export type { ProductStock, VariantStock } from "./stock";
 
 /** Every product with every variant and its stock, for /admin/stock (a table per product). */
-export async function listStock(db: Database): Promise<ProductStock[]> {
+export async function listStock(db: Database, now: Date): Promise<ProductStock[]> {
   const levels = await stockLevels(db);
-  const { products } = await loadCatalogue(db);
+  const { products } = await loadCatalogue(db, now.getTime());
   return products.map((product) => ({
     productId: product.id,
     productName: product.name,
@@ -36,9 +36,9 @@ export async function listStock(db: Database): Promise<ProductStock[]> {
 }
 
 /** /admin/stock: every product's stock, or those matching the search `q` (issue 24 item 11). */
-export async function stockPage(db: Database, query: string | null) {
+export async function stockPage(db: Database, query: string | null, now: Date) {
   const q = (query ?? "").replaceAll("\u0000", "").trim().slice(0, 100);
-  const [all, waiting] = await Promise.all([listStock(db), waitingAlertCounts(db)]);
+  const [all, waiting] = await Promise.all([listStock(db, now), waitingAlertCounts(db)]);
   return { products: matchingProducts(all, q), q, total: all.length, waiting };
 }
 
@@ -78,6 +78,7 @@ export type StockUpdateResult = { ok: true; variant: VariantStock } | Problem;
 export async function setVariantStock(
   db: Database,
   body: unknown,
+  now: Date,
   actor?: string,
 ): Promise<StockUpdateResult> {
   const parsed = stockUpdateSchema.safeParse(body);
@@ -89,7 +90,7 @@ export async function setVariantStock(
     };
   }
   const { productId, quantity, ...rest } = parsed.data;
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   const bundle = findSellable(catalogue, productId);
   if (bundle?.bundle) {
     return {
@@ -143,10 +144,11 @@ export async function setVariantStock(
 export async function applyStockForm(
   db: Database,
   form: FormData,
+  now: Date,
   actor?: string,
 ): Promise<{ ok: true; saved: number } | Problem> {
   const productId = String(form.get("productId") ?? "");
-  const product = findProduct(await loadCatalogue(db), productId);
+  const product = findProduct(await loadCatalogue(db, now.getTime()), productId);
   if (!product)
     return { ok: false, kind: "not_found", message: `No product called "${productId}".` };
   const updates: unknown[] = [];
@@ -166,7 +168,7 @@ export async function applyStockForm(
   try {
     await db.transaction(async (tx) => {
       for (const update of updates) {
-        const result = await setVariantStock(tx, update, actor);
+        const result = await setVariantStock(tx, update, now, actor);
         if (!result.ok) throw new ProblemError(result.kind, result.message);
       }
     });

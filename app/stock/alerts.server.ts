@@ -162,7 +162,7 @@ const cutoff = (now: Date) => new Date(now.getTime() - STOCK_ALERT_CONFIRM_DAYS 
 export async function confirmStockAlert(
   db: Database,
   token: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Result<{ productId: string; optionType: string; size: string; color: string }>> {
   const [row] = await db
     .update(stockAlerts)
@@ -198,10 +198,7 @@ export async function unsubscribeStockAlert(db: Database, token: string): Promis
 }
 
 /** Deletes alerts never confirmed within 7 days (nothing is kept without the opt-in). */
-export async function purgeUnconfirmedAlerts(
-  db: Database,
-  now: Date = new Date(),
-): Promise<number> {
+export async function purgeUnconfirmedAlerts(db: Database, now: Date): Promise<number> {
   const gone = await db
     .delete(stockAlerts)
     .where(and(isNull(stockAlerts.confirmedAt), lt(stockAlerts.createdAt, cutoff(now))))

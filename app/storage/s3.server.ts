@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { ProblemError } from "~/shared/problems";
 import type { FileStore } from "./file-store";
 

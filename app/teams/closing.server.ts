@@ -21,7 +21,7 @@ import { TEAM_CLOSING_BATCH } from "~/shared/limits";
 export async function closeDueTeams(
   db: Database,
   settings: OwnerNoticeSettings & OriginSettings,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx

@@ -156,6 +156,7 @@ export async function addEntry(
   catalogue: Catalogue,
   slug: string,
   body: unknown,
+  now: Date,
 ): Promise<Result<{ entryId: string }>> {
   const parsed = teamEntrySchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
@@ -165,7 +166,7 @@ export async function addEntry(
     if (!team || team.status === "cancelled") {
       return problem("not_found", "There is no such team order.");
     }
-    if (!isTakingOrders(team)) return problem("conflict", closedSentence(team.closesAt));
+    if (!isTakingOrders(team, now)) return problem("conflict", closedSentence(team.closesAt));
     if (team.payment !== "organiser") {
       return problem(
         "conflict",

@@ -102,10 +102,11 @@ export async function uploadRoster(
   key: string | null,
   input: RosterUploadInput,
   settings: OriginSettings & OwnerNoticeSettings,
+  now: Date,
 ): Promise<Result<RosterUploadResult>> {
   const organiser = await teamForOrganiser(db, slug, key);
   if (!organiser) return problem("not_found", "Not found.");
-  const team = await publicTeam(db, catalogue, slug);
+  const team = await publicTeam(db, catalogue, slug, now);
   if (!team) return problem("not_found", "Not found.");
   if (!team.open) return problem("conflict", closedSentence(new Date(team.closesAt)));
   const note = input.note.trim();

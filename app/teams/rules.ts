@@ -40,15 +40,12 @@ export function closedSentence(closesAt: Date): string {
 }
 
 /** Whether members may still order: the store is open and its closing time has not come. */
-export function isTakingOrders(
-  team: { status: string; closesAt: Date },
-  now: Date = new Date(),
-): boolean {
+export function isTakingOrders(team: { status: string; closesAt: Date }, now: Date): boolean {
   return team.status === "open" && now.getTime() < team.closesAt.getTime();
 }
 
 /** "2 days 3 hours", "5 hours 10 minutes", "Closed": the time left before closing. */
-export function timeLeft(closesAt: Date, now: Date = new Date()): string {
+export function timeLeft(closesAt: Date, now: Date): string {
   const ms = closesAt.getTime() - now.getTime();
   if (ms <= 0) return "Closed";
   const minutes = Math.floor(ms / 60_000);
@@ -231,7 +228,7 @@ export function firstTeamIssue(error: z.ZodError): string {
 }
 
 /** Checks beyond the shape: a closing time to come, an address for `together`, no repeats. */
-export function teamInputProblem(input: TeamInput, now: Date = new Date()): string | undefined {
+export function teamInputProblem(input: TeamInput, now: Date): string | undefined {
   if (input.closesAt.getTime() <= now.getTime()) return "The closing time must be in the future.";
   if (input.delivery === "together" && !input.deliveryAddress) {
     return "Give the academy's delivery address for delivery together.";
@@ -280,7 +277,7 @@ export type TeamLineCheck =
 export function checkTeamLine(
   team: TeamForLine | undefined,
   line: { productId: string; optionType: string; printName?: string | null },
-  now: Date = new Date(),
+  now: Date,
 ): TeamLineCheck {
   if (!team) return { ok: false, kind: "invalid_input", message: "There is no such team order." };
   if (!isTakingOrders(team, now)) {

@@ -30,7 +30,7 @@ export async function closeTeamNow(
   slug: string,
   actor: string,
   settings: ControlSettings,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Result<{ closesAt: string; summarySent: boolean }>> {
   if (!SLUG_PATTERN.test(slug)) return problem("not_found", "No team order has that name.");
   const [before] = await db.select().from(teams).where(eq(teams.slug, slug));
@@ -86,7 +86,7 @@ export async function changeClosing(
   slug: string,
   body: unknown,
   actor: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Result<{ closesAt: string }>> {
   const parsed = closingInput.safeParse(body);
   if (!parsed.success) {

@@ -67,6 +67,7 @@ function teamJson(
   row: TeamRow,
   offers: readonly TeamOffer[],
   settings: OriginSettings,
+  now: Date,
   catalogue?: Catalogue,
 ): TeamJson {
   return {
@@ -75,7 +76,7 @@ function teamJson(
     organiserName: row.organiserName,
     organiserEmail: row.organiserEmail,
     closesAt: row.closesAt.toISOString(),
-    open: isTakingOrders(row),
+    open: isTakingOrders(row, now),
     status: row.status,
     delivery: row.delivery,
     deliveryAddress: row.deliveryAddress,
@@ -179,11 +180,12 @@ export async function createTeam(
   body: unknown,
   ownerEmail: string,
   settings: OriginSettings,
+  now: Date,
 ): Promise<Result<TeamJson & { organiserUrl: string }>> {
   const parsed = teamInputSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
   const input = parsed.data;
-  const inputProblem = teamInputProblem(input);
+  const inputProblem = teamInputProblem(input, now);
   if (inputProblem) return problem("invalid_input", inputProblem);
   const offerProblem = offersProblem(catalogue, input.products);
   if (offerProblem) return problem("invalid_input", offerProblem);
@@ -261,12 +263,17 @@ export async function createTeam(
       subject: `team:${row.slug}`,
       after: { name: row.name, closesAt: row.closesAt.toISOString(), delivery: row.delivery },
     });
-    return created({ ...teamJson(row, input.products, settings, catalogue), organiserUrl });
+    return created({ ...teamJson(row, input.products, settings, now, catalogue), organiserUrl });
   });
 }
 
 /** GET /api/admin/teams: every team store, newest first, with its paid order count. */
-export async function listTeams(db: Database, settings: OriginSettings, catalogue?: Catalogue) {
+export async function listTeams(
+  db: Database,
+  settings: OriginSettings,
+  now: Date,
+  catalogue?: Catalogue,
+) {
   const rows = await db.select().from(teams).orderBy(desc(teams.createdAt));
   const offers = await offersOf(
     db,
@@ -275,7 +282,7 @@ export async function listTeams(db: Database, settings: OriginSettings, catalogu
   const counts = await paidTeamCounts(db);
   const bySlug = new Map(counts.map((c) => [c.slug, c]));
   return rows.map((row) => ({
-    ...teamJson(row, offers.get(row.id) ?? [], settings, catalogue),
+    ...teamJson(row, offers.get(row.id) ?? [], settings, now, catalogue),
     paidOrders: bySlug.get(row.slug)?.orders ?? 0,
     paidItems: bySlug.get(row.slug)?.items ?? 0,
   }));
@@ -341,13 +348,14 @@ export async function teamDetail(
   db: Database,
   slug: string,
   settings: OriginSettings,
+  now: Date,
   catalogue?: Catalogue,
 ) {
   const team = await findTeam(db, slug);
   if (!team) return undefined;
   const { orders: teamOrders, roster } = await teamOrdersAndRoster(db, slug);
   return {
-    ...teamJson(team.row, team.offers, settings, catalogue),
+    ...teamJson(team.row, team.offers, settings, now, catalogue),
     orders: teamOrders,
     // X-TEAM-7: members' entries waiting for (or paid by) the organiser, beside the roster.
     entries: await listEntries(db, team.row, team.offers, catalogue),
@@ -375,6 +383,7 @@ export async function publicTeam(
   db: Database,
   catalogue: Catalogue,
   slug: string,
+  now: Date,
 ): Promise<
   | (PublicTeam & {
       slug: string;
@@ -417,7 +426,7 @@ export async function publicTeam(
     status: team.row.status,
     name: team.row.name,
     closesAt: team.row.closesAt.toISOString(),
-    open: isTakingOrders(team.row),
+    open: isTakingOrders(team.row, now),
     fixedText: team.row.fixedText,
     memberNames: team.row.memberNames,
     delivery: team.row.delivery,
@@ -445,6 +454,7 @@ export async function organiserView(
   db: Database,
   slug: string,
   key: string | null,
+  now: Date,
   catalogue?: Catalogue,
 ) {
   const team = await teamForOrganiser(db, slug, key);
@@ -459,7 +469,7 @@ export async function organiserView(
     slug: team.row.slug,
     name: team.row.name,
     status: team.row.status,
-    open: isTakingOrders(team.row),
+    open: isTakingOrders(team.row, now),
     closesAt: team.row.closesAt.toISOString(),
     minimumItems: team.row.minimumItems,
     fixedText: team.row.fixedText,

@@ -118,7 +118,7 @@ describe("returns in the back office (X-UK-5)", () => {
       email: "returner@example.com",
       lineIds: [bottle!.id],
       reason: "Leaks",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(created.ok).toBe(true);
 
     const page = await call(returnsPage, "/admin/returns", { headers: { cookie } });

@@ -99,7 +99,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ version: 2, pricePence: 2999 });
     // The shop sells it at the new price.
-    expect((await loadCatalogue(await testDb())).all.get(body.id)?.options[0]?.sizes).toEqual([
+    expect((await loadCatalogue(await testDb(), Date.now())).all.get(body.id)?.options[0]?.sizes).toEqual([
       "XS",
       "S",
       "M",
@@ -210,7 +210,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     const okResponse = await csvImport(good);
     expect(okResponse.status).toBe(200);
     expect(await okResponse.json()).toEqual({ created: 2, updated: 0 });
-    const catalogue = await loadCatalogue(await testDb());
+    const catalogue = await loadCatalogue(await testDb(), Date.now());
     expect(catalogue.all.get("csv-hoodie")?.options[0]).toMatchObject({
       type: "Hoodies",
       pricePence: 3999,
@@ -232,7 +232,7 @@ describe(`the owner's catalogue (${driver})`, () => {
       [4, "price"],
     ]);
     // All or nothing: the good row of the same file was not applied.
-    expect((await loadCatalogue(await testDb())).all.get("csv-hoodie")?.options[0]?.pricePence).toBe(3999);
+    expect((await loadCatalogue(await testDb(), Date.now())).all.get("csv-hoodie")?.options[0]?.pricePence).toBe(3999);
   });
 
   it("X-TRUE-4: a one-price change is previewed field by field, applied only with its preview's digest, and counted as 1", async () => {
@@ -380,7 +380,7 @@ describe(`the owner's catalogue (${driver})`, () => {
     const line = { productId: body.id, optionType: "Rashguard", size: "M", quantity: 1 };
     const checkout = await call(createSession, "/api/create-checkout-session", postJson({ cartItems: [line] }, { "x-client-address": "198.51.100.201" }));
     expect(checkout.status).toBe(200);
-    const catalogue = await loadCatalogue(await testDb());
+    const catalogue = await loadCatalogue(await testDb(), Date.now());
     expect(catalogue.all.get(body.id)?.options[0]?.pricePence).toBe(2400);
 
     const ended = await call(
@@ -390,6 +390,6 @@ describe(`the owner's catalogue (${driver})`, () => {
       { id: promotion.id },
     );
     expect(ended.status).toBe(200);
-    expect((await loadCatalogue(await testDb())).all.get(body.id)?.options[0]?.pricePence).toBe(3000);
+    expect((await loadCatalogue(await testDb(), Date.now())).all.get(body.id)?.options[0]?.pricePence).toBe(3000);
   });
 });

@@ -84,7 +84,7 @@ afterEach(async () => {
 
 describe(`the catalogue as data (${driver})`, () => {
   it("X-CAT-1: migration 0007 holds exactly the spec's catalogue: products, prices, sizes and options", async () => {
-    const catalogue = await loadCatalogue(await testDb());
+    const catalogue = await loadCatalogue(await testDb(), Date.now());
     for (const seed of SEED_PRODUCTS) {
       const stored = catalogue.all.get(seed.id);
       expect(stored, seed.id).toBeDefined();
@@ -176,7 +176,7 @@ describe(`the catalogue as data (${driver})`, () => {
       ).lines[0]!.line.unitPricePence;
     expect(await priced()).toBe(2400);
     // A line already reduced (a compare-at price) is not reduced again.
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await loadCatalogue(db, Date.now());
     const set = catalogue.all.get("mens-england-no-gi-set")!;
     expect(set.pricePence).toBe(2999);
     expect(set.originalPricePence).toBe(4499);
@@ -207,7 +207,7 @@ describe(`the catalogue as data (${driver})`, () => {
       ]);
       await catalogueChanged(tx, db);
     });
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await loadCatalogue(db, Date.now());
     expect(catalogue.sale).toBeNull();
     expect(catalogue.all.get(id)?.pricePence).toBe(3000);
   });

@@ -101,7 +101,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     expect((await checkout("ONEOFF")).status).toBe(409);
     const db = await testDb();
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) });
-    const [a, b] = await Promise.all([expireDueOrders(db), expireDueOrders(db)]);
+    const [a, b] = await Promise.all([expireDueOrders(db, new Date()), expireDueOrders(db, new Date())]);
     expect([...a!, ...b!]).toHaveLength(1);
     expect(await usesOf("ONEOFF")).toBe(0);
 
@@ -110,7 +110,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
     const [pending] = await db.select().from(orders).where(eq(orders.status, "pending"));
     await markOrderPaid(db, pending!.id, { customerEmail: "paid@example.com" });
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, pending!.id));
-    expect(await expireDueOrders(db)).toEqual([]);
+    expect(await expireDueOrders(db, new Date())).toEqual([]);
     expect(await usesOf("ONEOFF")).toBe(1);
     expect((await checkout("ONEOFF")).status).toBe(409);
   });

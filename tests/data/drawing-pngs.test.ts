@@ -15,7 +15,7 @@ const ask = (productId: string, file: string) =>
   call(drawing, `/images/products/${productId}/${file}`, {}, { productId, file });
 
 async function drawings(count: number) {
-  const catalogue = await loadCatalogue(await testDb());
+  const catalogue = await loadCatalogue(await testDb(), Date.now());
   return [...catalogue.all.values()]
     .filter((product) => product.status !== "draft")
     .flatMap((product) => product.images.map((image) => ({ id: product.id, view: image.view })))
@@ -63,7 +63,7 @@ describe(`drawings as PNGs (${TEST_DRIVER})`, () => {
     const db = await testDb();
     await db.delete(drawingPngs);
     forgetDrawingPngs();
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await loadCatalogue(db, Date.now());
     const few = [...catalogue.all.values()].filter((p) => p.status !== "draft").slice(0, 1);
     const expected = few.reduce((sum, p) => sum + p.images.length * 2, 0);
     let made = 0;

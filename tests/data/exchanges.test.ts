@@ -80,7 +80,7 @@ async function askForL(order: { orderNumber: string }, lineId: string, email = E
     { orderNumber: order.orderNumber, email, lineIds: [lineId], reason: "Too small", exchanges: { [lineId]: "L" } },
     theShop().settings,
     new Date(),
-    await exchangeSizesNow(await testDb()),
+    await exchangeSizesNow(await testDb(), new Date()),
   );
   expect(created.ok).toBe(true);
   return created.ok ? created.request.id : "";
@@ -97,7 +97,7 @@ describe("X-FIT-2: exchange for another size", () => {
     await setStock("L", 1);
     await setStock("XL", 0);
     const { order, line } = await deliveredOrder();
-    const found = await findReturnableOrder(await testDb(), { orderNumber: order.orderNumber, email: EMAIL }, new Date(), await exchangeSizesNow(await testDb()));
+    const found = await findReturnableOrder(await testDb(), { orderNumber: order.orderNumber, email: EMAIL }, new Date(), await exchangeSizesNow(await testDb(), new Date()));
     expect(found.ok).toBe(true);
     const sizes = found.ok ? found.view.lines.find((l) => l.id === line.id)!.exchangeSizes : [];
     expect(sizes).toContainEqual({ size: "L", madeToOrder: false });
@@ -110,7 +110,7 @@ describe("X-FIT-2: exchange for another size", () => {
       { orderNumber: order.orderNumber, email: EMAIL, lineIds: [line.id], reason: "Too small", exchanges: { [line.id]: "XL" } },
       theShop().settings,
       new Date(),
-      await exchangeSizesNow(await testDb()),
+      await exchangeSizesNow(await testDb(), new Date()),
     );
     expect(soldOut).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("size XL cannot be had now") });
   });
@@ -125,7 +125,7 @@ describe("X-FIT-2: exchange for another size", () => {
     expect(acknowledged).toContain("exchange for size L");
 
     const before = (await outbox()).length;
-    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await receiveReturn(db, requestId, "owner@example.com", new Date())).toMatchObject({ ok: true });
     expect(await stockOf("L")).toBe(0);
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([
       { orderId: order.id, orderLineId: line.id, size: "L", quantity: 1, status: "to_ship", fromStock: true },
@@ -155,7 +155,7 @@ describe("X-FIT-2: exchange for another size", () => {
     });
 
     // Marking received twice does not take a second L.
-    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: false, kind: "already_done" });
+    expect(await receiveReturn(db, requestId, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "already_done" });
     expect(await db.select().from(exchangeFulfilments)).toHaveLength(1);
   });
 
@@ -163,7 +163,7 @@ describe("X-FIT-2: exchange for another size", () => {
     const { order, line } = await deliveredOrder();
     const requestId = await askForL(order, line.id);
     const db = await testDb();
-    await receiveReturn(db, requestId, "owner@example.com");
+    await receiveReturn(db, requestId, "owner@example.com", new Date());
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "to_make", fromStock: false }]);
     expect(decodeMail((await outbox()).at(-1)!.text)).toContain("Size L is made to order");
   });
@@ -174,7 +174,7 @@ describe("X-FIT-2: exchange for another size", () => {
     const requestId = await askForL(order, line.id);
     await setStock("L", 0);
     const db = await testDb();
-    expect(await receiveReturn(db, requestId, "owner@example.com")).toMatchObject({ ok: true });
+    expect(await receiveReturn(db, requestId, "owner@example.com", new Date())).toMatchObject({ ok: true });
     expect(await stockOf("L")).toBe(0);
     expect(await db.select().from(exchangeFulfilments)).toMatchObject([{ size: "L", status: "refund", fromStock: false }]);
     const mail = decodeMail((await outbox()).at(-1)!.text);
@@ -221,8 +221,8 @@ describe("X-FIT-2: two exchanges racing for the last L", () => {
     await setStock("L", 1);
     const dbs: Database[] = [await testDb(), await otherDb()];
     const results = await Promise.all([
-      receiveReturn(dbs[0]!, a, "owner@example.com"),
-      receiveReturn(dbs[1]!, b, "owner2@example.com"),
+      receiveReturn(dbs[0]!, a, "owner@example.com", new Date()),
+      receiveReturn(dbs[1]!, b, "owner2@example.com", new Date()),
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await stockOf("L")).toBe(0);
@@ -243,22 +243,22 @@ describe("X-FIT-2: the replacement is dispatched", () => {
     await setStock("L", 1);
     const { order, line } = await deliveredOrder();
     const db = await testDb();
-    await receiveReturn(db, await askForL(order, line.id), "owner@example.com");
+    await receiveReturn(db, await askForL(order, line.id), "owner@example.com", new Date());
     const [exchange] = await db.select().from(exchangeFulfilments);
     expect(exchange?.status).toBe("to_ship");
 
     // A carrier not on the list, or no tracking number: 400 with a sentence, nothing changes.
-    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Pigeon", trackingNumber: "X1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "invalid_input", message: expect.stringContaining("Choose the carrier from the list") });
-    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Royal Mail" }, "owner@example.com")).toMatchObject({ ok: false, kind: "invalid_input" });
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Pigeon", trackingNumber: "X1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "invalid_input", message: expect.stringContaining("Choose the carrier from the list") });
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "Royal Mail" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "invalid_input" });
     // Another order's number, or an id that is not one: not found.
-    expect(await dispatchExchange(db, "GT-99999", exchange!.id, { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "not_found" });
-    expect(await dispatchExchange(db, order.orderNumber, "nope", { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await dispatchExchange(db, "GT-99999", exchange!.id, { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await dispatchExchange(db, order.orderNumber, "nope", { carrier: "Royal Mail", trackingNumber: "RM1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "not_found" });
 
     const sentBefore = (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-dispatched"))).length;
     const input = { carrier: "Royal Mail", trackingNumber: "RM555666777GB" };
     const results = await Promise.all([
-      dispatchExchange(db, order.orderNumber, exchange!.id, input, "owner@example.com"),
-      dispatchExchange(await otherDb(), order.orderNumber, exchange!.id, input, "owner2@example.com"),
+      dispatchExchange(db, order.orderNumber, exchange!.id, input, "owner@example.com", new Date()),
+      dispatchExchange(await otherDb(), order.orderNumber, exchange!.id, input, "owner2@example.com", new Date()),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ kind: "conflict", message: "This exchange has already been dispatched." });
@@ -281,7 +281,7 @@ describe("X-FIT-2: the replacement is dispatched", () => {
   it("X-FIT-2: the order page's form (no JavaScript) dispatches a made-to-order exchange; a refunded one cannot be", async () => {
     const { order, line } = await deliveredOrder();
     const db = await testDb();
-    await receiveReturn(db, await askForL(order, line.id), "owner@example.com");
+    await receiveReturn(db, await askForL(order, line.id), "owner@example.com", new Date());
     const [exchange] = await db.select().from(exchangeFulfilments);
     expect(exchange?.status).toBe("to_make");
     const form = new FormData();
@@ -296,6 +296,6 @@ describe("X-FIT-2: the replacement is dispatched", () => {
     expect(again).toMatchObject({ ok: false, kind: "conflict" });
 
     await db.update(exchangeFulfilments).set({ status: "refund" }).where(eq(exchangeFulfilments.id, exchange!.id));
-    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "1" }, "owner@example.com")).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("it is refunded, not sent") });
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("it is refunded, not sent") });
   });
 });

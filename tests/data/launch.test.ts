@@ -110,14 +110,14 @@ describe("X-TRUE-3: going live", () => {
     expect(
       (await call(sitePut, "/api/admin/site", asOwner("PUT", { bannerText: "Summer sale: 25% off", heroHeading: "25% off kit" }))).status,
     ).toBe(200);
-    let catalogue = await loadCatalogue(db);
+    let catalogue = await loadCatalogue(db, Date.now());
     expect(catalogue.sale).toBeNull();
     expect(catalogue.site.bannerText).toBe("");
     expect(catalogue.site.heroHeading).toBe("Built for the mat");
 
     const started = await call(promotionsPost, "/api/admin/promotions", asOwner("POST", { name: "Summer", percent: 25 }));
     expect(started.status).toBe(201);
-    catalogue = await loadCatalogue(db);
+    catalogue = await loadCatalogue(db, Date.now());
     expect(catalogue.sale).not.toBeNull();
     expect(catalogue.site.bannerText).toBe("Summer sale: 25% off");
     expect(catalogue.site.heroHeading).toBe("25% off kit");

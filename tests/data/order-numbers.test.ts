@@ -62,12 +62,12 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     const buyer = { cookie: (await receiptCookie(db, order.paymentSessionId!, {})).split(";")[0]! };
     const before = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }, buyer));
     expect(await before.json()).toMatchObject({ success: false, session: { order_number: order.orderNumber, status: "pending" } });
-    const paid = await fulfilPaidOrder(db, order.id, details, theShop().settings);
+    const paid = await fulfilPaidOrder(db, order.id, details, theShop().settings, new Date());
     expect(paid!.orderNumber).toBe("GT-10001");
     const after = await call(verifyOrder, "/api/verify-order", postJson({ sessionId: order.paymentSessionId }, buyer));
     expect(await after.json()).toMatchObject({ success: true, session: { order_number: "GT-10001", status: "paid" } });
     // Paying again changes nothing and takes no number.
-    const again = await fulfilPaidOrder(db, order.id, details, theShop().settings);
+    const again = await fulfilPaidOrder(db, order.id, details, theShop().settings, new Date());
     expect(again!.orderNumber).toBe("GT-10001");
     expect(await counter(db)).toBe(10001);
   });
@@ -87,7 +87,7 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     ).rejects.toThrow("the rest of the payment failed");
     expect((await findOrderById(db, failing.id))!.status).toBe("pending");
     const next = await pendingOrder(db);
-    const paid = await fulfilPaidOrder(db, next.id, details, theShop().settings);
+    const paid = await fulfilPaidOrder(db, next.id, details, theShop().settings, new Date());
     expect(numberOf(paid!.orderNumber)).toBe(start + 1);
     const cancelled = await findOrderById(db, expired.id);
     expect(cancelled!.status).toBe("cancelled");
@@ -109,7 +109,7 @@ describe("X-DAY-3: an order number is given when the order is paid", () => {
     for (let i = 0; i < 8; i++) pending.push(await pendingOrder(db));
     // Two payment paths for every order at once (the payment page and a webhook, say).
     const results = await Promise.all([
-      ...pending.flatMap((order) => [fulfilPaidOrder(db, order.id, details, theShop().settings), fulfilPaidOrder(db, order.id, details, theShop().settings)]),
+      ...pending.flatMap((order) => [fulfilPaidOrder(db, order.id, details, theShop().settings, new Date()), fulfilPaidOrder(db, order.id, details, theShop().settings, new Date())]),
       markOrderCancelled(db, expiring.id),
     ]);
     expect(results.at(-1)).toBe(true);

@@ -94,7 +94,7 @@ describe("X-DAY-5: the shop is told of paid orders and return requests", () => {
       email: "kai@example.com",
       lineIds: [line!.id],
       reason: "Too small",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(created.ok).toBe(true);
     const notices = (await mailsTo(SHOP)).slice(before);
     expect(notices).toHaveLength(1);

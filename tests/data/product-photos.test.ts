@@ -458,9 +458,9 @@ describe(`processing product photos in the background (${driver})`, () => {
       color: "Red",
     });
     const ids = await Promise.all([first, second].map(async (a) => ((await a.json()) as PhotoJson).id));
-    expect((await loadCatalogue(db)).all.get(product)?.photos).toBeUndefined();
+    expect((await loadCatalogue(db, Date.now())).all.get(product)?.photos).toBeUndefined();
     await drain(db);
-    const photos = (await loadCatalogue(db)).all.get(product)?.photos ?? [];
+    const photos = (await loadCatalogue(db, Date.now())).all.get(product)?.photos ?? [];
     expect(photos.map((p) => [p.id, p.alt, p.color])).toEqual([
       [ids[0], "Front", null],
       [ids[1], "Back", "Red"],

@@ -36,7 +36,7 @@ async function returnedBottles(email: string) {
     .select()
     .from(orderLines)
     .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, "water-bottle")));
-  const created = await createReturnRequest(db, { orderNumber: order.orderNumber, email, lineIds: [line!.id], reason: "Too big" }, theShop().settings);
+  const created = await createReturnRequest(db, { orderNumber: order.orderNumber, email, lineIds: [line!.id], reason: "Too big" }, theShop().settings, new Date());
   if (!created.ok) throw new Error(created.message);
   const [request] = await db.select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
   return { order, id: request!.id };

@@ -64,7 +64,7 @@ describe("X-UK-5: returns requests on the server", () => {
   it("X-UK-5: a dispatched order's non-personalised lines can be requested; personalised lines are shown with the reason", async () => {
     const db = await testDb();
     const { order, giLine, shortsLine } = await paidOrder({ dispatchedAt: ago(3) });
-    const found = await findReturnableOrder(db, { orderNumber: order.orderNumber.toLowerCase(), email: "ANA@example.com" });
+    const found = await findReturnableOrder(db, { orderNumber: order.orderNumber.toLowerCase(), email: "ANA@example.com" }, new Date());
     expect(found).toMatchObject({
       ok: true,
       view: {
@@ -83,7 +83,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [shortsLine.id],
       reason: "Too small",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(created).toMatchObject({ ok: true, request: { orderNumber: order.orderNumber, reason: "Too small" } });
     const stored = await db.select().from(returnRequests);
     expect(stored).toMatchObject([{ orderId: order.id, reason: "Too small", status: "requested" }]);
@@ -104,14 +104,14 @@ describe("X-UK-5: returns requests on the server", () => {
     expect(mail).toContain("Middlesbrough");
 
     // The line is now refused with its reason, and cannot be requested again.
-    const again = await findReturnableOrder(db, { orderNumber: order.orderNumber, email: EMAIL });
+    const again = await findReturnableOrder(db, { orderNumber: order.orderNumber, email: EMAIL }, new Date());
     expect(again.ok && again.view.lines[1]?.refusal).toBe("A return has already been requested for this item.");
     const twice = await createReturnRequest(db, {
       orderNumber: order.orderNumber,
       email: EMAIL,
       lineIds: [shortsLine.id],
       reason: "Still too small",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(twice).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("already been requested") });
   });
 
@@ -123,7 +123,7 @@ describe("X-UK-5: returns requests on the server", () => {
       email: EMAIL,
       lineIds: [shortsLine.id, giLine.id],
       reason: "Changed my mind",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(result).toEqual({
       ok: false,
       kind: "conflict",
@@ -135,36 +135,36 @@ describe("X-UK-5: returns requests on the server", () => {
   it("X-UK-5 X-TRUE-2: not-yet-dispatched and late orders are refused with the reason", async () => {
     const db = await testDb();
     const notDispatched = await paidOrder();
-    const refused = await findReturnableOrder(db, { orderNumber: notDispatched.order.orderNumber, email: EMAIL });
+    const refused = await findReturnableOrder(db, { orderNumber: notDispatched.order.orderNumber, email: EMAIL }, new Date());
     expect(refused).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("has not been dispatched yet") });
     const create = await createReturnRequest(db, {
       orderNumber: notDispatched.order.orderNumber,
       email: EMAIL,
       lineIds: [notDispatched.shortsLine.id],
       reason: "x",
-    }, theShop().settings);
+    }, theShop().settings, new Date());
     expect(create).toMatchObject({ ok: false, kind: "conflict" });
 
     const lateDelivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(15) });
     expect(
-      await findReturnableOrder(db, { orderNumber: lateDelivered.order.orderNumber, email: EMAIL }),
+      await findReturnableOrder(db, { orderNumber: lateDelivered.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after delivery)") });
 
     // X-TRUE-2: with no delivery date, dispatch plus UK standard's 5 working days (at most 9
     // calendar days) plus 14: 15 days after dispatch is still open, 24 days is not.
     const stillOpen = await paidOrder({ dispatchedAt: ago(15) });
     expect(
-      await findReturnableOrder(db, { orderNumber: stillOpen.order.orderNumber, email: EMAIL }),
+      await findReturnableOrder(db, { orderNumber: stillOpen.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: true });
     const lateDispatched = await paidOrder({ dispatchedAt: ago(24) });
     expect(
-      await findReturnableOrder(db, { orderNumber: lateDispatched.order.orderNumber, email: EMAIL }),
+      await findReturnableOrder(db, { orderNumber: lateDispatched.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after dispatch plus the delivery time)") });
 
     // Dispatched long ago but delivered recently: the 14 days run from delivery.
     const delivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(10) });
     expect(
-      await findReturnableOrder(db, { orderNumber: delivered.order.orderNumber, email: EMAIL }),
+      await findReturnableOrder(db, { orderNumber: delivered.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: true, view: { countedFrom: "delivery" } });
     expect(await db.select().from(returnRequests)).toHaveLength(0);
   });
@@ -184,7 +184,7 @@ describe("X-UK-5: returns requests on the server", () => {
       [{ ...base, orderNumber: "" }, 400, /order number/],
     ];
     for (const [input, status, message] of cases) {
-      const result = await createReturnRequest(db, input, theShop().settings);
+      const result = await createReturnRequest(db, input, theShop().settings, new Date());
       expect(result, JSON.stringify(input).slice(0, 80)).toMatchObject({ ok: false });
       expect(result.ok ? 200 : statusOf(result)).toBe(status);
       expect(result.ok ? "" : result.message).toMatch(message);
@@ -202,7 +202,7 @@ describe("X-UK-5: returns requests on the server", () => {
           email: EMAIL,
           lineIds: [shortsLine.id],
           reason: `Attempt ${i}`,
-        }, theShop().settings),
+        }, theShop().settings, new Date()),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -223,7 +223,7 @@ describe("X-UK-5: returns requests on the server", () => {
         email: EMAIL,
         lineIds: [shortsLine.id],
         reason: `Return of ${order.orderNumber}`,
-      }, theShop().settings);
+      }, theShop().settings, new Date());
       expect(created.ok).toBe(true);
     }
     const all = await listReturnRequests(db);

@@ -60,7 +60,7 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     const response = await get();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(DEFAULT_SHOP_SETTINGS);
-    const catalogue = await loadCatalogue(await testDb());
+    const catalogue = await loadCatalogue(await testDb(), Date.now());
     expect(deliveryPromiseLines(catalogue.settings)).toEqual({
       standard: "Standard UK delivery from £3.95",
       free: "Free shipping over £75",
@@ -188,7 +188,7 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     expect(ok.status).toBe(200);
     const db = await testDb();
     forgetCatalogue(db);
-    const { settings } = (await loadCatalogue(db)).settings;
+    const { settings } = (await loadCatalogue(db, Date.now())).settings;
     expect(settings.seller).toEqual({
       name: "Grip Truth Ltd",
       postalAddress: ["1 High Street", "Middlesbrough", "TS1 1AA"],

@@ -22,13 +22,13 @@ const variant = {
 
 async function ask(email: string, over: Record<string, unknown> = {}) {
   const db = await testDb();
-  return requestStockAlert(db, await loadCatalogue(db), { ...variant, email, ...over }, ORIGIN);
+  return requestStockAlert(db, await loadCatalogue(db, Date.now()), { ...variant, email, ...over }, ORIGIN);
 }
 
 describe(`back-in-stock alerts (${driver})`, () => {
   it("X-FIT-3: ten alerts for a sold-out size, two unconfirmed: a restock sends eight e-mails once each, with two processes running the job", { tags: ["race"] }, async () => {
     const db = await testDb();
-    expect(await setVariantStock(db, { ...variant, quantity: 0 })).toMatchObject({ ok: true });
+    expect(await setVariantStock(db, { ...variant, quantity: 0 }, new Date())).toMatchObject({ ok: true });
     for (let n = 0; n < 10; n++) {
       expect(await ask(`Buyer${n}@Example.com`)).toMatchObject({ ok: true });
     }
@@ -43,15 +43,15 @@ describe(`back-in-stock alerts (${driver})`, () => {
     // Eight confirm; two never do.
     const byEmail = new Map(waiting.map((row) => [row.email, row]));
     for (let n = 0; n < 8; n++) {
-      expect(await confirmStockAlert(db, byEmail.get(`buyer${n}@example.com`)!.token)).toMatchObject({ ok: true });
+      expect(await confirmStockAlert(db, byEmail.get(`buyer${n}@example.com`)!.token, new Date())).toMatchObject({ ok: true });
     }
     expect(await waitingAlertCounts(db)).toEqual({ "mens-grip-truth-hoodie|Hoodies|L|Black": 8 });
 
     // Nothing goes while it is still sold out.
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await loadCatalogue(db, Date.now());
     expect(await sendRestockAlerts(db, catalogue, ORIGIN)).toBe(0);
 
-    expect(await setVariantStock(db, { ...variant, quantity: 3 })).toMatchObject({ ok: true });
+    expect(await setVariantStock(db, { ...variant, quantity: 3 }, new Date())).toMatchObject({ ok: true });
     const other = await otherProcessDb();
     const worker = async (database: Database) => {
       let sent = 0;
@@ -87,20 +87,20 @@ describe(`back-in-stock alerts (${driver})`, () => {
 
   it("X-FIT-3: a size in stock or made to order is refused with a sentence; a bad address is a 400; unsubscribe removes it", async () => {
     const db = await testDb();
-    await setVariantStock(db, { ...variant, size: "M", quantity: 4 });
+    await setVariantStock(db, { ...variant, size: "M", quantity: 4 }, new Date());
     expect(await ask("a@example.com", { size: "M" })).toMatchObject({ ok: false, kind: "conflict", message: expect.stringMatching(/in stock now/) });
-    await setVariantStock(db, { ...variant, size: "S", quantity: null });
+    await setVariantStock(db, { ...variant, size: "S", quantity: null }, new Date());
     expect(await ask("a@example.com", { size: "S" })).toMatchObject({ ok: false, kind: "conflict", message: expect.stringMatching(/made to order/) });
     expect(await ask("not an address")).toMatchObject({ ok: false, kind: "invalid_input" });
     expect(await ask("a@example.com", { size: "XXXL" })).toMatchObject({ ok: false, kind: "invalid_input" });
 
-    await setVariantStock(db, { ...variant, size: "XL", quantity: 0 });
+    await setVariantStock(db, { ...variant, size: "XL", quantity: 0 }, new Date());
     expect(await ask("gone@example.com", { size: "XL" })).toMatchObject({ ok: true });
     const [row] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, "gone@example.com"));
-    expect(await confirmStockAlert(db, row!.token)).toMatchObject({ ok: true });
+    expect(await confirmStockAlert(db, row!.token, new Date())).toMatchObject({ ok: true });
     expect(await unsubscribeStockAlert(db, row!.token)).toBe(true);
     expect(await unsubscribeStockAlert(db, row!.token)).toBe(false);
-    expect(await confirmStockAlert(db, row!.token)).toMatchObject({ ok: false, kind: "link_expired" });
+    expect(await confirmStockAlert(db, row!.token, new Date())).toMatchObject({ ok: false, kind: "link_expired" });
     // An unconfirmed alert's link stops working after 7 days.
     expect(await ask("late@example.com", { size: "XL" })).toMatchObject({ ok: true });
     const [late] = await db.select().from(stockAlerts).where(eq(stockAlerts.email, "late@example.com"));

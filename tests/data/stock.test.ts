@@ -47,7 +47,7 @@ async function setStock(
   variant: { productId: string; optionType: string; size: string; color?: string },
   quantity: number | null,
 ) {
-  const result = await setVariantStock(await testDb(), { ...variant, quantity });
+  const result = await setVariantStock(await testDb(), { ...variant, quantity }, new Date());
   if (!result.ok) throw new Error(result.message);
 }
 
@@ -233,12 +233,12 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(ne(orders.paymentSessionId, freshSession));
-    const [first, second] = await Promise.all([expireDueOrders(db), expireDueOrders(db)]);
+    const [first, second] = await Promise.all([expireDueOrders(db, new Date()), expireDueOrders(db, new Date())]);
     const expired = [...first!, ...second!];
     expect(expired).toHaveLength(6);
     expect(new Set(expired).size).toBe(6);
     // A later pass (or a Stripe expired event) finds nothing left to give back.
-    expect(await expireDueOrders(db)).toEqual([]);
+    expect(await expireDueOrders(db, new Date())).toEqual([]);
     for (const id of expired) expect(await markOrderCancelled(db, id)).toBe(false);
 
     expect(await stockOf(kneePads)).toBe(8);
@@ -270,14 +270,14 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
       });
       await locked;
       try {
-        const expired = await expireDueOrders(db);
+        const expired = await expireDueOrders(db, new Date());
         expect(expired).toHaveLength(2);
         expect(expired).not.toContain(held!.id);
       } finally {
         release();
         await holder;
       }
-      expect(await expireDueOrders(db)).toEqual([held!.id]);
+      expect(await expireDueOrders(db, new Date())).toEqual([held!.id]);
       expect(await stockOf(kneePads)).toBe(5);
     },
   );
@@ -300,7 +300,7 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
       .update(orders)
       .set({ paymentStatus: "paid", paidAt: sql`now()`, expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.status, "pending"));
-    expect(await expireDueOrders(db)).toEqual([]);
+    expect(await expireDueOrders(db, new Date())).toEqual([]);
     expect(await stockOf(kneePads)).toBe(2);
   });
 
@@ -399,12 +399,12 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
 
   it("X-STK-1: sets a quantity or made to order, validated against the catalogue", async () => {
     const db = await testDb();
-    expect(await setVariantStock(db, { ...hoodieM, quantity: 7 })).toEqual({
+    expect(await setVariantStock(db, { ...hoodieM, quantity: 7 }, new Date())).toEqual({
       ok: true,
       variant: { productId: hoodieM.productId, optionType: "Hoodies", size: "M", color: "Grey", quantity: 7 },
     });
     expect(await stockOf(hoodieM)).toBe(7);
-    expect((await setVariantStock(db, { ...hoodieM, quantity: null })).ok).toBe(true);
+    expect((await setVariantStock(db, { ...hoodieM, quantity: null }, new Date())).ok).toBe(true);
     expect(await stockOf(hoodieM)).toBeNull();
 
     const bad: [unknown, number, RegExp][] = [
@@ -420,7 +420,7 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
       [{ quantity: 1 }, 400, /productId/],
     ];
     for (const [body, status, message] of bad) {
-      const result = await setVariantStock(db, body);
+      const result = await setVariantStock(db, body, new Date());
       expect(result.ok ? 200 : statusOf(result)).toBe(status);
       expect(result.ok ? "" : result.message).toMatch(message);
     }
@@ -430,7 +430,7 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
     const db = await testDb();
     await setStock(hoodieM, 2);
     await setStock(kneePads, 0);
-    const products = await listStock(db);
+    const products = await listStock(db, new Date());
     const hoodie = products.find((p) => p.productId === hoodieM.productId)!;
     expect(hoodie.variants).toHaveLength(6 * 2);
     expect(hoodie.variants.find((v) => v.size === "M" && v.color === "Grey")?.quantity).toBe(2);
@@ -449,14 +449,14 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
     form.set(field("M", "Grey"), "4");
     form.set(field("M", "Black"), "");
     form.set(field("L", "Grey"), "0");
-    expect(await applyStockForm(db, form)).toEqual({ ok: true, saved: 3 });
+    expect(await applyStockForm(db, form, new Date())).toEqual({ ok: true, saved: 3 });
     expect(await stockOf(hoodieM)).toBe(4);
     expect(await stockOf({ ...hoodieM, color: "Black" })).toBeNull();
     expect(await stockOf({ ...hoodieM, size: "L" })).toBe(0);
 
     form.set(field("M", "Grey"), "9");
     form.set(field("L", "Grey"), "-1");
-    const refused = await applyStockForm(db, form);
+    const refused = await applyStockForm(db, form, new Date());
     expect(refused).toMatchObject({ ok: false, kind: "invalid_input" });
     expect(refused.ok ? "" : refused.message).toBe(
       "Mens Grip Truth Hoodie Hoodies, size L, Grey: enter a whole number of 0 or more, or leave it empty for made to order.",
@@ -464,6 +464,6 @@ describe(`the owner's stock functions (${TEST_DRIVER})`, () => {
     expect(await stockOf(hoodieM)).toBe(4);
     const unknown = new FormData();
     unknown.set("productId", "nope");
-    expect(await applyStockForm(db, unknown)).toMatchObject({ ok: false, kind: "not_found" });
+    expect(await applyStockForm(db, unknown, new Date())).toMatchObject({ ok: false, kind: "not_found" });
   });
 });

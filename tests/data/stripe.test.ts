@@ -369,7 +369,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     const db = await app.testDb();
     const bottle = { productId: "water-bottle", optionType: "Standard", size: "N/A" };
     const left = async () => (await stockLevels(db, ["water-bottle"]))["water-bottle|Standard|N/A|"];
-    expect((await setVariantStock(db, { ...bottle, quantity: 10 })).ok).toBe(true);
+    expect((await setVariantStock(db, { ...bottle, quantity: 10 }, new Date())).ok).toBe(true);
     const { sessionId } = await startCheckout();
     expect(await left()).toBe(8);
     const order = await orderFor(sessionId);
@@ -378,7 +378,7 @@ describe("X-CHK-3: Stripe Checkout (against a local fake)", () => {
     expect((await sendWebhook(ended, sign(ended))).status).toBe(200);
     expect((await orderFor(sessionId))?.status).toBe("cancelled");
     expect(await left()).toBe(10);
-    expect((await setVariantStock(db, { ...bottle, quantity: null })).ok).toBe(true);
+    expect((await setVariantStock(db, { ...bottle, quantity: null }, new Date())).ok).toBe(true);
   });
 
   it("X-SEC-1: a sandbox order cannot be paid once Stripe takes the payments", async () => {

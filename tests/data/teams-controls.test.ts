@@ -67,7 +67,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
     expect(await summariesTo()).toHaveLength(1);
     expect(await summariesTo("shop@griptruth.test")).toHaveLength(1);
     expect((await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie, origin: "http://shop.test" } }, { slug })).status).toBe(409);
-    expect(await closeDueTeams(await testDb(), theShop().settings)).toBe(0);
+    expect(await closeDueTeams(await testDb(), theShop().settings, new Date())).toBe(0);
     expect(await summariesTo()).toHaveLength(1);
     // Nobody but the owner closes a store.
     expect((await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { origin: "http://shop.test" } }, { slug })).status).toBe(401);
@@ -139,13 +139,13 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
       await db.update(teams).set({ closesAt: soon }).where(eq(teams.slug, slug));
       await new Promise((resolve) => setTimeout(resolve, 45));
       await Promise.all([
-        closeTeamNow(db, slug, OWNER.email, theShop().settings),
+        closeTeamNow(db, slug, OWNER.email, theShop().settings, new Date()),
         closeDueTeams(other, theShop().settings, new Date(soon.getTime() + 1)),
-        moveTeam(other, slug, { status: "in_production" }, OWNER.email, theShop().settings),
+        moveTeam(other, slug, { status: "in_production" }, OWNER.email, new Date(), theShop().settings),
         closeDueTeams(db, theShop().settings, new Date(soon.getTime() + 1)),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 10));
-      await closeDueTeams(db, theShop().settings);
+      await closeDueTeams(db, theShop().settings, new Date());
       const sent = (await summariesTo()).filter((m) => m.subject === `Team order closed: Raced ${round}`);
       expect(sent).toHaveLength(1);
     }

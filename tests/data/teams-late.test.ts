@@ -202,7 +202,7 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     const early = await memberPaysNow(slug, "ana@example.com");
     const late = await memberStartsCheckout(slug, "ben@example.com");
     const db = await app.testDb();
-    expect(await app.batch.moveTeam(db, slug, { status: "in_production" }, OWNER.email)).toMatchObject({
+    expect(await app.batch.moveTeam(db, slug, { status: "in_production" }, OWNER.email, new Date())).toMatchObject({
       ok: true,
       data: { moved: 1 },
     });
@@ -230,12 +230,12 @@ describe(`team orders: a payment that arrives after the batch moved, on ${TEST_D
     const early = await memberPaysNow(slug, "ana@example.com");
     const late = await memberStartsCheckout(slug, "ben@example.com");
     const db = await app.testDb();
-    await app.batch.moveTeam(db, slug, { status: "in_production" }, OWNER.email);
+    await app.batch.moveTeam(db, slug, { status: "in_production" }, OWNER.email, new Date());
     const dispatched = await app.batch.moveTeam(
       db,
       slug,
       { status: "dispatched", carrier: "Royal Mail", trackingNumber: "AB123456789GB" },
-      OWNER.email,
+      OWNER.email, new Date(),
     );
     expect(dispatched).toMatchObject({ ok: true, data: { moved: 1 } });
 

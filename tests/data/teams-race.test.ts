@@ -49,13 +49,13 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     const db = await testDb();
     const other = await otherProcessDb();
     // Not yet due: nothing happens.
-    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings, new Date())).toBe(0);
     await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
 
-    const job = (everyMs: number) => [{ name: "team-closing", everyMs, batch: 20, run: (d: Database) => closeDueTeams(d, theShop().settings) }];
+    const job = (everyMs: number) => [{ name: "team-closing", everyMs, batch: 20, run: (d: Database) => closeDueTeams(d, theShop().settings, new Date()) }];
     const runners = [startJobs(db, job(20)), startJobs(other, job(20))];
     // Direct rounds from both processes at once as well.
-    const direct = await Promise.all([closeDueTeams(db, theShop().settings), closeDueTeams(other, theShop().settings), closeDueTeams(db, theShop().settings), closeDueTeams(other, theShop().settings)]);
+    const direct = await Promise.all([closeDueTeams(db, theShop().settings, new Date()), closeDueTeams(other, theShop().settings, new Date()), closeDueTeams(db, theShop().settings, new Date()), closeDueTeams(other, theShop().settings, new Date())]);
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && (await summaries()).length < 2) {
       await new Promise((resolve) => setTimeout(resolve, 25));

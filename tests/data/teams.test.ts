@@ -245,17 +245,17 @@ describe("X-TEAM-4 the closing summary", () => {
     await db.update(teams).set({ closesAt: new Date(Date.now() - 1000) }).where(eq(teams.slug, slug));
     const summaries = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "team-summary"), eq(mailOutbox.to, "dan@redcarbjj.test")));
 
-    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings, new Date())).toBe(0);
     expect(await summaries()).toHaveLength(0);
 
     const url = `/payment?session_id=${encodeURIComponent(sessionId)}`;
     const paid = await call(payment, url, { method: "POST", body: paymentForm({ firstName: "Cara", lastName: "Reed", email: "cara@example.com" }) });
     expect(paid.status).toBeLessThan(400);
-    expect(await closeDueTeams(db, theShop().settings)).toBe(1);
+    expect(await closeDueTeams(db, theShop().settings, new Date())).toBe(1);
     const [summary] = await summaries();
     expect(summary!.text).toContain("Members paid: 2.");
     expect(summary!.text).toContain("Cara Reed");
-    expect(await closeDueTeams(db, theShop().settings)).toBe(0);
+    expect(await closeDueTeams(db, theShop().settings, new Date())).toBe(0);
   });
 });
 

@@ -172,7 +172,7 @@ export async function createProduct(
   db: Database,
   body: unknown,
   actor: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Result<OwnerProduct>> {
   const parsed = createSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));
@@ -250,7 +250,7 @@ export async function updateProduct(
   id: string,
   body: unknown,
   actor: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Result<OwnerProduct>> {
   const parsed = updateSchema.safeParse(withoutReadOnly(body));
   if (!parsed.success) return problem("invalid_input", firstProblem(parsed.error));

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { bucketOf, type FileStore } from "~/storage/files.server";
 import { ProblemError } from "~/shared/problems";
 import { BACKUP_LATE_AFTER_MINUTES } from "~/shared/limits";

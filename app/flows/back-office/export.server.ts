@@ -23,10 +23,11 @@ export async function exportOrdersCsv(
   db: Database,
   filter: OrderFilter,
   actor: string,
+  now: Date,
 ): Promise<{ csv: string; filename: string; rows: number }> {
   const rows = await linesForExport(db, filter);
   // The method with its lead time as the owner's settings say it now (X-TRUE-2).
-  const { delivery } = (await loadCatalogue(db)).settings.settings;
+  const { delivery } = (await loadCatalogue(db, now.getTime())).settings.settings;
   const csv = ordersCsv(
     rows.map(({ order, line, customerName, teamName }) => ({
       orderNumber: order.orderNumber,
@@ -73,6 +74,6 @@ export async function exportOrdersCsv(
       rows: rows.length,
     },
   });
-  const stamp = ukDay(new Date());
+  const stamp = ukDay(now);
   return { csv, filename: `orders-${stamp}.csv`, rows: rows.length };
 }

@@ -8,7 +8,7 @@ import type { Database } from "~/db/database";
 import { discountCodes } from "~/discounts/schema";
 import { productOptions, products, shopSettings, siteContent } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { done, type Result } from "~/shared/problems";
 
 /**

@@ -24,7 +24,7 @@ export async function orderPageAction(
   form: FormData,
   orderNumber: string,
   owner: SignedInOwner,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ error?: string; confirm?: ConfirmStep; notice?: string }>> {
   const intent = String(form.get("intent") ?? "");
   const confirmed = form.get("confirmed") === CONFIRMED;
@@ -74,6 +74,7 @@ export async function orderPageAction(
       String(form.get("exchangeId") ?? ""),
       { carrier: form.get("carrier") ?? "", trackingNumber: form.get("trackingNumber") ?? "" },
       owner.email,
+      parts.clock.now(),
     );
     if (!outcome.ok) return outcome;
     return back(

@@ -48,7 +48,7 @@ const dayOf = (column: unknown) =>
 export async function dashboardSummary(
   db: Database,
   days: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ summary: DashboardSummary; extras: DashboardExtras }> {
   const dates = ukDaysEnding(now, days);
   const from = startOfUkDay(dates[0]!);

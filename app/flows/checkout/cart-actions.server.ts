@@ -62,8 +62,12 @@ export async function viewCart(
 }
 
 /** The request's cart, priced (an empty one when it has none). */
-export async function readCart(db: Database, request: Request): Promise<CartView> {
-  return viewCart(db, await loadCatalogue(db), await findCart(db, cartIdOf(request)));
+export async function readCart(db: Database, request: Request, now: Date): Promise<CartView> {
+  return viewCart(
+    db,
+    await loadCatalogue(db, now.getTime()),
+    await findCart(db, cartIdOf(request)),
+  );
 }
 
 /** What the form asked to add, sent back with a refusal so the page can keep the choices. */
@@ -83,11 +87,12 @@ export async function changeCartByForm(
   request: Request,
   form: FormData,
   settings: OriginSettings,
+  now: Date,
 ): Promise<Result<CartView>> {
   const read = readCartForm(form);
   if (!read.ok) return problem("invalid_input", read.error);
   const { intent } = read;
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   const id = cartIdOf(request);
 
   let step: Parameters<typeof applyIntent>[1];
@@ -130,8 +135,8 @@ export async function changeCartByForm(
  * For a refused add from a page without JavaScript: the product and its stock, so /cart can show
  * the product's form again with the choices kept and the sentence beside it.
  */
-export async function refusedAddPage(db: Database, fields: AddFields) {
-  const product = findProduct(await loadCatalogue(db), fields.productId.trim());
+export async function refusedAddPage(db: Database, fields: AddFields, now: Date) {
+  const product = findProduct(await loadCatalogue(db, now.getTime()), fields.productId.trim());
   if (!product) return undefined;
   return { product, stock: await stockLevelsOrEmpty(db, [product.id]), fields };
 }
@@ -186,7 +191,7 @@ export interface VerifiedOrder {
 export async function confirmationFor(
   db: Database,
   request: Request,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return null;

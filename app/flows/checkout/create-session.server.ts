@@ -45,10 +45,14 @@ export async function createCheckoutSession(
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
   // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, clock.now().getTime());
   // X-TEAM-2: team lines at their team's price and text; ordinary lines from the catalogue.
-  const checked = await checkTeamLines(db, catalogue, parsed.data.cartItems, (items) =>
-    checkCartItems(catalogue, items),
+  const checked = await checkTeamLines(
+    db,
+    catalogue,
+    parsed.data.cartItems,
+    (items) => checkCartItems(catalogue, items),
+    clock.now(),
   );
   if (!checked.ok) {
     return problem(checked.kind, checked.message, { extra: { lineIndex: checked.lineIndex } });

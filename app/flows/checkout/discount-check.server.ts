@@ -19,7 +19,11 @@ const checkSchema = z.object({
  * discount code.", 409 "This code has been used up." or 400 for the minimum spend (the subtotal
  * of cartItems, priced from the catalogue, when they are sent) (S-CHK-3, X-OPS-9).
  */
-export async function checkDiscountCode(db: Database, body: unknown): Promise<Result<Discount>> {
+export async function checkDiscountCode(
+  db: Database,
+  body: unknown,
+  now: Date,
+): Promise<Result<Discount>> {
   const parsed = checkSchema.safeParse(body);
   if (!parsed.success) {
     return problem(
@@ -31,7 +35,7 @@ export async function checkDiscountCode(db: Database, body: unknown): Promise<Re
   if (parsed.data.cartItems !== undefined) {
     const items = checkoutRequestSchema.shape.cartItems.safeParse(parsed.data.cartItems);
     if (!items.success) return problem("invalid_input", firstIssue(items.error));
-    const checked = checkCartItems(await loadCatalogue(db), items.data);
+    const checked = checkCartItems(await loadCatalogue(db, now.getTime()), items.data);
     if (!checked.ok) return checked;
     subtotal = subtotalPence(checked.lines);
   }

@@ -27,7 +27,7 @@ export const sessionIdSchema = text()
 export async function currentOrderForSession(
   db: Database,
   sessionId: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Order | undefined> {
   const order = await findOrderBySession(db, sessionId);
   if (!order) return undefined;
@@ -36,6 +36,7 @@ export async function currentOrderForSession(
       db,
       await stripeOf(parts.payments).checkout.sessions.retrieve(sessionId),
       parts.settings,
+      parts.clock.now(),
     );
     return settled.kind === "paid" ? settled.order : order;
   }
@@ -54,7 +55,7 @@ const UNKNOWN_SESSION = "No order has that session.";
 export async function verifyOrder(
   db: Database,
   body: unknown,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   request: Request,
 ): Promise<Result<unknown>> {
   const parsed = bodySchema.safeParse(body);
@@ -96,6 +97,6 @@ export async function verifyOrder(
         lead_time: leadTime(line.fromStock),
       })),
     },
-    receipt: placed ? await orderReceipt(db, order, parts.settings) : null,
+    receipt: placed ? await orderReceipt(db, order, parts.settings, parts.clock.now()) : null,
   });
 }

@@ -1,4 +1,4 @@
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/orders/schema";
@@ -32,9 +32,10 @@ export async function fulfilPaidOrder(
   orderId: string,
   details: PaymentDetails,
   settings: Env,
+  now: Date,
 ): Promise<Order | undefined> {
   // Each line's picture (X-PHOTO-3), from this process's copy of the catalogue.
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, now.getTime());
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);

@@ -35,7 +35,7 @@ export async function paySandboxForm(
   db: Database,
   sessionId: string,
   body: FormData,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<{ ok: true; order: Order } | Problem> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of body) fields[key] = value;
@@ -59,7 +59,7 @@ export async function paySandboxSession(
   db: Database,
   sessionId: string,
   form: PaymentForm,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<SandboxPaymentResult> {
   const order = await findSandboxOrder(db, sessionId, parts.payments);
   if (!order) {
@@ -73,7 +73,7 @@ export async function paySandboxSession(
       message: "This order can no longer be paid. Please check out again.",
     };
   }
-  if (order.expiresAt.getTime() <= Date.now()) {
+  if (order.expiresAt.getTime() <= parts.clock.now().getTime()) {
     // Past its time (X-STK-4): like Stripe, no payment; expire it now rather than wait for the runner.
     await markOrderCancelled(db, order.id);
     return {
@@ -96,7 +96,7 @@ export async function paySandboxSession(
     const fieldErrors = { country: destination };
     return { ok: false, kind: "invalid_input", message: destination, extra: { fieldErrors } };
   }
-  const charge = chargeTestCard(form);
+  const charge = chargeTestCard({ ...form, now: parts.clock.now() });
   if (!charge.ok) {
     const fieldErrors = { [charge.field]: charge.message };
     return { ok: false, kind: "payment_declined", message: charge.message, extra: { fieldErrors } };
@@ -133,6 +133,7 @@ export async function paySandboxSession(
       paymentReference: `sandbox_${sessionId.slice(-12)}`,
     },
     parts.settings,
+    parts.clock.now(),
   );
   if (paid?.status !== "paid") {
     return {

@@ -1,4 +1,4 @@
-import type { Env } from "~/server/env.server";
+import type { Env } from "~/shared/settings";
 import type { Database } from "~/db/client.server";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import {
@@ -56,6 +56,7 @@ export async function settleStripeSession(
   db: Database,
   session: StripeSession,
   settings: Env,
+  now: Date,
 ): Promise<Settlement> {
   const order = await orderOfSession(db, session);
   if (!order) {
@@ -87,7 +88,13 @@ export async function settleStripeSession(
   if (order.fulfilmentStatus === "cancelled" || order.paymentStatus === "failed") {
     return flag(`The customer paid after the order was ${statusWord(order)}: refund the payment.`);
   }
-  const paid = await fulfilPaidOrder(db, order.id, paymentDetailsFromSession(session), settings);
+  const paid = await fulfilPaidOrder(
+    db,
+    order.id,
+    paymentDetailsFromSession(session),
+    settings,
+    now,
+  );
   if (paid?.paidAt) return { kind: "paid", order: paid };
   // Cancelled between the read and the update.
   return flag(

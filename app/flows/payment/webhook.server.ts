@@ -25,7 +25,7 @@ export async function handleStripeWebhook(
   db: Database,
   payload: string,
   signature: string | null,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ received: true }>> {
   const { stripe, webhookSecret } = parts.payments;
   if (!stripe || !webhookSecret) {
@@ -46,7 +46,12 @@ export async function handleStripeWebhook(
     return problem("invalid_input", "The webhook event has no object to act on.");
   }
   if (SETTLING.has(event.type)) {
-    await settleStripeSession(db, event.data.object as Stripe.Checkout.Session, parts.settings);
+    await settleStripeSession(
+      db,
+      event.data.object as Stripe.Checkout.Session,
+      parts.settings,
+      parts.clock.now(),
+    );
   } else if (CANCELLING.has(event.type)) {
     await cancelStripeSession(
       db,

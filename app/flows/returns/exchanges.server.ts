@@ -151,8 +151,11 @@ export async function exchangesOfOrder(db: Database, orderId: string) {
 }
 
 /** The sizes each line can be exchanged for now (X-FIT-2), for the returns capability's view. */
-export async function exchangeSizesNow(db: Database) {
-  const [catalogue, levels] = await Promise.all([loadCatalogue(db), stockLevels(db)]);
+export async function exchangeSizesNow(db: Database, now: Date) {
+  const [catalogue, levels] = await Promise.all([
+    loadCatalogue(db, now.getTime()),
+    stockLevels(db),
+  ]);
   return (line: Parameters<typeof exchangeSizes>[0]) => exchangeSizes(line, catalogue, levels);
 }
 
@@ -161,16 +164,17 @@ export async function returnRequestForm(
   db: Database,
   form: FormData,
   settings: OwnerNoticeSettings & OriginSettings,
+  now: Date,
 ) {
-  return handleReturnRequestForm(db, form, settings, await exchangeSizesNow(db));
+  return handleReturnRequestForm(db, form, settings, now, await exchangeSizesNow(db, now));
 }
 
 /**
  * "Mark received" (X-UK-5) with its exchanges settled in the same transaction (X-FIT-2). The
  * catalogue is read first: on PGlite (one connection) a read outside the transaction would wait.
  */
-export async function receiveReturn(db: Database, id: string, by: string) {
-  const catalogue = await loadCatalogue(db);
+export async function receiveReturn(db: Database, id: string, by: string, now: Date) {
+  const catalogue = await loadCatalogue(db, now.getTime());
   return markReturnReceived(db, id, by, (tx) => settleExchanges(tx, id, catalogue).then(() => {}));
 }
 
@@ -187,6 +191,7 @@ export async function dispatchExchange(
   exchangeId: string,
   input: unknown,
   actor: string,
+  now: Date,
 ): Promise<Result<{ exchange: typeof exchangeFulfilments.$inferSelect }>> {
   const body = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
   const parsed = statusChangeInput.safeParse({
@@ -212,7 +217,7 @@ export async function dispatchExchange(
     if (!found) return problem("not_found", "No such exchange on this order.");
     const [sent] = await tx
       .update(exchangeFulfilments)
-      .set({ status: "dispatched", carrier, trackingNumber, dispatchedAt: new Date() })
+      .set({ status: "dispatched", carrier, trackingNumber, dispatchedAt: now })
       .where(
         and(
           eq(exchangeFulfilments.id, exchangeId),

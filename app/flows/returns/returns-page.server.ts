@@ -26,12 +26,12 @@ export async function returnsPageAction(
   db: Database,
   form: FormData,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<ReturnsPageAnswer>> {
   const id = String(form.get("id") ?? "");
   const intent = String(form.get("intent") ?? "received");
   if (intent === "received") {
-    const result = await receiveReturn(db, id, actor);
+    const result = await receiveReturn(db, id, actor, parts.clock.now());
     if (!result.ok) return result;
     return done({ message: "Marked received." });
   }

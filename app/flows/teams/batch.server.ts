@@ -52,6 +52,7 @@ export async function moveTeam(
   slug: string,
   body: unknown,
   actor: string,
+  now: Date,
   /** For the closing summary and the organiser's dispatch e-mail (X-TEAM-8). */
   settings?: Pick<ShopParts, "settings">["settings"],
 ): Promise<Result<{ moved: number; status: string }>> {
@@ -92,7 +93,6 @@ export async function moveTeam(
   // was to come, so members read when it really closed (X-TEAM-8). One clock for both the new
   // closing time and the closing pass below: the database's now() is in microseconds and can be
   // a fraction of a millisecond after this process's clock, which the pass would not yet reach.
-  const now = new Date();
   const [changed] = await db
     .update(teams)
     .set({
@@ -172,7 +172,7 @@ export async function cancelTeam(
   slug: string,
   body: unknown,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ cancelled: number; refunded: number }>> {
   const refund =
     typeof body === "object" && body !== null
@@ -187,7 +187,7 @@ export async function cancelTeam(
   if (!team) return problem("not_found", "No team order has that name.");
   const [stopped] = await db
     .update(teams)
-    .set({ status: "cancelled", updatedAt: new Date() })
+    .set({ status: "cancelled", updatedAt: parts.clock.now() })
     .where(
       and(eq(teams.id, team.row.id), notInArray(teams.status, ["in_production", "dispatched"])),
     )
@@ -249,7 +249,7 @@ export async function teamPageAction(
   slug: string,
   form: FormData,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   catalogue?: Catalogue,
 ): Promise<Result<{ message: string } | { confirm: TeamCancelStep }>> {
   const intent = String(form.get("intent") ?? "");
@@ -278,7 +278,7 @@ export async function teamPageAction(
       const { orders } = await teamOrdersAndRoster(db, slug);
       return done({ confirm: { kind: "team-close" as const, orders: orders.length } });
     }
-    const closed = await closeTeamNow(db, slug, actor, parts.settings);
+    const closed = await closeTeamNow(db, slug, actor, parts.settings, parts.clock.now());
     if (!closed.ok) return closed;
     return done({
       message: closed.data.summarySent
@@ -295,7 +295,13 @@ export async function teamPageAction(
         confirm: { kind: "team-closing" as const, closesAt: closesAt.toISOString(), closesLocal },
       });
     }
-    const changed = await changeClosing(db, slug, { closesAt: closesAt.toISOString() }, actor);
+    const changed = await changeClosing(
+      db,
+      slug,
+      { closesAt: closesAt.toISOString() },
+      actor,
+      parts.clock.now(),
+    );
     if (!changed.ok) return changed;
     return done({
       message: `The store now closes ${ukDateTimeInWords(new Date(changed.data.closesAt))} (UK time).`,
@@ -311,6 +317,7 @@ export async function teamPageAction(
         trackingNumber: String(form.get("trackingNumber") ?? ""),
       },
       actor,
+      parts.clock.now(),
       parts.settings,
     );
     if (!moved.ok) return moved;

@@ -43,7 +43,7 @@ export async function payForEntries(
   if (team.row.status === "cancelled") {
     return problem("conflict", `${team.row.name} was cancelled: there is nothing to pay.`);
   }
-  const catalogue = await loadCatalogue(db);
+  const catalogue = await loadCatalogue(db, parts.clock.now().getTime());
   const { delivery } = catalogue.settings.settings;
   const { settings, clock } = parts;
   let order;

@@ -67,9 +67,14 @@ export async function previewTeamChoice(
   catalogue: Catalogue,
   choice: LineChoice,
   shippingMethod: ShippingMethodId,
+  now: Date,
 ): Promise<Result<TeamCheckoutPreview>> {
-  const checked = await checkTeamLines(db, catalogue, [choice], (items) =>
-    checkCartItems(catalogue, items),
+  const checked = await checkTeamLines(
+    db,
+    catalogue,
+    [choice],
+    (items) => checkCartItems(catalogue, items),
+    now,
   );
   if (!checked.ok) return problem(checked.kind, checked.message.replace(/^Item 1: /, ""));
   const line = checked.lines[0]!;

@@ -33,6 +33,7 @@ export async function checkTeamLines(
   priceOrdinary: (
     items: readonly LineChoice[],
   ) => { ok: true; lines: CartLine[] } | (Problem & { lineIndex: number }),
+  now: Date,
 ): Promise<CheckedTeamLines> {
   const slugs = items.flatMap((item) => (item.team ? [item.team] : []));
   if (slugs.length === 0) {
@@ -57,7 +58,7 @@ export async function checkTeamLines(
       continue;
     }
     const team = found.get(item.team);
-    const rule = checkTeamLine(team, item);
+    const rule = checkTeamLine(team, item, now);
     if (!rule.ok) return { ...rule, lineIndex: position };
     // The catalogue's own checks of the size, belt rank and colour, without the text: the
     // team's text goes on whatever option it offers.
