@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, teamProducts, teams } from "~/db/schema";
+import { awaitingPaymentSql } from "~/orders/states.server";
 import { entriesTotal, listEntries } from "./entries.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
@@ -39,7 +40,7 @@ export async function closeDueTeams(
               .select({ one: sql`1` })
               .from(orderLines)
               .innerJoin(orders, eq(orders.id, orderLines.orderId))
-              .where(and(eq(orderLines.teamSlug, teams.slug), eq(orders.status, "pending"))),
+              .where(and(eq(orderLines.teamSlug, teams.slug), awaitingPaymentSql())),
           ),
         ),
       )
@@ -75,7 +76,7 @@ export async function closeDueTeams(
             `Entries for you to pay for: ${entries.length}, ${formatPence(entriesTotal(entries))} at team prices (${entries.filter((e) => e.state === "paid").length} paid).`,
             ...entries.map(
               (entry) =>
-                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" ? `, paid (${entry.orderNumber})` : ", to pay"}`,
+                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" || entry.state === "refunded" ? `, ${entry.state} (${entry.orderNumber})` : ", to pay"}`,
             ),
           ]
         : [];

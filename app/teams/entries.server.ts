@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, teamEntries, teamProducts, teams } from "~/db/schema";
+import { endedUnpaidSql } from "~/orders/states.server";
+import { endedUnpaid, isAwaitingPayment, isPaid, type OrderStates } from "~/orders/status";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, done, problem, type Result } from "~/shared/problems";
@@ -30,11 +32,24 @@ type TeamRow = typeof teams.$inferSelect;
 export function toPaySql(): SQL {
   return or(
     isNull(teamEntries.orderId),
-    sql`exists (select 1 from ${orders} where ${orders.id} = ${teamEntries.orderId} and (${orders.paymentStatus} in ('failed', 'expired') or (${orders.paymentStatus} = 'pending' and ${orders.fulfilmentStatus} = 'cancelled')))`,
+    sql`exists (select 1 from ${orders} where ${orders.id} = ${teamEntries.orderId} and ${endedUnpaidSql()})`,
   )!;
 }
 
-export type EntryState = "to_pay" | "paying" | "paid";
+/**
+ * Where an entry's money is (X-ORD-2, through `orders/status.ts`): to pay (no order, or its order
+ * ended unpaid), paying (its checkout is open), paid (the shop holds the money: a partly refunded
+ * order is paid), or refunded (refunded in full, or cancelled after payment: not paid, and not to
+ * pay again; the organiser's counts and the production sheet leave it out).
+ */
+export type EntryState = "to_pay" | "paying" | "paid" | "refunded";
+
+/** An entry's state from its order's two states (none: not yet in an order). */
+export function entryState(order: OrderStates | null): EntryState {
+  if (!order || endedUnpaid(order)) return "to_pay";
+  if (isAwaitingPayment(order)) return "paying";
+  return isPaid(order) ? "paid" : "refunded";
+}
 
 export interface TeamEntryJson {
   entryId: string;
@@ -72,14 +87,9 @@ export async function listEntries(
     .where(eq(teamEntries.teamId, team.id))
     .orderBy(asc(teamEntries.createdAt), asc(teamEntries.id));
   return rows.map(({ entry, orderNumber, paymentStatus, fulfilmentStatus }) => {
-    const state: EntryState =
-      !paymentStatus || paymentStatus === "failed" || paymentStatus === "expired"
-        ? "to_pay"
-        : paymentStatus === "pending"
-          ? fulfilmentStatus === "cancelled"
-            ? "to_pay"
-            : "paying"
-          : "paid";
+    const state = entryState(
+      paymentStatus && fulfilmentStatus ? { paymentStatus, fulfilmentStatus } : null,
+    );
     return {
       entryId: entry.id,
       name: entry.name,
@@ -95,7 +105,7 @@ export async function listEntries(
         offers.find((o) => o.productId === entry.productId && o.optionType === entry.optionType)
           ?.teamPricePence ?? 0,
       state,
-      orderNumber: state === "paid" ? orderNumber : null,
+      orderNumber: state === "paid" || state === "refunded" ? orderNumber : null,
       createdAt: entry.createdAt.toISOString(),
     };
   });

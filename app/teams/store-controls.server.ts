@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Catalogue } from "~/catalogue/catalogue";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, teamEntries, teamProducts, teams } from "~/db/schema";
+import { awaitingPaymentSql } from "~/orders/states.server";
 import { TEAM_NOTE_MAX } from "~/shared/limits";
 import { text } from "~/shared/text";
 import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
@@ -153,7 +154,7 @@ async function offerLocked(
     .select({ id: orders.id })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, team.slug), eq(orders.status, "pending")))
+    .where(and(eq(orderLines.teamSlug, team.slug), awaitingPaymentSql()))
     .limit(1);
   if (paying) {
     return "A member is paying for this team order now: change its products once that payment has finished or expired.";

@@ -10,6 +10,7 @@ import {
   teams,
 } from "~/db/schema";
 import { paidSql } from "~/orders/states.server";
+import { legacyStatus } from "~/orders/status";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
@@ -317,7 +318,6 @@ export async function teamOrdersAndRoster(
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
-      status: orders.status,
       paymentStatus: orders.paymentStatus,
       fulfilmentStatus: orders.fulfilmentStatus,
       email: orders.customerEmail,
@@ -345,7 +345,7 @@ export async function teamOrdersAndRoster(
     if (byOrder.has(row.orderId)) continue;
     byOrder.set(row.orderId, {
       orderNumber: row.orderNumber,
-      status: row.status,
+      status: legacyStatus(row),
       paymentStatus: row.paymentStatus,
       fulfilmentStatus: row.fulfilmentStatus,
       email: row.email,
@@ -369,7 +369,7 @@ export async function teamOrdersAndRoster(
       printName: row.printName,
       quantity: row.quantity,
       orderNumber: row.orderNumber,
-      status: row.status,
+      status: legacyStatus(row),
     })),
   };
 }
