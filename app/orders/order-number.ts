@@ -1,3 +1,5 @@
+import { isAwaitingPayment, type OrderStates } from "./status";
+
 /** Paid orders are numbered GT-10001, GT-10002, … (X-DAY-3: given when the order is paid). */
 export const ORDER_NUMBER_PREFIX = "GT-";
 export const FIRST_ORDER_NUMBER = 10001;
@@ -19,7 +21,7 @@ export function hasOrderNumber(orderNumber: string): boolean {
  * What the owner reads for an order: its number, or for a checkout that was never paid
  * "Awaiting payment" (still open) or "Not paid" (cancelled or expired), without a number.
  */
-export function unpaidLabel(orderNumber: string, status: string): string | undefined {
+export function unpaidLabel(orderNumber: string, order: OrderStates): string | undefined {
   if (hasOrderNumber(orderNumber)) return undefined;
-  return status === "pending" ? "Awaiting payment" : "Not paid";
+  return isAwaitingPayment(order) ? "Awaiting payment" : "Not paid";
 }

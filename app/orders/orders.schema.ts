@@ -49,23 +49,6 @@ export const FULFILMENT_STATUSES = [
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 /**
- * The one-value `status` older clients read (X-ORD-1), derived by the database from the two
- * states so it can never disagree with them: a refund in full, then a cancel, then a partial
- * refund, then a payment that is not (or no longer) expected, then the fulfilment step ("paid"
- * while nothing is made yet). `orders/states.ts` says the same in TypeScript (`legacyStatus`),
- * and a test holds the two together.
- */
-export const LEGACY_STATUS_SQL = sql.raw(`CASE
-  WHEN payment_status = 'refunded' THEN 'refunded'
-  WHEN fulfilment_status = 'cancelled' THEN 'cancelled'
-  WHEN payment_status = 'partly_refunded' THEN 'partly_refunded'
-  WHEN payment_status IN ('pending', 'failed') THEN payment_status
-  WHEN payment_status = 'expired' THEN 'cancelled'
-  WHEN fulfilment_status = 'unfulfilled' THEN 'paid'
-  ELSE fulfilment_status
-END`);
-
-/**
  * The numbers of orders made before numbers were given at payment (X-DAY-3). Kept so the
  * migration leaves existing data and its numbers as they are; nothing takes from it now.
  */
@@ -118,8 +101,6 @@ export const orders = pgTable(
     fulfilmentStatus: text("fulfilment_status", { enum: FULFILMENT_STATUSES })
       .notNull()
       .default("unfulfilled"),
-    /** Read-only, derived from the two above (LEGACY_STATUS_SQL), for older readers. */
-    status: text("status", { enum: ORDER_STATUSES }).notNull().generatedAlwaysAs(LEGACY_STATUS_SQL),
     paymentProvider: text("payment_provider", { enum: ["sandbox", "stripe"] }).notNull(),
     /** The hosted payment session's id (the session_id in /payment and /order-confirmation). */
     paymentSessionId: text("payment_session_id").unique(),
@@ -213,7 +194,6 @@ export const orders = pgTable(
       sql`${table.refundedPence} >= 0 AND ${table.refundedPence} <= ${table.totalPence}`,
     ),
     index("orders_created_idx").on(table.createdAt.desc()),
-    index("orders_status_created_idx").on(table.status, table.createdAt.desc()),
     index("orders_to_make_idx")
       .on(table.createdAt.desc())
       .where(

@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
-import { orders } from "./schema";
+import { and, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { type OrderStatus, orders } from "./schema";
 import { CANCELLABLE_PAYMENTS, MONEY_HELD } from "./status";
 
 /**
@@ -44,4 +44,35 @@ export function refundableBeforeMakingSql(): SQL {
 /** A checkout waiting for its payment: not paid, not closed. */
 export function awaitingPaymentSql(): SQL {
   return and(eq(orders.paymentStatus, "pending"), eq(orders.fulfilmentStatus, "unfulfilled"))!;
+}
+
+/** `endedUnpaid`: the payment failed, the checkout expired, or it was cancelled before payment. */
+export function endedUnpaidSql(): SQL {
+  return or(
+    inArray(orders.paymentStatus, ["failed", "expired"]),
+    and(eq(orders.paymentStatus, "pending"), eq(orders.fulfilmentStatus, "cancelled")),
+  )!;
+}
+
+/**
+ * The orders whose `legacyStatus` is `status` (the owner's "Status" filter), as conditions on the
+ * two states: the database keeps no one-value status.
+ */
+export function statusIsSql(status: OrderStatus): SQL {
+  const payment = orders.paymentStatus;
+  const fulfilment = orders.fulfilmentStatus;
+  switch (status) {
+    case "refunded":
+      return eq(payment, "refunded");
+    case "cancelled":
+      return and(ne(payment, "refunded"), or(eq(fulfilment, "cancelled"), eq(payment, "expired")))!;
+    case "partly_refunded":
+    case "pending":
+    case "failed":
+      return and(eq(payment, status), ne(fulfilment, "cancelled"))!;
+    case "paid":
+      return and(eq(payment, "paid"), eq(fulfilment, "unfulfilled"))!;
+    default:
+      return and(eq(payment, "paid"), eq(fulfilment, status))!;
+  }
 }

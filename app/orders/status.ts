@@ -23,6 +23,36 @@ export function isPaid(order: OrderStates): boolean {
   return MONEY_HELD.includes(order.paymentStatus) && order.fulfilmentStatus !== "cancelled";
 }
 
+/** Awaiting payment: a checkout not paid yet and not closed (`awaitingPaymentSql`). */
+export function isAwaitingPayment(order: OrderStates): boolean {
+  return order.paymentStatus === "pending" && order.fulfilmentStatus === "unfulfilled";
+}
+
+/**
+ * Ended unpaid: the payment failed, the checkout expired, or it was cancelled before payment; the
+ * shop never held the money (`endedUnpaidSql`). A team entry in such an order is to pay again.
+ */
+export function endedUnpaid(order: OrderStates): boolean {
+  const { paymentStatus, fulfilmentStatus } = order;
+  return (
+    paymentStatus === "failed" ||
+    paymentStatus === "expired" ||
+    (paymentStatus === "pending" && fulfilmentStatus === "cancelled")
+  );
+}
+
+/**
+ * Cancelled or refunded: not paid (`isPaid` is false), and not because the payment never came:
+ * refunded in full, cancelled (before or after payment) or expired. What the customer paid, if
+ * anything, is back with them or on its way.
+ */
+export function isCancelledOrRefunded(order: OrderStates): boolean {
+  const { paymentStatus, fulfilmentStatus } = order;
+  return (
+    paymentStatus === "refunded" || paymentStatus === "expired" || fulfilmentStatus === "cancelled"
+  );
+}
+
 /** To make (X-ORD-2): paid, and nothing made yet (the dashboard's count, the "To make" list). */
 export function isToMake(order: OrderStates): boolean {
   return isPaid(order) && order.fulfilmentStatus === "unfulfilled";
@@ -43,7 +73,11 @@ export function canBeCancelled(order: OrderStates): boolean {
   );
 }
 
-/** The one-value status older readers see; the database derives the same (LEGACY_STATUS_SQL). */
+/**
+ * The one-value status older readers see (X-ORD-1): the `status` label of the order JSON, the CSV
+ * and the order's history, made from the two states; `statusIsSql` finds the orders with one. Not
+ * a question to ask of an order: ask `isPaid`, `isAwaitingPayment` and the rest.
+ */
 export function legacyStatus(order: OrderStates): OrderStatus {
   const { paymentStatus: payment, fulfilmentStatus: fulfilment } = order;
   if (payment === "refunded") return "refunded";
@@ -91,6 +125,16 @@ export const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   failed: "Payment failed",
   expired: "Checkout expired",
 };
+
+/**
+ * The payment in words for one order: as `PAYMENT_LABELS`, except that a checkout cancelled before
+ * payment is "Not paid", not "Awaiting payment" (as `unpaidLabel` names it).
+ */
+export function paymentLabel(order: OrderStates): string {
+  if (order.paymentStatus === "pending" && order.fulfilmentStatus === "cancelled")
+    return "Not paid";
+  return PAYMENT_LABELS[order.paymentStatus];
+}
 
 export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
   unfulfilled: "Not yet made",

@@ -1,7 +1,7 @@
 import { and, asc, type Column, eq, isNotNull, notExists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "./schema";
-import { paidSql } from "./states.server";
+import { awaitingPaymentSql, endedUnpaidSql, paidSql } from "./states.server";
 
 // The orders of team stores (X-TEAM-1..7), as app/teams/ reads them (issue 48): teams/ names a
 // team by its slug, and orders/ answers from its own tables.
@@ -13,7 +13,6 @@ export async function teamOrderLines(db: Database, slug: string, which: SQL = pa
     .select({
       orderId: orders.id,
       orderNumber: orders.orderNumber,
-      status: orders.status,
       paymentStatus: orders.paymentStatus,
       fulfilmentStatus: orders.fulfilmentStatus,
       email: orders.customerEmail,
@@ -67,7 +66,7 @@ export async function teamHasPendingOrder(tx: Database, slug: string): Promise<b
     .select({ id: orders.id })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, slug), eq(orders.status, "pending")))
+    .where(and(eq(orderLines.teamSlug, slug), awaitingPaymentSql()))
     .limit(1);
   return Boolean(paying);
 }
@@ -79,12 +78,12 @@ export function noPendingTeamOrderSql(tx: Database, slug: Column): SQL {
       .select({ one: sql`1` })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.teamSlug, slug), eq(orders.status, "pending"))),
+      .where(and(eq(orderLines.teamSlug, slug), awaitingPaymentSql())),
   );
 }
 
 /** X-TEAM-7: the order `orderId` (a column) ended without payment (failed, expired, or
  *  cancelled before payment). */
 export function orderEndedUnpaidSql(orderId: Column): SQL {
-  return sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and (${orders.paymentStatus} in ('failed', 'expired') or (${orders.paymentStatus} = 'pending' and ${orders.fulfilmentStatus} = 'cancelled')))`;
+  return sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${endedUnpaidSql()})`;
 }

@@ -13,6 +13,7 @@ import type { Order } from "./orders.server";
 import {
   CANCELLABLE_PAYMENTS,
   canMoveTo,
+  legacyStatus,
   MONEY_HELD,
   MOVES_FROM,
   refundableFrom,
@@ -112,7 +113,7 @@ export async function changeOrderStatus(
       return {
         ok: false as const,
         kind: "conflict" as const,
-        message: `An order that is ${statusLabel(before.status).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
+        message: `An order that is ${statusLabel(legacyStatus(before)).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
       };
     }
     const [after] = await tx
@@ -143,13 +144,13 @@ export async function changeOrderStatus(
       };
     }
     const beforeState = {
-      status: before.status,
+      status: legacyStatus(before),
       ...(target === "dispatched"
         ? { carrier: before.carrier, trackingNumber: before.trackingNumber }
         : {}),
     };
     const afterState = {
-      status: after.status,
+      status: legacyStatus(after),
       ...(target === "dispatched" ? { carrier, trackingNumber } : {}),
     };
     // The history also names the fulfilment step, which `status` hides on a partly refunded order.

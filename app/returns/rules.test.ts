@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { FulfilmentStatus, PaymentStatus } from "~/orders/schema";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow, ukDate } from "./rules";
 
 const order = (over: Partial<Parameters<typeof returnWindow>[0]> = {}) => ({
   orderNumber: "GT-10007",
-  status: "delivered",
+  paymentStatus: "paid" as PaymentStatus,
+  fulfilmentStatus: "delivered" as FulfilmentStatus,
   dispatchedAt: new Date("2026-11-02T09:00:00Z"),
   deliveredAt: new Date("2026-11-04T15:00:00Z"),
   ...over,
@@ -27,7 +29,7 @@ describe("X-UK-5: the returns window", () => {
   });
 
   it("X-UK-5: counted from dispatch when delivery is not recorded", () => {
-    const dispatched = order({ status: "dispatched", deliveredAt: null });
+    const dispatched = order({ fulfilmentStatus: "dispatched", deliveredAt: null });
     expect(returnWindow(dispatched, new Date("2026-11-16T12:00:00Z"))).toMatchObject({
       open: true,
       lastDay: "2026-11-16",
@@ -40,7 +42,7 @@ describe("X-UK-5: the returns window", () => {
   });
 
   it("X-TRUE-2: the owner's window, and dispatch plus the delivery's longest time in working days", () => {
-    const dispatched = order({ status: "dispatched", deliveredAt: null });
+    const dispatched = order({ fulfilmentStatus: "dispatched", deliveredAt: null });
     // Dispatched Monday 2 November 2026; 5 working days later is Monday 9 November; 30 days on.
     const rule = { days: 30, deliveryDays: 5 };
     expect(returnWindow(dispatched, new Date("2026-12-09T12:00:00Z"), rule)).toMatchObject({
@@ -68,18 +70,35 @@ describe("X-UK-5: the returns window", () => {
   it("X-UK-5: not-yet-dispatched, unpaid and cancelled orders are refused with the reason", () => {
     const now = new Date("2026-11-05T12:00:00Z");
     expect(
-      returnWindow(order({ status: "paid", dispatchedAt: null, deliveredAt: null }), now),
+      returnWindow(
+        order({ fulfilmentStatus: "unfulfilled", dispatchedAt: null, deliveredAt: null }),
+        now,
+      ),
     ).toEqual({
       open: false,
       reason: expect.stringMatching(
         /^Order GT-10007 has not been dispatched yet.*e-mail hello@griptruth\.co\.uk/,
       ),
     });
-    expect(returnWindow(order({ status: "cancelled" }), now)).toMatchObject({
+    expect(returnWindow(order({ fulfilmentStatus: "cancelled" }), now)).toMatchObject({
       open: false,
       reason: expect.stringContaining("cancelled or refunded"),
     });
-    expect(returnWindow(order({ status: "pending" }), now)).toMatchObject({ open: false });
+    // Refunded in full after delivery: nothing left to send back for money.
+    expect(returnWindow(order({ paymentStatus: "refunded" }), now)).toMatchObject({
+      open: false,
+      reason: expect.stringContaining("cancelled or refunded"),
+    });
+    expect(
+      returnWindow(order({ paymentStatus: "pending", fulfilmentStatus: "unfulfilled" }), now),
+    ).toMatchObject({ open: false, reason: expect.stringContaining("has not been paid") });
+    expect(
+      returnWindow(order({ paymentStatus: "failed", fulfilmentStatus: "unfulfilled" }), now),
+    ).toMatchObject({ open: false, reason: expect.stringContaining("has not been paid") });
+    // A partial refund leaves the rest of the order returnable.
+    expect(returnWindow(order({ paymentStatus: "partly_refunded" }), now)).toMatchObject({
+      open: true,
+    });
   });
 
   it("X-UK-5: personalised lines and lines already requested cannot be ticked, with the reason", () => {

@@ -2,6 +2,7 @@ import { BRAND } from "~/shared/brand";
 import { londonIsoDate } from "~/shared/london-time";
 import { POLICY } from "~/policy/policy";
 import { discountOnSubtotal } from "~/pricing/totals";
+import { isCancelledOrRefunded, isPaid, type OrderStates } from "~/orders/status";
 import {
   isPersonalised,
   PERSONALISED_NOTICE,
@@ -13,9 +14,6 @@ import {
  * a dispatched or delivered order, within 14 days of delivery (of dispatch when delivery is not
  * recorded), non-personalised lines only, each line once.
  */
-
-/** Statuses whose goods are not with the customer to send back. */
-const NOTHING_TO_RETURN = new Set(["pending", "failed", "cancelled", "refunded"]);
 
 /** The calendar day in the UK ("2026-11-21"): the 14 days are counted in UK days. */
 export const ukDate = londonIsoDate;
@@ -36,9 +34,8 @@ export function formatUkDate(isoDate: string): string {
   });
 }
 
-export interface ReturnableOrder {
+export interface ReturnableOrder extends OrderStates {
   orderNumber: string;
-  status: string;
   dispatchedAt: Date | null;
   deliveredAt: Date | null;
 }
@@ -79,13 +76,13 @@ export function returnWindow(
   rule: ReturnRule = LEGAL_RULE,
 ): ReturnWindow {
   const days = rule.days;
-  if (NOTHING_TO_RETURN.has(order.status)) {
+  // Only a paid order's goods are with the customer to send back (X-ORD-2).
+  if (!isPaid(order)) {
     return {
       open: false,
-      reason:
-        order.status === "cancelled" || order.status === "refunded"
-          ? `Order ${order.orderNumber} has been cancelled or refunded, so there is nothing to send back.`
-          : `Order ${order.orderNumber} has not been paid, so there is nothing to send back.`,
+      reason: isCancelledOrRefunded(order)
+        ? `Order ${order.orderNumber} has been cancelled or refunded, so there is nothing to send back.`
+        : `Order ${order.orderNumber} has not been paid, so there is nothing to send back.`,
     };
   }
   const start = order.deliveredAt ?? order.dispatchedAt;

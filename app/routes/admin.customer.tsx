@@ -76,7 +76,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
             <span className="text-sm text-muted">{formatLondon(new Date(o.createdAt))}</span>
             <span className="font-semibold">{formatPence(o.totalPence)}</span>
             <DeliveryBadge method={o.shippingMethod} />
-            <StatusBadge status={o.status} />
+            <StatusBadge order={o} />
           </li>
         ))}
       </ul>

@@ -8,19 +8,13 @@ import { dbFrom } from "~/db/context.server";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
-import { StatusBadge } from "~/flows/back-office/StatusBadge";
+import { FulfilmentBadge, PaymentBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
-import {
-  ACTION_LABELS,
-  FULFILMENT_LABELS,
-  nextMoves,
-  PAYMENT_LABELS,
-  refundableFrom,
-} from "~/orders/status";
+import { ACTION_LABELS, nextMoves, paymentLabel, refundableFrom } from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
@@ -163,9 +157,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold uppercase">
-          {unpaidLabel(order.orderNumber, order.status) ?? `Order ${order.orderNumber}`}
+          {unpaidLabel(order.orderNumber, order) ?? `Order ${order.orderNumber}`}
         </h1>
-        <StatusBadge status={order.status} />
+        {/* X-ORD-1: the money and the making, each named and in its own words, not one status. */}
+        <dl className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <div className="flex items-center gap-1.5">
+            <dt className="text-sm text-muted">Payment</dt>
+            <dd data-testid="order-payment-status">
+              <PaymentBadge status={order.paymentStatus} label={paymentLabel(order)} />
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="text-sm text-muted">Fulfilment</dt>
+            <dd data-testid="order-fulfilment-status">
+              <FulfilmentBadge status={order.fulfilmentStatus} />
+            </dd>
+          </div>
+        </dl>
         <DeliveryBadge method={order.shippingMethod} />
         <ButtonLink
           to={`/admin/orders/print?orders=${order.orderNumber}`}
@@ -175,27 +183,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </ButtonLink>
       </div>
       <p className="text-muted">
-        {unpaidLabel(order.orderNumber, order.status)
+        {unpaidLabel(order.orderNumber, order)
           ? `Reference ${order.orderNumber}, no order number: one is given when it is paid. `
           : ""}
         Placed {when(order.createdAt)} · Delivery:{" "}
         <span data-testid="order-delivery">{loaderData.deliveryLabel}</span>
       </p>
-      {/* X-ORD-1: the money and the making, each in its own words. */}
-      <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
-        <div className="flex gap-2">
-          <dt className="text-muted">Payment</dt>
-          <dd className="font-semibold" data-testid="order-payment-status">
-            {PAYMENT_LABELS[order.paymentStatus]}
-          </dd>
-        </div>
-        <div className="flex gap-2">
-          <dt className="text-muted">Fulfilment</dt>
-          <dd className="font-semibold" data-testid="order-fulfilment-status">
-            {FULFILMENT_LABELS[order.fulfilmentStatus]}
-          </dd>
-        </div>
-      </dl>
 
       {attention.length > 0 ? (
         <section

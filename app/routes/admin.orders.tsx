@@ -5,11 +5,21 @@ import { Field, SelectField } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/orders/order-types";
 import { dbFrom } from "~/db/context.server";
-import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
+import {
+  listOrders,
+  type OrderListRow,
+  parseOrderFilter,
+} from "~/flows/back-office/back-office.server";
 import { StatusBadge } from "~/flows/back-office/StatusBadge";
 import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { unpaidLabel } from "~/orders/order-number";
-import { FULFILMENT_LABELS, MONEY_HELD, PAYMENT_LABELS, statusLabel } from "~/orders/status";
+import {
+  FULFILMENT_LABELS,
+  MONEY_HELD,
+  type OrderStates,
+  PAYMENT_LABELS,
+  statusLabel,
+} from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import type { Route } from "./+types/admin.orders";
 import { formatLondon } from "~/shared/london-time";
@@ -62,6 +72,12 @@ const QUICK_FILTERS: (ListFilter & { label: string })[] = [
 
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   (a ?? []).join(",") === (b ?? []).join(",");
+
+/** A row's two states, for the questions `orders/` answers about them. */
+const states = (row: OrderListRow): OrderStates => ({
+  paymentStatus: row.payment_status,
+  fulfilmentStatus: row.fulfilment_status,
+});
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageSize, filter } = loaderData;
@@ -212,9 +228,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     to={`/admin/orders/${order.order_number}`}
                     className="underline underline-offset-4 hover:text-accent-dark"
                   >
-                    {unpaidLabel(order.order_number, order.status) ?? order.order_number}
+                    {unpaidLabel(order.order_number, states(order)) ?? order.order_number}
                   </Link>
-                  {unpaidLabel(order.order_number, order.status) ? (
+                  {unpaidLabel(order.order_number, states(order)) ? (
                     <span className="block text-sm font-normal text-muted">
                       Reference {order.order_number}
                     </span>
@@ -243,10 +259,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <DeliveryBadge method={order.shipping_method} />
                 </td>
                 <td className="text-right md:table-cell md:p-3 md:text-left">
-                  <StatusBadge status={order.status} />
+                  <StatusBadge order={states(order)} />
                   <span className="mt-1 block text-sm text-muted">
-                    {PAYMENT_LABELS[order.payment_status as keyof typeof PAYMENT_LABELS]} ·{" "}
-                    {FULFILMENT_LABELS[order.fulfilment_status as keyof typeof FULFILMENT_LABELS]}
+                    {PAYMENT_LABELS[order.payment_status]} ·{" "}
+                    {FULFILMENT_LABELS[order.fulfilment_status]}
                   </span>
                 </td>
               </tr>

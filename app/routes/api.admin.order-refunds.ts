@@ -3,6 +3,7 @@ import { refundJson } from "~/flows/back-office/back-office-json";
 import { refundOrder } from "~/flows/refunds/refunds.server";
 import { endpoint, success, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
+import { legacyStatus } from "~/orders/status";
 
 /** POST /api/admin/orders/:orderNumber/refunds {amountPence} (X-OPS-4); 409 beyond what is left. */
 export const action = endpoint(
@@ -25,7 +26,7 @@ export const action = endpoint(
       {
         ...refundJson(outcome.refund),
         order_number: outcome.order.orderNumber,
-        order_status: outcome.order.status,
+        order_status: legacyStatus(outcome.order),
         refunded_pence: outcome.order.refundedPence,
         remaining_pence: outcome.order.totalPence - outcome.order.refundedPence,
       },

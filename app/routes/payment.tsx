@@ -10,6 +10,7 @@ import { linesOfOrder } from "~/orders/orders.server";
 import { formatPence } from "~/pricing/money";
 import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { deliveryLabel } from "~/orders/delivery-label";
+import { isPaid, legacyStatus } from "~/orders/status";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { AddressFields, Field, PAYMENT_FORM } from "~/payments/PaymentFields";
 import { PAYMENT_FIELD_ORDER } from "~/payments/payment-form";
@@ -37,12 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   }
-  if (order.status === "paid") throw redirect(confirmationUrl(sessionId));
+  if (isPaid(order)) throw redirect(confirmationUrl(sessionId));
   const lines = await linesOfOrder(db, order.id);
   return {
     sessionId,
     order: {
-      status: order.status,
+      status: legacyStatus(order),
       subtotalPence: order.subtotalPence,
       shippingPence: order.shippingPence,
       shippingMethodName: order.teamDeliveryAddress

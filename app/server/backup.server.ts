@@ -323,7 +323,7 @@ export async function restoreTables(
     for (const name of order) {
       const json = backup.tables.get(name);
       if (json === undefined || json === "[]") continue;
-      // Generated columns (orders.status) are the database's to write.
+      // Generated columns (orders.status up to 0027) are the database's to write.
       const columns = (
         await raw.query(
           `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0

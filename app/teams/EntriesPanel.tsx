@@ -5,7 +5,12 @@ import { Button } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
 import type { OrganiserView } from "./teams.server";
 
-const STATE_LABELS = { to_pay: "To pay", paying: "Payment open", paid: "Paid" } as const;
+const STATE_LABELS = {
+  to_pay: "To pay",
+  paying: "Payment open",
+  paid: "Paid",
+  refunded: "Refunded",
+} as const;
 
 /** "Pay for 3 items (£180.00)": the organiser's button (X-TEAM-7). */
 export const payButtonText = (count: number, totalPence: number) =>

@@ -70,7 +70,7 @@ export async function closeDueTeams(
             `Entries for you to pay for: ${entries.length}, ${formatPence(entriesTotal(entries))} at team prices (${entries.filter((e) => e.state === "paid").length} paid).`,
             ...entries.map(
               (entry) =>
-                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" ? `, paid (${entry.orderNumber})` : ", to pay"}`,
+                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" || entry.state === "refunded" ? `, ${entry.state} (${entry.orderNumber})` : ", to pay"}`,
             ),
           ]
         : [];

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { ordersByIds } from "~/orders/lookups.server";
 import { orderEndedUnpaidSql } from "~/orders/team-orders.server";
 import { teamEntries, teamProducts, teams } from "./schema";
+import { endedUnpaid, isAwaitingPayment, isPaid, type OrderStates } from "~/orders/status";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { enqueueMail } from "~/mail/outbox.server";
 import { created, done, problem, type Result } from "~/shared/problems";
@@ -33,7 +34,20 @@ export function toPaySql(): SQL {
   return or(isNull(teamEntries.orderId), orderEndedUnpaidSql(teamEntries.orderId))!;
 }
 
-export type EntryState = "to_pay" | "paying" | "paid";
+/**
+ * Where an entry's money is (X-ORD-2, through `orders/status.ts`): to pay (no order, or its order
+ * ended unpaid), paying (its checkout is open), paid (the shop holds the money: a partly refunded
+ * order is paid), or refunded (refunded in full, or cancelled after payment: not paid, and not to
+ * pay again; the organiser's counts and the production sheet leave it out).
+ */
+export type EntryState = "to_pay" | "paying" | "paid" | "refunded";
+
+/** An entry's state from its order's two states (none: not yet in an order). */
+export function entryState(order: OrderStates | null): EntryState {
+  if (!order || endedUnpaid(order)) return "to_pay";
+  if (isAwaitingPayment(order)) return "paying";
+  return isPaid(order) ? "paid" : "refunded";
+}
 
 export interface TeamEntryJson {
   entryId: string;
@@ -82,14 +96,9 @@ export async function listEntries(
     };
   });
   return rows.map(({ entry, orderNumber, paymentStatus, fulfilmentStatus }) => {
-    const state: EntryState =
-      !paymentStatus || paymentStatus === "failed" || paymentStatus === "expired"
-        ? "to_pay"
-        : paymentStatus === "pending"
-          ? fulfilmentStatus === "cancelled"
-            ? "to_pay"
-            : "paying"
-          : "paid";
+    const state = entryState(
+      paymentStatus && fulfilmentStatus ? { paymentStatus, fulfilmentStatus } : null,
+    );
     return {
       entryId: entry.id,
       name: entry.name,
@@ -105,7 +114,7 @@ export async function listEntries(
         offers.find((o) => o.productId === entry.productId && o.optionType === entry.optionType)
           ?.teamPricePence ?? 0,
       state,
-      orderNumber: state === "paid" ? orderNumber : null,
+      orderNumber: state === "paid" || state === "refunded" ? orderNumber : null,
       createdAt: entry.createdAt.toISOString(),
     };
   });

@@ -5,6 +5,7 @@ import type { FulfilmentStatus, PaymentStatus } from "~/orders/order-types";
 import { paidTeamCounts, teamOrderLines } from "~/orders/team-orders.server";
 import { teamProducts, teams } from "./schema";
 import { paidSql } from "~/orders/states.server";
+import { legacyStatus } from "~/orders/status";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
@@ -314,7 +315,7 @@ export async function teamOrdersAndRoster(
     if (byOrder.has(row.orderId)) continue;
     byOrder.set(row.orderId, {
       orderNumber: row.orderNumber,
-      status: row.status,
+      status: legacyStatus(row),
       paymentStatus: row.paymentStatus,
       fulfilmentStatus: row.fulfilmentStatus,
       email: row.email,
@@ -338,7 +339,7 @@ export async function teamOrdersAndRoster(
       printName: row.printName,
       quantity: row.quantity,
       orderNumber: row.orderNumber,
-      status: row.status,
+      status: legacyStatus(row),
     })),
   };
 }

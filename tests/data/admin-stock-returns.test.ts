@@ -9,6 +9,7 @@ import { action as statusApi } from "~/routes/api.admin.order-status";
 import { action as stockApi, loader as stockList } from "~/routes/api.admin.stock";
 import { OWNER, paidOrder, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
+import { statusIsSql } from "~/orders/states.server";
 
 useTestSettings({
   ADMIN_EMAIL: OWNER.email,
@@ -86,7 +87,7 @@ describe("the owner's stock (X-STK-1)", () => {
     const [order] = await db
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
-      .where(eq(orders.status, "pending"));
+      .where(statusIsSql("pending"));
     const cancel = () =>
       call(
         statusApi,

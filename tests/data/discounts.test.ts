@@ -14,6 +14,7 @@ import { action as discountsPage } from "~/routes/admin.discounts";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
+import { statusIsSql } from "~/orders/states.server";
 
 useTestSettings({
   ADMIN_EMAIL: OWNER.email,
@@ -60,7 +61,7 @@ async function holding(code: string) {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(sql`${orders.discountCode} = ${code} AND ${orders.status} IN ('pending', 'paid')`);
+    .where(sql`${orders.discountCode} = ${code} AND (${statusIsSql("pending")} OR ${statusIsSql("paid")})`);
   return Number(rows[0]?.n);
 }
 
@@ -107,7 +108,7 @@ describe(`discount codes at checkout (${TEST_DRIVER})`, () => {
 
     const again = await checkout("ONEOFF");
     expect(again.status).toBe(200);
-    const [pending] = await db.select().from(orders).where(eq(orders.status, "pending"));
+    const [pending] = await db.select().from(orders).where(statusIsSql("pending"));
     await markOrderPaid(db, pending!.id, { customerEmail: "paid@example.com" });
     await db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, pending!.id));
     expect(await expireDueOrders(db, new Date())).toEqual([]);

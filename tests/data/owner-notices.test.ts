@@ -8,6 +8,7 @@ import { createReturnRequest } from "~/returns/requests.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
 import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
+import { legacyStatus } from "~/orders/status";
 
 // The shop's notices are on by default; tests/data/setup.ts turns them off for the other files.
 useTestSettings({
@@ -56,7 +57,7 @@ describe("X-DAY-5: the shop is told of paid orders and return requests", () => {
     expect(responses.every((r) => r.status === 302)).toBe(true);
     const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
-    expect(order?.status).toBe("paid");
+    expect(legacyStatus(order!)).toBe("paid");
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.ref, order!.id));
     const owned = rows.filter((r) => r.kind === "owner-notice");
     expect(owned).toHaveLength(1);

@@ -10,6 +10,7 @@ import { OWNER } from "./admin-fixtures";
 import { TEST_DRIVER } from "./setup";
 import type { Order } from "~/orders/orders.server";
 import { theShop, useTestSettings } from "./shop";
+import { legacyStatus } from "~/orders/status";
 
 const WEBHOOK_SECRET = "whsec_refunds";
 let fake: FakeStripe;
@@ -124,7 +125,8 @@ describe("X-OPS-4: refunds finish by themselves (issue 27)", () => {
     expect(now.refunds).toMatchObject([
       { status: "succeeded", providerReference: now.atFake[0]!.id, attempts: 2 },
     ]);
-    expect(now.order).toMatchObject({ refundedPence: 2500, status: "partly_refunded" });
+    expect(legacyStatus(now.order!)).toBe("partly_refunded");
+    expect(now.order).toMatchObject({ refundedPence: 2500, });
     expect(now.atFake).toHaveLength(1);
     expect(now.mails).toHaveLength(1);
     const keys = new Set(

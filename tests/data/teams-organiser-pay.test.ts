@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, orderLines, orders, teamEntries, teamProducts, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
+import { organiserView } from "~/teams/teams.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
 import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
@@ -202,6 +203,50 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     const second = await payFor(team.slug, key);
     expect(second.status).toBe(200);
     expect(await db.select().from(orders)).toHaveLength(2);
+  });
+
+  it("X-TEAM-7 X-ARCH-6 X-ORD-2 a partly refunded entry is still paid; a fully refunded one is not, and is not to pay again", async () => {
+    const team = await organiserTeam();
+    for (const body of THREE.slice(0, 2)) await sendEntry(team.slug, body);
+    const key = keyOf(team.organiserUrl);
+    const { sessionId } = (await (await payFor(team.slug, key)).json()) as { sessionId: string };
+    const paid = await call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
+      method: "POST",
+      body: paymentForm({ firstName: "Coach", lastName: "Dan", email: "dan@redcarbjj.test" }),
+    });
+    expect(paid.status).toBe(302);
+    const db = await testDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const view = async () => {
+      const detail = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie } }, { slug: team.slug })).json()) as {
+        entries: { state: string; orderNumber: string | null }[];
+        roster: unknown[];
+      };
+      const organiser = (await organiserView(db, team.slug, key, new Date()))!;
+      return {
+        states: detail.entries.map((e) => [e.state, e.orderNumber]),
+        paid: organiser.entries.filter((e) => e.state === "paid").length,
+        toPay: organiser.toPayCount,
+        roster: detail.roster.length,
+      };
+    };
+    const asPaid = { states: [["paid", order!.orderNumber], ["paid", order!.orderNumber]], paid: 2, toPay: 0, roster: 2 };
+    expect(await view()).toEqual(asPaid);
+
+    // A goodwill refund of part of it: the shop still holds money for the order, which is made.
+    await db.update(orders).set({ paymentStatus: "partly_refunded", refundedPence: 500 }).where(eq(orders.id, order!.id));
+    expect(await view()).toEqual(asPaid);
+
+    // Refunded in full: no entry of it counts as paid, none is on the production sheet, and none
+    // goes back to the organiser to pay (the owner decided to give the money back).
+    await db.update(orders).set({ paymentStatus: "refunded", refundedPence: order!.totalPence }).where(eq(orders.id, order!.id));
+    expect(await view()).toEqual({
+      states: [["refunded", order!.orderNumber], ["refunded", order!.orderNumber]],
+      paid: 0,
+      toPay: 0,
+      roster: 0,
+    });
+    expect((await payFor(team.slug, key)).status).toBe(409);
   });
 
   it("X-TEAM-7 X-TEAM-4 an entry racing the closing is in the summary or refused, never lost", { tags: ["race"] }, async () => {

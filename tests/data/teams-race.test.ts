@@ -8,6 +8,7 @@ import { cancelTeam } from "~/flows/teams/batch.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
 import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
+import { legacyStatus } from "~/orders/status";
 
 useTestSettings({
   ADMIN_EMAIL: OWNER.email,
@@ -97,7 +98,7 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
     expect(refunds).toHaveLength(3);
     expect(new Set(refunds.map((r) => r.orderId)).size).toBe(3);
     const all = await db.select().from(orders);
-    expect(all.every((o) => o.status === "refunded" && o.refundedPence === o.totalPence)).toBe(true);
+    expect(all.every((o) => legacyStatus(o) === "refunded" && o.refundedPence === o.totalPence)).toBe(true);
     // Each member is told once.
     const told = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
     expect(told.filter((m) => /refund/i.test(m.subject))).toHaveLength(1);

@@ -2,7 +2,7 @@ import type { ExchangeFulfilment } from "~/returns/schema";
 import type { HistoryEntry } from "./back-office.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import type { Refund } from "../refunds/refunds.server";
-import { refundableFrom } from "~/orders/status";
+import { legacyStatus, refundableFrom } from "~/orders/status";
 
 /** The owner's JSON for one order (GET /api/admin/orders/:orderNumber and the status change). */
 export function orderJson(
@@ -20,7 +20,7 @@ export function orderJson(
   return {
     order_number: order.orderNumber,
     /** The one-value status older clients read, derived from the two below (X-ORD-1). */
-    status: order.status,
+    status: legacyStatus(order),
     payment_status: order.paymentStatus,
     fulfilment_status: order.fulfilmentStatus,
     created_at: order.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, desc, isNotNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/orders/schema";
+import type { OrderStates } from "~/orders/status";
 import { listQueryFields, listQueryFrom } from "~/shared/schemas";
 import { CUSTOMERS_PAGE_SIZE } from "~/shared/limits";
 
@@ -85,9 +86,8 @@ export async function listCustomers(
   };
 }
 
-export interface CustomerOrder {
+export interface CustomerOrder extends OrderStates {
   orderNumber: string;
-  status: string;
   totalPence: number;
   refundedPence: number;
   createdAt: string;
@@ -105,7 +105,8 @@ export async function customerByKey(
       email: emailKey,
       name: nameOf,
       orderNumber: orders.orderNumber,
-      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      fulfilmentStatus: orders.fulfilmentStatus,
       totalPence: orders.totalPence,
       refundedPence: orders.refundedPence,
       createdAt: orders.createdAt,
@@ -127,7 +128,8 @@ export async function customerByKey(
     },
     orders: rows.map((r) => ({
       orderNumber: r.orderNumber,
-      status: r.status,
+      paymentStatus: r.paymentStatus,
+      fulfilmentStatus: r.fulfilmentStatus,
       totalPence: r.totalPence,
       refundedPence: r.refundedPence,
       createdAt: r.createdAt.toISOString(),

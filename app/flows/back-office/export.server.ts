@@ -7,6 +7,7 @@ import { ordersCsv } from "./csv";
 import { ukDay } from "./uk-days";
 import { isShippingMethodId } from "~/pricing/shipping";
 import type { PostalAddress } from "~/orders/schema";
+import { legacyStatus } from "~/orders/status";
 
 /** The address on one line, for a spreadsheet cell; empty when the order has none yet. */
 export function addressLine(address: PostalAddress | null): string {
@@ -32,7 +33,7 @@ export async function exportOrdersCsv(
     rows.map(({ order, line, customerName, teamName }) => ({
       orderNumber: order.orderNumber,
       createdAt: order.createdAt,
-      status: order.status,
+      status: legacyStatus(order),
       customerName,
       customerEmail: order.customerEmail,
       productName: line.productName,

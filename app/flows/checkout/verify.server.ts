@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { describeOrderLine } from "~/orders/line-description";
 import { findOrderBySession, linesOfOrder, type Order } from "~/orders/orders.server";
-import { isPaid } from "~/orders/status";
+import { isAwaitingPayment, isPaid, legacyStatus } from "~/orders/status";
 import { orderReceipt } from "~/orders/receipt.server";
 import { settleStripeSession } from "~/flows/payment/settle.server";
 import { stripeOf } from "~/payments/provider.server";
@@ -31,7 +31,7 @@ export async function currentOrderForSession(
 ): Promise<Order | undefined> {
   const order = await findOrderBySession(db, sessionId);
   if (!order) return undefined;
-  if (order.status === "pending" && order.paymentProvider === "stripe") {
+  if (isAwaitingPayment(order) && order.paymentProvider === "stripe") {
     const settled = await settleStripeSession(
       db,
       await stripeOf(parts.payments).checkout.sessions.retrieve(sessionId),
@@ -87,7 +87,7 @@ export async function verifyOrder(
       currency: order.currency,
       customer_email: order.customerEmail,
       order_number: order.orderNumber,
-      status: order.status,
+      status: legacyStatus(order),
       // X-STK-2: each line with its lead time, for the confirmation page.
       lines: lines.map((line) => ({
         product_name: line.productName,

@@ -4,6 +4,7 @@ import type { PostalAddress } from "~/orders/schema";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import { destinationProblem } from "~/pricing/shipping";
 import { findOrderBySession, markOrderCancelled, type Order } from "~/orders/orders.server";
+import { isAwaitingPayment, isPaid } from "~/orders/status";
 import { problem, type Problem } from "~/shared/problems";
 import { chargeTestCard } from "~/payments/cards";
 import {
@@ -65,8 +66,9 @@ export async function paySandboxSession(
   if (!order) {
     return { ok: false, kind: "not_found", message: "This payment session does not exist." };
   }
-  if (order.status === "paid") return { ok: true, order };
-  if (order.status !== "pending") {
+  // Already paid (a second press, or the webhook first): the confirmation page has it.
+  if (isPaid(order)) return { ok: true, order };
+  if (!isAwaitingPayment(order)) {
     return {
       ok: false,
       kind: "conflict",
@@ -135,7 +137,7 @@ export async function paySandboxSession(
     parts.settings,
     parts.clock.now(),
   );
-  if (paid?.status !== "paid") {
+  if (!paid || !isPaid(paid)) {
     return {
       ok: false,
       kind: "conflict",

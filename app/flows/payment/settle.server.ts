@@ -8,6 +8,7 @@ import {
   markOrderCancelled,
   type Order,
 } from "~/orders/orders.server";
+import { legacyStatus } from "~/orders/status";
 import { logError } from "~/security/log.server";
 import { formatPence } from "~/pricing/money";
 import { paymentDetailsFromSession, type StripeSession } from "~/payments/stripe.server";
@@ -107,7 +108,7 @@ function statusWord(order: Order): string {
   if (order.paymentStatus === "failed") return "marked failed";
   if (order.fulfilmentStatus === "cancelled" && !order.paidAt)
     return "cancelled unpaid (its checkout expired)";
-  return order.status.replaceAll("_", " ");
+  return legacyStatus(order).replaceAll("_", " ");
 }
 
 /** An expired or failed Checkout Session: its pending order is cancelled (X-SEC-5), its payment

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderEvents, orderLines, orderRefunds, orders } from "~/orders/schema";
+import { legacyStatus } from "~/orders/status";
 import { lineInWords } from "~/orders/line-description";
 import { type Payments, stripeOf } from "~/payments/provider.server";
 import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payments/stripe.server";
@@ -119,14 +120,14 @@ export async function settleRefund(
       after = updated ?? before;
     }
     const beforeState = {
-      status: before.status,
+      status: legacyStatus(before),
       refundedPence:
         succeeded && !refund.flaggedPaymentId
           ? before.refundedPence - amount
           : before.refundedPence,
     };
     const afterState = {
-      status: after.status,
+      status: legacyStatus(after),
       refundedPence: after.refundedPence,
       amountPence: amount,
       ...(refund.providerReference ? { reference: refund.providerReference } : {}),
