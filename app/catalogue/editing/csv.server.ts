@@ -7,7 +7,13 @@ import { recordAudit } from "~/security/audit.server";
 import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
 import { catalogueChanged, productFromRows } from "../store.server";
 import type { Product, ProductOption } from "../types";
-import { type CreateInput, createSchema, type OptionInput, poundsToPence } from "./product-input";
+import {
+  type CreateInput,
+  createSchema,
+  type OptionInput,
+  penceToPounds,
+  poundsToPence,
+} from "./product-input";
 import { createParsedProduct, updateProduct } from "./products.server";
 import {
   type ImportPlan,
@@ -39,8 +45,7 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-const pounds = (pence: number | null | undefined) =>
-  pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);
+const pounds = penceToPounds;
 const joined = (items: readonly string[] | undefined) => (items ? items.join("|") : "");
 
 /** Every product but bundles (their price follows their items), in the shop's order. */
