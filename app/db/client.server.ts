@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Pool } from "pg";
 import type { Env } from "~/shared/settings";
 import { isConnectionError, markDatabaseSuspect } from "./availability.server";
+import { withSessionLock } from "./locks.server";
 import * as schema from "./schema";
 
 import type { Database, DatabaseDriver } from "./database";
@@ -19,9 +20,6 @@ export interface Connection {
 
 const migrationsFolder = path.resolve("drizzle");
 
-/** Any fixed number: every process of the shop takes the same lock around its migrations. */
-const MIGRATION_LOCK = 7_310_001;
-
 /**
  * Applies the migrations once however many processes start together (X-SCALE-1): each waits
  * for a session advisory lock, and the migrator then finds the work done by the first.
@@ -31,12 +29,9 @@ export async function migratePostgres(pool: Pool): Promise<void> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const client = await pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    try {
-      await migrate(drizzle({ client, schema }), { migrationsFolder });
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    }
+    await withSessionLock(client, "migrations", () =>
+      migrate(drizzle({ client, schema }), { migrationsFolder }),
+    );
   } finally {
     client.release();
   }

@@ -3,6 +3,7 @@ import { countOrderPaid } from "~/metrics/metrics.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { PricedChoice } from "~/shared/line-choice";
 import type { Database } from "~/db/client.server";
+import { lockForTransaction } from "~/db/locks.server";
 import {
   flaggedPayments,
   orderLines,
@@ -34,8 +35,6 @@ export class PendingOrdersLimitError extends ProblemError {
   }
 }
 
-/** Any fixed number: the class of the advisory locks on one address's pending orders. */
-const PENDING_BY_CLIENT_LOCK = 7_310_011;
 export type OrderLine = typeof orderLines.$inferSelect;
 export type PaymentProviderName = "sandbox" | "stripe";
 
@@ -149,7 +148,7 @@ export async function createPendingOrder(
 
 /** Waits for the client's lock, then refuses when it already holds `most` live pending orders. */
 async function checkPendingShare(tx: Database, key: string, most: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_BY_CLIENT_LOCK}, hashtext(${key}))`);
+  await lockForTransaction(tx, "pendingByClient", key);
   const [held] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { lockForTransaction } from "~/db/locks.server";
 import { ownerSignInFailures } from "./schema";
 import { clientKey } from "~/security/rate-limit.server";
 import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS } from "~/shared/limits";
@@ -23,9 +24,7 @@ export async function beginSignInAttempt(
 ): Promise<SignInAttempt> {
   const key = clientKey(address);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}:${key}`}, 0))`,
-    );
+    await lockForTransaction(tx, "signIn", `${email}:${key}`);
     const rows = await tx
       .select({ at: ownerSignInFailures.failedAt })
       .from(ownerSignInFailures)

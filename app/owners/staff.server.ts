@@ -2,6 +2,7 @@ import type { OriginSettings } from "~/security/origin.server";
 import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import { lockForTransaction } from "~/db/locks.server";
 import { ownerLinks, owners } from "./schema";
 import { enqueueMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/security/audit.server";
@@ -76,7 +77,7 @@ export async function listOwners(
 
 /** One lock for every change to who can sign in: removals, cancellations, accepted invitations. */
 async function lockOwners(tx: Database): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('owners', 0))`);
+  await lockForTransaction(tx, "owners");
 }
 
 /** Said when an invitation is used after its inviter stopped being an owner (X-SEC-17). */
@@ -353,9 +354,7 @@ export async function requestPasswordReset(
     const txDb = tx as unknown as Database;
     const owner = await findOwnerByEmail(txDb, email);
     if (!owner) return;
-    await txDb.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`reset:${owner.id}`}, 0))`,
-    );
+    await lockForTransaction(txDb, "passwordReset", owner.id);
     const [live] = await txDb
       .select({ n: count() })
       .from(ownerLinks)

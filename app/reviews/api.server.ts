@@ -31,17 +31,14 @@ export async function reviewsForProduct(
   db: Database,
   productId: string,
   now: Date,
-): Promise<Response> {
+): Promise<Result<PublicReview[]>> {
   if (!findProduct(await loadCatalogue(db, now.getTime()), productId))
-    return Response.json({ error: UNKNOWN_PRODUCT }, { status: 404 });
+    return problem("not_found", UNKNOWN_PRODUCT);
   try {
-    return Response.json(await listReviews(db, productId));
+    return done(await listReviews(db, productId));
   } catch (error) {
     logError(`Could not load the reviews of ${productId}`, error);
-    return Response.json(
-      { error: "Reviews cannot be loaded right now. Please try again later." },
-      { status: 503 },
-    );
+    return problem("unavailable", "Reviews cannot be loaded right now. Please try again later.");
   }
 }
 
@@ -150,29 +147,17 @@ export async function uploadPhoto(
 }
 
 /**
- * GET /uploads/:file: a stored review photo; any other name is 404 (no path traversal). A photo
- * not yet on a review is only for the browser that uploaded it, and is never kept by a cache
- * (X-SEC-6). The HTTP edge sends nosniff on every answer, so it is not repeated here (X-SEC-7).
+ * GET /uploads/:file: a stored review photo, and whether it is on a review; any other name is
+ * not found (no path traversal). A photo not yet on a review is only for the browser that
+ * uploaded it (X-SEC-6).
  */
-export async function servePhoto(
+export async function reviewPhoto(
   db: Database,
   place: PhotoPlace,
   file: string,
   request: Request,
-): Promise<Response> {
+): Promise<Result<{ bytes: Uint8Array; attached: boolean }>> {
   const uploader = uploaderOf(request);
   const photo = await readPhoto(db, place, file, uploader ? uploaderHash(uploader) : undefined);
-  if (!photo) {
-    return new Response("Not found", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  return new Response(new Uint8Array(photo.bytes), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(photo.bytes.byteLength),
-      "Cache-Control": photo.attached ? "public, max-age=31536000, immutable" : "private, no-store",
-    },
-  });
+  return photo ? done(photo) : problem("not_found", "Not found");
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
+import { lockForTransaction } from "~/db/locks.server";
 import { reviewPhotos } from "./schema";
 import type { Env } from "~/shared/settings";
 import { type ImageType, sniffImageType } from "./image-type";
@@ -180,9 +181,6 @@ function bucketKeys(id: string): [image: string, thumbnail: string] {
 
 const IN_BUCKET = Buffer.alloc(0);
 
-/** Any fixed number: one upload at a time checks and adds to the total (the quota). */
-const PHOTO_QUOTA_LOCK = 7_310_002;
-
 /**
  * Stores the photo and its thumbnail in the database, or with S3_BUCKET in the bucket, where
  * every process reads them (X-SCALE-3), within PHOTO_STORAGE_LIMIT_MB for all photos together and
@@ -200,7 +198,8 @@ async function savePhoto(
   const limit = place.settings.PHOTO_STORAGE_LIMIT_MB * 1024 * 1024;
   const bucket = bucketOf(place.files);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PHOTO_QUOTA_LOCK})`);
+    // One upload at a time checks and adds to the total (the quota).
+    await lockForTransaction(tx, "photoQuota");
     const [used] = await tx
       .select({ bytes: sql<string>`coalesce(sum(${reviewPhotos.storedBytes}), 0)::bigint` })
       .from(reviewPhotos);

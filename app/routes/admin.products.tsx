@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { ImportErrors, ImportPreview, type RowError } from "~/catalogue/components/ImportPreview";
 import { applyCatalogueCsv, planCatalogueCsv } from "~/catalogue/editing/csv.server";
-import { IMPORT_STALE, type ImportPlan } from "~/catalogue/editing/import-plan";
-import { pageEndpoint, refuse, success } from "~/security/edge.server";
+import type { ImportPlan } from "~/catalogue/editing/import-plan";
+import { pageEndpoint, refuse, statusOf, success } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import { requireOwner } from "~/owners/guard.server";
 import { CATEGORY_LABELS } from "~/catalogue";
@@ -73,9 +73,11 @@ export const action = pageEndpoint(
         );
       }
       if ("stale" in applied) {
-        return refuse(409, IMPORT_STALE, { extra: { preview: { plan: applied.plan, csv } } });
+        return refuse(statusOf(applied), applied.message, {
+          extra: { preview: { plan: applied.plan, csv } },
+        });
       }
-      return refuse(applied.status, "The file was not imported.", {
+      return refuse(statusOf(applied), applied.message, {
         extra: { importErrors: applied.errors },
       });
     }
@@ -89,7 +91,7 @@ export const action = pageEndpoint(
     }
     const planned = await planCatalogueCsv(db, csv);
     if (!planned.ok) {
-      return refuse(planned.status, "The file was not imported.", {
+      return refuse(statusOf(planned), planned.message, {
         extra: { importErrors: planned.errors },
       });
     }

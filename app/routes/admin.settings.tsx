@@ -6,6 +6,7 @@ import { refuse, pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { formatPenceDecimal } from "~/pricing/money";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/pricing/shipping";
 import type { ShopSettings } from "~/policy/shop-settings";
@@ -114,12 +115,12 @@ function startingValues(settings: ShopSettings): Values {
     freeFrom:
       settings.delivery.freeStandardFromPence === null
         ? ""
-        : (settings.delivery.freeStandardFromPence / 100).toFixed(2),
+        : formatPenceDecimal(settings.delivery.freeStandardFromPence),
     returnDays: String(settings.returns.days),
   };
   for (const method of settings.delivery.methods) {
     if (method.enabled) values[`${method.id}.enabled`] = "on";
-    values[`${method.id}.price`] = (method.pricePence / 100).toFixed(2);
+    values[`${method.id}.price`] = formatPenceDecimal(method.pricePence);
     values[`${method.id}.per`] = method.per;
     values[`${method.id}.leadTime`] = method.leadTime;
   }

@@ -1,6 +1,6 @@
 import { importCatalogueCsv } from "~/catalogue/editing/csv.server";
 import { clockFrom } from "~/db/context.server";
-import { endpoint, writeOnly } from "~/security/edge.server";
+import { endpoint, statusOf, writeOnly } from "~/security/edge.server";
 import { BODY_LIMITS } from "~/shared/limits";
 
 /** POST /api/admin/products/import (text/csv): {created, updated}, or 422 {errors} and no change. */
@@ -19,7 +19,7 @@ export const action = endpoint(
     const result = await importCatalogueCsv(db, body, owner!.email, clockFrom(context).now());
     return result.ok
       ? Response.json({ created: result.created, updated: result.updated })
-      : Response.json({ errors: result.errors }, { status: result.status });
+      : Response.json({ errors: result.errors }, { status: statusOf(result) });
   },
 );
 

@@ -1,13 +1,21 @@
 import { clockFrom, settingsFrom } from "~/db/context.server";
 import { dbFrom } from "~/db/context.server";
 import { reviewsForProduct, submitReview } from "~/reviews/api.server";
-import { endpoint } from "~/security/edge.server";
+import { endpoint, statusOf } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/api.product-reviews";
 import { BODY_LIMITS } from "~/shared/limits";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  return reviewsForProduct(dbFrom(context), params.productId, clockFrom(context).now());
+/** GET /api/products/:productId/reviews: the reviews, or {error} (404 for an unknown product). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const reviews = await reviewsForProduct(
+    dbFrom(context),
+    params.productId,
+    clockFrom(context).now(),
+  );
+  return reviews.ok
+    ? Response.json(reviews.data)
+    : Response.json({ error: reviews.message }, { status: statusOf(reviews) });
 }
 
 export const action = endpoint(

@@ -393,6 +393,28 @@ export function writeOnly(methods: readonly string[] = ["POST"], message?: strin
     );
 }
 
+/**
+ * A file's bytes as a GET's answer (a photo): its type, its length and how caches may keep it.
+ * The HTTP edge sends nosniff on every answer (X-SEC-7).
+ */
+export function fileAnswer(bytes: Uint8Array, type: string, cacheControl: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": cacheControl,
+    },
+  });
+}
+
+/** A file route's problem as plain text: its status and Retry-After from the one table. */
+export function textRefusal(found: Problem, headers: Record<string, string> = {}): Response {
+  const refusal = refusalOf(found);
+  const all = new Headers({ "Content-Type": "text/plain; charset=utf-8", ...headers });
+  new Headers(refusal.headers).forEach((value, name) => all.set(name, value));
+  return new Response(refusal.error, { status: refusal.status, headers: all });
+}
+
 /** Runs feature code whose failure is the server's, not the visitor's: logged, then a 503. */
 export async function orUnavailable<T>(
   what: string,

@@ -1,7 +1,33 @@
+import { beforeAll, beforeEach } from "vitest";
+import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
+import { signInCookie } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
+import { testDb } from "./shop";
 import { action as createApi } from "~/routes/api.admin.teams";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as pay } from "~/routes/payment";
+
+/** No orders, team stores or mail: where every team test starts. */
+export async function wipeTeams(): Promise<void> {
+  const db = await testDb();
+  await db.delete(orders);
+  await db.delete(teamProducts);
+  await db.delete(teams);
+  await db.delete(mailOutbox);
+}
+
+/**
+ * The team tests' start: the owner signs in once for the file, and every test begins with no
+ * orders, team stores or mail (`wipeTeams`). Read `owner.cookie` inside a test.
+ */
+export function useTeamShop(): { readonly cookie: string } {
+  const owner = { cookie: "" };
+  beforeAll(async () => {
+    owner.cookie = await signInCookie();
+  });
+  beforeEach(wipeTeams);
+  return owner;
+}
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 

@@ -1,23 +1,12 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDb, useTestSettings } from "./shop";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
-import { OWNER, signInCookie } from "./admin-fixtures";
-import { checkout, makeTeam, rashguard, teamGi } from "./team-fixtures";
+import { orders } from "~/db/schema";
+import { OWNER } from "./admin-fixtures";
+import { checkout, makeTeam, rashguard, teamGi, useTeamShop } from "./team-fixtures";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 /** £59.99 of ordinary goods: under the £75 free-delivery threshold on its own. */
 const kidsGi = { productId: "kids-grip-truth-bjj-gi", optionType: "Gi", size: "M2", quantity: 1, customText: "MAYA", nameCustomisation: true };
@@ -31,7 +20,7 @@ async function orderOf(response: Response) {
 
 describe("X-SEC-21 team prices stand alone", () => {
   it("X-SEC-21 a team line delivered together does not lift £59.99 of ordinary items to free delivery", async () => {
-    const { slug } = await makeTeam(cookie, { delivery: "together" });
+    const { slug } = await makeTeam(owner.cookie, { delivery: "together" });
     // £30 of team kit plus £59.99 of the buyer's own: £89.99, but only £59.99 is theirs.
     const order = await orderOf(await checkout({ cartItems: [rashguard(slug), kidsGi], shippingMethod: "uk-standard" }));
     expect(order.subtotalPence).toBe(8999);
@@ -40,14 +29,14 @@ describe("X-SEC-21 team prices stand alone", () => {
   });
 
   it("X-SEC-21 a £75 team gi delivered to the member alone is not free delivery", async () => {
-    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    const { slug } = await makeTeam(owner.cookie, { delivery: "individual", deliveryAddress: null });
     const order = await orderOf(await checkout({ cartItems: [teamGi(slug)], shippingMethod: "uk-standard" }));
     expect(order.subtotalPence).toBe(7500);
     expect(order.shippingPence).toBeGreaterThan(0);
   });
 
   it("X-SEC-21 a discount code takes nothing off a team price, only off the ordinary items", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const order = await orderOf(await checkout({ cartItems: [teamGi(slug), kidsGi], discountCode: "SAVE10" }));
     expect(order.subtotalPence).toBe(7500 + 5999);
     // 10% of £59.99, not of £134.99.

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDb, useTestSettings } from "./shop";
-import { mailOutbox, orders, teamInvitations, teamProducts, teams } from "~/db/schema";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { mailOutbox, teamInvitations, teams } from "~/db/schema";
+import { OWNER } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
-import { makeTeam, memberAddress, teamBody } from "./team-fixtures";
+import { makeTeam, memberAddress, teamBody, useTeamShop } from "./team-fixtures";
 import { action as createApi } from "~/routes/api.admin.teams";
 import { action as newTeamPage } from "~/routes/admin.team-new";
 import { action as uploadAction } from "~/routes/team-organiser";
@@ -14,18 +14,7 @@ import { ROSTER_INVITES_PER_DAY_MAX, TEAM_EXPECTED_SIZE_DEFAULT } from "~/shared
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, OWNER_NOTIFICATIONS: "on" });
 const SHOP = "hello@griptruth.co.uk";
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 const HEADER = "name,email,product,option,size,belt_rank,colour,print_name";
 const row = (name: string, email: string) => `${name},${email},mens-grip-truth-bjj-gi,Gi,A2,,,`;
@@ -34,7 +23,7 @@ const roster = (rows: string[]) => `${HEADER}\n${rows.join("\n")}\n`;
 const plainName = (n: number) => `Member ${String.fromCharCode(65 + Math.floor(n / 26) % 26)}${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 676))}`;
 
 async function organiser(over: Record<string, unknown> = {}) {
-  const { slug, organiserUrl } = await makeTeam(cookie, over);
+  const { slug, organiserUrl } = await makeTeam(owner.cookie, over);
   return { slug, key: new URL(organiserUrl).searchParams.get("key")! };
 }
 
@@ -185,7 +174,7 @@ describe("X-SEC-16 roster e-mails", () => {
   });
 
   it("X-SEC-16 the owner sets the expected size in the JSON and on /admin/teams/new; 60 unless said", async () => {
-    const create = (body: unknown) => call(createApi, "/api/admin/teams", postJson(body, { cookie }));
+    const create = (body: unknown) => call(createApi, "/api/admin/teams", postJson(body, { cookie: owner.cookie }));
     for (const expectedSize of [0, 501, 2.5, "60"]) {
       const refused = await create(teamBody({ expectedSize }));
       expect(refused.status).toBe(400);
@@ -204,7 +193,7 @@ describe("X-SEC-16 roster e-mails", () => {
     form.set("expectedSize", "120");
     form.append("offer", "mens-grip-truth-bjj-gi|Gi");
     form.set("price:mens-grip-truth-bjj-gi|Gi", "70.50");
-    const response = await call(newTeamPage, "/admin/teams/new", { method: "POST", body: form, headers: { cookie, origin: "http://shop.test" } });
+    const response = await call(newTeamPage, "/admin/teams/new", { method: "POST", body: form, headers: { cookie: owner.cookie, origin: "http://shop.test" } });
     expect(response.status).toBe(201);
     const db = await testDb();
     const [row] = await db.select().from(teams).where(eq(teams.name, "Tees Muay Thai"));

@@ -1,40 +1,29 @@
 import { and, asc, eq, like } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, orderLines, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { mailOutbox, orderLines, orderRefunds, orders } from "~/db/schema";
 import { cancelTeam, teamPageAction } from "~/flows/teams/batch.server";
 import { changeOrderStatus } from "~/orders/workflow.server";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
 import { loader as orderApi } from "~/routes/api.admin.order";
 import { loader as slipPage } from "~/routes/admin.orders.print";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { call } from "./helpers";
 import { testDb, theShop, useOtherProcessDb, useTestSettings } from "./shop";
-import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
+import { makeTeam, memberPays, rashguard, teamGi, useTeamShop } from "./team-fixtures";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const otherProcessDb = useOtherProcessDb();
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 /** An ordinary gi, bought beside the team's in the same cart (no team, no text). */
 const ordinaryGi = { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A3", quantity: 1 };
 
 /** Jordan buys a team gi with a printed name and an ordinary gi; Ana only a team rashguard. */
 async function twoMembers() {
-  const team = await makeTeam(cookie, { delivery: "individual", deliveryAddress: undefined });
+  const team = await makeTeam(owner.cookie, { delivery: "individual", deliveryAddress: undefined });
   await memberPays([teamGi(team.slug, { printName: "JORDAN" }), ordinaryGi], {
     firstName: "Jordan",
     lastName: "Lee",
@@ -92,9 +81,9 @@ describe(`issue 41: cancelling a team touches only the team's lines (${TEST_DRIV
     expect(await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, jordan.id))).toHaveLength(1);
 
     // The order JSON and the packing slip: the team line is cancelled, not packed.
-    const json = (await (await call(orderApi, `/api/admin/orders/${jordan.orderNumber}`, { headers: { cookie } }, { orderNumber: jordan.orderNumber })).json()) as { lines: { print_name: string | null; cancelled_at: string | null }[] };
+    const json = (await (await call(orderApi, `/api/admin/orders/${jordan.orderNumber}`, { headers: { cookie: owner.cookie } }, { orderNumber: jordan.orderNumber })).json()) as { lines: { print_name: string | null; cancelled_at: string | null }[] };
     expect(json.lines.map((l) => [l.print_name, l.cancelled_at === null])).toEqual([["JORDAN", false], [null, true]]);
-    const slip = (await (await call(slipPage, `/admin/orders/print?orders=${jordan.orderNumber}`, { headers: { cookie } })).json()) as { slips: { lines: { id: string }[] }[] };
+    const slip = (await (await call(slipPage, `/admin/orders/print?orders=${jordan.orderNumber}`, { headers: { cookie: owner.cookie } })).json()) as { slips: { lines: { id: string }[] }[] };
     expect(slip.slips[0]!.lines.map((l) => l.id)).toEqual([ordinaryLine.id]);
 
     // The ordinary line is made and shipped; the dispatch e-mail lists only it.
@@ -107,7 +96,7 @@ describe(`issue 41: cancelling a team touches only the team's lines (${TEST_DRIV
   });
 
   it("X-TEAM-5: a dispatch e-mail lists the lines sent with the printed names", async () => {
-    const team = await makeTeam(cookie);
+    const team = await makeTeam(owner.cookie);
     await memberPays([teamGi(team.slug, { printName: "KAI" })], { firstName: "Kai", lastName: "Ng", email: "kai@example.com" });
     const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.customerEmail, "kai@example.com"));

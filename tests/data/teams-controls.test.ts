@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { mailOutbox, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
 import { closeTeamNow } from "~/teams/store-controls.server";
 import { moveTeam } from "~/flows/teams/batch.server";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
-import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
+import { makeTeam, memberPays, rashguard, teamGi, useTeamShop } from "./team-fixtures";
 import { action as closeApi } from "~/routes/api.admin.team-close";
 import { action as closingApi } from "~/routes/api.admin.team-closing";
 import { action as statusApi } from "~/routes/api.admin.team-status";
@@ -25,18 +25,7 @@ useTestSettings({
 const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const otherProcessDb = useOtherProcessDb();
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 const ORGANISER = "dan@redcarbjj.test";
 async function summariesTo(to = ORGANISER) {
@@ -47,15 +36,15 @@ const publicView = async (slug: string) => (await (await call(publicApi, `/api/t
 const form = (fields: Record<string, string>) => {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  return { method: "POST", body, headers: { cookie, origin: "http://shop.test" } };
+  return { method: "POST", body, headers: { cookie: owner.cookie, origin: "http://shop.test" } };
 };
 
 describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
   it("X-TEAM-8 Close now: members see it closed today, the summary goes once; asked again 409", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     const before = Date.now();
-    const closed = await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie, origin: "http://shop.test" } }, { slug });
+    const closed = await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie: owner.cookie, origin: "http://shop.test" } }, { slug });
     expect(closed.status).toBe(200);
     expect(await closed.json()).toMatchObject({ summarySent: true });
     const view = await publicView(slug);
@@ -66,7 +55,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
     expect(closedSentence(new Date(view.closesAt))).toMatch(/^This team order closed on \d{1,2} \w+ \d{4} at \d\d:\d\d\.$/);
     expect(await summariesTo()).toHaveLength(1);
     expect(await summariesTo("shop@griptruth.test")).toHaveLength(1);
-    expect((await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie, origin: "http://shop.test" } }, { slug })).status).toBe(409);
+    expect((await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie: owner.cookie, origin: "http://shop.test" } }, { slug })).status).toBe(409);
     expect(await closeDueTeams(await testDb(), theShop().settings, new Date())).toBe(0);
     expect(await summariesTo()).toHaveLength(1);
     // Nobody but the owner closes a store.
@@ -74,24 +63,24 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
   });
 
   it("X-TEAM-8 Change closing date: a time to come, read by members at once; not once the summary has gone", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const later = new Date(Date.now() + 20 * 86_400_000);
     later.setUTCSeconds(0, 0);
-    const changed = await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: later.toISOString() }, { cookie }), { slug });
+    const changed = await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: later.toISOString() }, { cookie: owner.cookie }), { slug });
     expect(changed.status).toBe(200);
     expect((await publicView(slug)).closesAt).toBe(later.toISOString());
-    const past = await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: "2020-01-01T10:00:00Z" }, { cookie }), { slug });
+    const past = await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: "2020-01-01T10:00:00Z" }, { cookie: owner.cookie }), { slug });
     expect(past.status).toBe(400);
     expect(((await past.json()) as { error: string }).error).toMatch(/must be in the future/);
-    expect((await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: "soon" }, { cookie }), { slug })).status).toBe(400);
-    await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie, origin: "http://shop.test" } }, { slug });
-    expect((await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: later.toISOString() }, { cookie }), { slug })).status).toBe(409);
+    expect((await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: "soon" }, { cookie: owner.cookie }), { slug })).status).toBe(400);
+    await call(closeApi, `/api/admin/teams/${slug}/close`, { method: "POST", headers: { cookie: owner.cookie, origin: "http://shop.test" } }, { slug });
+    expect((await call(closingApi, `/api/admin/teams/${slug}/closing`, postJson({ closesAt: later.toISOString() }, { cookie: owner.cookie }), { slug })).status).toBe(409);
   });
 
   it("X-TEAM-8 marking an open team in production closes it now, sends the summary once; dispatch tells the organiser with the tracking link", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([teamGi(slug, { printName: "BEN" })], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
-    const move = (body: unknown) => call(statusApi, `/api/admin/teams/${slug}/status`, postJson(body, { cookie }), { slug });
+    const move = (body: unknown) => call(statusApi, `/api/admin/teams/${slug}/status`, postJson(body, { cookie: owner.cookie }), { slug });
     expect((await move({ status: "in_production" })).status).toBe(200);
     const view = await publicView(slug);
     expect(view.open).toBe(false);
@@ -110,7 +99,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
   });
 
   it("X-TEAM-8 on the batch page, moving the batch, closing now and changing the date each ask first", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const post = (fields: Record<string, string>) => call(batchPage, `/admin/teams/${slug}`, form(fields), { slug });
     const asked = (await (await post({ intent: "in_production" })).json()) as { confirm: { kind: string; closesStore: boolean } };
     expect(asked.confirm).toMatchObject({ kind: "team-move", closesStore: true });
@@ -133,7 +122,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
     const db = await testDb();
     const other = await otherProcessDb();
     for (let round = 0; round < 3; round++) {
-      const { slug } = await makeTeam(cookie, { name: `Raced ${round}` });
+      const { slug } = await makeTeam(owner.cookie, { name: `Raced ${round}` });
       await memberPays([rashguard(slug)], { firstName: "Ana", lastName: "Silva", email: `ana${round}@example.com` });
       const soon = new Date(Date.now() + 50);
       await db.update(teams).set({ closesAt: soon }).where(eq(teams.slug, slug));

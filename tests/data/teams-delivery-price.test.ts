@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { orders } from "~/db/schema";
 import { loader as paymentPage } from "~/routes/payment";
 import { loader as publicApi } from "~/routes/api.teams";
 import { action as createApi } from "~/routes/api.admin.teams";
@@ -8,32 +8,21 @@ import { action as productsApi } from "~/routes/api.admin.team-products";
 import { action as noteApi } from "~/routes/api.admin.team-note";
 import { action as closingApi } from "~/routes/api.admin.team-closing";
 import { action as batchPage, loader as batchLoader } from "~/routes/admin.team";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
 import { testDb, useTestSettings } from "./shop";
-import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi } from "./team-fixtures";
+import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi, useTeamShop } from "./team-fixtures";
 import { loader as teamPage } from "~/routes/team";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 const ADDRESS = "Redcar BJJ, 1 Coatham Road, Redcar TS10 1RH";
 
 describe("issue 41: the team's own delivery price", () => {
   it("X-TEAM-6: a together member's delivery line reads 'With your team to <address>' at the team's price, decided by the server", async () => {
-    const team = await makeTeam(cookie, { deliveryPricePence: 350 });
+    const team = await makeTeam(owner.cookie, { deliveryPricePence: 350 });
     const view = (await (await call(publicApi, `/api/teams/${team.slug}`, {}, { slug: team.slug })).json()) as { deliveryPricePence: number };
     expect(view.deliveryPricePence).toBe(350);
 
@@ -50,14 +39,14 @@ describe("issue 41: the team's own delivery price", () => {
   });
 
   it("X-TEAM-6: the delivery price defaults to £0; a negative one, or one on an individual team, is refused with a sentence", async () => {
-    const free = await makeTeam(cookie);
+    const free = await makeTeam(owner.cookie);
     const view = (await (await call(publicApi, `/api/teams/${free.slug}`, {}, { slug: free.slug })).json()) as { deliveryPricePence: number };
     expect(view.deliveryPricePence).toBe(0);
 
-    const negative = await call(createApi, "/api/admin/teams", postJson(teamBody({ deliveryPricePence: -1 }), { cookie }));
+    const negative = await call(createApi, "/api/admin/teams", postJson(teamBody({ deliveryPricePence: -1 }), { cookie: owner.cookie }));
     expect(negative.status).toBe(400);
     expect(((await negative.json()) as { error: string }).error).toMatch(/delivery price/);
-    const individual = await call(createApi, "/api/admin/teams", postJson(teamBody({ delivery: "individual", deliveryPricePence: 300 }), { cookie }));
+    const individual = await call(createApi, "/api/admin/teams", postJson(teamBody({ delivery: "individual", deliveryPricePence: 300 }), { cookie: owner.cookie }));
     expect(individual.status).toBe(400);
     expect(((await individual.json()) as { error: string }).error).toBe(
       "A delivery price is for delivery together; members of an individual team choose their own delivery.",
@@ -68,10 +57,10 @@ describe("issue 41: the team's own delivery price", () => {
 describe("issue 41: editing a team store while no member has paid", () => {
   const view = async (slug: string) =>
     (await (await call(publicApi, `/api/teams/${slug}`, {}, { slug })).json()) as { products: { optionType: string; teamPricePence: number }[] };
-  const post = (action: typeof productsApi, path: string, slug: string, body: unknown) => call(action, path, postJson(body, { cookie }), { slug });
+  const post = (action: typeof productsApi, path: string, slug: string, body: unknown) => call(action, path, postJson(body, { cookie: owner.cookie }), { slug });
 
   it("X-TEAM-8: products and team prices change before anyone pays; after a payment 409 with a sentence, while the closing date and the note still change", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const gi = { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 6900 };
     const changed = await post(productsApi, `/api/admin/teams/${slug}/products`, slug, { products: [gi] });
     expect(changed.status).toBe(200);
@@ -108,11 +97,11 @@ describe("issue 41: editing a team store while no member has paid", () => {
   });
 
   it("X-TEAM-8: the batch page's form changes the prices without JavaScript, and says why once it cannot", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const form = (fields: Record<string, string>) => {
       const body = new FormData();
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
-      return { method: "POST", body, headers: { cookie, origin: "http://shop.test" } };
+      return { method: "POST", body, headers: { cookie: owner.cookie, origin: "http://shop.test" } };
     };
     const saved = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "prices", "price-0": "25.00", "remove-1": "on" }), { slug });
     expect(saved.status).toBe(200);
@@ -120,7 +109,7 @@ describe("issue 41: editing a team store while no member has paid", () => {
     const bad = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "prices", "price-0": "cheap" }), { slug });
     expect(bad.status).toBe(400);
     await memberPays([rashguard(slug)], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
-    const loaded = (await (await call(batchLoader, `/admin/teams/${slug}`, { headers: { cookie } }, { slug })).json()) as { offerLocked?: string };
+    const loaded = (await (await call(batchLoader, `/admin/teams/${slug}`, { headers: { cookie: owner.cookie } }, { slug })).json()) as { offerLocked?: string };
     expect(loaded.offerLocked).toMatch(/^Members have already paid/);
   });
 });

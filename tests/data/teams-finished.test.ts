@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDb, useTestSettings } from "./shop";
-import { mailOutbox, orders, teamProducts, teams } from "~/db/schema";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { mailOutbox, orders } from "~/db/schema";
+import { OWNER } from "./admin-fixtures";
 import { call, paymentForm } from "./helpers";
-import { checkout, makeTeam, rashguard, teamGi } from "./team-fixtures";
+import { checkout, makeTeam, rashguard, teamGi, useTeamShop } from "./team-fixtures";
 import { action as pay, loader as paymentPage } from "~/routes/payment";
 import { loader as orderApi } from "~/routes/api.admin.order";
 import { loader as orderPage } from "~/routes/admin.order";
@@ -14,18 +14,7 @@ import { loader as teamCheckout } from "~/routes/team-checkout";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 const ADDRESS = "Redcar BJJ, 1 Coatham Road, Redcar TS10 1RH";
 
@@ -45,7 +34,7 @@ const memberOnly = (over: Record<string, string> = {}) => {
 
 describe("X-TEAM-6 delivered together: the team's address, the printed name everywhere", () => {
   it("X-TEAM-6 a together member gives no address; the order, e-mail, page, slip, CSV and JSON say the team's address and the printed name", async () => {
-    const team = await makeTeam(cookie);
+    const team = await makeTeam(owner.cookie);
     const sessionId = await checkoutOf([teamGi(team.slug, { printName: "JORDAN" })]);
     const url = `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
@@ -83,18 +72,18 @@ describe("X-TEAM-6 delivered together: the team's address, the printed name ever
     expect(mail!.text).not.toContain("UK standard");
 
     const number = order!.orderNumber;
-    const json = (await (await call(orderApi, `/api/admin/orders/${number}`, { headers: { cookie } }, { orderNumber: number })).json()) as Record<string, unknown> & { lines: Record<string, unknown>[] };
+    const json = (await (await call(orderApi, `/api/admin/orders/${number}`, { headers: { cookie: owner.cookie } }, { orderNumber: number })).json()) as Record<string, unknown> & { lines: Record<string, unknown>[] };
     expect(json.team_delivery).toEqual({ team: team.slug, address: ADDRESS });
     expect(json.lines[0]).toMatchObject({ team: team.slug, team_name: "Redcar BJJ: spring kit", print_name: "JORDAN", custom_text: "REDCAR BJJ" });
 
-    const detail = (await (await call(orderPage, `/admin/orders/${number}`, { headers: { cookie } }, { orderNumber: number })).json()) as { deliveryLabel: string; lines: { teamName: string; printName: string }[] };
+    const detail = (await (await call(orderPage, `/admin/orders/${number}`, { headers: { cookie: owner.cookie } }, { orderNumber: number })).json()) as { deliveryLabel: string; lines: { teamName: string; printName: string }[] };
     expect(detail.deliveryLabel).toBe(`With your team to ${ADDRESS}`);
     expect(detail.lines[0]).toMatchObject({ teamName: "Redcar BJJ: spring kit", printName: "JORDAN" });
 
-    const slips = (await (await call(slipPage, `/admin/orders/print?orders=${number}`, { headers: { cookie } })).json()) as { slips: { deliveryLabel: string; order: { shippingAddress: { address: string } }; lines: { printName: string; teamName: string }[] }[] };
+    const slips = (await (await call(slipPage, `/admin/orders/print?orders=${number}`, { headers: { cookie: owner.cookie } })).json()) as { slips: { deliveryLabel: string; order: { shippingAddress: { address: string } }; lines: { printName: string; teamName: string }[] }[] };
     expect(slips.slips[0]).toMatchObject({ deliveryLabel: `With your team to ${ADDRESS}`, order: { shippingAddress: { address: ADDRESS } }, lines: [{ printName: "JORDAN", teamName: "Redcar BJJ: spring kit" }] });
 
-    const csv = await (await call(exportCsv, `/admin/orders/export.csv?q=${number}`, { headers: { cookie } })).text();
+    const csv = await (await call(exportCsv, `/admin/orders/export.csv?q=${number}`, { headers: { cookie: owner.cookie } })).text();
     const row = csv.split("\r\n").find((line) => line.startsWith(number))!;
     expect(row).toContain(`"With your team to ${ADDRESS.replaceAll('"', '""')}"`);
     expect(row).toContain(`"Jordan Lee, ${ADDRESS}, United Kingdom"`);
@@ -102,11 +91,11 @@ describe("X-TEAM-6 delivered together: the team's address, the printed name ever
   });
 
   it("X-TEAM-6 the team checkout step says where it goes; an individual team and a mixed cart still ask an address", async () => {
-    const team = await makeTeam(cookie);
+    const team = await makeTeam(owner.cookie);
     const step = (await (await call(teamCheckout, `/team/${team.slug}/checkout?productId=mens-grip-truth-bjj-gi&optionType=Gi&size=A2&printName=JORDAN`, {}, { slug: team.slug })).json()) as { teamAddress: string; shippedToMember: boolean };
     expect(step).toMatchObject({ teamAddress: ADDRESS, shippedToMember: false });
 
-    const home = await makeTeam(cookie, { name: "Home kit", delivery: "individual", deliveryAddress: null });
+    const home = await makeTeam(owner.cookie, { name: "Home kit", delivery: "individual", deliveryAddress: null });
     const db = await testDb();
     for (const items of [[rashguard(home.slug)], [teamGi(team.slug), { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", quantity: 1 }]]) {
       const sessionId = await checkoutOf(items);

@@ -71,12 +71,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  const db = await app.testDb();
-  const { orders, teamProducts, teams, mailOutbox } = app.schema;
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
+  await app.fixtures.wipeTeams();
 });
 
 let intent = 0;

@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, orderLines, orders, teamEntries, teamProducts, teams } from "~/db/schema";
+import { mailOutbox, orderLines, orders, teamEntries, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
 import { organiserView } from "~/teams/teams.server";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
 import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
-import { checkout, makeTeam, memberAddress, teamGi } from "./team-fixtures";
+import { checkout, makeTeam, memberAddress, teamGi, useTeamShop } from "./team-fixtures";
 import { action as entriesApi } from "~/routes/api.teams.entries";
 import { action as payApi } from "~/routes/api.teams.pay";
 import { action as pay } from "~/routes/payment";
@@ -27,20 +27,9 @@ const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pg
 
 const otherProcessDb = useOtherProcessDb();
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
+const owner = useTeamShop();
 
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
-
-const organiserTeam = (over: Record<string, unknown> = {}) => makeTeam(cookie, { payment: "organiser", ...over });
+const organiserTeam = (over: Record<string, unknown> = {}) => makeTeam(owner.cookie, { payment: "organiser", ...over });
 const keyOf = (organiserUrl: string) => new URL(organiserUrl).searchParams.get("key")!;
 
 const entry = (over: Record<string, unknown> = {}) => ({
@@ -80,7 +69,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     // A wrong key pays nothing.
     expect((await payFor(team.slug, "not-the-key")).status).toBe(404);
 
-    const detail = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie } }, { slug: team.slug })).json()) as { payment: string; entries: { name: string; state: string; pricePence: number }[]; roster: unknown[] };
+    const detail = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie: owner.cookie } }, { slug: team.slug })).json()) as { payment: string; entries: { name: string; state: string; pricePence: number }[]; roster: unknown[] };
     expect(detail.payment).toBe("organiser");
     expect(detail.entries.map((e) => [e.name, e.state, e.pricePence])).toEqual([
       ["Jordan Lee", "to_pay", 7500],
@@ -116,7 +105,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
       const told = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "team-entry-paid")));
       expect(told).toHaveLength(1);
     }
-    const after = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie } }, { slug: team.slug })).json()) as { entries: { state: string; orderNumber: string }[]; roster: { memberName: string; printName: string }[] };
+    const after = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie: owner.cookie } }, { slug: team.slug })).json()) as { entries: { state: string; orderNumber: string }[]; roster: { memberName: string; printName: string }[] };
     expect(after.entries.every((e) => e.state === "paid" && e.orderNumber === order!.orderNumber)).toBe(true);
     expect(after.roster.map((r) => [r.memberName, r.printName])).toEqual([
       ["Jordan Lee", "JORDAN"],
@@ -172,7 +161,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     const late = await sendEntry(team.slug, entry());
     expect(late.status).toBe(409);
     expect(((await late.json()) as { error: string }).error).toMatch(/^This team order closed on \d{1,2} \w+ \d{4} at \d\d:\d\d\.$/);
-    const members = await makeTeam(cookie, { name: "Members pay" });
+    const members = await makeTeam(owner.cookie, { name: "Members pay" });
     const refused = await sendEntry(members.slug, entry());
     expect(refused.status).toBe(409);
     expect((await sendEntry("no-such-team", entry())).status).toBe(404);
@@ -218,7 +207,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     const db = await testDb();
     const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
     const view = async () => {
-      const detail = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie } }, { slug: team.slug })).json()) as {
+      const detail = (await (await call(teamApi, `/api/admin/teams/${team.slug}`, { headers: { cookie: owner.cookie } }, { slug: team.slug })).json()) as {
         entries: { state: string; orderNumber: string | null }[];
         roster: unknown[];
       };

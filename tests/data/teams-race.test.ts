@@ -1,13 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
 import type { Database } from "~/db/client.server";
-import { mailOutbox, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
+import { mailOutbox, orderRefunds, orders, teams } from "~/db/schema";
 import { closeDueTeams } from "~/teams/closing.server";
 import { cancelTeam } from "~/flows/teams/batch.server";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { testDb, theShop, useTestSettings, useOtherProcessDb } from "./shop";
-import { makeTeam, memberPays, rashguard, teamGi } from "./team-fixtures";
+import { makeTeam, memberPays, rashguard, teamGi, useTeamShop } from "./team-fixtures";
 import { legacyStatus } from "~/orders/status";
 
 useTestSettings({
@@ -21,18 +21,7 @@ const TEST_DRIVER = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pg
 
 const otherProcessDb = useOtherProcessDb();
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+const owner = useTeamShop();
 
 async function summaries() {
   const db = await testDb();
@@ -44,7 +33,7 @@ async function summaries() {
 
 describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
   it("X-TEAM-4 the closing summary goes to the organiser and the shop exactly once with two job runners on two pools", { tags: ["race"] }, async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
     const db = await testDb();
@@ -78,7 +67,7 @@ describe(`team orders with two processes on ${TEST_DRIVER}`, () => {
   });
 
   it("X-TEAM-5 cancel and refund everyone fired twice at once from two processes refunds each paid order exactly once", { tags: ["race"] }, async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
     await memberPays([teamGi(slug, { size: "A3" })], { firstName: "Cat", lastName: "Lee", email: "cat@example.com" });

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDb, theShop, useTestSettings } from "./shop";
 import { mailOutbox, orderEvents, orderLines, orderRefunds, orders, teamProducts, teams } from "~/db/schema";
 import { action as createApi, loader as listApi } from "~/routes/api.admin.teams";
 import { loader as teamApi } from "~/routes/api.admin.team";
 import { action as newTeamPage } from "~/routes/admin.team-new";
-import { OWNER, signInCookie } from "./admin-fixtures";
+import { OWNER } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
 import { closeDueTeams } from "~/teams/closing.server";
 import { action as payment } from "~/routes/payment";
-import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi } from "./team-fixtures";
+import { checkout, makeTeam, memberPays, rashguard, teamBody, teamGi, useTeamShop } from "./team-fixtures";
 import { loader as publicApi } from "~/routes/api.teams";
 import { loader as teamPage } from "~/routes/team";
 import { action as teamPay, loader as teamCheckout } from "~/routes/team-checkout";
@@ -26,21 +26,10 @@ useTestSettings({
   ADMIN_PASSWORD: OWNER.password,
 });
 
-let cookie: string;
-beforeAll(async () => {
-  cookie = await signInCookie();
-});
+const owner = useTeamShop();
 
 const create = (body: unknown, withCookie = true) =>
-  call(createApi, "/api/admin/teams", postJson(body, withCookie ? { cookie } : {}));
-
-beforeEach(async () => {
-  const db = await testDb();
-  await db.delete(orders);
-  await db.delete(teamProducts);
-  await db.delete(teams);
-  await db.delete(mailOutbox);
-});
+  call(createApi, "/api/admin/teams", postJson(body, withCookie ? { cookie: owner.cookie } : {}));
 
 describe("X-TEAM-1 the owner's team store", () => {
   it("X-TEAM-1 POST /api/admin/teams makes the store, e-mails the organiser both links, and lists it", async () => {
@@ -66,12 +55,12 @@ describe("X-TEAM-1 the owner's team store", () => {
     const second = (await (await create(teamBody())).json()) as { slug: string };
     expect(second.slug).toBe("redcar-bjj-spring-kit-2");
 
-    const list = (await (await call(listApi, "/api/admin/teams", { headers: { cookie } })).json()) as { teams: { slug: string }[] };
+    const list = (await (await call(listApi, "/api/admin/teams", { headers: { cookie: owner.cookie } })).json()) as { teams: { slug: string }[] };
     expect(list.teams.map((t) => t.slug).sort()).toEqual(["redcar-bjj-spring-kit", "redcar-bjj-spring-kit-2"]);
-    const detail = await call(teamApi, "/api/admin/teams/redcar-bjj-spring-kit", { headers: { cookie } }, { slug: "redcar-bjj-spring-kit" });
+    const detail = await call(teamApi, "/api/admin/teams/redcar-bjj-spring-kit", { headers: { cookie: owner.cookie } }, { slug: "redcar-bjj-spring-kit" });
     expect(detail.status).toBe(200);
     expect(await detail.json()).toMatchObject({ slug: "redcar-bjj-spring-kit", orders: [], roster: [], products: [{ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 }, { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 7500 }] });
-    const missing = await call(teamApi, "/api/admin/teams/nope", { headers: { cookie } }, { slug: "nope" });
+    const missing = await call(teamApi, "/api/admin/teams/nope", { headers: { cookie: owner.cookie } }, { slug: "nope" });
     expect(missing.status).toBe(404);
   });
 
@@ -105,7 +94,7 @@ describe("X-TEAM-1 the owner's team store", () => {
     form.set("fixedText", "TEES MT");
     form.append("offer", "mens-grip-truth-bjj-gi|Gi");
     form.set("price:mens-grip-truth-bjj-gi|Gi", "70.50");
-    const response = await call(newTeamPage, "/admin/teams/new", { method: "POST", body: form, headers: { cookie, origin: "http://shop.test" } });
+    const response = await call(newTeamPage, "/admin/teams/new", { method: "POST", body: form, headers: { cookie: owner.cookie, origin: "http://shop.test" } });
     expect(response.status).toBe(201);
     const db = await testDb();
     const [row] = await db.select().from(teams);
@@ -119,7 +108,7 @@ describe("X-TEAM-1 the owner's team store", () => {
 
 describe("X-TEAM-2 members order from the link", () => {
   it("X-TEAM-2 GET /api/teams/:slug answers the public shape; an unknown team is 404", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const response = await call(publicApi, `/api/teams/${slug}`, {}, { slug });
     expect(response.status).toBe(200);
     const team = (await response.json()) as Record<string, unknown>;
@@ -134,7 +123,7 @@ describe("X-TEAM-2 members order from the link", () => {
   });
 
   it("X-TEAM-2 a team line is priced at the team price with the fixed text and the name, personalised, no delivery charge when together; ordinary lines keep theirs", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const response = await checkout({
       cartItems: [
         rashguard(slug, { printName: "Ana", customText: "HACKED", unitPricePence: 1 }),
@@ -166,7 +155,7 @@ describe("X-TEAM-2 members order from the link", () => {
   });
 
   it("X-TEAM-2 individual delivery charges the member's delivery as usual", async () => {
-    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    const { slug } = await makeTeam(owner.cookie, { delivery: "individual", deliveryAddress: null });
     expect((await checkout({ cartItems: [teamGi(slug)], shippingMethod: "uk-express" })).status).toBe(200);
     const db = await testDb();
     const [order] = await db.select().from(orders);
@@ -175,7 +164,7 @@ describe("X-TEAM-2 members order from the link", () => {
   });
 
   it("X-TEAM-2 X-TEAM-4 refuses what the team does not offer, a long name, a bad size, and after closing 409 with the sentence; nothing is stored", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const refusals: [unknown, number, RegExp][] = [
       [rashguard(slug, { optionType: "Shorts" }), 400, /does not offer/],
       [{ ...rashguard(slug), productId: "water-bottle", optionType: "Standard", size: "N/A", beltRank: undefined }, 400, /does not offer/],
@@ -201,7 +190,7 @@ describe("X-TEAM-2 members order from the link", () => {
   });
 
   it("X-TEAM-2 the member's page, checkout step and Pay go through the shop's checkout to the payment page", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     const page = await call(teamPage, `/team/${slug}`, {}, { slug });
     expect(page.status).toBe(200);
     const query = new URLSearchParams({ productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "L", beltRank: "Purple", printName: "Ben" });
@@ -220,12 +209,12 @@ describe("X-TEAM-2 members order from the link", () => {
   });
 
   it("X-TEAM-2 a paid member order is an ordinary order on the team's roster", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([rashguard(slug, { printName: "Ana" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
     // An unpaid checkout is not on the roster.
     await checkout({ cartItems: [teamGi(slug, { size: "A3" })] });
-    const detail = (await (await call(teamApi, `/api/admin/teams/${slug}`, { headers: { cookie } }, { slug })).json()) as { roster: unknown[]; orders: unknown[] };
+    const detail = (await (await call(teamApi, `/api/admin/teams/${slug}`, { headers: { cookie: owner.cookie } }, { slug })).json()) as { roster: unknown[]; orders: unknown[] };
     expect(detail.orders).toHaveLength(2);
     expect(detail.roster).toEqual([
       expect.objectContaining({ memberName: "Ana Silva", email: "ana@example.com", productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", size: "M", printName: "Ana", status: "paid", orderNumber: expect.stringMatching(/^GT-/) }),
@@ -236,7 +225,7 @@ describe("X-TEAM-2 members order from the link", () => {
 
 describe("X-TEAM-4 the closing summary", () => {
   it("X-TEAM-4 waits for a member who began paying before the closing time, then names them", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await memberPays([teamGi(slug)], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
     // Cara starts her checkout before the closing time and pays just after it.
     const started = await checkout({ cartItems: [rashguard(slug, { printName: "Cara" })] });
@@ -262,7 +251,7 @@ describe("X-TEAM-4 the closing summary", () => {
 
 describe("X-TEAM-3 the organiser's page", () => {
   it("X-TEAM-3 shows the paid roster with counts per product, option and size and the total; the CSV has a BOM; a wrong key is 404", async () => {
-    const { slug, organiserUrl } = await makeTeam(cookie);
+    const { slug, organiserUrl } = await makeTeam(owner.cookie);
     const key = new URL(organiserUrl).searchParams.get("key")!;
     await memberPays([rashguard(slug, { printName: "Ana", size: "M" })], { firstName: "Ana", lastName: "Silva", email: "ana@example.com" });
     await memberPays([rashguard(slug, { size: "M", beltRank: "White" })], { firstName: "Ben", lastName: "Oak", email: "ben@example.com" });
@@ -301,10 +290,10 @@ async function mailsTo(email: string, kind: string) {
 }
 
 describe("X-TEAM-5 the owner's batch", () => {
-  const move = (slug: string, body: unknown) => call(statusApi, `/api/admin/teams/${slug}/status`, postJson(body, { cookie }), { slug });
+  const move = (slug: string, body: unknown) => call(statusApi, `/api/admin/teams/${slug}/status`, postJson(body, { cookie: owner.cookie }), { slug });
 
   it("X-TEAM-5 marking the team in production then dispatched moves every paid order once, e-mails each member once per step and says so in each history", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await threeMembers(slug);
     expect((await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM1" })).status).toBe(409);
     const first = await move(slug, { status: "in_production" });
@@ -335,19 +324,19 @@ describe("X-TEAM-5 the owner's batch", () => {
   });
 
   it("X-TEAM-5 an individual team cannot be dispatched as one parcel", async () => {
-    const { slug } = await makeTeam(cookie, { delivery: "individual", deliveryAddress: null });
+    const { slug } = await makeTeam(owner.cookie, { delivery: "individual", deliveryAddress: null });
     await move(slug, { status: "in_production" });
     const refused = await move(slug, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM1" });
     expect(refused.status).toBe(400);
   });
 
   it("X-TEAM-5 cancel and refund everyone asks first on the page, then refunds each paid order once; asked again it does nothing more", async () => {
-    const { slug } = await makeTeam(cookie);
+    const { slug } = await makeTeam(owner.cookie);
     await threeMembers(slug);
     const form = (fields: Record<string, string>) => {
       const body = new FormData();
       for (const [k, v] of Object.entries(fields)) body.set(k, v);
-      return { method: "POST", body, headers: { cookie, origin: "http://shop.test" } };
+      return { method: "POST", body, headers: { cookie: owner.cookie, origin: "http://shop.test" } };
     };
     const ask = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "cancel" }), { slug });
     expect(await ask.json()).toEqual({ confirm: { kind: "team-cancel", orders: 3, refundPence: 3000 + 7500 + 7500 } });
@@ -355,11 +344,11 @@ describe("X-TEAM-5 the owner's batch", () => {
     expect(await db.select().from(orderRefunds)).toHaveLength(0);
     const done = await call(batchPage, `/admin/teams/${slug}`, form({ intent: "cancel", confirmed: "yes" }), { slug });
     expect(await done.json()).toEqual({ message: "Team order cancelled: 3 orders cancelled, 3 refunded." });
-    const again = await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({ refund: true }, { cookie }), { slug });
+    const again = await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({ refund: true }, { cookie: owner.cookie }), { slug });
     expect(await again.json()).toEqual({ cancelled: 0, refunded: 0 });
     expect((await db.select().from(orders)).map((o) => legacyStatus(o))).toEqual(["refunded", "refunded", "refunded"]);
     expect(await db.select().from(orderRefunds)).toHaveLength(3);
-    expect((await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({}, { cookie }), { slug })).status).toBe(400);
+    expect((await call(cancelApi, `/api/admin/teams/${slug}/cancel`, postJson({}, { cookie: owner.cookie }), { slug })).status).toBe(400);
     // The members' page is gone.
     expect((await call(publicApi, `/api/teams/${slug}`, {}, { slug })).status).toBe(404);
   });
@@ -377,7 +366,7 @@ describe("X-TEAM-3 the roster upload", () => {
   const HEADER = "name,email,product,option,size,belt_rank,colour,print_name";
 
   it("X-TEAM-3 X-SEC-16: only sending counts against the roster quota: ten previews, five sends, the sixth send 429 with Retry-After", async () => {
-    const { slug, organiserUrl } = await makeTeam(cookie);
+    const { slug, organiserUrl } = await makeTeam(owner.cookie);
     const key = new URL(organiserUrl).searchParams.get("key")!;
     const from = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     // Quotas count in fixed minutes: start early in one, so all sixteen posts fall in the same.
@@ -397,7 +386,7 @@ describe("X-TEAM-3 the roster upload", () => {
   });
 
   it("X-TEAM-3 a file with one bad size names its row and sends nothing; a good one sends one e-mail per member whose link opens the choice", async () => {
-    const { slug, organiserUrl } = await makeTeam(cookie);
+    const { slug, organiserUrl } = await makeTeam(owner.cookie);
     const key = new URL(organiserUrl).searchParams.get("key")!;
     const db = await testDb();
     await db.delete(mailOutbox);

@@ -1,10 +1,10 @@
 import {
-  buyItems,
+  buyHoodies,
+  dispatchOrder,
   expect,
   expectNoAxeViolations,
   mailsTo,
   shot,
-  signInOwner,
   test,
 } from "./fixtures";
 
@@ -15,22 +15,8 @@ test("X-FIT-2: a buyer asks for a different size without JavaScript, the owner r
 }, testInfo) => {
   test.setTimeout(90_000);
   const email = `swap-${testInfo.project.name}-${Date.now()}@example.com`;
-  const hoodie = {
-    productId: "mens-grip-truth-hoodie",
-    optionType: "Hoodies",
-    size: "L",
-    color: "Grey",
-  };
-  const { orderNumber } = await buyItems(request, email, [{ ...hoodie, quantity: 1 }]);
-
-  await page.goto(`/admin/orders/${orderNumber}`);
-  await signInOwner(page);
-  await page.getByRole("button", { name: "Mark in production" }).click();
-  await expect(page.getByRole("status")).toHaveText("Order in production.");
-  await page.getByLabel("Carrier").selectOption("DPD");
-  await page.getByLabel("Tracking number").fill("15501234567");
-  await page.getByRole("button", { name: "Mark dispatched" }).click();
-  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+  const { orderNumber } = await buyHoodies(request, email, 1);
+  await dispatchOrder(page, orderNumber);
 
   // The buyer, with JavaScript off: a real form the server answers.
   const context = await browser.newContext({

@@ -212,3 +212,34 @@ export async function buyItems(
   const { session } = (await verify.json()) as { session: { order_number: string } };
   return { orderNumber: session.order_number, sessionId };
 }
+
+/** Grey hoodies in L, paid for: what the return and exchange specs buy. */
+export function buyHoodies(request: APIRequestContext, email: string, quantity: number) {
+  const hoodie = {
+    productId: "mens-grip-truth-hoodie",
+    optionType: "Hoodies",
+    size: "L",
+    color: "Grey",
+  };
+  return buyItems(request, email, [{ ...hoodie, quantity }]);
+}
+
+/**
+ * The owner dispatches a paid order from its page: signs in there, marks it in production, then
+ * sends it with a carrier and a tracking number.
+ */
+export async function dispatchOrder(
+  page: Page,
+  orderNumber: string,
+  carrier = "DPD",
+  trackingNumber = "15501234567",
+) {
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Mark in production" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  await page.getByLabel("Carrier").selectOption(carrier);
+  await page.getByLabel("Tracking number").fill(trackingNumber);
+  await page.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+}

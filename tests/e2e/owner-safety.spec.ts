@@ -1,6 +1,7 @@
 import {
   buyGi,
-  buyItems,
+  buyHoodies,
+  dispatchOrder,
   expect,
   expectNoAxeViolations,
   mailsTo,
@@ -123,22 +124,8 @@ test("X-DAY-1: a received return is refunded with its value suggested, put back 
 }, testInfo) => {
   test.setTimeout(90_000);
   const email = `back-${testInfo.project.name}-${Date.now()}@example.com`;
-  const hoodie = {
-    productId: "mens-grip-truth-hoodie",
-    optionType: "Hoodies",
-    size: "L",
-    color: "Grey",
-  };
-  const { orderNumber } = await buyItems(request, email, [{ ...hoodie, quantity: 2 }]);
-
-  await page.goto(`/admin/orders/${orderNumber}`);
-  await signInOwner(page);
-  await page.getByRole("button", { name: "Mark in production" }).click();
-  await expect(page.getByRole("status")).toHaveText("Order in production.");
-  await page.getByLabel("Carrier").selectOption("DPD");
-  await page.getByLabel("Tracking number").fill("15501234567");
-  await page.getByRole("button", { name: "Mark dispatched" }).click();
-  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+  const { orderNumber } = await buyHoodies(request, email, 2);
+  await dispatchOrder(page, orderNumber);
 
   // The customer sends both hoodies back.
   const customer = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, mailTo, signInOwner, test } from "./fixtures";
+import { dispatchOrder, expect, expectNoAxeViolations, mailTo, test } from "./fixtures";
 
 const PERSONALISED = "Personalised: made for you, so it cannot be returned unless faulty";
 const CANCEL = "14-day right to cancel";
@@ -183,14 +183,7 @@ test("X-UK-5 X-OPS-4: a return request starts from tracking, is refused before d
 
   // The owner dispatches it in the back office.
   const owner = await (await browser.newContext({ viewport: page.viewportSize() })).newPage();
-  await owner.goto(`/admin/orders/${orderNumber}`);
-  await signInOwner(owner);
-  await owner.getByRole("button", { name: "Mark in production" }).click();
-  await expect(owner.getByRole("status")).toHaveText("Order in production.");
-  await owner.getByLabel("Carrier").selectOption("Royal Mail");
-  await owner.getByLabel("Tracking number").fill("RM123456785GB");
-  await owner.getByRole("button", { name: "Mark dispatched" }).click();
-  await expect(owner.getByRole("status")).toHaveText("Order dispatched.");
+  await dispatchOrder(owner, orderNumber, "Royal Mail", "RM123456785GB");
 
   // Now the customer can send the knee pads back.
   await page.getByLabel("Order number").fill(orderNumber);

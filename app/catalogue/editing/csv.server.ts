@@ -7,7 +7,13 @@ import { recordAudit } from "~/security/audit.server";
 import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
 import { catalogueChanged, productFromRows } from "../store.server";
 import type { Product, ProductOption } from "../types";
-import { type CreateInput, createSchema, type OptionInput, poundsToPence } from "./product-input";
+import {
+  type CreateInput,
+  createSchema,
+  type OptionInput,
+  penceToPounds,
+  poundsToPence,
+} from "./product-input";
 import { createParsedProduct, updateProduct } from "./products.server";
 import {
   type ImportPlan,
@@ -17,6 +23,7 @@ import {
   type FieldChange,
 } from "./import-plan";
 import { IMPORT_ERRORS_MAX, IMPORT_ROWS_MAX } from "~/shared/limits";
+import { type Problem, problem } from "~/shared/problems";
 
 /**
  * The catalogue as a spreadsheet (X-CAT-4): one row per option, prices in pounds, lists joined
@@ -38,8 +45,7 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-const pounds = (pence: number | null | undefined) =>
-  pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);
+const pounds = penceToPounds;
 const joined = (items: readonly string[] | undefined) => (items ? items.join("|") : "");
 
 /** Every product but bundles (their price follows their items), in the shop's order. */
@@ -104,9 +110,26 @@ export interface ImportError {
   message: string;
 }
 
-export type ImportResult =
-  | { ok: true; created: number; updated: number }
-  | { ok: false; status: 400 | 409 | 422; errors: ImportError[] };
+/** A file not imported: its bad rows and columns ("unreadable"), or a catalogue changed meanwhile ("conflict"). */
+export type ImportProblem = Problem & { errors: ImportError[] };
+/** A preview applied after the catalogue changed: nothing changed, and the new plan. */
+export type ImportStale = Problem & { kind: "conflict"; stale: true; plan: ImportPlan };
+
+export type ImportResult = { ok: true; created: number; updated: number } | ImportProblem;
+
+const NOT_IMPORTED = "The file was not imported.";
+
+/** A file that names bad rows and columns: nothing is changed. */
+const unreadable = (errors: ImportError[]): ImportProblem => ({
+  ...problem("unreadable", NOT_IMPORTED),
+  errors,
+});
+const stale = (plan: ImportPlan): ImportStale => ({
+  ...problem("conflict", IMPORT_STALE),
+  kind: "conflict",
+  stale: true,
+  plan,
+});
 
 const pence = poundsToPence;
 const list = (cell: string) =>
@@ -142,57 +165,38 @@ interface Group {
 async function readCatalogueFile(
   db: Pick<Database, "select">,
   csv: string,
-): Promise<
-  | { ok: true; inputs: CreateInput[]; lines: Map<string, number> }
-  | Extract<ImportResult, { ok: false }>
-> {
+): Promise<{ ok: true; inputs: CreateInput[]; lines: Map<string, number> } | ImportProblem> {
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    return {
-      ok: false,
-      status: 422,
-      errors: [
-        { row: line, column: "", message: "This line is not valid CSV (check its quotes)." },
-      ],
-    };
+    return unreadable([
+      { row: line, column: "", message: "This line is not valid CSV (check its quotes)." },
+    ]);
   }
   const [header, ...body] = records;
   const missing = CSV_COLUMNS.filter((c) => !header?.map((h) => h.trim()).includes(c));
   if (!header || missing.length) {
-    return {
-      ok: false,
-      status: 422,
-      errors: [
-        {
-          row: 1,
-          column: missing.join(", "),
-          message: `The first row must name the columns ${CSV_COLUMNS.join(", ")}.`,
-        },
-      ],
-    };
+    return unreadable([
+      {
+        row: 1,
+        column: missing.join(", "),
+        message: `The first row must name the columns ${CSV_COLUMNS.join(", ")}.`,
+      },
+    ]);
   }
   if (body.length === 0) {
-    return {
-      ok: false,
-      status: 422,
-      errors: [{ row: 2, column: "", message: "The file has no products." }],
-    };
+    return unreadable([{ row: 2, column: "", message: "The file has no products." }]);
   }
   if (body.length > IMPORT_ROWS_MAX) {
-    return {
-      ok: false,
-      status: 422,
-      errors: [
-        {
-          row: IMPORT_ROWS_MAX + 2,
-          column: "",
-          message: `A file can hold at most ${IMPORT_ROWS_MAX} rows.`,
-        },
-      ],
-    };
+    return unreadable([
+      {
+        row: IMPORT_ROWS_MAX + 2,
+        column: "",
+        message: `A file can hold at most ${IMPORT_ROWS_MAX} rows.`,
+      },
+    ]);
   }
   const index = Object.fromEntries(header.map((h, i) => [h.trim(), i]));
   const errors: ImportError[] = [];
@@ -309,7 +313,7 @@ async function readCatalogueFile(
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
-    return { ok: false, status: 422, errors: errors.slice(0, IMPORT_ERRORS_MAX) };
+    return unreadable(errors.slice(0, IMPORT_ERRORS_MAX));
   }
   return {
     ok: true,
@@ -408,7 +412,7 @@ function planOf(inputs: readonly CreateInput[], stored: Map<string, Product>): I
   return { changes, unchanged: inputs.length - changes.length, digest };
 }
 
-export type PlanResult = { ok: true; plan: ImportPlan } | Extract<ImportResult, { ok: false }>;
+export type PlanResult = { ok: true; plan: ImportPlan } | ImportProblem;
 
 /** The preview of a file (X-TRUE-4): nothing is changed. */
 export async function planCatalogueCsv(db: Database, csv: string): Promise<PlanResult> {
@@ -436,7 +440,7 @@ export async function applyCatalogueCsv(
   actor: string,
   digest: string | undefined,
   now: Date,
-): Promise<ImportResult | { ok: false; status: 409; stale: true; plan: ImportPlan }> {
+): Promise<ImportResult | ImportStale> {
   const read = await readCatalogueFile(db, csv);
   if (!read.ok) return read;
   const ids = read.inputs.map((i) => i.id);
@@ -452,7 +456,7 @@ export async function applyCatalogueCsv(
       const stored = await storedProducts(tx, ids);
       const plan = planOf(read.inputs, stored);
       if (digest !== undefined && digest !== plan.digest) {
-        return { ok: false as const, status: 409 as const, stale: true as const, plan };
+        return stale(plan);
       }
       const byId = new Map(read.inputs.map((input) => [input.id, input]));
       let created = 0;
@@ -485,16 +489,12 @@ export async function applyCatalogueCsv(
   } catch (error) {
     if (error instanceof StaleImport) {
       const again = await planCatalogueCsv(db, csv);
-      if (again.ok) return { ok: false, status: 409, stale: true, plan: again.plan };
+      if (again.ok) return stale(again.plan);
       return again;
     }
     if (error instanceof ImportRefused) {
       const line = read.lines.get(error.id) ?? 2;
-      return {
-        ok: false,
-        status: 422,
-        errors: [{ row: line, column: "", message: error.message }],
-      };
+      return unreadable([{ row: line, column: "", message: error.message }]);
     }
     throw error;
   }
@@ -552,8 +552,7 @@ export async function importCatalogueCsv(
   const result = await applyCatalogueCsv(db, csv, actor, undefined, now);
   if (!result.ok && "stale" in result) {
     return {
-      ok: false,
-      status: 409,
+      ...problem("conflict", IMPORT_STALE),
       errors: [{ row: 1, column: "", message: IMPORT_STALE }],
     };
   }

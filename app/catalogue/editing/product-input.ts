@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DESIGNS } from "../designs";
 import { CATEGORIES, type Category, type GarmentKind, type ProductStatus } from "../types";
 import { text } from "~/shared/text";
+import { formatPenceDecimal } from "~/pricing/money";
 import { checkFitChart, type FitChart } from "../fit";
 import { LINE_CHOICE_MAX, PRODUCT_LIMITS, PRODUCT_NAME_MAX } from "~/shared/limits";
 
@@ -230,4 +231,4 @@ export function poundsToPence(cell: string): number | null | undefined {
 
 /** Pence as the owner types pounds: "34.99"; "" for none. */
 export const penceToPounds = (pence: number | null | undefined) =>
-  pence === null || pence === undefined ? "" : (pence / 100).toFixed(2);
+  pence === null || pence === undefined ? "" : formatPenceDecimal(pence);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
+import { lockForTransaction } from "~/db/locks.server";
 import { shopSettings } from "~/catalogue/schema";
 import { type SettingsState, type ShopSettings } from "~/policy/shop-settings";
 import { parseShopSettings } from "~/policy/shop-settings-schema";
@@ -36,7 +37,7 @@ export async function saveSettings(
   const after = parsed.settings;
   return db.transaction(async (tx) => {
     // One save at a time: the audit's "before" is the settings this save replaced.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop_settings'))`);
+    await lockForTransaction(tx, "shopSettings");
     const [row] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1));
     const before = settingsFromRow(row).settings;
     await tx

@@ -5,6 +5,7 @@ import { SEED_PRODUCTS } from "~/catalogue/seed";
 import { SEED_SITE } from "~/catalogue/seed/sql";
 import { PLAIN_HERO_HEADING } from "~/catalogue/catalogue";
 import type { Database } from "~/db/database";
+import { lockForTransaction } from "~/db/locks.server";
 import { discountCodes } from "~/discounts/schema";
 import { productOptions, products, shopSettings, siteContent } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
@@ -135,7 +136,7 @@ export async function demoContent(db: Database): Promise<Omit<DemoRemoval, "mess
 export async function removeDemoContent(db: Database, actor: string): Promise<Result<DemoRemoval>> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop_settings'))`);
+    await lockForTransaction(tx, "shopSettings");
     const found = await demoContent(txDb);
     if (found.codesArchived.length) {
       await tx

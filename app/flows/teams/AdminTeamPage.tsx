@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
-import { formatPence } from "~/pricing/money";
+import { formatPence, formatPenceDecimal } from "~/pricing/money";
 import { CARRIER_NAMES } from "~/shared/carriers";
 import { formatLondon } from "~/shared/london-time";
 import { TEAM_DELIVERY_LABELS, TEAM_STATUS_LABELS } from "~/teams/labels";
@@ -138,7 +138,7 @@ export function AdminTeamPage({
                     label={`${offer.name} (${offer.optionType}), team price £`}
                     name={`price-${index}`}
                     inputMode="decimal"
-                    defaultValue={(offer.teamPricePence / 100).toFixed(2)}
+                    defaultValue={formatPenceDecimal(offer.teamPricePence)}
                     className="max-w-xs"
                   />
                   <label className="flex min-h-11 items-center gap-2">
