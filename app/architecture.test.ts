@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { cruise, type ICruiseResult, type IConfiguration } from "dependency-cruiser";
+import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 // The layers and import directions of docs/architecture.md, as `npm run lint` enforces them.
@@ -32,7 +33,7 @@ describe("architecture", () => {
   );
 
   it(
-    "X-ARCH-2: an import against the layers and a type-only cycle are both refused",
+    "X-ARCH-2 X-ARCH-5: an import against the layers, a type-only cycle and another capability's tables are all refused",
     { timeout: 60_000 },
     async () => {
       const found = await violations(path.join(root, "tests/architecture"));
@@ -73,7 +74,7 @@ describe("architecture", () => {
   );
 
   it(
-    "X-ARCH-1: only app/server/ reads the environment; the configuration's type is named from app/shared/",
+    "X-ARCH-1 X-ARCH-7: only app/server/ reads the environment; the configuration's type is named from app/shared/",
     { timeout: 60_000 },
     async () => {
       const found = await violations(path.join(root, "tests/architecture"));
@@ -85,6 +86,27 @@ describe("architecture", () => {
         "only-the-entry-starts-the-server: app/orders/names-server-env-type.ts → app/server/env.server.ts",
       );
       expect(found.some((v) => v.includes("app/orders/names-env-type.ts"))).toBe(false);
+    },
+  );
+
+  it(
+    "X-ARCH-8 X-ORD-4: ESLint refuses the system's clock and a made Response in domain code, and allows both in the composition root",
+    { timeout: 60_000 },
+    async () => {
+      const eslint = new ESLint({ cwd: root });
+      const lint = async (file: string) =>
+        (
+          await eslint.lintText(
+            'export const now = () => new Date();\nexport const stamp = () => Date.now();\nexport const answer = () => new Response("x");\n',
+            { filePath: path.join(root, file) },
+          )
+        )[0]!.messages.map((m) => m.message);
+      const domain = await lint("app/orders/probe.server.ts");
+      expect(
+        domain.filter((m) => m.startsWith("Take the time from the shop's clock")),
+      ).toHaveLength(2);
+      expect(domain.filter((m) => m.startsWith("Return data or a named problem"))).toHaveLength(1);
+      expect(await lint("app/server/probe.server.ts")).toEqual([]);
     },
   );
 });

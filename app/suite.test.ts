@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BOTH_WIDTHS, PHONE_ONLY } from "../tests/e2e/widths";
 
 describe("the browser suite's widths (tests/e2e/widths.ts)", () => {
-  it("X-ARCH-4: names only spec files that exist, each once, so no spec is dropped or run twice by mistake", () => {
+  it("X-ARCH-4 X-ARCH-9: names only spec files that exist, each once, so no spec is dropped or run twice by mistake", () => {
     const specs = readdirSync("tests/e2e")
       .filter((file) => file.endsWith(".spec.ts"))
       .map((file) => file.replace(/\.spec\.ts$/, ""));

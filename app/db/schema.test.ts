@@ -30,7 +30,7 @@ function schemaFiles(): string[] {
 }
 
 describe("issue 48: each capability owns its tables, and app/db/schema.ts lists them all", () => {
-  it("the index holds every table of every schema file, so drizzle-kit and the client see them", async () => {
+  it("X-ARCH-5: the index holds every table of every schema file, so drizzle-kit and the client see them", async () => {
     const files = schemaFiles();
     expect(files).toContain("orders/schema.ts");
     const inFiles = new Set<string>();
