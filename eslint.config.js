@@ -47,16 +47,6 @@ export default tseslint.config(
       "app/**/*.client.ts",
       "app/cart/store.ts",
       "app/**/*.test.{ts,tsx}",
-      // Not yet on the clock (issue 48, item 4 left over): each reads the system's time itself.
-      "app/flows/back-office/attention.server.ts",
-      "app/discounts/redemption.server.ts",
-      "app/owners/lockout.server.ts",
-      "app/owners/session.server.ts",
-      "app/owners/owner-links.server.ts",
-      "app/payments/stripe.server.ts",
-      "app/mail/mailer.server.ts",
-      "app/catalogue/seed/catalogue.ts",
-      "app/security/rate-limit.server.ts",
     ],
     rules: {
       "no-restricted-syntax": [
