@@ -39,16 +39,6 @@ const CLOCK_FREE = [
   "app/**/*.client.ts",
   "app/cart/store.ts",
   "app/**/*.test.{ts,tsx}",
-  // Not yet on the clock (issue 48, item 4 left over): each reads the system's time itself.
-  "app/flows/back-office/attention.server.ts",
-  "app/discounts/redemption.server.ts",
-  "app/owners/lockout.server.ts",
-  "app/owners/session.server.ts",
-  "app/owners/owner-links.server.ts",
-  "app/payments/stripe.server.ts",
-  "app/mail/mailer.server.ts",
-  "app/catalogue/seed/catalogue.ts",
-  "app/security/rate-limit.server.ts",
 ];
 
 /** Only routes (and the edge they use, security/edge.server.ts) make responses: the domain

@@ -12,9 +12,9 @@ import {
   totalQuantity,
   type NewCartLine,
 } from "./cart";
-import { seedCatalogue } from "~/catalogue/seed/catalogue";
+import { SEED_TIME, seedCatalogue } from "~/catalogue/seed/catalogue";
 
-const seeded = seedCatalogue();
+const seeded = seedCatalogue(SEED_TIME);
 const priceOf = (line: Parameters<typeof priceLine>[0]) =>
   priceLine(line, seeded.all.get(line.productId));
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { accessories, productsInCategories as inCategories } from "./catalogue";
-import { seedCatalogue } from "./seed/catalogue";
+import { SEED_TIME, seedCatalogue } from "./seed/catalogue";
 import { COLLECTION_PAGE_SIZE } from "~/shared/limits";
 
 const productsInCategories = (categories: Parameters<typeof inCategories>[1]) =>
-  inCategories(seedCatalogue(), categories);
-const ACCESSORIES = accessories(seedCatalogue());
+  inCategories(seedCatalogue(SEED_TIME), categories);
+const ACCESSORIES = accessories(seedCatalogue(SEED_TIME));
 import { findCollection } from "./collections";
 import {
   browseOptions,

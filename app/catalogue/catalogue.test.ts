@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from ".";
 import { accessories, findProduct as find, newArrivals } from "./catalogue";
-import { seedCatalogue } from "./seed/catalogue";
+import { SEED_TIME, seedCatalogue } from "./seed/catalogue";
 
 // The seeded catalogue, as the shop builds it from the database (migration 0007 writes this seed;
 // tests/data/catalogue.test.ts checks the database holds exactly it).
-const CATALOGUE = seedCatalogue();
+const CATALOGUE = seedCatalogue(SEED_TIME);
 const PRODUCTS = CATALOGUE.products;
 const ACCESSORIES = accessories(CATALOGUE);
 const GARMENTS = PRODUCTS.filter((p) => p.category !== "ACCESSORIES");

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { discountCodes } from "./schema";
 import {
@@ -47,15 +47,17 @@ async function termsOf(db: Executor, code: string): Promise<DiscountTerms | unde
 }
 
 /**
- * A code as typed, matched case-insensitively (S-CHK-3), checked against its dates, limit and,
- * when the subtotal is known, its minimum spend (X-OPS-9). The use is only taken with the order.
+ * A code as typed, matched case-insensitively (S-CHK-3), checked against its dates at `now` (the
+ * shop's clock), its limit and, when the subtotal is known, its minimum spend (X-OPS-9). The use
+ * is only taken with the order.
  */
 export async function findDiscount(
   db: Database,
   code: string,
+  now: Date,
   subtotal?: number,
 ): Promise<DiscountVerdict> {
-  return discountVerdict(await termsOf(db, code), new Date(), subtotal);
+  return discountVerdict(await termsOf(db, code), now, subtotal);
 }
 
 /** The code could not be had when the order was stored (used up meanwhile, or changed). */
@@ -70,11 +72,16 @@ export class DiscountRefusedError extends ProblemError {
  * conditional update, so however many checkouts race, never more than the limit hold it (on
  * PostgreSQL a racing update waits for the row and re-checks `uses < usage_limit`). The percent
  * must still be the one the order was priced with. Throws DiscountRefusedError otherwise.
+ *
+ * The code's dates are checked at `now`, the shop's clock, not the database's now(): the time
+ * goes into the UPDATE as a parameter, so the update and the verdict after it (and findDiscount
+ * before it) agree on whether the code has started or ended.
  */
 export async function takeDiscountUse(
   tx: Executor,
   discount: Discount,
   subtotal: number,
+  now: Date,
 ): Promise<void> {
   const [taken] = await tx
     .update(discountCodes)
@@ -84,15 +91,15 @@ export async function takeDiscountUse(
         eq(discountCodes.code, discount.code),
         eq(discountCodes.percent, discount.percent),
         eq(discountCodes.active, true),
-        sql`(${discountCodes.startsAt} IS NULL OR ${discountCodes.startsAt} <= now())`,
-        sql`(${discountCodes.endsAt} IS NULL OR ${discountCodes.endsAt} > now())`,
+        or(isNull(discountCodes.startsAt), lte(discountCodes.startsAt, now)),
+        or(isNull(discountCodes.endsAt), gt(discountCodes.endsAt, now)),
         sql`(${discountCodes.usageLimit} IS NULL OR ${discountCodes.uses} < ${discountCodes.usageLimit})`,
         sql`(${discountCodes.minimumSpendPence} IS NULL OR ${discountCodes.minimumSpendPence} <= ${subtotal})`,
       ),
     )
     .returning({ code: discountCodes.code });
   if (taken) return;
-  const verdict = discountVerdict(await termsOf(tx, discount.code), new Date(), subtotal);
+  const verdict = discountVerdict(await termsOf(tx, discount.code), now, subtotal);
   if (!verdict.ok) throw new DiscountRefusedError(verdict.error, refusalKind(verdict.reason));
   // It is usable but not on the terms the order was priced with (the owner just edited it).
   if (verdict.discount.percent !== discount.percent) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 
 export interface OutgoingMail {
@@ -43,21 +44,22 @@ export function outboxDir(settings: Pick<Env, "dataDir">): string {
 /**
  * The shop's mailer, built once by the composition root: through SMTP when SMTP_URL is set,
  * otherwise each e-mail is written as an .eml file to DATA_DIR/outbox, where it can be opened and
- * read. The shop sends through the outbox (`enqueueMail`), never from a request.
+ * read. The shop sends through the outbox (`enqueueMail`), never from a request. The shop's clock
+ * names an .eml file that has no outbox row to name it.
  */
-export function createMailer(settings: MailerSettings): Mailer {
+export function createMailer(settings: MailerSettings, clock: Clock): Mailer {
   const smtp = settings.SMTP_URL ? smtpTransport(settings.SMTP_URL) : undefined;
-  return { send: (mail, options) => sendMail(settings, smtp, mail, options) };
+  return { send: (mail, options) => sendMail(settings, smtp, clock, mail, options) };
 }
 
 /** The .eml file's name: from the outbox row when there is one, so sending it again overwrites. */
-function emlName(mail: OutgoingMail, stem: string | undefined): string {
+function emlName(mail: OutgoingMail, stem: string | undefined, clock: Clock): string {
   const slug = mail.subject
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 60);
-  const fallback = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
+  const fallback = `${clock.now().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
   return `${stem ?? fallback}-${slug}.eml`;
 }
 
@@ -71,6 +73,7 @@ export interface SendOptions {
 async function sendMail(
   settings: MailerSettings,
   smtp: Transporter | undefined,
+  clock: Clock,
   mail: OutgoingMail,
   options: SendOptions = {},
 ): Promise<SentMail> {
@@ -88,7 +91,7 @@ async function sendMail(
   const dir = outboxDir(settings);
   // Mail holds addresses and orders: readable by the shop's user only (X-SEC-7).
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, emlName(mail, options.fileStem));
+  const file = path.join(dir, emlName(mail, options.fileStem, clock));
   // Written whole under a temporary name first: a reader never sees half a message.
   const temp = `${file}.${randomUUID()}.tmp`;
   await writeFile(temp, info.message as Buffer, { mode: 0o600 });

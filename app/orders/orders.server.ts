@@ -67,6 +67,8 @@ export async function createPendingOrder(
     provider: PaymentProviderName;
     paymentSessionId?: string;
     expiresAt: Date;
+    /** When the order is made, by the shop's clock: the discount's dates are checked at it. */
+    now: Date;
     mostStockedPerVariant?: number;
     client?: { key: string; pendingMost: number };
     /** The server's cart it was made from, emptied when it is paid. */
@@ -81,7 +83,7 @@ export async function createPendingOrder(
     if (input.client) await checkPendingShare(tx, input.client.key, input.client.pendingMost);
     // X-OPS-9: the order holds one use of its code until it is paid, cancelled or expires.
     if (input.discount) {
-      await takeDiscountUse(tx, input.discount, input.totals.subtotalPence);
+      await takeDiscountUse(tx, input.discount, input.totals.subtotalPence, input.now);
     }
     const reserved = await reserveStock(
       tx,

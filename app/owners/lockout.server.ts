@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { lockForTransaction } from "~/db/locks.server";
 import { ownerSignInFailures } from "./schema";
@@ -16,11 +16,15 @@ export type SignInAttempt =
  * failures (`clearSignInFailures`); an attempt that was not checked after all is withdrawn.
  * Failures live in the database, so every process behind a load balancer sees the same count,
  * and the address is counted as the other limits count it (`clientKey`: IPv6 by /64).
+ *
+ * `now` is the shop's clock, and it alone decides: the failures are written at it and counted
+ * back from it (a parameter in the SQL, not the database's now()).
  */
 export async function beginSignInAttempt(
   db: Database,
   email: string,
   address: string,
+  now: Date,
 ): Promise<SignInAttempt> {
   const key = clientKey(address);
   return db.transaction(async (tx) => {
@@ -32,26 +36,24 @@ export async function beginSignInAttempt(
         and(
           eq(ownerSignInFailures.email, email),
           eq(ownerSignInFailures.address, key),
-          gt(ownerSignInFailures.failedAt, sql`now() - interval '30 minutes'`),
+          gt(ownerSignInFailures.failedAt, new Date(now.getTime() - 2 * LOCKOUT_WINDOW_MS)),
         ),
       )
       .orderBy(asc(ownerSignInFailures.failedAt));
-    const now = Date.now();
     const lockedUntil = lockedUntilOf(
       rows.map((r) => r.at.getTime()),
-      now,
+      now.getTime(),
     );
     // Tries while locked are not counted.
     if (lockedUntil !== undefined) {
       return {
         admitted: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - now.getTime()) / 1000)),
       };
     }
-    // clock_timestamp(): the moment of this attempt, not of the transaction's start.
     const [row] = await tx
       .insert(ownerSignInFailures)
-      .values({ email, address: key, failedAt: sql`clock_timestamp()` })
+      .values({ email, address: key, failedAt: now })
       .returning({ id: ownerSignInFailures.id });
     if (!row) throw new Error("The sign-in attempt was not recorded.");
     return { admitted: true, id: row.id };
@@ -74,12 +76,13 @@ export function lockedUntilOf(failures: readonly number[], now: number): number 
   return until;
 }
 
-/** A wrong password: the attempt stays counted. Old failures are dropped now and then. */
-export async function recordSignInFailure(db: Database) {
+/** A wrong password: the attempt stays counted. Failures a day older than `now` are dropped now
+ *  and then. */
+export async function recordSignInFailure(db: Database, now: Date) {
   if (Math.random() < 0.05) {
     await db
       .delete(ownerSignInFailures)
-      .where(lt(ownerSignInFailures.failedAt, sql`now() - interval '1 day'`));
+      .where(lt(ownerSignInFailures.failedAt, new Date(now.getTime() - 86_400_000)));
   }
 }
 

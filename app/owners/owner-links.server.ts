@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ownerLinks } from "./schema";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
@@ -43,9 +43,10 @@ export async function createOwnerLink(
   tx: Database,
   link: { kind: OwnerLinkKind; email: string; ownerId?: string; createdBy: string },
   settings: OriginSettings,
+  now: Date,
 ): Promise<{ url: string; expiresAt: Date; id: string }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[link.kind]);
+  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[link.kind]);
   const [row] = await tx
     .insert(ownerLinks)
     .values({
@@ -74,8 +75,8 @@ export type LinkLookup =
       kind: OwnerLinkKind | "unknown";
     };
 
-/** A link that still works, or why not (used or expired, or unknown). Reads only. */
-export async function findUsableLink(db: Database, token: string): Promise<LinkLookup> {
+/** A link that still works at `now`, or why not (used or expired, or unknown). Reads only. */
+export async function findUsableLink(db: Database, token: string, now: Date): Promise<LinkLookup> {
   if (!isTokenShape(token)) return { ok: false, problem: "not_found", kind: "unknown" };
   const [link] = await db
     .select()
@@ -83,7 +84,7 @@ export async function findUsableLink(db: Database, token: string): Promise<LinkL
     .where(eq(ownerLinks.tokenHash, hashToken(token)))
     .limit(1);
   if (!link) return { ok: false, problem: "not_found", kind: "unknown" };
-  if (link.usedAt || link.expiresAt.getTime() <= Date.now()) {
+  if (link.usedAt || link.expiresAt.getTime() <= now.getTime()) {
     return { ok: false, problem: "link_expired", kind: link.kind };
   }
   return { ok: true, link };
@@ -92,22 +93,24 @@ export async function findUsableLink(db: Database, token: string): Promise<LinkL
 /**
  * Uses a link, once: one UPDATE marks it used only while it is unused and unexpired, so of two
  * uses at once exactly one gets the row (the other waits for the row lock, then finds it used).
+ * `now`, the shop's clock, decides whether it has expired, in the UPDATE (a parameter, not the
+ * database's now()) as in findUsableLink.
  */
-export async function consumeLink(tx: Database, token: string): Promise<LinkLookup> {
+export async function consumeLink(tx: Database, token: string, now: Date): Promise<LinkLookup> {
   if (!isTokenShape(token)) return { ok: false, problem: "not_found", kind: "unknown" };
   const [link] = await tx
     .update(ownerLinks)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: now })
     .where(
       and(
         eq(ownerLinks.tokenHash, hashToken(token)),
         isNull(ownerLinks.usedAt),
-        gt(ownerLinks.expiresAt, sql`now()`),
+        gt(ownerLinks.expiresAt, now),
       ),
     )
     .returning();
   if (link) return { ok: true, link };
-  return findUsableLink(tx, token).then((found) =>
+  return findUsableLink(tx, token, now).then((found) =>
     found.ok ? { ok: false, problem: "link_expired", kind: found.link.kind } : found,
   );
 }

@@ -37,10 +37,11 @@ export async function applyOwnersForm(
   address: string,
   storage: OwnerSessions,
   settings: OriginSettings,
+  now: Date,
 ): Promise<Result<OwnersPageAnswer>> {
   switch (form.get("intent")) {
     case "invite": {
-      const outcome = await inviteOwner(db, { email: form.get("email") }, owner, settings);
+      const outcome = await inviteOwner(db, { email: form.get("email") }, owner, settings, now);
       if (!outcome.ok) return outcome;
       return created({
         message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
@@ -54,7 +55,7 @@ export async function applyOwnersForm(
         if (!target) return problem("not_found", "That owner has already been removed.");
         return done({ confirmRemove: { id: target.id, email: target.email } });
       }
-      const outcome = await removeOwner(db, id, owner);
+      const outcome = await removeOwner(db, id, owner, now);
       if (!outcome.ok) return outcome;
       return done({
         message: `${outcome.data.removed} can no longer sign in; their sessions have ended.`,
@@ -63,18 +64,18 @@ export async function applyOwnersForm(
     case "cancel-invitation": {
       const id = String(form.get("invitationId") ?? "");
       if (form.get("confirmed") !== "yes") {
-        const invitation = await findOpenInvitation(db, id);
+        const invitation = await findOpenInvitation(db, id, now);
         if (!invitation) return problem("not_found", INVITATION_GONE);
         return done({ confirmCancel: invitation });
       }
-      const outcome = await cancelInvitation(db, id, owner);
+      const outcome = await cancelInvitation(db, id, owner, now);
       if (!outcome.ok) return outcome;
       return done({
         message: `The invitation to ${outcome.data.cancelled} is cancelled; its link no longer works.`,
       });
     }
     case "password":
-      return changePasswordWithForm(db, request, owner, form, address, storage);
+      return changePasswordWithForm(db, request, owner, form, address, storage, now);
     default:
       return problem("invalid_input", "Choose what to do.");
   }

@@ -15,11 +15,13 @@ export async function signInWithForm(
   form: FormData,
   address: string,
   storage: OwnerSessions,
+  now: Date,
 ): Promise<Result<{ error?: string }>> {
   const outcome = await signIn(
     db,
     { email: form.get("email"), password: form.get("password") },
     address,
+    now,
   );
   // A problem's retryAfter (locked out, hashing busy) is said as Retry-After by the edge.
   if (!outcome.ok) return outcome;
@@ -48,11 +50,14 @@ export async function setPasswordWithForm(
   token: string,
   form: FormData,
   storage: OwnerSessions,
+  now: Date,
 ): Promise<Result<{ error?: string }>> {
-  const outcome = await setPasswordFromLink(db, token, {
-    password: form.get("password"),
-    confirmPassword: form.get("confirmPassword"),
-  });
+  const outcome = await setPasswordFromLink(
+    db,
+    token,
+    { password: form.get("password"), confirmPassword: form.get("confirmPassword") },
+    now,
+  );
   if (!outcome.ok) return outcome;
   throw await startSession(storage, outcome.data.owner, "/admin");
 }
@@ -65,6 +70,7 @@ export async function changePasswordWithForm(
   form: FormData,
   address: string,
   storage: OwnerSessions,
+  now: Date,
 ) {
   const session = await storage.getSession(request.headers.get("cookie"));
   return changeOwnPassword(
@@ -77,6 +83,7 @@ export async function changePasswordWithForm(
     },
     address,
     session.id || undefined,
+    now,
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Database } from "~/db/database";
 import { ownerSessions } from "./schema";
+import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 import { SESSION_LIFETIME_SECONDS } from "~/shared/limits";
 
@@ -23,12 +24,17 @@ export interface OwnerSessionData {
  * Owner sessions (X-OPS-1): React Router's session API over the owner_sessions table. The cookie
  * holds only a random 256-bit id; HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https,
  * 12 hours.
+ *
+ * The shop's clock (`clock`, handed in by the composition root) decides when a session ends: the
+ * row's expiry is counted from it, and it is compared with it, in code and in the SQL (a
+ * parameter, not the database's now()). React Router's own `expires` (its cookie's Max-Age from
+ * the system's time) is not used for the row.
  */
 export function ownerSessionStorage(
   db: Database,
-  config: Pick<Env, "PUBLIC_URL"> & { sessionSecret: string },
+  config: Pick<Env, "PUBLIC_URL"> & { sessionSecret: string; clock: Clock },
 ): SessionStorage<OwnerSessionData> {
-  const { PUBLIC_URL, sessionSecret } = config;
+  const { PUBLIC_URL, sessionSecret, clock } = config;
   const cookie = createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
@@ -37,15 +43,14 @@ export function ownerSessionStorage(
     maxAge: SESSION_LIFETIME_SECONDS,
     secrets: [sessionSecret],
   });
-  const expiry = (expires?: Date) =>
-    expires ?? new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000);
+  const expiry = () => new Date(clock.now().getTime() + SESSION_LIFETIME_SECONDS * 1000);
   return createSessionStorage<OwnerSessionData>({
     cookie,
-    async createData(data, expires) {
+    async createData(data) {
       const id = randomBytes(32).toString("base64url");
-      await db.insert(ownerSessions).values({ id, data, expiresAt: expiry(expires) });
+      await db.insert(ownerSessions).values({ id, data, expiresAt: expiry() });
       if (Math.random() < 0.05) {
-        await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, sql`now()`));
+        await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, clock.now()));
       }
       return id;
     },
@@ -55,13 +60,13 @@ export function ownerSessionStorage(
         .from(ownerSessions)
         .where(eq(ownerSessions.id, id))
         .limit(1);
-      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+      if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null;
       return row.data as Partial<OwnerSessionData>;
     },
-    async updateData(id, data, expires) {
+    async updateData(id, data) {
       await db
         .update(ownerSessions)
-        .set({ data, expiresAt: expiry(expires) })
+        .set({ data, expiresAt: expiry() })
         .where(eq(ownerSessions.id, id));
     },
     async deleteData(id) {

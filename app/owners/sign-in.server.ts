@@ -42,6 +42,7 @@ export async function signIn(
   db: Database,
   input: { email: unknown; password: unknown },
   address: string,
+  now: Date,
 ): Promise<SignInOutcome> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) {
@@ -61,7 +62,7 @@ export async function signIn(
   }
   const email = parsed.data.email.toLowerCase();
   // Counted before the password is checked, so parallel guesses cannot outrun the count (X-SEC-9).
-  const attempt = await beginSignInAttempt(db, email, address);
+  const attempt = await beginSignInAttempt(db, email, address, now);
   if (!attempt.admitted) {
     return {
       ok: false,
@@ -87,7 +88,7 @@ export async function signIn(
     throw error;
   }
   if (!owner || !matches) {
-    await recordSignInFailure(db);
+    await recordSignInFailure(db, now);
     // Which of the two is wrong is not said; the summary's link goes to the password.
     return {
       ok: false,

@@ -1,5 +1,5 @@
 import type { OriginSettings } from "~/security/origin.server";
-import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { lockForTransaction } from "~/db/locks.server";
@@ -27,6 +27,10 @@ import { endOwnerSessions } from "./session.server";
 import { MAX_LIVE_RESET_LINKS, PASSWORD_MAX, RESET_ANSWER_FLOOR_MS } from "~/shared/limits";
 import { formatLondon } from "~/shared/london-time";
 
+// The links' times (made, expired, revoked, used) are all the shop's clock, `now`, passed in and
+// handed to the SQL as a parameter, never the database's now(): a link revoked at `now` is gone
+// for every check made after it.
+
 export interface OwnerRow {
   id: string;
   email: string;
@@ -46,6 +50,7 @@ export interface PendingInvite {
  */
 export async function listOwners(
   db: Database,
+  now: Date,
 ): Promise<{ owners: OwnerRow[]; invitations: PendingInvite[]; invites: PendingInvite[] }> {
   const rows = await db
     .select({ id: owners.id, email: owners.email, createdAt: owners.createdAt })
@@ -60,11 +65,7 @@ export async function listOwners(
     })
     .from(ownerLinks)
     .where(
-      and(
-        eq(ownerLinks.kind, "invite"),
-        isNull(ownerLinks.usedAt),
-        gt(ownerLinks.expiresAt, sql`now()`),
-      ),
+      and(eq(ownerLinks.kind, "invite"), isNull(ownerLinks.usedAt), gt(ownerLinks.expiresAt, now)),
     )
     .orderBy(asc(ownerLinks.createdAt));
   const invitations = invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() }));
@@ -93,15 +94,20 @@ async function inviterGone(db: Database, link: OwnerLink): Promise<boolean> {
 }
 
 /** Ends every link still open that `email` sent, and the reset links for `ownerId`: expired now. */
-async function revokeLinksOf(tx: Database, email: string, ownerId: string): Promise<number> {
+async function revokeLinksOf(
+  tx: Database,
+  email: string,
+  ownerId: string,
+  now: Date,
+): Promise<number> {
   const revoked = await tx
     .update(ownerLinks)
-    .set({ expiresAt: sql`now()` })
+    .set({ expiresAt: now })
     .where(
       and(
         or(eq(ownerLinks.createdBy, email), eq(ownerLinks.ownerId, ownerId)),
         isNull(ownerLinks.usedAt),
-        gt(ownerLinks.expiresAt, sql`now()`),
+        gt(ownerLinks.expiresAt, now),
       ),
     )
     .returning({ id: ownerLinks.id });
@@ -118,6 +124,7 @@ export async function cancelInvitation(
   db: Database,
   invitationId: string,
   actor: SignedInOwner,
+  now: Date,
 ): Promise<Result<{ cancelled: string }>> {
   if (!UUID.test(invitationId)) return problem("not_found", INVITATION_GONE);
   return db.transaction(async (tx) => {
@@ -128,13 +135,13 @@ export async function cancelInvitation(
     }
     const [link] = await txDb
       .update(ownerLinks)
-      .set({ expiresAt: sql`now()` })
+      .set({ expiresAt: now })
       .where(
         and(
           eq(ownerLinks.id, invitationId),
           eq(ownerLinks.kind, "invite"),
           isNull(ownerLinks.usedAt),
-          gt(ownerLinks.expiresAt, sql`now()`),
+          gt(ownerLinks.expiresAt, now),
         ),
       )
       .returning({ email: ownerLinks.email });
@@ -153,6 +160,7 @@ export async function cancelInvitation(
 export async function findOpenInvitation(
   db: Database,
   invitationId: string,
+  now: Date,
 ): Promise<{ id: string; email: string } | undefined> {
   if (!UUID.test(invitationId)) return undefined;
   const [link] = await db
@@ -163,7 +171,7 @@ export async function findOpenInvitation(
         eq(ownerLinks.id, invitationId),
         eq(ownerLinks.kind, "invite"),
         isNull(ownerLinks.usedAt),
-        gt(ownerLinks.expiresAt, sql`now()`),
+        gt(ownerLinks.expiresAt, now),
       ),
     );
   return link;
@@ -181,6 +189,7 @@ export async function inviteOwner(
   input: unknown,
   actor: SignedInOwner,
   settings: OriginSettings,
+  now: Date,
 ): Promise<Result<{ invite: { email: string; expiresAt: string } }>> {
   const parsed = inviteInput.safeParse(input);
   if (!parsed.success) {
@@ -204,6 +213,7 @@ export async function inviteOwner(
       txDb,
       { kind: "invite", email, createdBy: actor.email },
       settings,
+      now,
     );
     await enqueueMail(
       txDb,
@@ -241,6 +251,7 @@ export async function removeOwner(
   db: Database,
   ownerId: string,
   actor: SignedInOwner,
+  now: Date,
 ): Promise<Result<{ removed: string }>> {
   if (ownerId === actor.id) return problem("conflict", "You cannot remove yourself.");
   return db.transaction(async (tx) => {
@@ -253,7 +264,7 @@ export async function removeOwner(
     }
     if (!target) return problem("not_found", "That owner has already been removed.");
     if (all.length <= 1) return problem("conflict", "The shop needs at least one owner.");
-    const revokedLinks = await revokeLinksOf(txDb, target.email, target.id);
+    const revokedLinks = await revokeLinksOf(txDb, target.email, target.id, now);
     await txDb.delete(owners).where(eq(owners.id, target.id));
     await endOwnerSessions(txDb, target.id);
     await recordAudit(txDb, {
@@ -289,6 +300,7 @@ export async function changeOwnPassword(
   input: { currentPassword: unknown; newPassword: unknown; confirmPassword: unknown },
   address: string,
   sessionId: string | undefined,
+  now: Date,
 ): Promise<Result<{ message: string }>> {
   const parsed = changeInput.safeParse(input);
   if (!parsed.success)
@@ -296,7 +308,7 @@ export async function changeOwnPassword(
   const { currentPassword, newPassword, confirmPassword } = parsed.data;
   if (newPassword !== confirmPassword)
     return problem("invalid_input", "The two new passwords do not match.");
-  const attempt = await beginSignInAttempt(db, owner.email, address);
+  const attempt = await beginSignInAttempt(db, owner.email, address, now);
   if (!attempt.admitted) {
     return problem(
       "rate_limited",
@@ -307,7 +319,7 @@ export async function changeOwnPassword(
   try {
     const account = await findOwnerByEmail(db, owner.email);
     if (!account || !(await verifyPassword(currentPassword, account.passwordHash))) {
-      await recordSignInFailure(db);
+      await recordSignInFailure(db, now);
       return problem("invalid_input", WRONG_CURRENT_PASSWORD);
     }
     newHash = await hashPassword(newPassword);
@@ -345,6 +357,7 @@ export async function requestPasswordReset(
   db: Database,
   input: { email: unknown },
   settings: OriginSettings,
+  now: Date,
 ): Promise<Result<{ message: string }>> {
   const parsed = resetInput.safeParse(input);
   if (!parsed.success) return problem("invalid_input", "Enter a valid e-mail address.");
@@ -363,7 +376,7 @@ export async function requestPasswordReset(
           eq(ownerLinks.ownerId, owner.id),
           eq(ownerLinks.kind, "reset"),
           isNull(ownerLinks.usedAt),
-          gt(ownerLinks.expiresAt, sql`now()`),
+          gt(ownerLinks.expiresAt, now),
         ),
       );
     if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return;
@@ -376,6 +389,7 @@ export async function requestPasswordReset(
         createdBy: "forgot-password",
       },
       settings,
+      now,
     );
     await enqueueMail(
       txDb,
@@ -404,8 +418,9 @@ export async function requestPasswordReset(
 export async function describeLink(
   db: Database,
   token: string,
+  now: Date,
 ): Promise<Result<{ kind: OwnerLink["kind"]; email: string }>> {
-  const found = await findUsableLink(db, token);
+  const found = await findUsableLink(db, token, now);
   if (!found.ok) return problem(found.problem, LINK_GONE[found.kind]);
   if (await inviterGone(db, found.link)) return problem("link_expired", INVITER_GONE);
   return done({ kind: found.link.kind, email: found.link.email });
@@ -425,6 +440,7 @@ export async function setPasswordFromLink(
   db: Database,
   token: string,
   input: { password: unknown; confirmPassword: unknown },
+  now: Date,
 ): Promise<Result<{ owner: SignedInOwner }>> {
   const parsed = setInput.safeParse(input);
   if (!parsed.success)
@@ -433,7 +449,7 @@ export async function setPasswordFromLink(
     return problem("invalid_input", "The two passwords do not match.");
   }
   // A link that cannot work is refused before any hashing.
-  const usable = await findUsableLink(db, token);
+  const usable = await findUsableLink(db, token, now);
   if (!usable.ok) return problem(usable.problem, LINK_GONE[usable.kind]);
   if (await inviterGone(db, usable.link)) return problem("link_expired", INVITER_GONE);
   let passwordHash: string;
@@ -447,7 +463,7 @@ export async function setPasswordFromLink(
     const txDb = tx as unknown as Database;
     // Under the owners' lock: an inviter removed at the same moment is seen either way.
     await lockOwners(txDb);
-    const used = await consumeLink(txDb, token);
+    const used = await consumeLink(txDb, token, now);
     if (!used.ok) return problem(used.problem, LINK_GONE[used.kind]);
     const { link } = used;
     if (await inviterGone(txDb, link)) return problem("link_expired", INVITER_GONE);

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
+import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
@@ -92,7 +93,10 @@ export interface Payments {
   webhookSecret: string | null;
 }
 
-export function openPayments(config: PaymentsConfig & Pick<Env, "STRIPE_API_BASE">): Payments {
+export function openPayments(
+  config: PaymentsConfig & Pick<Env, "STRIPE_API_BASE">,
+  clock: Clock,
+): Payments {
   const payments: Payments = {
     provider: sandboxProvider,
     stripe: createStripeClient(config),
@@ -101,7 +105,8 @@ export function openPayments(config: PaymentsConfig & Pick<Env, "STRIPE_API_BASE
   if (paymentsMode(config) === "stripe") {
     payments.provider = {
       name: "stripe",
-      createSession: (...args) => createStripeCheckoutSession(stripeOf(payments), ...args),
+      createSession: (...args) =>
+        createStripeCheckoutSession(stripeOf(payments), ...args, clock.now()),
     };
   }
   return payments;

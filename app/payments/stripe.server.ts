@@ -38,6 +38,8 @@ export async function createStripeCheckoutSession(
   lines: readonly OrderLine[],
   origin: string,
   shippingLabel: string,
+  /** The shop's clock's time: Stripe's minimum expiry is counted from it. */
+  now: Date,
 ) {
   const discounts =
     order.discountPence > 0
@@ -57,7 +59,7 @@ export async function createStripeCheckoutSession(
   // The session ends with the order (X-STK-4); Stripe wants at least 30 minutes from now.
   const expiresAt = Math.max(
     Math.ceil(order.expiresAt.getTime() / 1000),
-    Math.floor(Date.now() / 1000) + STRIPE_MINIMUM_EXPIRY_SECONDS,
+    Math.floor(now.getTime() / 1000) + STRIPE_MINIMUM_EXPIRY_SECONDS,
   );
   const session = await api.checkout.sessions.create({
     mode: "payment",

@@ -2,9 +2,9 @@ import { DEFAULT_DELIVERY } from "./shipping";
 import { describe, expect, it } from "vitest";
 import { priceLine } from "~/cart/cart";
 import { discountOnSubtotal, orderTotals } from "./totals";
-import { seedCatalogue } from "~/catalogue/seed/catalogue";
+import { SEED_TIME, seedCatalogue } from "~/catalogue/seed/catalogue";
 
-const seeded = seedCatalogue();
+const seeded = seedCatalogue(SEED_TIME);
 const priceOf = (line: Parameters<typeof priceLine>[0]) =>
   priceLine(line, seeded.all.get(line.productId));
 

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbFrom(context);
   const [{ summary, extras }, attention, launch, backup] = await Promise.all([
     dashboardSummary(db, days, clockFrom(context).now()),
-    needsAttention(db),
+    needsAttention(db, clockFrom(context).now()),
     launchChecklist(db, settingsFrom(context)),
     backupHealth(settingsFrom(context), filesFrom(context), clockFrom(context).now()),
   ]);

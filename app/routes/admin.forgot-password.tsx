@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/owners/staff.server";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
@@ -25,7 +25,12 @@ export const action = pageEndpoint(
     noStore: true,
   },
   ({ db, body, context }) =>
-    requestPasswordReset(db, { email: body.get("email") }, settingsFrom(context)),
+    requestPasswordReset(
+      db,
+      { email: body.get("email") },
+      settingsFrom(context),
+      clockFrom(context).now(),
+    ),
 );
 
 /** /admin/forgot-password (X-DAY-4): an owner asks for a one-time link to choose a new password. */

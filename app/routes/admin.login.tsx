@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { currentOwner, OWNER_HOME } from "~/owners/guard.server";
+import { clockFrom } from "~/db/context.server";
 import { signInWithForm } from "~/owners/session-actions.server";
 import { ownerSessionsFrom } from "~/owners/session.server";
 import { Field } from "~/ui/Field";
@@ -31,7 +32,14 @@ export const action = pageEndpoint(
     noStore: true,
   },
   ({ db, request, body, address, context }) =>
-    signInWithForm(db, request, body, address, ownerSessionsFrom(context)),
+    signInWithForm(
+      db,
+      request,
+      body,
+      address,
+      ownerSessionsFrom(context),
+      clockFrom(context).now(),
+    ),
 );
 
 const SIGN_IN_FORM = "sign-in";

@@ -4,7 +4,7 @@ import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import type { PostalAddress } from "~/orders/order-types";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
@@ -37,7 +37,7 @@ export const meta = ({ params }: Route.MetaArgs) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
-  const detail = await orderDetail(dbFrom(context), params.orderNumber);
+  const detail = await orderDetail(dbFrom(context), params.orderNumber, clockFrom(context).now());
   if (!detail) throw data("No order has that number.", { status: 404 });
   const notice = new URL(request.url).searchParams.get("notice");
   const { delivery } = (await catalogueFrom(context)).settings.settings;

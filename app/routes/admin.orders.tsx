@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
 import { EmailText } from "~/ui/EmailText";
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "~/orders/order-types";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import {
   listOrders,
   type OrderListRow,
@@ -29,7 +29,7 @@ export const meta = () => [{ title: "Orders | GRIP TRUTH back office" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
-  const list = await listOrders(dbFrom(context), filter);
+  const list = await listOrders(dbFrom(context), filter, clockFrom(context).now());
   return { ...list, filter };
 }
 

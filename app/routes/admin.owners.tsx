@@ -3,7 +3,7 @@ import { applyOwnersForm } from "~/owners/owners-page.server";
 import { OwnersPage } from "~/owners/OwnersPage";
 import { ownerSessionsFrom } from "~/owners/session.server";
 import { listOwners } from "~/owners/staff.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/admin.owners";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -12,7 +12,7 @@ export const meta = () => [{ title: "Owners | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const owner = await requireOwner(request, "page", context);
-  return { ...(await listOwners(dbFrom(context))), me: owner.id };
+  return { ...(await listOwners(dbFrom(context), clockFrom(context).now())), me: owner.id };
 }
 
 export const action = pageEndpoint(
@@ -31,6 +31,7 @@ export const action = pageEndpoint(
       address,
       ownerSessionsFrom(context),
       settingsFrom(context),
+      clockFrom(context).now(),
     ),
 );
 

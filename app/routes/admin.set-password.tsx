@@ -4,7 +4,7 @@ import { ownerSessionsFrom } from "~/owners/session.server";
 import { describeLink } from "~/owners/staff.server";
 import { BODY_LIMITS, MIN_PASSWORD_LENGTH } from "~/shared/limits";
 import { OwnerAuthCard, OwnerAuthMessage } from "~/components/OwnerAuthCard";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageEndpoint, statusOf } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { Button } from "~/ui/Button";
@@ -21,7 +21,7 @@ export const meta = () => [
 
 /** A link that still works shows its form; a used or expired one a sentence and a 4xx. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const link = await describeLink(dbFrom(context), params.token);
+  const link = await describeLink(dbFrom(context), params.token, clockFrom(context).now());
   if (!link.ok) return data({ gone: link.message, link: null }, { status: statusOf(link) });
   return { gone: null, link: link.data };
 }
@@ -34,7 +34,13 @@ export const action = pageEndpoint(
     noStore: true,
   },
   ({ db, body, params, context }) =>
-    setPasswordWithForm(db, params.token ?? "", body, ownerSessionsFrom(context)),
+    setPasswordWithForm(
+      db,
+      params.token ?? "",
+      body,
+      ownerSessionsFrom(context),
+      clockFrom(context).now(),
+    ),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { needsAttention } from "~/flows/back-office/attention.server";
 import type { Route } from "./+types/api.admin.attention";
 
@@ -9,6 +9,6 @@ import type { Route } from "./+types/api.admin.attention";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
-  const items = await needsAttention(dbFrom(context));
+  const items = await needsAttention(dbFrom(context), clockFrom(context).now());
   return Response.json({ items }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,5 @@
 import { requireOwner } from "~/owners/guard.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom } from "~/db/context.server";
 import { listOrders, parseOrderFilter } from "~/flows/back-office/back-office.server";
 import type { Route } from "./+types/api.admin.orders";
 
@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.admin.orders";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
-  const { orders, total } = await listOrders(dbFrom(context), filter);
+  const { orders, total } = await listOrders(dbFrom(context), filter, clockFrom(context).now());
   return Response.json(
     {
       orders: orders.map(({ items: _items, ...row }) => row),

@@ -1,3 +1,4 @@
+import { clockFrom } from "~/db/context.server";
 import { removeOwner } from "~/owners/staff.server";
 import { endpoint, writeOnly } from "~/security/edge.server";
 
@@ -9,5 +10,6 @@ export const loader = writeOnly(["DELETE"]);
  */
 export const action = endpoint(
   { methods: ["DELETE"], sameOrigin: true, owner: "api", body: { kind: "none" }, noStore: true },
-  ({ db, params, owner }) => removeOwner(db, params.id ?? "", owner!),
+  ({ db, params, owner, context }) =>
+    removeOwner(db, params.id ?? "", owner!, clockFrom(context).now()),
 );

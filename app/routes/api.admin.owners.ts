@@ -1,4 +1,4 @@
-import { settingsFrom } from "~/db/context.server";
+import { clockFrom, settingsFrom } from "~/db/context.server";
 import { requireOwner } from "~/owners/guard.server";
 import { inviteOwner, listOwners } from "~/owners/staff.server";
 import { dbFrom } from "~/db/context.server";
@@ -9,7 +9,7 @@ import { BODY_LIMITS } from "~/shared/limits";
 /** GET /api/admin/owners: the owners and the open invitations, never a hash or a token (X-DAY-4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
-  return Response.json(await listOwners(dbFrom(context)), {
+  return Response.json(await listOwners(dbFrom(context), clockFrom(context).now()), {
     headers: { "Cache-Control": "no-store" },
   });
 }
@@ -22,5 +22,6 @@ export const action = endpoint(
     body: { kind: "json", limit: BODY_LIMITS.flag },
     noStore: true,
   },
-  ({ db, body, owner, context }) => inviteOwner(db, body, owner!, settingsFrom(context)),
+  ({ db, body, owner, context }) =>
+    inviteOwner(db, body, owner!, settingsFrom(context), clockFrom(context).now()),
 );

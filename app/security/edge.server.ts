@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { type Done, type Problem, ProblemError, type ProblemKind } from "~/shared/problems";
 import { logError } from "./log.server";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import type { Database } from "~/db/database";
 import { ownerGateFrom, type SignedInOwner } from "./owner-gate.server";
 import { type RateLimit, rateLimitStoreFrom, takeRateLimit } from "./rate-limit.server";
@@ -377,6 +377,7 @@ export async function takeQuota(
     clientAddress(request),
     rateLimitStoreFrom(context),
     settingsFrom(context),
+    clockFrom(context).now().getTime(),
   );
   if (verdict.ok) return undefined;
   return refuse(429, verdict.message, {

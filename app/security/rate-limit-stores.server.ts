@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import { rateLimitHits } from "./schema";
+import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 import { type RateLimitStore, windowEnd } from "./rate-limit.server";
 
@@ -54,7 +55,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly client: () => Promise<RedisLike>,
     private readonly prefix: string,
-    private readonly now: () => number = Date.now,
+    /** The shop's clock (ms): the windows are counted from it. */
+    private readonly now: () => number,
   ) {}
 
   async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
@@ -173,6 +175,7 @@ export function lazyRedis(url: string): {
 export function createRateLimitStore(
   db: Database,
   config: Pick<Env, "REDIS_URL" | "REDIS_PREFIX">,
+  clock: Clock,
   connect: typeof lazyRedis = lazyRedis,
 ): { store: RateLimitStore; close: () => Promise<void> } {
   if (!config.REDIS_URL) return { store: new DatabaseRateLimitStore(db), close: async () => {} };
@@ -180,7 +183,9 @@ export function createRateLimitStore(
   // Every key under REDIS_PREFIX, so shops (or a staging copy) can share one Redis.
   return {
     store: new FallbackRateLimitStore(
-      new RedisRateLimitStore(redis.client, `${config.REDIS_PREFIX}rl:`),
+      new RedisRateLimitStore(redis.client, `${config.REDIS_PREFIX}rl:`, () =>
+        clock.now().getTime(),
+      ),
       new DatabaseRateLimitStore(db),
     ),
     close: redis.close,

@@ -60,24 +60,34 @@ describe("RedisRateLimitStore", () => {
 
   it("X-SCALE-2: takeRateLimit refuses past the limit and lets requests through when the store fails", async () => {
     const redis = fakeRedis();
-    const store = new RedisRateLimitStore(async () => redis.client, "t:");
+    const now = 120_500;
+    const store = new RedisRateLimitStore(
+      async () => redis.client,
+      "t:",
+      () => now,
+    );
     const decisions = [];
     const rule = { name: "b", limit: 2, message: "wait {seconds}" };
     const settings = parseEnv({});
     for (let n = 0; n < 3; n++)
-      decisions.push(await takeRateLimit(rule, "192.0.2.1", store, settings));
+      decisions.push(await takeRateLimit(rule, "192.0.2.1", store, settings, now));
     expect(decisions.map((d) => d.ok)).toEqual([true, true, false]);
     const refused = decisions[2]!;
-    expect(!refused.ok && refused.retryAfter).toBeGreaterThanOrEqual(1);
-    const broken = new RedisRateLimitStore(async () => {
-      throw new Error("Redis is away");
-    }, "t:");
+    // The window ends at 180 000 ms: 59.5 seconds from the clock's now, said as 60.
+    expect(!refused.ok && refused.retryAfter).toBe(60);
+    const broken = new RedisRateLimitStore(
+      async () => {
+        throw new Error("Redis is away");
+      },
+      "t:",
+      () => now,
+    );
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect((await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken, settings)).ok).toBe(
-        true,
-      );
+      expect(
+        (await takeRateLimit({ ...rule, limit: 1 }, "192.0.2.2", broken, settings, now)).ok,
+      ).toBe(true);
     } finally {
       console.error = original;
     }
@@ -87,15 +97,18 @@ describe("RedisRateLimitStore", () => {
     const redis = fakeRedis();
     const connect = () => ({ client: async () => redis.client, close: async () => {} });
     const db = undefined as unknown as Parameters<typeof createRateLimitStore>[0];
+    const clock = { now: () => new Date(120_500) };
     const shared = createRateLimitStore(
       db,
       parseEnv({ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: "shop-b:" }),
+      clock,
       connect,
     );
     await shared.store.hit("sign-in:192.0.2.1", 60_000);
     const byDefault = createRateLimitStore(
       db,
       parseEnv({ REDIS_URL: "redis://127.0.0.1:6379" }),
+      clock,
       connect,
     );
     await byDefault.store.hit("sign-in:192.0.2.1", 60_000);

@@ -62,13 +62,16 @@ export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; m
 
 /**
  * Counts one request from `address` against `rule`. A store that cannot be reached lets the
- * request through (logged): a broken counter never closes the shop.
+ * request through (logged): a broken counter never closes the shop. The store decides the window
+ * and when it ends (the database store by the database's clock, so every process counts in the
+ * same windows; Redis by the shop's); the wait said is counted from `now` (ms), the shop's clock.
  */
 export async function takeRateLimit(
   rule: RateLimit,
   address: string,
   store: RateLimitStore,
   settings: Env,
+  now: number,
 ): Promise<RateLimitVerdict> {
   const windowMs = rule.windowMs ?? 60_000;
   const limit = typeof rule.limit === "function" ? rule.limit(settings) : rule.limit;
@@ -81,7 +84,7 @@ export async function takeRateLimit(
   }
   const { count, resetAt } = counted;
   if (count <= limit) return { ok: true };
-  const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
   const message = typeof rule.message === "function" ? rule.message(settings) : rule.message;
   return { ok: false, retryAfter, message: message.replace("{seconds}", String(retryAfter)) };
 }

@@ -63,7 +63,8 @@ const systemClock: Clock = { now: () => new Date() };
 export async function openShop(config: Env, options: OpenShopOptions = {}): Promise<Shop> {
   const connection = await openDatabase(config);
   const { db } = connection;
-  const limits = createRateLimitStore(db, config);
+  const clock = options.clock ?? systemClock;
+  const limits = createRateLimitStore(db, config, clock);
   let jobs: RunningJobs | undefined;
   const close = async () => {
     await jobs?.stop();
@@ -77,11 +78,7 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
     sessionSecret = config.SESSION_SECRET ?? (await storedSecret(db, "owner-session"));
     await ensureFirstOwner(db, config);
     if (config.STOCK_SEED_FILE) {
-      const count = await applyStockSeedFile(
-        db,
-        config.STOCK_SEED_FILE,
-        (options.clock ?? systemClock).now(),
-      );
+      const count = await applyStockSeedFile(db, config.STOCK_SEED_FILE, clock.now());
       console.log(`Stock: applied ${count} setting(s) from ${config.STOCK_SEED_FILE}.`);
     }
   } catch (error) {
@@ -90,10 +87,10 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
   }
   const parts = {
     settings: config,
-    payments: openPayments(config),
-    mailer: createMailer(config),
+    payments: openPayments(config, clock),
+    mailer: createMailer(config, clock),
     files: openFileStore(db, config),
-    clock: options.clock ?? systemClock,
+    clock,
   };
   if (options.background && config.BACKGROUND_WORK === "on") {
     jobs = startJobs(db, backgroundJobs({ ...parts, driver: connection.driver }));
@@ -101,7 +98,7 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
   return {
     ...parts,
     connection,
-    sessions: ownerSessionStorage(db, { PUBLIC_URL: config.PUBLIC_URL, sessionSecret }),
+    sessions: ownerSessionStorage(db, { PUBLIC_URL: config.PUBLIC_URL, sessionSecret, clock }),
     rateLimits: limits.store,
     close,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { seeded as findProduct, seedCatalogue } from "~/catalogue/seed/catalogue";
+import { SEED_TIME, seeded as findProduct, seedCatalogue } from "~/catalogue/seed/catalogue";
 
-const catalogue = seedCatalogue();
+const catalogue = seedCatalogue(SEED_TIME);
 const lookup = (id: string) => catalogue.all.get(id);
 import { choiceStock, lineAvailability, shortMessage, variantKey, variantsOfLine } from "./stock";
 

@@ -46,6 +46,7 @@ export async function paidOrder(
     provider: over.provider ?? "sandbox",
     shippingMethod: "uk-standard",
     expiresAt: new Date(Date.now() + 30 * 60_000),
+    now: new Date(),
     stockLookup: (id) => seeded(id),
   });
   const address = {

@@ -149,7 +149,7 @@ describe("X-FIT-2: exchange for another size", () => {
     expect(listed).toMatchObject({ linesValuePence: 0, lines: [{ exchange: { size: "L", status: "to_ship" } }] });
 
     // The order's JSON shows the exchange fulfilment beside the unchanged money.
-    const detail = await orderDetail(db, order.orderNumber);
+    const detail = await orderDetail(db, order.orderNumber, theShop().clock.now());
     expect(orderJson(detail!.order, detail!)).toMatchObject({
       total_pence: order.totalPence,
       exchange_fulfilments: [{ size: "L", quantity: 1, status: "to_ship", from_stock: true }],
@@ -271,7 +271,7 @@ describe("X-FIT-2: the replacement is dispatched", () => {
     expect(mail.text).toContain("size L: your exchange for size M");
 
     // The order's JSON shows the parcel; the order itself is untouched.
-    const detail = await orderDetail(db, order.orderNumber);
+    const detail = await orderDetail(db, order.orderNumber, theShop().clock.now());
     expect(orderJson(detail!.order, detail!)).toMatchObject({
       total_pence: order.totalPence,
       exchange_fulfilments: [{ size: "L", status: "dispatched", carrier: "Royal Mail", tracking_number: "RM555666777GB" }],

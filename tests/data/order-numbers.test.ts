@@ -37,6 +37,7 @@ async function pendingOrder(db: Database) {
     paymentSessionId: `cs_numbers_${++sessions}_${Date.now()}`,
     shippingMethod: "uk-standard",
     expiresAt: new Date(Date.now() + 30 * 60_000),
+    now: new Date(),
     stockLookup: (id) => seeded(id),
   });
 }

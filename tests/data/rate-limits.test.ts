@@ -29,7 +29,7 @@ describe(`shared rate limits in the database (${driver})`, () => {
     const decision = await takeRateLimit(
       { name: "test", limit: 20, message: "Wait {seconds} s." },
       client,
-      stores[0]!, theShop().settings
+      stores[0]!, theShop().settings, theShop().clock.now().getTime()
     );
     expect(decision.ok).toBe(false);
     if (decision.ok) return;
@@ -127,7 +127,8 @@ describe.runIf(redisReachable || process.env.CI === "true")("shared rate limits 
 
   it("X-SCALE-2: 30 hits racing from two processes are counted 1 to 30, each once, and expire", { tags: ["race"] }, async () => {
     const [a, b] = [await processClient(), await processClient()];
-    const stores = [new RedisRateLimitStore(async () => a, prefix), new RedisRateLimitStore(async () => b, prefix)];
+    const now = () => theShop().clock.now().getTime();
+    const stores = [new RedisRateLimitStore(async () => a, prefix, now), new RedisRateLimitStore(async () => b, prefix, now)];
     const key = `tracking:${randomUUID()}`;
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, n) => stores[n % 2]!.hit(key, 60_000)),

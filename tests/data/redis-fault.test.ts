@@ -6,7 +6,7 @@ import { createConnection } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { roomInWindow } from "./helpers";
-import { testDb } from "./shop";
+import { testDb, theShop } from "./shop";
 import { createRateLimitStore } from "~/security/rate-limit-stores.server";
 import { takeRateLimit } from "~/security/rate-limit.server";
 import { parseEnv } from "~/server/env.server";
@@ -58,12 +58,13 @@ describe(`Redis stopped (${driver})`, () => {
     const logged: string[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
-    const { store, close } = createRateLimitStore(db, settings);
+    const { clock } = theShop();
+    const { store, close } = createRateLimitStore(db, settings, clock);
     const rule = {
       name: `fault-${Date.now()}`,
       windowMs: 3_600_000,
       limit: 3, message: "Too many tries: wait {seconds} seconds." };
-    const take = (address: string) => takeRateLimit(rule, address, store, settings);
+    const take = (address: string) => takeRateLimit(rule, address, store, settings, clock.now().getTime());
     const countsIn = async () =>
       ((await db.execute(
         sql.raw(`SELECT coalesce(sum(count), 0)::int AS n FROM rate_limit_hits WHERE key LIKE '${rule.name}%'`),
@@ -75,7 +76,7 @@ describe(`Redis stopped (${driver})`, () => {
       // machine: warm it up under another rule until it counts in Redis, then start clean.
       const warm = { ...rule, name: `warm-${rule.name}` };
       await until(async () => {
-        await takeRateLimit(warm, "192.0.2.9", store, settings);
+        await takeRateLimit(warm, "192.0.2.9", store, settings, clock.now().getTime());
         return !(store as { fallingBack?: boolean }).fallingBack;
       }, "the store to count in Redis");
       logged.length = 0;

@@ -30,18 +30,23 @@ function providerName(provider: string) {
   return provider === "stripe" ? "Stripe" : "the sandbox";
 }
 
+// The shop's clock decides what needs attention, not the database's now(): `now` goes into the
+// SQL as a parameter, so the list, the order list's filter and the sentences agree.
+
 /** Refunds pending for ten minutes or more. */
-const pendingTooLong = and(
-  eq(orderRefunds.status, "pending"),
-  lt(orderRefunds.createdAt, sql`now() - make_interval(mins => ${REFUND_ATTENTION_MINUTES})`),
-);
+const pendingTooLong = (now: Date) =>
+  and(
+    eq(orderRefunds.status, "pending"),
+    lt(orderRefunds.createdAt, new Date(now.getTime() - REFUND_ATTENTION_MINUTES * 60_000)),
+  );
 /** Failed refunds of the last 30 days with no later refund on the same order that went through. */
-const failedUnresolved = and(
-  eq(orderRefunds.status, "failed"),
-  gt(orderRefunds.createdAt, sql`now() - make_interval(days => ${FAILED_SHOWN_DAYS})`),
-  sql`NOT EXISTS (SELECT 1 FROM order_refunds later WHERE later.order_id = ${orderRefunds.orderId}
+const failedUnresolved = (now: Date) =>
+  and(
+    eq(orderRefunds.status, "failed"),
+    gt(orderRefunds.createdAt, new Date(now.getTime() - FAILED_SHOWN_DAYS * 86_400_000)),
+    sql`NOT EXISTS (SELECT 1 FROM order_refunds later WHERE later.order_id = ${orderRefunds.orderId}
         AND later.status = 'succeeded' AND later.created_at > ${orderRefunds.createdAt})`,
-);
+  );
 /** Flagged payments not given back (no refund of them pending or done). */
 const flaggedOpen = sql`NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.flagged_payment_id = ${flaggedPayments.id}
         AND r.status <> 'failed')`;
@@ -52,6 +57,7 @@ const flaggedOpen = sql`NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.flagge
  */
 export async function needsAttention(
   db: Database,
+  now: Date,
   { orderId }: { orderId?: string } = {},
 ): Promise<AttentionItem[]> {
   const ofOrder = (column: typeof orders.id) => (orderId ? eq(column, orderId) : undefined);
@@ -60,7 +66,7 @@ export async function needsAttention(
       .select({ refund: orderRefunds, orderNumber: orders.orderNumber })
       .from(orderRefunds)
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-      .where(and(sql`((${pendingTooLong}) OR (${failedUnresolved}))`, ofOrder(orders.id)))
+      .where(and(sql`((${pendingTooLong(now)}) OR (${failedUnresolved(now)}))`, ofOrder(orders.id)))
       .orderBy(desc(orderRefunds.createdAt))
       .limit(100),
     db
@@ -90,7 +96,7 @@ export async function needsAttention(
       continue;
     }
     const stoppedAsking =
-      refund.createdAt.getTime() < Date.now() - REFUND_RETRY_FOR_HOURS * 3600_000;
+      refund.createdAt.getTime() < now.getTime() - REFUND_RETRY_FOR_HOURS * 3600_000;
     const withProvider = refund.providerReference
       ? `${provider} has the refund of ${amount} on ${orderNumber} (asked ${since}) but has not finished it: ${asSentence(
           refund.lastError ?? "it is pending",
@@ -126,8 +132,8 @@ export async function needsAttention(
   return items.sort((a, b) => b.at.localeCompare(a.at));
 }
 
-/** The order list's "Needs attention" filter: orders with any item above. */
-export function needingAttention(): SQL {
-  return sql`(${orders.id} IN (SELECT ${orderRefunds.orderId} FROM ${orderRefunds} WHERE (${pendingTooLong}) OR (${failedUnresolved}))
+/** The order list's "Needs attention" filter: orders with any item above, at `now`. */
+export function needingAttention(now: Date): SQL {
+  return sql`(${orders.id} IN (SELECT ${orderRefunds.orderId} FROM ${orderRefunds} WHERE (${pendingTooLong(now)}) OR (${failedUnresolved(now)}))
     OR ${orders.id} IN (SELECT ${flaggedPayments.orderId} FROM ${flaggedPayments} WHERE ${flaggedOpen}))`;
 }

@@ -66,7 +66,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
 
 const customerName = sql<string>`trim(coalesce(${orders.shippingAddress}->>'firstName', '') || ' ' || coalesce(${orders.shippingAddress}->>'lastName', ''))`;
 
-function whereOf(filter: OrderFilter): SQL | undefined {
+function whereOf(filter: OrderFilter, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   // Checkouts not yet paid have their own filter (X-DAY-3): out of the default list and export.
   if (filter.status) conditions.push(statusIsSql(filter.status));
@@ -75,7 +75,7 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   // A payment for a checkout the shop had closed needs attention whatever the order's status.
   const chosen = filter.status || filter.payment || filter.fulfilment;
   if (!chosen && !filter.attention) conditions.push(not(statusIsSql("pending")));
-  if (filter.attention) conditions.push(needingAttention());
+  if (filter.attention) conditions.push(needingAttention(now));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -103,8 +103,9 @@ export interface OrderListRow {
 export async function listOrders(
   db: Database,
   filter: OrderFilter,
+  now: Date,
 ): Promise<{ orders: OrderListRow[]; total: number; page: number; pageSize: number }> {
-  const where = whereOf(filter);
+  const where = whereOf(filter, now);
   // Written out in full: inside a one-table select Drizzle leaves column names unqualified.
   const items = sql<number>`(SELECT coalesce(sum(ol.quantity), 0)::int FROM order_lines ol WHERE ol.order_id = "orders"."id")`;
   const [rows, [counted]] = await Promise.all([
@@ -240,6 +241,7 @@ export async function findOrderByNumber(db: Database, orderNumber: string) {
 export async function orderDetail(
   db: Database,
   orderNumber: string,
+  now: Date,
 ): Promise<OrderDetail | undefined> {
   const order = await findOrderByNumber(db, orderNumber);
   if (!order) return undefined;
@@ -253,7 +255,7 @@ export async function orderDetail(
     refundsOfOrder(db, order.id),
     auditFor(db, `order:${order.orderNumber}`),
     listReturnRequests(db, { orderNumber: order.orderNumber }),
-    needsAttention(db, { orderId: order.id }),
+    needsAttention(db, now, { orderId: order.id }),
     exchangesOfOrder(db, order.id),
   ]);
   const restockable = await restockableReturns(db, returns);
@@ -338,12 +340,12 @@ export async function addOrderNote(
 }
 
 /** Every line of every order in the filter (no paging), for the CSV export (X-OPS-6). */
-export async function linesForExport(db: Database, filter: OrderFilter) {
+export async function linesForExport(db: Database, filter: OrderFilter, now: Date) {
   return db
     .select({ order: orders, line: orderLines, customerName, teamName: teams.name })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .leftJoin(teams, eq(teams.slug, orderLines.teamSlug))
-    .where(whereOf(filter))
+    .where(whereOf(filter, now))
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber), asc(orderLines.position));
 }

@@ -26,7 +26,7 @@ export async function exportOrdersCsv(
   actor: string,
   now: Date,
 ): Promise<{ csv: string; filename: string; rows: number }> {
-  const rows = await linesForExport(db, filter);
+  const rows = await linesForExport(db, filter, now);
   // The method with its lead time as the owner's settings say it now (X-TRUE-2).
   const { delivery } = (await loadCatalogue(db, now.getTime())).settings.settings;
   const csv = ordersCsv(

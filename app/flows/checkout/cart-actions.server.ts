@@ -46,12 +46,18 @@ export async function viewCart(
   db: Database,
   catalogue: Catalogue,
   cart: ServerCart | undefined,
+  now: Date,
 ): Promise<CartView> {
   if (!cart) return EMPTY_CART_VIEW;
   const lines = pricedLines(catalogue, cart.lines);
   const code = cart.discountCode;
   const verdict = code
-    ? await findDiscount(db, code, subtotalPence(ownLines(lines.filter((line) => !line.problem))))
+    ? await findDiscount(
+        db,
+        code,
+        now,
+        subtotalPence(ownLines(lines.filter((line) => !line.problem))),
+      )
     : undefined;
   return {
     lines,
@@ -67,6 +73,7 @@ export async function readCart(db: Database, request: Request, now: Date): Promi
     db,
     await loadCatalogue(db, now.getTime()),
     await findCart(db, cartIdOf(request)),
+    now,
   );
 }
 
@@ -109,6 +116,7 @@ export async function changeCartByForm(
     const verdict = await findDiscount(
       db,
       intent.code,
+      now,
       subtotalPence(ownLines(current.filter((line) => !line.problem))),
     );
     if (!verdict.ok) {
@@ -124,7 +132,7 @@ export async function changeCartByForm(
 
   const { cart, outcome } = await changeCart(db, id, (stored) => applyIntent(stored.lines, step));
   const cookie = cartCookie(cart.id, request, settings);
-  const view = await viewCart(db, catalogue, cart);
+  const view = await viewCart(db, catalogue, cart, now);
   if (!outcome.ok) {
     return problem(outcome.kind, outcome.message, { cookie, extra: { cart: view } });
   }

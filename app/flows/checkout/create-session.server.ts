@@ -62,7 +62,7 @@ export async function createCheckoutSession(
   // X-OPS-9: dates, limit and minimum spend (on the subtotal before discount) are checked here
   // for the message, and again when the order takes its use of the code.
   const found = code
-    ? await findDiscount(db, code, subtotalPence(ownLines(checked.lines)))
+    ? await findDiscount(db, code, clock.now(), subtotalPence(ownLines(checked.lines)))
     : undefined;
   if (found && !found.ok) return problem(refusalKind(found.reason), found.error);
   const discount = found?.discount;
@@ -104,6 +104,7 @@ export async function createCheckoutSession(
       discount,
       provider: provider.name,
       expiresAt: new Date(clock.now().getTime() + settings.CHECKOUT_EXPIRY_MINUTES * 60_000),
+      now: clock.now(),
       mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
       cartId,

@@ -39,7 +39,7 @@ export async function checkDiscountCode(
     if (!checked.ok) return checked;
     subtotal = subtotalPence(checked.lines);
   }
-  const verdict = await findDiscount(db, parsed.data.code, subtotal);
+  const verdict = await findDiscount(db, parsed.data.code, now, subtotal);
   if (!verdict.ok) {
     return problem(
       verdict.reason === "invalid" ? "not_found" : refusalKind(verdict.reason),

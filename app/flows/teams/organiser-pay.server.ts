@@ -120,6 +120,7 @@ export async function payForEntries(
         discount: undefined,
         provider: parts.payments.provider.name,
         expiresAt: new Date(clock.now().getTime() + settings.CHECKOUT_EXPIRY_MINUTES * 60_000),
+        now: clock.now(),
         mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
         client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
         stockLookup: (id) => catalogue.all.get(id),
