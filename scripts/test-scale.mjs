@@ -282,7 +282,7 @@ async function waitForOutbox(timeoutMs) {
 async function checkOrders(label, outcomes) {
   const sessions = outcomes.filter((o) => o.created).map((o) => o.sessionId);
   const rows = await query(
-    "SELECT payment_session_id, order_number, status, paid_at FROM orders WHERE payment_session_id = ANY($1)",
+    "SELECT payment_session_id, order_number, payment_status, paid_at FROM orders WHERE payment_session_id = ANY($1)",
     [sessions],
   );
   const bySession = new Map();
@@ -291,7 +291,7 @@ async function checkOrders(label, outcomes) {
   const lost = sessions.filter((s) => !bySession.has(s));
   const doubled = [...bySession.values()].filter((list) => list.length > 1);
   const unpaid = outcomes.filter(
-    (o) => o.paid && bySession.get(o.sessionId)?.[0]?.status !== "paid",
+    (o) => o.paid && bySession.get(o.sessionId)?.[0]?.payment_status !== "paid",
   );
   check(
     lost.length === 0,
@@ -305,7 +305,7 @@ async function checkOrders(label, outcomes) {
   const unsent = await waitForOutbox(30_000);
   check(unsent === 0, `${label}: the outbox has sent everything (${unsent} waiting)`);
   const mails = emailsPerOrder();
-  const paidOrders = await query("SELECT order_number FROM orders WHERE status = 'paid'");
+  const paidOrders = await query("SELECT order_number FROM orders WHERE payment_status = 'paid'");
   const missing = paidOrders.filter((o) => (mails.get(o.order_number) ?? 0) === 0);
   const twice = paidOrders.filter((o) => (mails.get(o.order_number) ?? 0) > 1);
   check(
@@ -524,7 +524,9 @@ async function main() {
         : ""
     }`,
   );
-  const [paidCount] = await query("SELECT count(*)::int AS n FROM orders WHERE status = 'paid'");
+  const [paidCount] = await query(
+    "SELECT count(*)::int AS n FROM orders WHERE payment_status = 'paid'",
+  );
   check(paidCount.n === BUYERS, `${BUYERS} paid orders stored (found ${paidCount.n})`);
   await checkOrders("wave 1", wave1);
 
