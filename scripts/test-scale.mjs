@@ -420,7 +420,7 @@ async function crashDuringRefund() {
   const exit = await b.exited;
   const refundsOf = () =>
     query(
-      "SELECT r.status, r.provider_reference, o.refunded_pence, o.status AS order_status FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE o.order_number = $1",
+      "SELECT r.status, r.provider_reference, o.refunded_pence, o.payment_status AS order_status FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE o.order_number = $1",
       [order.order_number],
     );
   const before = await refundsOf();
