@@ -180,8 +180,14 @@ test("X-CART-1: the cart survives a reload and is the same in a second tab", asy
   context,
 }) => {
   await page.goto("/accessories");
+  // The badge shows the line at once, before the server has stored it (app/cart/store.ts): the
+  // reload waits for the server's answer, or it could cancel the add it is meant to survive.
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith("/api/cart") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: /Add to Cart.*Water Bottle/ }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  expect((await stored).ok()).toBe(true);
   await page.reload();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
