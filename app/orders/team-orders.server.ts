@@ -49,37 +49,28 @@ export async function paidTeamCounts(db: Database) {
     .groupBy(orderLines.teamSlug);
 }
 
-/** A member has paid for this team (an order with one of its lines was paid, whatever since). */
-export async function teamHasPaidOrder(tx: Database, slug: string): Promise<boolean> {
-  const [paid] = await tx
-    .select({ id: orders.id })
+/** The team's order lines (its slug, or a query's slug column) whose order meets `condition`. */
+function teamLinesWhere(tx: Database, slug: string | Column, condition: SQL) {
+  return tx
+    .select({ one: sql`1` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, slug), isNotNull(orders.paidAt)))
-    .limit(1);
-  return Boolean(paid);
+    .where(and(eq(orderLines.teamSlug, slug), condition));
+}
+
+/** A member has paid for this team (an order with one of its lines was paid, whatever since). */
+export async function teamHasPaidOrder(tx: Database, slug: string): Promise<boolean> {
+  return (await teamLinesWhere(tx, slug, isNotNull(orders.paidAt)).limit(1)).length > 0;
 }
 
 /** A member is paying for this team now: a checkout with one of its lines is pending. */
 export async function teamHasPendingOrder(tx: Database, slug: string): Promise<boolean> {
-  const [paying] = await tx
-    .select({ id: orders.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(eq(orderLines.teamSlug, slug), awaitingPaymentSql()))
-    .limit(1);
-  return Boolean(paying);
+  return (await teamLinesWhere(tx, slug, awaitingPaymentSql()).limit(1)).length > 0;
 }
 
 /** No checkout for the team is pending, inside a query over teams (`slug`: its slug column). */
 export function noPendingTeamOrderSql(tx: Database, slug: Column): SQL {
-  return notExists(
-    tx
-      .select({ one: sql`1` })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.teamSlug, slug), awaitingPaymentSql())),
-  );
+  return notExists(teamLinesWhere(tx, slug, awaitingPaymentSql()));
 }
 
 /** X-TEAM-7: the order `orderId` (a column) ended without payment (failed, expired, or
