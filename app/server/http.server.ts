@@ -118,9 +118,12 @@ function refuseBadToken(req: http.IncomingMessage, res: http.ServerResponse): bo
     ["Content-Type", api ? "application/json; charset=utf-8" : "text/html; charset=utf-8"],
     ["Content-Length", String(Buffer.byteLength(body))],
     ["Cache-Control", "no-store"],
+    ["Connection", "close"],
   ] as const) {
     res.setHeader(name, value);
   }
+  // Whatever body came with it is read and dropped as it arrives, never held.
+  req.resume();
   res.writeHead(404);
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
