@@ -66,7 +66,11 @@ export const OWNER_HOME = "/admin";
 function hasEncodedDotSegment(path: string): boolean {
   let current = path;
   for (let round = 0; round < 5; round++) {
-    if (/(?:^|\/)\.{1,2}(?:\/|$)/.test(current) || current.includes("//") || current.includes("\\")) {
+    if (
+      /(?:^|\/)\.{1,2}(?:\/|$)/.test(current) ||
+      current.includes("//") ||
+      current.includes("\\")
+    ) {
       return true;
     }
     let decoded: string;

@@ -85,9 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // X-SEC-25: where the academy pays, only the members' link (its key) opens the entry forms.
   const key = new URL(request.url).searchParams.get("key");
   const entryKey =
-    team.payment === "organiser" && key && (await isMembersKey(db, params.slug, key))
-      ? key
-      : null;
+    team.payment === "organiser" && key && (await isMembersKey(db, params.slug, key)) ? key : null;
   return { ...team, prefill, entryKey };
 }
 

@@ -39,7 +39,9 @@ const BAD = ["\u0000", "a\u0000b", "%", "%00", "a b", "é", "x".repeat(2000), ".
 describe("token routes (X-SEC-27)", () => {
   it("X-SEC-27: every :token route of app/routes.ts is a token route", () => {
     const routes = readFileSync("app/routes.ts", "utf8");
-    const withTokens = [...routes.matchAll(/route\(\s*"([^"]*:token[^"]*)"/g)].map((m) => `/${m[1]}`);
+    const withTokens = [...routes.matchAll(/route\(\s*"([^"]*:token[^"]*)"/g)].map(
+      (m) => `/${m[1]}`,
+    );
     expect(withTokens.length).toBeGreaterThan(0);
     for (const path of withTokens) {
       expect(TOKEN_ROUTES.map((route) => route.path)).toContain(path);
@@ -56,12 +58,16 @@ describe("token routes (X-SEC-27)", () => {
           // An empty path segment is another route; an empty query value is a wrong token.
           if (bad === "" && route.params?.[name]) continue;
           const { path, search } = urlOf(route, name, bad);
-          expect(tokensAreWellFormed(path, search), `${route.path} ${name}=${JSON.stringify(bad.slice(0, 9))}`).toBe(false);
+          expect(
+            tokensAreWellFormed(path, search),
+            `${route.path} ${name}=${JSON.stringify(bad.slice(0, 9))}`,
+          ).toBe(false);
         }
         // A raw "%" (not an escape) and a NUL sent as it is.
-        expect(tokensAreWellFormed(urlOf(route, name, "a").path.replace(/a$/, "%"), ""), route.path).toBe(
-          !route.params?.[name],
-        );
+        expect(
+          tokensAreWellFormed(urlOf(route, name, "a").path.replace(/a$/, "%"), ""),
+          route.path,
+        ).toBe(!route.params?.[name]);
       }
     }
     // Query tokens are checked only when given; another route is left alone.
@@ -73,8 +79,12 @@ describe("token routes (X-SEC-27)", () => {
   it("X-SEC-27: a logged path names the token, never gives it", () => {
     const token = GOOD.stockAlert;
     expect(redactTokens(`/stock-alerts/confirm/${token}`)).toBe("/stock-alerts/confirm/:token");
-    expect(redactTokens(`/stock-alerts/unsubscribe/${token}.data`)).toBe("/stock-alerts/unsubscribe/:token");
-    expect(loggablePath(`/admin/set-password/${GOOD.ownerLink}`)).toBe("/admin/set-password/:token");
+    expect(redactTokens(`/stock-alerts/unsubscribe/${token}.data`)).toBe(
+      "/stock-alerts/unsubscribe/:token",
+    );
+    expect(loggablePath(`/admin/set-password/${GOOD.ownerLink}`)).toBe(
+      "/admin/set-password/:token",
+    );
     expect(loggablePath("/team/redcar-bjj")).toBe("/team/redcar-bjj");
     expect(loggablePath("/product/mens-grip-truth-bjj-gi")).toBe("/product/mens-grip-truth-bjj-gi");
   });

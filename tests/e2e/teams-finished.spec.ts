@@ -198,7 +198,9 @@ test("X-TEAM-7 X-SEC-25: an organiser-paid store takes three entries from the me
   });
   // X-SEC-25: the store's own link shows no entry form; the members' link (its key) does.
   await page.goto(`/team/${slug}`);
-  await expect(page.getByText("Send your choice from the link your organiser shared")).toBeVisible();
+  await expect(
+    page.getByText("Send your choice from the link your organiser shared"),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Send my choice/ })).toHaveCount(0);
   const members = new URL(memberUrl);
 

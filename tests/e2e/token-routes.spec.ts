@@ -38,7 +38,9 @@ const BAD = ["%00", "a%00b", "%25", "a%20b", "%C3%A9", "x".repeat(300), "%2e%2e"
 
 /** A route's URL with `bad` in place of token `which`, every other parameter plain. */
 function urlWith(route: (typeof TOKEN_ROUTES)[number], which: string, bad: string): string {
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => (name === which ? bad : "some-slug"));
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+    name === which ? bad : "some-slug",
+  );
   return route.query?.[which] ? `${path}?${which}=${bad}` : path;
 }
 
@@ -76,7 +78,10 @@ test.describe("token routes at the edge", () => {
     expect(walked).toBeGreaterThanOrEqual(TOKEN_ROUTES.length * BAD.length * 3);
     const lines = server.output().slice(before).split("\n").filter(Boolean);
     const levels = lines.map((line) => (JSON.parse(line) as { level: string }).level);
-    expect(levels.filter((level) => level === "error" || level === "fatal"), lines.join("\n")).toEqual([]);
+    expect(
+      levels.filter((level) => level === "error" || level === "fatal"),
+      lines.join("\n"),
+    ).toEqual([]);
   });
 
   test("X-SEC-27: a refused request with a well-formed token is logged at info, with the route's pattern, never the token", async () => {
@@ -91,8 +96,14 @@ test.describe("token routes at the edge", () => {
     ] as const) {
       expect((await send(method, path)).status, `${method} ${path}`).toBe(405);
     }
-    await expect.poll(() => server.output().slice(before).includes("/stock-alerts/confirm/:token")).toBe(true);
-    await expect.poll(() => server.output().slice(before).includes("DELETE /order-confirmation refused: a 405 answer")).toBe(true);
+    await expect
+      .poll(() => server.output().slice(before).includes("/stock-alerts/confirm/:token"))
+      .toBe(true);
+    await expect
+      .poll(() =>
+        server.output().slice(before).includes("DELETE /order-confirmation refused: a 405 answer"),
+      )
+      .toBe(true);
     const lines = server.output().slice(before).split("\n").filter(Boolean);
     expect(lines.join("\n")).not.toContain(token);
     for (const line of lines) {
@@ -113,7 +124,9 @@ test.describe("token routes at the edge", () => {
     );
     expect(methods.has("OTHER")).toBe(true);
     for (const method of methods) {
-      expect(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER"]).toContain(method);
+      expect(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER"]).toContain(
+        method,
+      );
     }
   });
 });

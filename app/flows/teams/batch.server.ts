@@ -8,11 +8,7 @@ import { markOrderCancelled } from "~/orders/orders.server";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
 import { cancelWithTeam, teamCancelRefundPence } from "./cancel-lines.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
-import {
-  awaitingPaymentSql,
-  refundableBeforeMakingSql,
-  toMakeSql,
-} from "~/orders/states.server";
+import { awaitingPaymentSql, refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
 import { canMoveTo } from "~/orders/status";
 import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
