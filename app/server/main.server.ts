@@ -9,6 +9,7 @@ import { takeBackup } from "./backup.server";
 import { sendConsoleTo, serverLog } from "./observe.server";
 import { watchShop } from "~/metrics/metrics.server";
 import { countUnsentMail } from "~/mail/outbox.server";
+import { privateFolders } from "./private-files.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -29,6 +30,8 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+  // Secrets at rest (X-SEC-22): umask 077, DATA_DIR (the outbox in it) and BACKUP_DIR private.
+  await privateFolders(config, (sentence) => console.log(sentence));
   let shop;
   try {
     shop = await openShop(config, { background: true });
@@ -61,7 +64,12 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
   const control =
     shop.connection.driver === "pglite"
       ? await openControlSocket(config.dataDir, () =>
-          takeBackup(shop.connection.db, shop.files, shop.connection.driver),
+          takeBackup(
+            shop.connection.db,
+            shop.files,
+            shop.connection.driver,
+            shop.settings.BACKUP_KEY,
+          ),
         ).catch((error: unknown) => {
           console.error(
             "npm run backup cannot reach this shop (its socket in DATA_DIR):",

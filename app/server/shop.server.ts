@@ -20,6 +20,7 @@ import { createRateLimitStore } from "~/security/rate-limit-stores.server";
 import { storedSecret } from "~/security/secrets.server";
 import { applyStockSeedFile } from "~/stock/seed.server";
 import { backgroundJobs } from "./jobs.server";
+import { ensureBackupKey } from "./backup-key.server";
 
 /**
  * The composition root (X-ARCH-1, docs/architecture.md): everything a request needs, built once
@@ -28,8 +29,8 @@ import { backgroundJobs } from "./jobs.server";
  * functions; nothing else opens the database, reads the environment or makes a client.
  */
 export interface Shop {
-  /** The validated configuration (app/server/env.server.ts). */
-  settings: Env;
+  /** The validated configuration (app/server/env.server.ts), BACKUP_KEY resolved. */
+  settings: Env & { BACKUP_KEY: string };
   connection: Connection;
   sessions: OwnerSessions;
   rateLimits: RateLimitStore;
@@ -60,7 +61,14 @@ const systemClock: Clock = { now: () => new Date() };
  * applies the stock seed file, builds the owner sessions and the rate-limit store on that
  * handle, and starts the background jobs when asked.
  */
-export async function openShop(config: Env, options: OpenShopOptions = {}): Promise<Shop> {
+export async function openShop(given: Env, options: OpenShopOptions = {}): Promise<Shop> {
+  // The backups' signing key (X-SEC-23): BACKUP_KEY, or DATA_DIR/backup.key, made once.
+  const config = {
+    ...given,
+    BACKUP_KEY: await ensureBackupKey(given, (sentence) => {
+      if (given.NODE_ENV !== "test") console.log(sentence);
+    }),
+  };
   const connection = await openDatabase(config);
   const { db } = connection;
   const clock = options.clock ?? systemClock;
