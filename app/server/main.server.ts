@@ -9,7 +9,7 @@ import { takeBackup } from "./backup.server";
 import { sendConsoleTo, serverLog } from "./observe.server";
 import { watchShop } from "~/metrics/metrics.server";
 import { countUnsentMail } from "~/mail/outbox.server";
-import { privateFolders } from "./private-files.server";
+import { keepPrivate, privateFolders } from "./private-files.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -39,6 +39,9 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     console.error("The shop could not start:", error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // PGlite's files are made 0666 by PGlite itself: tightened again now and while serving.
+  const privateData = keepPrivate(config.dataDir);
+  await privateData.first;
   const db = shop.connection.db;
   watchShop({ outboxPending: () => countUnsentMail(db), pool: shop.connection.pool });
   const readiness = { stopping: false };
@@ -84,6 +87,7 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     async () => {
       control?.close();
       await shop.close();
+      await privateData.stop();
     },
     readiness,
   );

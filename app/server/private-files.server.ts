@@ -72,3 +72,23 @@ export async function privateFolders(
     }
   }
 }
+
+/**
+ * PGlite writes its files 0666 whatever the umask (its file system layer sets the mode itself):
+ * DATA_DIR is tightened again once the database is open, every 10 minutes while the shop serves,
+ * and when it stops. DATA_DIR itself stays 0700 throughout, so none of them is reachable by
+ * another user in between.
+ */
+export function keepPrivate(dir: string, everyMs = 600_000) {
+  const tighten = () => makePrivate(dir).then(() => undefined, () => undefined);
+  const timer = setInterval(() => void tighten(), everyMs);
+  timer.unref();
+  return {
+    /** The pass made at once. */
+    first: tighten(),
+    async stop() {
+      clearInterval(timer);
+      await tighten();
+    },
+  };
+}
