@@ -66,7 +66,7 @@ describe(`nightly backups into the bucket (${driver})`, () => {
     expect(files.kind).toBe("bucket");
     // The shop runs the job with the bucket alone.
     expect(backgroundJobs(theShop()).map((job) => job.name)).toContain("nightly-backup");
-    await files.put("product-photos/nightly-test/master", Buffer.from("a photo's bytes"), "image/jpeg");
+    await files.put("product-photos/00000000-0000-4000-8000-00000000a1a1/master", Buffer.from("a photo's bytes"), "image/jpeg");
 
     expect(await nightlyBackup(settings, connection, files, night(1))).toBe(1);
     expect(await nightlyBackup(settings, connection, files, night(1, "05:00"))).toBe(0);
@@ -80,9 +80,9 @@ describe(`nightly backups into the bucket (${driver})`, () => {
     expect(backup.manifest.tables.orders).toBeDefined();
     expect(backup.manifest.files.from).toBe("bucket");
     // The shop's files are in it; the earlier nights' backups are not (a backup never nests).
-    expect(backup.files.get("product-photos/nightly-test/master")?.bytes.toString()).toBe("a photo's bytes");
+    expect(backup.files.get("product-photos/00000000-0000-4000-8000-00000000a1a1/master")?.bytes.toString()).toBe("a photo's bytes");
     expect([...backup.files.keys()].filter((key) => key.startsWith("backups/"))).toEqual([]);
-    expect(await keysIn("product-photos/nightly-test/")).toEqual(["product-photos/nightly-test/master"]);
+    expect(await keysIn("product-photos/00000000-0000-4000-8000-00000000a1a1/")).toEqual(["product-photos/00000000-0000-4000-8000-00000000a1a1/master"]);
   });
 
   it("X-SAFE-1: the dashboard reads the newest backup from the bucket, and a missing or late one needs attention", async () => {
