@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { constants as zlibConstants, gunzip, gzip } from "node:zlib";
+import { gunzip, gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import type { FileStore } from "~/storage/files.server";
@@ -324,7 +324,7 @@ export async function readBackup(data: Buffer, trust: BackupTrust): Promise<Read
  * otherwise, naming --unsigned.
  */
 function checkSignature(text: string, last: string, trust: BackupTrust): boolean | null {
-  let line: Partial<SignatureLine> | null = null;
+  let line: Partial<SignatureLine> | null;
   try {
     line = JSON.parse(last) as Partial<SignatureLine>;
   } catch {
@@ -333,7 +333,9 @@ function checkSignature(text: string, last: string, trust: BackupTrust): boolean
   const signature = line && typeof line === "object" ? line.signature : undefined;
   if (!signature || typeof signature.mac !== "string") {
     if (trust.unsigned) return null;
-    throw new BackupRefused(`This backup is not signed, so it cannot be told from a forged one. ${UNSIGNED_HINT}`);
+    throw new BackupRefused(
+      `This backup is not signed, so it cannot be told from a forged one. ${UNSIGNED_HINT}`,
+    );
   }
   if (trust.unsigned) return false;
   if (!trust.key) {
@@ -361,7 +363,9 @@ function checkCounts(manifest: BackupManifest) {
     ...Object.values(manifest.tables ?? {}).map((table) => table?.rows),
     manifest.files?.count,
   ];
-  if (!counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) < 2 ** 31)) {
+  if (
+    !counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) < 2 ** 31)
+  ) {
     throw new BackupRefused(
       "The backup is damaged: its manifest's counts are not counts of rows. Nothing was changed.",
     );

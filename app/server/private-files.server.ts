@@ -10,7 +10,7 @@ import path from "node:path";
 export const PRIVATE_UMASK = 0o077;
 
 /** Everything this process creates from here on is readable by its own user only. */
-export function usePrivateUmask(): void {
+export function setPrivateUmask(): void {
   process.umask(PRIVATE_UMASK);
 }
 
@@ -54,7 +54,7 @@ export async function privateFolders(
   settings: { dataDir: string; BACKUP_DIR?: string | undefined },
   say: (sentence: string) => void,
 ): Promise<void> {
-  usePrivateUmask();
+  setPrivateUmask();
   const folders: [string, string][] = [["DATA_DIR", settings.dataDir]];
   if (settings.BACKUP_DIR) folders.push(["BACKUP_DIR", path.resolve(settings.BACKUP_DIR)]);
   for (const [name, dir] of folders) {
@@ -80,7 +80,11 @@ export async function privateFolders(
  * another user in between.
  */
 export function keepPrivate(dir: string, everyMs = 600_000) {
-  const tighten = () => makePrivate(dir).then(() => undefined, () => undefined);
+  const tighten = () =>
+    makePrivate(dir).then(
+      () => undefined,
+      () => undefined,
+    );
   const timer = setInterval(() => void tighten(), everyMs);
   timer.unref();
   return {

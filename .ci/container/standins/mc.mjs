@@ -33,7 +33,8 @@ if (a === "alias" && b === "set") {
 } else if (a === "mb") {
   const { url, path } = target(args.at(-1));
   const res = await fetch(`${url}/${path}`, { method: "PUT" });
-  if (!res.ok && !(args.includes("--ignore-existing") && res.status === 409)) fail(`mb answered ${res.status}`);
+  if (!res.ok && !(args.includes("--ignore-existing") && res.status === 409))
+    fail(`mb answered ${res.status}`);
   console.log(`Bucket created successfully \`${args.at(-1)}\`.`);
 } else if (a === "admin" && b === "user" && c === "add") {
   const { url, user, password } = target(args[3]);

@@ -20,8 +20,12 @@ const server = new S3rver({
 });
 server.run().then(() => console.log("s3rver is serving on :9000"));
 const admin = http.createServer((req, res) => {
-  const given = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
-  if (req.method !== "POST" || req.url !== "/user" || given !== root) return res.writeHead(403).end();
+  const given = Buffer.from(
+    (req.headers.authorization ?? "").replace(/^Basic /, ""),
+    "base64",
+  ).toString();
+  if (req.method !== "POST" || req.url !== "/user" || given !== root)
+    return res.writeHead(403).end();
   let body = "";
   req.on("data", (chunk) => (body += chunk));
   req.on("end", () => {
