@@ -143,6 +143,9 @@ for shop in "$shop1" "$shop2"; do
   [ "$caps" = "0000000000000000" ] || fail "$shop keeps capabilities (bounding set $caps)"
   grep -q "NoNewPrivs:[[:space:]]*1" <<<"$(podman exec "$shop" cat /proc/1/status)" || fail "$shop may gain privileges"
 done
+# The bucket user s3-init made works for the shop (s3rver checks the key pair's signature).
+bucket_check="const {S3Client,ListObjectsV2Command}=require('@aws-sdk/client-s3');new S3Client({endpoint:process.env.S3_ENDPOINT,region:'us-east-1',forcePathStyle:true,credentials:{accessKeyId:process.env.S3_ACCESS_KEY_ID,secretAccessKey:process.env.S3_SECRET_ACCESS_KEY}}).send(new ListObjectsV2Command({Bucket:process.env.S3_BUCKET})).then(()=>console.log('bucket listed'),(e)=>{console.error(e.name);process.exit(1)})"
+podman exec "$shop1" node -e "$bucket_check" || fail "the shop's bucket user cannot list its bucket"
 redis="$(container redis)"
 cmdlines="$(podman exec "$redis" sh -c 'cat /proc/[0-9]*/cmdline 2>/dev/null' | tr '\0' ' ')"
 grep -q "redis-server" <<<"$cmdlines" || fail "no redis-server process seen in the redis container"
