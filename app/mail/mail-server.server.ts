@@ -3,6 +3,9 @@ import { z } from "zod";
 import type { ServiceSetting, ServiceSettings } from "~/security/service-settings.server";
 import type { Env } from "~/shared/settings";
 import { done, problem, type Result } from "~/shared/problems";
+import { MAIL_SECURITY, type MailSecurity, type MailTest } from "./mail-server";
+
+export { MAIL_SECURITY, type MailSecurity, type MailTest };
 
 /**
  * The outgoing mail server the owner sets on /admin/settings (X-OWN-2): host, port, security,
@@ -11,26 +14,6 @@ import { done, problem, type Result } from "~/shared/problems";
  * restart; a test message says what the server answered and, when it accepted it, ticks the
  * launch checklist's "E-mail is delivered" for that server.
  */
-
-export const MAIL_SECURITY = ["starttls", "tls", "none"] as const;
-export type MailSecurity = (typeof MAIL_SECURITY)[number];
-
-export const MAIL_SECURITY_LABELS: Record<MailSecurity, string> = {
-  starttls: "STARTTLS (usually port 587)",
-  tls: "TLS from the start (usually port 465)",
-  none: "None (a server on this machine or network only)",
-};
-
-/** What a test message found. */
-export interface MailTest {
-  at: string;
-  accepted: boolean;
-  /** The server's answer ("250 2.0.0 OK queued as …"), or why it was not sent. */
-  answer: string;
-  /** Which server it went to (route fingerprint): a test counts only for that server. */
-  via: string;
-  to: string;
-}
 
 export interface SavedMailServer {
   host: string;
@@ -105,7 +88,10 @@ export function senderFor(route: MailRoute, settings: Pick<Env, "MAIL_FROM">): s
 }
 
 /** The last test message, if it was made on the server e-mail goes through now. */
-export function lastMailTest(route: MailRoute, store: ServiceSettings | undefined): MailTest | undefined {
+export function lastMailTest(
+  route: MailRoute,
+  store: ServiceSettings | undefined,
+): MailTest | undefined {
   const test = store?.get("smtp")?.value.lastTest as MailTest | undefined;
   return test && test.via === route.via ? test : undefined;
 }
@@ -179,17 +165,26 @@ export async function saveMailServer(
   const from = (form.smtpFrom ?? "").trim();
   const refuse = (field: string, message: string) =>
     problem("invalid_input", message, { extra: { field } });
-  if (!HOST.test(host)) return refuse("smtpHost", "Server: enter the mail server's name, such as smtp.example.com.");
+  if (!HOST.test(host))
+    return refuse("smtpHost", "Server: enter the mail server's name, such as smtp.example.com.");
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    return refuse("smtpPort", "Port: enter a number from 1 to 65535 (587 for STARTTLS, 465 for TLS).");
+    return refuse(
+      "smtpPort",
+      "Port: enter a number from 1 to 65535 (587 for STARTTLS, 465 for TLS).",
+    );
   }
-  if (!MAIL_SECURITY.includes(security)) return refuse("smtpSecurity", "Security: choose one of the three.");
-  if (user.length > 254 || /[\r\n]/.test(user)) return refuse("smtpUser", "User name: one line, at most 254 characters.");
+  if (!MAIL_SECURITY.includes(security))
+    return refuse("smtpSecurity", "Security: choose one of the three.");
+  if (user.length > 254 || /[\r\n]/.test(user))
+    return refuse("smtpUser", "User name: one line, at most 254 characters.");
   if (password.length > 1024 || /[\r\n]/.test(password)) {
     return refuse("smtpPassword", "Password: one line, at most 1024 characters.");
   }
   if (from && (!SENDER.test(from) || from.length > 254)) {
-    return refuse("smtpFrom", "From: an e-mail address, or a name and one, such as Grip Truth <orders@example.com>.");
+    return refuse(
+      "smtpFrom",
+      "From: an e-mail address, or a name and one, such as Grip Truth <orders@example.com>.",
+    );
   }
   await store.save(
     "smtp",
@@ -203,4 +198,32 @@ export async function saveMailServer(
     message:
       "The mail server is saved and used from the next e-mail on, without a restart. Send a test message to check it.",
   });
+}
+
+/**
+ * Sends the test message to `to` through today's route at once and records what the server
+ * answered (X-OWN-2): accepted, it ticks "E-mail is delivered" for this server.
+ */
+export async function sendTestMessage(
+  /** The shop's mailer (mailer.server.ts, which imports this module). */
+  mailer: { test(to: string): Promise<Omit<MailTest, "at" | "to">> },
+  store: ServiceSettings,
+  to: string,
+  now: Date,
+): Promise<Result<{ message: string }>> {
+  const answer = await mailer.test(to);
+  const test: MailTest = { ...answer, at: now.toISOString(), to };
+  await store.note("smtp", { ...(store.get("smtp")?.value ?? {}), lastTest: test });
+  if (answer.accepted) {
+    return done({
+      message: `The mail server accepted the test message to ${to}. It answered: ${answer.answer}`,
+    });
+  }
+  return problem(
+    "invalid_input",
+    answer.via === "files"
+      ? answer.answer
+      : `The test message to ${to} was not accepted. The server answered: ${answer.answer}`,
+    { extra: { field: "mailTest" } },
+  );
 }

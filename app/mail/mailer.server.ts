@@ -2,10 +2,17 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { ServiceSettings } from "~/security/service-settings.server";
 import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
-import { type MailRoute, type MailTest, mailRoute, savedTransportOptions, senderFor } from "./mail-server.server";
+import {
+  type MailRoute,
+  type MailTest,
+  mailRoute,
+  savedTransportOptions,
+  senderFor,
+} from "./mail-server.server";
 
 export interface OutgoingMail {
   to: string;
@@ -68,7 +75,10 @@ export function createMailer(
     if (route.kind === "files") return { route, smtp: undefined };
     if (saved?.via !== route.via) {
       saved?.transport.close();
-      saved = { via: route.via, transport: nodemailer.createTransport(savedTransportOptions(route)) };
+      saved = {
+        via: route.via,
+        transport: nodemailer.createTransport(savedTransportOptions(route)),
+      };
     }
     return { route, smtp: saved.transport };
   }
@@ -157,4 +167,14 @@ async function sendMail(
   await writeFile(temp, info.message as Buffer, { mode: 0o600 });
   await rename(temp, file);
   return { messageId: String(info.messageId), file };
+}
+
+/** The shop's mailer, put in the request context by the composition root (the back office's test
+ *  message is sent from a request; every other e-mail goes through the outbox). */
+export const mailerContext = createContext<Mailer | null>(null);
+
+export function mailerFrom(context: Readonly<RouterContextProvider>): Mailer {
+  const mailer = context.get(mailerContext);
+  if (!mailer) throw new Error("No mailer in the request context: was it built by app/server/?");
+  return mailer;
 }

@@ -72,7 +72,10 @@ function checkOf(value: unknown, key: string): StripeCheck | null {
   return check && check.keyLast4 === last4(key) && check.mode === keyMode(key) ? check : null;
 }
 
-export function stripeKeysState(config: StripeKeysConfig, services: ServiceSettings): StripeKeysState {
+export function stripeKeysState(
+  config: StripeKeysConfig,
+  services: ServiceSettings,
+): StripeKeysState {
   const inUse = stripeKeysInUse(config, services);
   const row = services.get("stripe");
   if (!inUse) {
@@ -110,7 +113,10 @@ async function askStripe(
   secretKey: string,
   at: Date,
 ): Promise<Result<StripeCheck>> {
-  const client = createStripeClient({ STRIPE_SECRET_KEY: secretKey, STRIPE_API_BASE: config.STRIPE_API_BASE })!;
+  const client = createStripeClient({
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_API_BASE: config.STRIPE_API_BASE,
+  })!;
   try {
     const balance = await client.balance.retrieve();
     const mode = keyMode(secretKey);
@@ -123,15 +129,22 @@ async function askStripe(
     }
     return done({ at: at.toISOString(), mode, keyLast4: last4(secretKey) });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+    if (
+      error instanceof Stripe.errors.StripeAuthenticationError ||
+      error instanceof Stripe.errors.StripePermissionError
+    ) {
       return problem("invalid_input", `Stripe refused the key: ${error.message}`, {
         extra: { field: "stripeSecretKey" },
       });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return problem("provider_failed", `Stripe could not be asked (${message}). Nothing was saved: try again in a moment.`, {
-      extra: { field: "stripeSecretKey" },
-    });
+    return problem(
+      "provider_failed",
+      `Stripe could not be asked (${message}). Nothing was saved: try again in a moment.`,
+      {
+        extra: { field: "stripeSecretKey" },
+      },
+    );
   }
 }
 
@@ -199,10 +212,16 @@ export async function checkEnvironmentKey(
   now: Date,
 ): Promise<Result<{ message: string }>> {
   if (!config.STRIPE_SECRET_KEY) {
-    return problem("invalid_input", "STRIPE_SECRET_KEY is not set: enter the keys on this page instead.");
+    return problem(
+      "invalid_input",
+      "STRIPE_SECRET_KEY is not set: enter the keys on this page instead.",
+    );
   }
   const checked = await askStripe(config, config.STRIPE_SECRET_KEY, now);
   if (!checked.ok) return checked;
-  await services.note("stripe", { ...(services.get("stripe")?.value ?? {}), environmentCheck: checked.data });
+  await services.note("stripe", {
+    ...(services.get("stripe")?.value ?? {}),
+    environmentCheck: checked.data,
+  });
   return done({ message: `Stripe accepted the environment's ${checked.data.mode} key.` });
 }

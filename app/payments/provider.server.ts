@@ -118,7 +118,10 @@ export function openPayments(
   const clientFor = (key: string) => {
     let client = clients.get(key);
     if (!client) {
-      client = createStripeClient({ STRIPE_SECRET_KEY: key, STRIPE_API_BASE: config.STRIPE_API_BASE })!;
+      client = createStripeClient({
+        STRIPE_SECRET_KEY: key,
+        STRIPE_API_BASE: config.STRIPE_API_BASE,
+      })!;
       // Only today's key and the one before are kept (a key rolled twice is gone).
       if (clients.size > 1) clients.clear();
       clients.set(key, client);
@@ -128,7 +131,8 @@ export function openPayments(
   const keys = () => stripeKeysInUse(config, services);
   const stripeProvider: PaymentProvider = {
     name: "stripe",
-    createSession: (...args) => createStripeCheckoutSession(stripeOf(payments), ...args, clock.now()),
+    createSession: (...args) =>
+      createStripeCheckoutSession(stripeOf(payments), ...args, clock.now()),
   };
   const mode = () => {
     const inUse = keys();

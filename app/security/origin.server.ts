@@ -55,7 +55,9 @@ export async function savePublicAddress(
   await services.save("public-address", { value: { url: url.origin } }, actor);
   return done({
     message: `The public address is ${url.origin}: links in pages and e-mails use it from now on.${
-      url.protocol === "http:" ? " Customers' browsers will warn about an http address: use https once the domain has a certificate." : ""
+      url.protocol === "http:"
+        ? " Customers' browsers will warn about an http address: use https once the domain has a certificate."
+        : ""
     }`,
   });
 }

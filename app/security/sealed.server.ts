@@ -33,7 +33,9 @@ function keyFromSetting(value: string): Buffer {
 function keyFromFile(text: string, file: string): Buffer {
   const bytes = Buffer.from(text.trim(), "base64url");
   if (bytes.length !== KEY_BYTES) {
-    throw new Error(`${file} does not hold a 32-byte key: restore the right file, or remove it and enter the saved keys again.`);
+    throw new Error(
+      `${file} does not hold a 32-byte key: restore the right file, or remove it and enter the saved keys again.`,
+    );
   }
   return bytes;
 }
@@ -55,7 +57,9 @@ export interface SealedBox {
 
 export function sealedBox(settings: SealSettings): SealedBox {
   const file = path.join(settings.dataDir, SECRETS_KEY_FILE);
-  let key: Buffer | undefined = settings.SECRETS_KEY ? keyFromSetting(settings.SECRETS_KEY) : undefined;
+  let key: Buffer | undefined = settings.SECRETS_KEY
+    ? keyFromSetting(settings.SECRETS_KEY)
+    : undefined;
 
   /** The key, read from the file (undefined when there is none and `make` is false). */
   async function theKey(make: boolean): Promise<Buffer | undefined> {

@@ -117,9 +117,7 @@ export function serviceSettingsStore(
             if (secret === null) delete merged[key];
             else merged[key] = secret;
           }
-          sealed = Object.keys(merged).length
-            ? await box.seal(name, JSON.stringify(merged))
-            : null;
+          sealed = Object.keys(merged).length ? await box.seal(name, JSON.stringify(merged)) : null;
         }
         const [row] = await tx
           .insert(serviceSettings)
@@ -164,7 +162,8 @@ export const serviceSettingsContext = createContext<ServiceSettings | null>(null
 
 export function serviceSettingsFrom(context: Readonly<RouterContextProvider>): ServiceSettings {
   const store = context.get(serviceSettingsContext);
-  if (!store) throw new Error("No service settings in the request context: was it built by app/server/?");
+  if (!store)
+    throw new Error("No service settings in the request context: was it built by app/server/?");
   return store;
 }
 

@@ -9,7 +9,7 @@ import {
 import { type RunningJobs, startJobs } from "~/background/runner.server";
 import { type Connection, openDatabase } from "~/db/client.server";
 import { clockContext, dbContext, driverContext, settingsContext } from "~/db/context.server";
-import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createMailer, type Mailer, mailerContext } from "~/mail/mailer.server";
 import { openPayments, type Payments, paymentsContext } from "~/payments/provider.server";
 import type { Env } from "~/server/env.server";
 import type { Clock } from "~/shared/clock";
@@ -160,5 +160,6 @@ export function provideShop(context: RouterContextProvider, shop: Shop): RouterC
   context.set(filesContext, shop.files);
   context.set(clockContext, shop.clock);
   context.set(serviceSettingsContext, shop.services);
+  context.set(mailerContext, shop.mailer);
   return context;
 }
