@@ -7,6 +7,10 @@ import type { Route } from "./+types/api.admin.launch";
 /** GET /api/admin/launch: {items: [{id, done, label, href}]} (X-TRUE-3). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "api", context);
-  const { items } = await launchChecklist(dbFrom(context), settingsFrom(context), serviceSettingsFrom(context));
+  const { items } = await launchChecklist(
+    dbFrom(context),
+    settingsFrom(context),
+    serviceSettingsFrom(context),
+  );
   return Response.json({ items }, { headers: { "Cache-Control": "no-store" } });
 }
