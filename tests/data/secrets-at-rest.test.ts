@@ -82,7 +82,7 @@ describe(`secrets at rest (${TEST_DRIVER})`, () => {
     const link = LINK.exec((await stored()).text)![0];
 
     // The SMTP server refuses it: nothing is removed, the retry sends the link.
-    const refusing = { send: () => Promise.reject(new Error("451 try again later")) };
+    const refusing = { ...theShop().mailer, send: () => Promise.reject(new Error("451 try again later")) };
     expect(await deliverDueMail(db, refusing, { claimMs: 60_000 })).toBeGreaterThan(0);
     const failed = await stored();
     expect(failed.sentAt).toBeNull();
