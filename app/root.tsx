@@ -27,6 +27,7 @@ import { developmentShopMiddleware } from "./server/dev.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 import { PageStyles } from "./perf/page-styles";
+import { ShopContactProvider, shopContactOf } from "./ui/shop-contact";
 
 export const links: Route.LinksFunction = () => [
   // Both display faces (app/app.css, inside the page), fetched with the HTML rather than when the
@@ -45,17 +46,21 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [reviewCount, bannerText] = await Promise.all([
+  const [reviewCount, shop] = await Promise.all([
     countReviewsOrZero(dbFrom(context)),
-    // The owner's banner (X-CAT-5); a page still renders without it.
+    // The owner's banner (X-CAT-5) and who sells (X-OWN-1); a page still renders without them.
     catalogueFrom(context).then(
-      (catalogue) => catalogue.site.bannerText,
-      () => "",
+      (catalogue) => ({
+        bannerText: catalogue.site.bannerText,
+        contact: shopContactOf(catalogue.settings.settings),
+      }),
+      () => ({ bannerText: "", contact: undefined }),
     ),
   ]);
   return {
     reviewCount,
-    bannerText,
+    bannerText: shop.bannerText,
+    contact: shop.contact,
     origin: canonicalOrigin(settingsFrom(context), request),
     // The footer's copyright year, by the shop's clock in London (X-TRUE-8).
     year: londonYear(clockFrom(context).now()),
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
+    <ShopContactProvider contact={data?.contact}>
     <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -114,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+    </ShopContactProvider>
   );
 }
 

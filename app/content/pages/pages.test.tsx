@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS_POLICY } from "~/policy/policy";
+import { DEMO_SELLER } from "~/policy/shop-settings";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -113,7 +114,7 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
         "5-10 business days",
       ],
     ],
-    ["contact", [BRAND.email, "24-48 hours", "order number", "Instagram"]],
+    ["contact", [DEMO_SELLER.email, "24-48 hours", "order number", "Instagram"]],
     ["about", ["Teesside", "North-East of England", BRAND.slogan, "training partners"]],
     [
       "privacy-policy",
@@ -122,7 +123,8 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
         "never stored by us",
         "never shown",
         "UK GDPR",
-        BRAND.email,
+        DEMO_SELLER.email,
+        DEMO_SELLER.name,
         "18 or over",
       ],
     ],
@@ -149,7 +151,7 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
 
   it("S-INFO-1: the contact page links the e-mail address and Instagram", () => {
     const contact = html("contact");
-    expect(contact).toContain(`href="mailto:${BRAND.email}"`);
+    expect(contact).toContain(`href="mailto:${DEMO_SELLER.email}"`);
     expect(contact).toContain(`href="${BRAND.instagram}"`);
     expect(contact).toContain('rel="noopener noreferrer"');
   });
