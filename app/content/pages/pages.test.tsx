@@ -85,12 +85,12 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
       "returns",
       [
         "30 days",
-        "14 days",
+        "your 14-day right to cancel is included",
         "unworn",
         "original packaging",
         "5-10 business days",
         "can't be returned",
-        "30 day returns",
+        "30-day returns",
       ],
     ],
     [
@@ -109,7 +109,6 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
         "18 or over",
         "pounds sterling (GBP)",
         "3-6 weeks",
-        "14 days",
         "30 days",
         "5-10 business days",
       ],
