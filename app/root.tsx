@@ -80,46 +80,46 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     <ShopContactProvider contact={data?.contact}>
-    <html lang="en-GB" suppressHydrationWarning>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b0b0c" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
-        <Meta />
-        {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
-        {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
-        <Links />
-        {/* The whole stylesheet in the page: nothing blocks the first paint (issue 25 item 5).
+      <html lang="en-GB" suppressHydrationWarning>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#0b0b0c" />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+          <Meta />
+          {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
+          {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
+          <Links />
+          {/* The whole stylesheet in the page: nothing blocks the first paint (issue 25 item 5).
             After the links, so the browser starts the fonts and modules before reading it. */}
-        <PageStyles nonce={nonce} />
-      </head>
-      <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
-        {backOffice ? (
-          children
-        ) : (
-          <>
-            <a
-              href="#main"
-              className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-            >
-              Skip to content
-            </a>
-            <Splash />
-            <SiteHeader bannerText={data?.bannerText ?? ""} />
-            <AddedToast />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
-          </>
-        )}
-        {/* The document's one polite region for page changes (X-A11Y-3). */}
-        <RouteAnnouncer />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+          <PageStyles nonce={nonce} />
+        </head>
+        <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
+          {backOffice ? (
+            children
+          ) : (
+            <>
+              <a
+                href="#main"
+                className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+              >
+                Skip to content
+              </a>
+              <Splash />
+              <SiteHeader bannerText={data?.bannerText ?? ""} />
+              <AddedToast />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
+            </>
+          )}
+          {/* The document's one polite region for page changes (X-A11Y-3). */}
+          <RouteAnnouncer />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
     </ShopContactProvider>
   );
 }

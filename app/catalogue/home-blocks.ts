@@ -125,7 +125,10 @@ export const homeBlocksSchema = z
       .pipe(
         z
           .array(z.string())
-          .max(HOME_LIMITS.heroPictures, `The hero shows at most ${HOME_LIMITS.heroPictures} pictures.`),
+          .max(
+            HOME_LIMITS.heroPictures,
+            `The hero shows at most ${HOME_LIMITS.heroPictures} pictures.`,
+          ),
       ),
     tiles: z
       .array(tileSchema, { error: "tiles must be a list." })

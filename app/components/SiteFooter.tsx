@@ -98,8 +98,7 @@ export function SiteFooter({ reviewCount, year }: { reviewCount: number; year?: 
             Instagram<span className="sr-only"> (opens in a new tab)</span>
           </a>
           <p className="mt-4 text-sm">
-            Questions?{" "}
-            <EmailLink className="underline hover:text-white" />
+            Questions? <EmailLink className="underline hover:text-white" />
           </p>
           <SellerAddress />
         </div>

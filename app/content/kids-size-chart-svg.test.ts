@@ -8,7 +8,9 @@ import { KIDS_GI_CHART, KIDS_NO_GI_CHART } from "~/catalogue/size-charts";
 
 // X-OWN-1: the chart names the seller's e-mail from the owner's settings.
 vi.mock("~/catalogue/store.server", () => ({
-  catalogueFrom: async () => ({ settings: { settings: { seller: { email: "shop@matworks.example" } } } }),
+  catalogueFrom: async () => ({
+    settings: { settings: { seller: { email: "shop@matworks.example" } } },
+  }),
 }));
 
 const svg = renderKidsSizeChartSvg("shop@matworks.example");

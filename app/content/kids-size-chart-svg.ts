@@ -212,9 +212,7 @@ export function renderKidsSizeChartSvg(email: string): string {
   parts.push(
     `<line x1="${margin}" y1="${height - 56}" x2="${width - margin}" y2="${height - 56}" stroke="${STONE}" stroke-width="1.5"/>`,
   );
-  parts.push(
-    text(margin, height - 28, `Sizing questions? ${email}`, { size: 13, fill: MUTED }),
-  );
+  parts.push(text(margin, height - 28, `Sizing questions? ${email}`, { size: 13, fill: MUTED }));
   parts.push(
     text(width - margin, height - 28, `${BRAND.name} · ${BRAND.slogan}`, {
       size: 13,

@@ -39,7 +39,10 @@ export async function receiveEnquiry(
     await enqueueMail(
       tx as unknown as Database,
       {
-        to: shopNoticeAddress(settings, (await readSettingsState(tx as unknown as Database)).settings.seller),
+        to: shopNoticeAddress(
+          settings,
+          (await readSettingsState(tx as unknown as Database)).settings.seller,
+        ),
         replyTo: enquiry.email,
         subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
         text: enquiryMailText(enquiry, row.id),

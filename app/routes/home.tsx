@@ -25,7 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = await catalogueFrom(context);
-  const picture = (id: string | null) => (id ? (findProduct(catalogue, id)?.images[0] ?? null) : null);
+  const picture = (id: string | null) =>
+    id ? (findProduct(catalogue, id)?.images[0] ?? null) : null;
   const { home } = catalogue.site;
   return {
     site: catalogue.site,

@@ -1,9 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import {
-  DEFAULT_SHOP_SETTINGS,
-  returnsAddressOf,
-  type ShopSettings,
-} from "~/policy/shop-settings";
+import { DEFAULT_SHOP_SETTINGS, returnsAddressOf, type ShopSettings } from "~/policy/shop-settings";
 
 /**
  * Who the shop is, as the owner's settings say (X-OWN-1): the seller's name, e-mail, postal and

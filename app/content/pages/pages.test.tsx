@@ -105,13 +105,7 @@ describe("policy figures (S-INFO-1, docs/catalogue.md)", () => {
     ],
     [
       "terms-of-service",
-      [
-        "18 or over",
-        "pounds sterling (GBP)",
-        "3-6 weeks",
-        "30 days",
-        "5-10 business days",
-      ],
+      ["18 or over", "pounds sterling (GBP)", "3-6 weeks", "30 days", "5-10 business days"],
     ],
     ["contact", [DEMO_SELLER.email, "24-48 hours", "order number", "Instagram"]],
     ["about", ["Teesside", "North-East of England", BRAND.slogan, "training partners"]],

@@ -54,9 +54,9 @@ function Body({ policy }: { policy: SettingsPolicy }) {
         receipt until your refund arrives.
       </p>
       <p>
-        If you return a whole order we also refund what you paid for standard delivery. Sale items
-        follow the same rules. The quickest way to get a different size is to order it and send the
-        first one back for a refund.
+        If you return a whole order we also refund what you paid for standard delivery. Reduced
+        items follow the same rules. The quickest way to get a different size is to order it and
+        send the first one back for a refund.
       </p>
 
       <h2>Custom and personalised items</h2>

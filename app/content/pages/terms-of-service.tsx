@@ -11,8 +11,8 @@ function SellerParagraph() {
     <p>
       {BRAND.name} is run by {seller.name}, {seller.postalAddress.join(", ")}
       {seller.companyNumber ? ` (company number ${seller.companyNumber})` : ""}
-      {seller.vatNumber ? `, VAT number ${seller.vatNumber}` : ""}. When you order, your contract
-      is with {seller.name}.
+      {seller.vatNumber ? `, VAT number ${seller.vatNumber}` : ""}. When you order, your contract is
+      with {seller.name}.
     </p>
   );
 }
