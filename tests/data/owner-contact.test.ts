@@ -14,6 +14,10 @@ import { action as settingsPut, loader as settingsGet } from "~/routes/api.admin
 import { action as statusApi } from "~/routes/api.admin.order-status";
 import { loader as printSlips } from "~/routes/admin.orders.print";
 import { action as pay } from "~/routes/payment";
+import { action as siteApi, loader as siteGet } from "~/routes/api.admin.site";
+import { loader as homePage } from "~/routes/home";
+import { action as removeDemo } from "~/routes/api.admin.launch-remove-demo";
+import { DEMO_HOME_BLOCKS } from "~/catalogue/home-blocks";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, decodeMail, outbox, paymentForm, postJson } from "./helpers";
 import { testDb, theShop, useTestSettings } from "./shop";
@@ -187,5 +191,65 @@ describe("X-OWN-1: the seller from the settings in every e-mail and on the slip"
     expect(slipText).toContain("Returns Unit 4, Kirkstall Road");
     expect(slipText).toContain("1 Canal Street");
     expectOwnersOnly(slipText, "the packing slip");
+  });
+});
+
+describe("X-OWN-4: the home page's blocks are the owner's", () => {
+  const putSite = (body: unknown) =>
+    call(siteApi, "/api/admin/site", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", cookie, Origin: "http://shop.test" },
+      body: JSON.stringify(body),
+    });
+  const home = async () =>
+    (await (await call(homePage, "/", {})).json()) as {
+      site: { home: typeof DEMO_HOME_BLOCKS };
+      tiles: { title: string; link: string; image: unknown }[];
+    };
+
+  it("X-OWN-4: a fresh shop shows the demo's blocks; the owner's replace them; a link off the shop is refused; removing the demo takes every sale tile down", async () => {
+    expect((await home()).site.home).toEqual(DEMO_HOME_BLOCKS);
+    expect((await home()).tiles.map((t) => t.title)).toContain("Up to 30% off");
+
+    const mine = {
+      heroCta: "See the gis",
+      heroLink: "/mens/bjj-gi",
+      heroProductIds: ["mens-grip-truth-bjj-gi"],
+      tiles: [
+        { ...DEMO_HOME_BLOCKS.tiles[1]!, title: "Clearance: up to 40% off" },
+        {
+          eyebrow: "Kids",
+          title: "Kit for kids",
+          text: "Gis and rashguards in kids' sizes.",
+          cta: "Shop kids",
+          link: "/kids",
+          productId: "kids-grip-truth-bjj-gi",
+          tone: "light",
+        },
+      ],
+    };
+    expect((await putSite({ home: mine })).status).toBe(200);
+    const read = (await (await call(siteGet, "/api/admin/site", { headers: { cookie } })).json()) as {
+      home: typeof mine;
+    };
+    expect(read.home).toEqual(mine);
+    const shown = await home();
+    expect(shown.tiles.map((t) => [t.title, t.link])).toEqual([
+      ["Clearance: up to 40% off", "/mens"],
+      ["Kit for kids", "/kids"],
+    ]);
+    expect(shown.tiles[1]!.image).not.toBeNull();
+
+    const offSite = await putSite({ home: { ...mine, heroLink: "https://elsewhere.example/" } });
+    expect(offSite.status).toBe(400);
+    expect(((await offSite.json()) as { error: string }).error).toMatch(/path of the shop/);
+
+    const removed = await call(removeDemo, "/api/admin/launch/remove-demo", {
+      method: "POST",
+      headers: { cookie, Origin: "http://shop.test" },
+    });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ tilesRemoved: ["Clearance: up to 40% off"] });
+    expect((await home()).tiles.map((t) => t.title)).toEqual(["Kit for kids"]);
   });
 });

@@ -267,7 +267,7 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       "VAT number: GB123456789",
       "UK express delivery then takes 1-2 working days.",
       "Your right to cancel",
-      "within 14 days of the day they are delivered",
+      "within 30 days of the day they are delivered",
       "https://shop.example/returns/request",
       "or e-mail hello@griptruth.co.uk",
       "Personalised items (anything with your name or text on it)",

@@ -127,7 +127,7 @@ test.describe("on a shop of its own", () => {
     expect(await removed.json()).toMatchObject({ tilesRemoved: ["Up to 30% off"] });
     const claim = /\d+\s*%\s*off|\bsale\b|\boutlet\b|\bwas\s+£/i;
     // A bundle's saving is a genuine reduction: its price against its parts' (X-CAT-5).
-    const bundle = /Save \d+%|\d+% off the £[\d.,]+ it would cost/g;
+    const bundle = /Save \d+\s*%|\d+\s*%\s*off the £\s*[\d.,]+\s*it would cost/g;
     for (const path of await publicPaths(page.request, origin)) {
       const said = whatItSays(await (await page.request.get(`${origin}${path}`)).text());
       const text = said.text.replace(bundle, "");
