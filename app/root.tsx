@@ -23,6 +23,9 @@ import { RouteAnnouncer } from "./components/RouteAnnouncer";
 import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
 import { databaseMiddleware } from "./db/middleware.server";
+import { paymentsFrom } from "./payments/provider.server";
+import { serviceSettingsMiddleware } from "./security/service-settings.server";
+import { TestShopBand } from "./components/TestShopBand";
 import { developmentShopMiddleware } from "./server/dev.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
@@ -38,11 +41,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The shop's parts under `npm run dev` (the server program hands them in otherwise), and 503
-// while the database is away (X-SCALE-5).
+// The shop's parts under `npm run dev` (the server program hands them in otherwise), 503
+// while the database is away (X-SCALE-5), and the owner's saved mail server, Stripe keys and
+// public address read again when they may have changed (X-OWN-2, X-OWN-3).
 export const middleware: Route.MiddlewareFunction[] = [
   developmentShopMiddleware,
   databaseMiddleware,
+  serviceSettingsMiddleware,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: canonicalOrigin(settingsFrom(context), request),
     // The footer's copyright year, by the shop's clock in London (X-TRUE-8).
     year: londonYear(clockFrom(context).now()),
+    // No card is charged: the sandbox, or Stripe with a test key (X-OWN-3).
+    testShop: paymentsFrom(context).testShop,
   };
 }
 
@@ -106,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 Skip to content
               </a>
               <Splash />
+              {data?.testShop ? <TestShopBand /> : null}
               <SiteHeader bannerText={data?.bannerText ?? ""} />
               <AddedToast />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

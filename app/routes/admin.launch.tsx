@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
+import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { demoContent, launchChecklist, removeDemoContent } from "~/flows/back-office/launch.server";
 import { LaunchChecklist } from "~/flows/back-office/LaunchChecklist";
 import { pageEndpoint, success } from "~/security/edge.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const db = dbFrom(context);
   const [launch, demo] = await Promise.all([
-    launchChecklist(db, settingsFrom(context)),
+    launchChecklist(db, settingsFrom(context), serviceSettingsFrom(context)),
     demoContent(db),
   ]);
   return { ...launch, demo };

@@ -1,7 +1,11 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { readSettingsState, saveSettings } from "~/catalogue/editing/settings.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
+import { mailServerState, saveMailServer, sendTestMessage } from "~/mail/mail-server.server";
+import { mailerFrom } from "~/mail/mailer.server";
+import { MAIL_SERVER_INTENT, MAIL_TEST_INTENT, MailServerSection } from "~/mail/MailServerSection";
+import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { refuse, pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -16,8 +20,13 @@ import type { Route } from "./+types/admin.settings";
 export const meta = () => [{ title: "Shop settings | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, "page", context);
-  return readSettingsState(dbFrom(context));
+  const owner = await requireOwner(request, "page", context);
+  return {
+    ...(await readSettingsState(dbFrom(context))),
+    // The outgoing mail server (X-OWN-2): its own section and form intents.
+    mail: mailServerState(settingsFrom(context), serviceSettingsFrom(context)),
+    ownerEmail: owner.email,
+  };
 }
 
 type Values = Record<string, string>;
@@ -93,9 +102,24 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.form },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
+  async ({ db, body, owner, context }) => {
     const values: Values = {};
     for (const [key, value] of body.entries()) values[key] = String(value);
+    // The outgoing mail server's own forms (X-OWN-2).
+    if (values.intent === MAIL_SERVER_INTENT || values.intent === MAIL_TEST_INTENT) {
+      const services = serviceSettingsFrom(context);
+      const answer =
+        values.intent === MAIL_SERVER_INTENT
+          ? await saveMailServer(services, values, owner!.email)
+          : await sendTestMessage(
+              mailerFrom(context),
+              services,
+              owner!.email,
+              clockFrom(context).now(),
+            );
+      if (answer.ok) return success({ message: answer.data.message });
+      return refuse(400, answer.message, { extra: { ...answer.extra, values } });
+    }
     const read = settingsFromForm(values);
     if ("error" in read) return refuse(400, read.error, { extra: { field: read.field, values } });
     const saved = await saveSettings(db, read.settings, owner!.email);
@@ -136,12 +160,13 @@ function startingValues(settings: ShopSettings): Values {
 
 /** /admin/settings (X-TRUE-2): who sells, delivery prices and times, the return window. */
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, deliveryReviewed } = loaderData;
+  const { settings, deliveryReviewed, mail, ownerEmail } = loaderData;
   const refused =
     actionData && typeof actionData === "object" && "error" in actionData
       ? (actionData as { error: string; field?: string; values?: Values })
       : null;
-  const values = refused?.values ?? startingValues(settings);
+  const mailRefused = refused?.values?.intent?.startsWith("mail-");
+  const values = (!mailRefused && refused?.values) || startingValues(settings);
   const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
   // The form is keyed by what it shows, so a save or a refusal resets the fields to it.
   const formKey = JSON.stringify(values);
@@ -292,6 +317,19 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </fieldset>
         <Button>Save the settings</Button>
       </Form>
+      <MailServerSection
+        mail={mail}
+        ownerEmail={ownerEmail}
+        values={mailRefused ? refused?.values : undefined}
+        errorFor={errorFor}
+      />
+      <p>
+        Stripe&apos;s keys and the shop&apos;s public address:{" "}
+        <Link to="/admin/payments" className="font-semibold underline">
+          Payments and address
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { takeBackup } from "./backup.server";
 import { sendConsoleTo, serverLog } from "./observe.server";
 import { watchShop } from "~/metrics/metrics.server";
 import { countUnsentMail } from "~/mail/outbox.server";
+import { mailOnlyInFiles } from "~/mail/mail-server.server";
+import { outboxDir } from "~/mail/mailer.server";
+import { paymentsMode, paymentsNowLine } from "~/payments/provider.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -46,12 +49,24 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     trustProxy: settings.trustProxy,
     timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS },
     watch: {
-      log: serverLog({ level: config.LOG_LEVEL }),
+      // The request lines alone (observe.server.ts): fixed fields, never a path, a query or a
+      // header, so they need no censoring pass (issue 51); everything else goes through the
+      // censoring console above.
+      log: serverLog({ level: config.LOG_LEVEL, censor: false }),
       metricsToken: config.METRICS_TOKEN,
       readiness,
     },
   });
   for (const note of settings.notes) console.log(note);
+  // What the owner saved in the back office counts too (X-OWN-2, X-OWN-3).
+  if (shop.payments.provider.name === "stripe" && paymentsMode(config) !== "stripe") {
+    console.log(paymentsNowLine(shop.payments));
+  }
+  if (mailOnlyInFiles(config, shop.services)) {
+    console.warn(
+      `E-mail: no mail server is set (SMTP_URL, or Settings, Outgoing e-mail in the back office): every e-mail is only written to ${outboxDir(config)} and nobody receives it.`,
+    );
+  }
   server.listen(config.PORT, config.HOST, () => {
     console.log(
       `GRIP TRUTH is serving on http://localhost:${config.PORT} (database: ${shop.connection.driver})`,

@@ -193,6 +193,20 @@ export const envSchema = z.object({
       error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace",
     })
     .default("info"),
+  /**
+   * The key the back office's saved secrets (the SMTP password, Stripe's keys) are sealed with
+   * (X-OWN-2): 32 bytes as 64 hex digits or base64. Unset: DATA_DIR/secrets.key, made at the
+   * first save. Never in the database or its backups (docs/operations.md, "Going live").
+   */
+  SECRETS_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+        "SECRETS_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)",
+      )
+      .optional(),
+  ),
   /** Signs the owner session cookie (the id in it is random either way); generated and kept in
    *  the database when unset, like the review-link key. */
   SESSION_SECRET: optionalString,

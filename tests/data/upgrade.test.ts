@@ -20,6 +20,11 @@ import { knownMigrations, readBackup, takeBackup } from "~/server/backup.server"
 import { restoreFrom } from "~/server/backup-cli.server";
 import { parseEnv } from "~/server/env.server";
 import { openShop } from "~/server/shop.server";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { startFakeStripe } from "./fake-stripe";
+import { deliverDueMail, enqueueMail } from "~/mail/outbox.server";
+import { loader as settingsLoader } from "~/routes/admin.settings";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const fixture = path.resolve("tests/fixtures/previous-release.backup");
@@ -132,6 +137,73 @@ describe(`the previous release's shop, upgraded (${driver})`, () => {
       expect(((await list.json()) as { total: number }).total).toBeGreaterThanOrEqual(10);
     } finally {
       await shop.close();
+    }
+  }, 180_000);
+});
+
+describe(`the previous release's shop, upgraded, with its environment (${driver})`, () => {
+  it("X-OWN-2 X-OWN-3 X-SAFE-3: a shop upgraded from the previous release keeps its settings, and its SMTP_URL and Stripe environment keep working unchanged", async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push(/^Subject: (.*)$/m.exec(text)?.[1] ?? "?");
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+    const fake = await startFakeStripe();
+    const before = await readBackup(await readFile(fixture));
+    const config = parseEnv({
+      NODE_ENV: "test",
+      OWNER_NOTIFICATIONS: "off",
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_from_the_environment",
+      STRIPE_WEBHOOK_SECRET: "whsec_from_the_environment",
+      STRIPE_API_BASE: fake.url,
+      ...(await emptyDatabase(driver, scratch)),
+    });
+    await restoreFrom(config, fixture, false);
+    const shop = await openShop(config);
+    try {
+      const db = shop.connection.db;
+      const after = await readBackup(await takeBackup(db, shop.files, shop.connection.driver));
+      // Every table the previous release had keeps its rows (the first test checks their values).
+      for (const [table, json] of before.tables) {
+        expect((JSON.parse(after.tables.get(table) ?? "[]") as unknown[]).length, table).toBe(
+          (JSON.parse(json) as unknown[]).length,
+        );
+      }
+      // Nothing was saved in the back office: the environment decides, as before.
+      expect(JSON.parse(after.tables.get("service_settings") ?? "[]")).toEqual([]);
+      expect(shop.payments.provider.name).toBe("stripe");
+      expect(shop.payments.webhookSecret).toBe("whsec_from_the_environment");
+      expect(shop.payments.testShop).toBe(true);
+      await shop.payments.stripe!.balance.retrieve();
+      expect(fake.requests.at(-1)?.key).toBe("sk_test_from_the_environment");
+      await enqueueMail(db, { to: "buyer@example.com", subject: "Still sent", text: "x" });
+      // The fixture's own unsent mail goes too, through the same SMTP_URL.
+      let sent = 0;
+      for (let round = await deliverDueMail(db, shop.mailer, { claimMs: 60_000 }); round > 0; ) {
+        sent += round;
+        round = await deliverDueMail(db, shop.mailer, { claimMs: 60_000 });
+      }
+      expect(received).toHaveLength(sent);
+      expect(received).toContain("Still sent");
+      const cookie = await ownerCookieOn(shop);
+      const page = await callOn(shop, settingsLoader, "/admin/settings", { headers: { cookie } });
+      expect(await page.json()).toMatchObject({ mail: { source: "environment" } });
+    } finally {
+      await shop.close();
+      await fake.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   }, 180_000);
 });
