@@ -31,6 +31,7 @@ import type {
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
 import { DEFAULT_SHOP_SETTINGS, type SettingsState } from "~/policy/shop-settings";
+import { homeBlocksFromStored } from "./home-blocks";
 import { parseShopSettings } from "~/policy/shop-settings-schema";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
@@ -156,6 +157,7 @@ async function readStored(db: Database): Promise<Stored> {
       bannerText: site?.bannerText ?? "",
       heroHeading: site?.heroHeading ?? "",
       heroText: site?.heroText ?? "",
+      home: homeBlocksFromStored(site?.homeBlocks),
     },
     promotions: promotionRows.map(promotionFromRow),
     settings: settingsFromRow(settingsRows[0]),

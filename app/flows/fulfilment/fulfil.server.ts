@@ -78,6 +78,7 @@ export async function fulfilPaidOrder(
     await notifyOwner(
       txDb,
       settings,
+      catalogue.settings.settings.seller,
       `order-paid:${order.id}`,
       paidOrderNotice(order, lines, receiptSettings(settings).shopUrl),
       order.id,
