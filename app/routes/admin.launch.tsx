@@ -94,7 +94,14 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
                 {demo.bannerCleared || demo.heroReplaced
                   ? "take the opening-sale banner and the “20% off site wide” home heading away"
                   : "leave the banner and home page words as you wrote them"}
-                ; from then on no banner or heading advertises a sale that is not running.
+                ;
+              </li>
+              <li>
+                {demo.tilesRemoved.length
+                  ? `take the home page's sale tile away (${demo.tilesRemoved.join(", ")})`
+                  : "leave the home page's tiles as they are (none claims a sale)"}
+                ; from then on no banner, heading, tile or page description advertises a sale that
+                is not running.
               </li>
             </ul>
             <Form method="post">

@@ -41,6 +41,8 @@ function formField(path: string): string {
     "seller.email": "sellerEmail",
     "seller.vatNumber": "sellerVat",
     "seller.companyNumber": "sellerCompany",
+    "seller.returnsAddress": "sellerReturnsAddress",
+    "seller.noticesTo": "sellerNoticesTo",
     "delivery.freeStandardFromPence": "freeFrom",
     "returns.days": "returnDays",
   };
@@ -83,6 +85,9 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
         email: (form.sellerEmail ?? "").trim(),
         vatNumber: form.sellerVat ?? "",
         companyNumber: form.sellerCompany ?? "",
+        // X-OWN-1: empty is null (the postal address; the e-mail above).
+        returnsAddress: (form.sellerReturnsAddress ?? "").split(/\r?\n/),
+        noticesTo: (form.sellerNoticesTo ?? "").trim() || null,
       },
       delivery: { methods, freeStandardFromPence },
       returns: { days: /^\d+$/.test(days) ? Number(days) : days },
@@ -136,6 +141,8 @@ function startingValues(settings: ShopSettings): Values {
     sellerEmail: settings.seller.email,
     sellerVat: settings.seller.vatNumber ?? "",
     sellerCompany: settings.seller.companyNumber ?? "",
+    sellerReturnsAddress: (settings.seller.returnsAddress ?? []).join("\n"),
+    sellerNoticesTo: settings.seller.noticesTo ?? "",
     freeFrom:
       settings.delivery.freeStandardFromPence === null
         ? ""
@@ -180,7 +187,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             The seller
           </legend>
           <p className="text-sm text-muted">
-            Printed on receipts and order e-mails, as the law asks.
+            Printed on receipts, order e-mails and packing slips, as the law asks, and shown on
+            every page that names the shop: contact, returns, privacy (you are the controller of
+            your customers&apos; data), terms, the footer and what search engines read.
           </p>
           <Field
             label="Trading name"
@@ -203,6 +212,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="email"
             defaultValue={values.sellerEmail}
             error={errorFor("sellerEmail")}
+          />
+          <TextAreaField
+            label="Returns address (optional)"
+            name="sellerReturnsAddress"
+            rows={4}
+            defaultValue={values.sellerReturnsAddress}
+            hint="Where customers post returns, if not the postal address above. Leave empty to use the postal address."
+            error={errorFor("sellerReturnsAddress")}
+          />
+          <Field
+            label="Send the shop's notices to (optional)"
+            name="sellerNoticesTo"
+            type="email"
+            defaultValue={values.sellerNoticesTo}
+            hint="Paid orders, return requests, enquiries and team closings. Leave empty to use the e-mail for customers."
+            error={errorFor("sellerNoticesTo")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -286,7 +311,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             className="clear-both"
             inputMode="numeric"
             defaultValue={values.returnDays}
-            hint="Counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel."
+            hint="Your window, said on every page, badge and e-mail (“30-day returns”); counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel, which it includes."
             error={errorFor("returnDays")}
           />
         </fieldset>

@@ -55,7 +55,10 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     trustProxy: settings.trustProxy,
     timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, headersMs: config.HEADERS_TIMEOUT_MS },
     watch: {
-      log: serverLog({ level: config.LOG_LEVEL }),
+      // The request lines alone (observe.server.ts): fixed fields, never a path, a query or a
+      // header, so they need no censoring pass (issue 51); everything else goes through the
+      // censoring console above.
+      log: serverLog({ level: config.LOG_LEVEL, censor: false }),
       metricsToken: config.METRICS_TOKEN,
       readiness,
     },

@@ -35,9 +35,10 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
-  /** Where customers' enquiries are sent (the shop's copy; replies go to the customer). */
-  SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
-  /** "off": no e-mail to SHOP_EMAIL for each paid order and return request (X-DAY-5). */
+  /** Where the shop's own mail goes (enquiries, notices) when the settings name no "notices to"
+   *  address; unset: the seller's e-mail in the settings (X-OWN-1). Kept for shops that set it. */
+  SHOP_EMAIL: optionalString.pipe(z.email("SHOP_EMAIL must be an e-mail address").optional()),
+  /** "off": no notice of each paid order and return request to the shop (X-DAY-5). */
   OWNER_NOTIFICATIONS: z
     .enum(["on", "off"], { error: "OWNER_NOTIFICATIONS must be on or off" })
     .default("on"),

@@ -4,6 +4,7 @@ import { catalogueChanged } from "~/catalogue/store.server";
 import { SEED_PRODUCTS } from "~/catalogue/seed";
 import { SEED_SITE } from "~/catalogue/seed/sql";
 import { PLAIN_HERO_HEADING } from "~/catalogue/catalogue";
+import { homeBlocksFromStored, tileClaimsSale, withoutSaleClaims } from "~/catalogue/home-blocks";
 import type { Database } from "~/db/database";
 import { lockForTransaction } from "~/db/locks.server";
 import { discountCodes } from "~/discounts/schema";
@@ -100,6 +101,8 @@ export interface DemoRemoval {
   pricesCleared: { productId: string; option: string | null }[];
   bannerCleared: boolean;
   heroReplaced: boolean;
+  /** The home page's tiles that claimed a sale, by title (X-OWN-4: the demo's "Up to 30% off"). */
+  tilesRemoved: string[];
   message: string;
 }
 
@@ -140,7 +143,9 @@ export async function demoContent(db: Database): Promise<Omit<DemoRemoval, "mess
     }
   }
   const [site] = await db.select().from(siteContent).where(eq(siteContent.id, 1));
+  const home = homeBlocksFromStored(site?.homeBlocks);
   return {
+    tilesRemoved: home.tiles.filter(tileClaimsSale).map((tile) => tile.title),
     codesArchived: codes.map((row) => row.code),
     pricesCleared,
     bannerCleared: site?.bannerText === SEED_SITE.bannerText,
@@ -180,10 +185,12 @@ export async function removeDemoContent(db: Database, actor: string): Promise<Re
       }
     }
     const [site] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
-    if (site && (found.bannerCleared || found.heroReplaced)) {
+    if (site && (found.bannerCleared || found.heroReplaced || found.tilesRemoved.length)) {
       await tx
         .update(siteContent)
         .set({
+          // X-OWN-4: the blocks are stored as the owner's from now on, without any sale tile.
+          homeBlocks: withoutSaleClaims(homeBlocksFromStored(site.homeBlocks)),
           bannerText: found.bannerCleared ? "" : site.bannerText,
           heroHeading:
             site.heroHeading === SEED_SITE.heroHeading ? PLAIN_HERO_HEADING : site.heroHeading,
@@ -212,6 +219,9 @@ export async function removeDemoContent(db: Database, actor: string): Promise<Re
         : "found no demo “was” prices",
       found.bannerCleared ? "took the opening-sale banner down" : null,
       found.heroReplaced ? "replaced the “20% off site wide” home heading with plain words" : null,
+      found.tilesRemoved.length
+        ? `took the home page's sale tile${found.tilesRemoved.length > 1 ? "s" : ""} down (${found.tilesRemoved.join(", ")})`
+        : null,
     ].filter(Boolean);
     const message = `Demo content removed: ${parts.join(", ")}.`;
     await recordAudit(tx, {
