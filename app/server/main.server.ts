@@ -12,6 +12,7 @@ import { countUnsentMail } from "~/mail/outbox.server";
 import { mailOnlyInFiles } from "~/mail/mail-server.server";
 import { outboxDir } from "~/mail/mailer.server";
 import { paymentsMode, paymentsNowLine } from "~/payments/provider.server";
+import { keepPrivate, privateFolders } from "./private-files.server";
 
 /**
  * The server program (server.mjs loads the build and calls this): validates the configuration,
@@ -32,6 +33,8 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
+  // Secrets at rest (X-SEC-22): umask 077, DATA_DIR (the outbox in it) and BACKUP_DIR private.
+  await privateFolders(config, (sentence) => console.log(sentence));
   let shop;
   try {
     shop = await openShop(config, { background: true });
@@ -39,6 +42,9 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     console.error("The shop could not start:", error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  // PGlite's files are made 0666 by PGlite itself: tightened again now and while serving.
+  const privateData = keepPrivate(config.dataDir);
+  await privateData.first;
   const db = shop.connection.db;
   watchShop({ outboxPending: () => countUnsentMail(db), pool: shop.connection.pool });
   const readiness = { stopping: false };
@@ -76,7 +82,12 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
   const control =
     shop.connection.driver === "pglite"
       ? await openControlSocket(config.dataDir, () =>
-          takeBackup(shop.connection.db, shop.files, shop.connection.driver),
+          takeBackup(
+            shop.connection.db,
+            shop.files,
+            shop.connection.driver,
+            shop.settings.BACKUP_KEY,
+          ),
         ).catch((error: unknown) => {
           console.error(
             "npm run backup cannot reach this shop (its socket in DATA_DIR):",
@@ -91,6 +102,7 @@ export async function startShop(build: ServerBuild, root: string): Promise<void>
     async () => {
       control?.close();
       await shop.close();
+      await privateData.stop();
     },
     readiness,
   );

@@ -27,6 +27,7 @@ import {
 } from "~/security/service-settings.server";
 import { applyStockSeedFile } from "~/stock/seed.server";
 import { backgroundJobs } from "./jobs.server";
+import { ensureBackupKey } from "./backup-key.server";
 
 /**
  * The composition root (X-ARCH-1, docs/architecture.md): everything a request needs, built once
@@ -36,8 +37,9 @@ import { backgroundJobs } from "./jobs.server";
  */
 export interface Shop {
   /** The validated configuration (app/server/env.server.ts); its PUBLIC_URL is the environment's,
-   *  else the address the owner saved in the back office, read live (X-OWN-3). */
-  settings: Env;
+   *  else the address the owner saved in the back office, read live (X-OWN-3); BACKUP_KEY
+   *  resolved (X-SEC-23). */
+  settings: Env & { BACKUP_KEY: string };
   /** What the owner switched on in the back office: mail server, Stripe's keys, public address. */
   services: ServiceSettings;
   connection: Connection;
@@ -70,7 +72,14 @@ const systemClock: Clock = { now: () => new Date() };
  * applies the stock seed file, builds the owner sessions and the rate-limit store on that
  * handle, and starts the background jobs when asked.
  */
-export async function openShop(config: Env, options: OpenShopOptions = {}): Promise<Shop> {
+export async function openShop(given: Env, options: OpenShopOptions = {}): Promise<Shop> {
+  // The backups' signing key (X-SEC-23): BACKUP_KEY, or DATA_DIR/backup.key, made once.
+  const config = {
+    ...given,
+    BACKUP_KEY: await ensureBackupKey(given, (sentence) => {
+      if (given.NODE_ENV !== "test") console.log(sentence);
+    }),
+  };
   const connection = await openDatabase(config);
   const { db } = connection;
   const clock = options.clock ?? systemClock;
@@ -135,7 +144,7 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
  * The settings every part reads: the environment's, with PUBLIC_URL read live from the address
  * the owner saved in the back office when the environment has none (the environment wins).
  */
-function liveSettings(config: Env, services: ServiceSettings): Env {
+function liveSettings<T extends Env>(config: T, services: ServiceSettings): T {
   const fromEnvironment = config.PUBLIC_URL;
   return Object.defineProperty({ ...config }, "PUBLIC_URL", {
     get: () => fromEnvironment ?? savedPublicUrl(services),

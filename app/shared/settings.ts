@@ -159,6 +159,13 @@ export const envSchema = z.object({
    * `backups/` with S3_BUCKET, else none.
    */
   BACKUP_DIR: optionalString,
+  /**
+   * The key backups are signed with (X-SEC-23): at least 32 characters, kept away from the
+   * backups. Unset: one is made once into DATA_DIR/backup.key (docs/operations.md).
+   */
+  BACKUP_KEY: optionalString.pipe(
+    z.string().min(32, "BACKUP_KEY must be at least 32 characters long").optional(),
+  ),
   /** When the nightly backup is taken, HH:MM on UK time. */
   BACKUP_SCHEDULE: z
     .string()

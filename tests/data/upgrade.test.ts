@@ -16,7 +16,7 @@ import { legacyStatus } from "~/orders/status";
 import { loader as orderApi } from "~/routes/api.admin.order";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { backfillEmailRenditions } from "~/catalogue/photos/processing.server";
-import { knownMigrations, readBackup, takeBackup } from "~/server/backup.server";
+import { knownMigrations, LEFT_OUT_TABLES, readBackup, takeBackup } from "~/server/backup.server";
 import { restoreFrom } from "~/server/backup-cli.server";
 import { parseEnv } from "~/server/env.server";
 import { openShop } from "~/server/shop.server";
@@ -35,21 +35,28 @@ type Row = Record<string, unknown>;
 
 describe(`the previous release's shop, upgraded (${driver})`, () => {
   it("X-SAFE-3 X-ARCH-6: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON", async () => {
-    const before = await readBackup(await readFile(fixture));
+    // The previous release wrote unsigned backups: restored with --unsigned (X-SEC-23).
+    const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
     const known = await knownMigrations();
     // The fixture is older than this code: the upgrade has migrations to run.
     expect(before.manifest.migration.count).toBeLessThan(known.length);
 
     const config = parseEnv({ NODE_ENV: "test", OWNER_NOTIFICATIONS: "off", ...(await emptyDatabase(driver, scratch)) });
-    await restoreFrom(config, fixture, false);
+    await restoreFrom(config, fixture, false, { unsigned: true });
     const shop = await openShop(config);
     try {
-      const after = await readBackup(await takeBackup(shop.connection.db, shop.files, shop.connection.driver));
+      const key = shop.settings.BACKUP_KEY;
+      const after = await readBackup(await takeBackup(shop.connection.db, shop.files, shop.connection.driver, key), { key });
       expect(after.manifest.migration.count).toBe(known.length);
       expect(after.manifest.migration.tag).toBe(known.at(-1)!.tag);
 
       // Every table keeps every row, and every column the previous release had keeps its value.
       for (const [table, json] of before.tables) {
+        // Owner sessions and sign-in failures are neither restored nor backed up (X-SEC-22).
+        if (LEFT_OUT_TABLES.includes(table)) {
+          expect(after.tables.has(table), table).toBe(false);
+          continue;
+        }
         const old = JSON.parse(json) as Row[];
         const now = JSON.parse(after.tables.get(table) ?? "[]") as Row[];
         expect(now.length, table).toBe(old.length);
@@ -159,7 +166,7 @@ describe(`the previous release's shop, upgraded, with its environment (${driver}
     });
     await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
     const fake = await startFakeStripe();
-    const before = await readBackup(await readFile(fixture));
+    const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
     const config = parseEnv({
       NODE_ENV: "test",
       OWNER_NOTIFICATIONS: "off",
@@ -170,13 +177,16 @@ describe(`the previous release's shop, upgraded, with its environment (${driver}
       STRIPE_API_BASE: fake.url,
       ...(await emptyDatabase(driver, scratch)),
     });
-    await restoreFrom(config, fixture, false);
+    await restoreFrom(config, fixture, false, { unsigned: true });
     const shop = await openShop(config);
     try {
       const db = shop.connection.db;
-      const after = await readBackup(await takeBackup(db, shop.files, shop.connection.driver));
-      // Every table the previous release had keeps its rows (the first test checks their values).
+      const key = shop.settings.BACKUP_KEY;
+      const after = await readBackup(await takeBackup(db, shop.files, shop.connection.driver, key), { key });
+      // Every table the previous release had keeps its rows (the first test checks their values);
+      // owner sessions and sign-in failures are neither restored nor backed up (X-SEC-22).
       for (const [table, json] of before.tables) {
+        if (LEFT_OUT_TABLES.includes(table)) continue;
         expect((JSON.parse(after.tables.get(table) ?? "[]") as unknown[]).length, table).toBe(
           (JSON.parse(json) as unknown[]).length,
         );
