@@ -40,17 +40,18 @@ export function vatIncludedPence(grossPence: Pence, ratePercent: number = VAT_RA
   return Math.round((grossPence * ratePercent) / (100 + ratePercent));
 }
 
+/** What the VAT rule reads of a product (the catalogue's products). */
+export interface VatRatedProduct {
+  vatRate?: VatRate;
+  options: readonly { type: string; standardRatedSizes?: readonly string[] }[];
+}
+
 /**
  * The rate of one line (X-VAT-1): 20% unless the product is zero-rated and the chosen size is not
  * one of its option's standard-rated sizes (a size above HMRC's limits, the owner's judgement).
  */
 export function lineVatRatePercent(
-  product:
-    | {
-        vatRate?: VatRate;
-        options: readonly { type: string; standardRatedSizes?: readonly string[] }[];
-      }
-    | undefined,
+  product: VatRatedProduct | undefined,
   optionType: string,
   size: string,
 ): number {
@@ -188,6 +189,14 @@ export function standardOnly(totalPence: Pence): VatBand[] {
       gross_pence: totalPence,
     },
   ];
+}
+
+/** An order's stored bands; one made before they were stored (none kept): 20% of its total. */
+export function orderVatBands(order: {
+  vatBreakdown?: readonly VatBand[] | null;
+  totalPence: Pence;
+}): readonly VatBand[] {
+  return order.vatBreakdown?.length ? order.vatBreakdown : standardOnly(order.totalPence);
 }
 
 /** The VAT of all bands. */
