@@ -83,7 +83,7 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   expect(mail).toContain("Delivery: International (7-14 working days)");
   expect(mail).toContain("Shipping: £15.99");
   expect(mail).toContain("Total paid: £40.98");
-  expect(mail).toContain("VAT included (20%): £6.83");
+  expect(mail).toContain("VAT at 20%: £6.83");
   expect(mail).toContain("VAT number: GB123456789");
 });
 
@@ -139,8 +139,10 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
     ordered.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
   ).toHaveText(CANCEL);
   await expect(receipt.getByTestId("shipping")).toHaveText("Free");
-  await expect(receipt.getByText("VAT included (20%)")).toBeVisible();
-  await expect(receipt.getByTestId("vat-amount")).toHaveText("£14.16"); // 84.98 / 6
+  // X-VAT-3: the kids' gi is zero-rated; the knee pads carry VAT at 20% (24.99 / 6).
+  await expect(receipt.getByText("VAT at 20%")).toBeVisible();
+  await expect(receipt.getByTestId("vat-amount")).toHaveText("£4.17");
+  await expect(receipt.getByTestId("vat-zero-rated")).toHaveText("£59.99");
   await expectNoAxeViolations(page);
 
   const mail = await mailTo(email);
