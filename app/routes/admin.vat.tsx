@@ -96,7 +96,8 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
             Box 1 is the VAT on the orders paid in the period less the VAT given back by its
             refunds; box 6 is their value without VAT, less the refunds'.
           </p>
-          <div className="overflow-x-auto">
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <div className="overflow-x-auto" role="region" aria-label="By VAT rate" tabIndex={0}>
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="sr-only">Sales and refunds by VAT rate</caption>
               <thead>
