@@ -137,8 +137,7 @@ export function orderVat(input: {
   if (input.discountPence > discountWeights.reduce((acc, weight) => acc + weight, 0)) {
     throw new Error("The discount is more than the lines it applies to.");
   }
-  const discounts =
-    lines.length > 0 ? apportionPence(input.discountPence, discountWeights) : [];
+  const discounts = lines.length > 0 ? apportionPence(input.discountPence, discountWeights) : [];
   const goods = lines.map((line, index) => line.grossPence - (discounts[index] ?? 0));
 
   const rates = [...new Set(lines.map((line) => line.ratePercent))].sort((a, b) => b - a);
@@ -162,7 +161,12 @@ export function orderVat(input: {
     const shares = apportionPence(vat, [...members.map((index) => goods[index]!), deliveryAt[r]!]);
     members.forEach((index, m) => (lineVat[index] = shares[m]!));
     if (gross > 0) {
-      breakdown.push({ rate_percent: rate, net_pence: gross - vat, vat_pence: vat, gross_pence: gross });
+      breakdown.push({
+        rate_percent: rate,
+        net_pence: gross - vat,
+        vat_pence: vat,
+        gross_pence: gross,
+      });
     }
   });
   if (breakdown.length === 0) {
@@ -315,7 +319,11 @@ export function vatReceipt(
       amountPence: band.rate_percent === 0 ? band.gross_pence : band.vat_pence,
     }));
   if (rows.length === 0) {
-    rows.push({ ratePercent: VAT_RATE_PERCENT, label: bandLabel(VAT_RATE_PERCENT), amountPence: 0 });
+    rows.push({
+      ratePercent: VAT_RATE_PERCENT,
+      label: bandLabel(VAT_RATE_PERCENT),
+      amountPence: 0,
+    });
   }
   return { label: rows[0]!.label, vatPence: totalVatPence(bands), rows, vatNumber };
 }

@@ -184,7 +184,11 @@ export async function refundOrder(
       .from(orderLines)
       .where(and(eq(orderLines.orderId, current.id), inArray(orderLines.id, parsed.data.lineIds)));
     if (lines.length !== new Set(parsed.data.lineIds).size) {
-      return { ok: false, kind: "invalid_input", message: "Each line id must be a line of the order." };
+      return {
+        ok: false,
+        kind: "invalid_input",
+        message: "Each line id must be a line of the order.",
+      };
     }
     forLines = lines;
   }
