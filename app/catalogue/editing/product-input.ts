@@ -85,6 +85,7 @@ const optionSchema = z
   })
   .refine((o) => (o.standardRatedSizes ?? []).every((size) => o.sizes.includes(size)), {
     message: "Each standard-rated size must be one of the option's sizes.",
+    path: ["standardRatedSizes"],
   });
 
 export type OptionInput = z.infer<typeof optionSchema>;
