@@ -15,6 +15,7 @@ import { loader as vatApi } from "~/routes/api.admin.vat";
 import { loader as vatCsv } from "~/routes/admin.vat-csv";
 import { loader as productApi } from "~/routes/api.admin.product";
 import { loader as productsCsv } from "~/routes/admin.products.export";
+import { action as importApi } from "~/routes/api.admin.products-import";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, paymentForm, postJson } from "./helpers";
 
@@ -223,5 +224,35 @@ describe("X-VAT-1: a VAT rate per product", () => {
     expect(header!.split(",").slice(-2)).toEqual(["vat_rate", "standard_rated_sizes"]);
     expect(rows.find((row) => row.startsWith(`${kidsRashguard.productId},`))).toMatch(/,zero,$/);
     expect(rows.find((row) => row.startsWith("water-bottle,"))).toMatch(/,standard,$/);
+  });
+
+  it("X-VAT-1: a CSV import sets the rate and the standard-rated sizes; a file without those columns keeps them", async () => {
+    const csvImport = (csv: string) =>
+      call(importApi, "/api/admin/products/import", {
+        method: "POST",
+        headers: { "Content-Type": "text/csv", cookie },
+        body: csv,
+      });
+    const old =
+      "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description";
+    const rows = (tail: string) =>
+      [
+        `vat-kids-top,VAT Kids Top,KIDS,draft,Rashguard,19.99,,8Y|14Y,,,,A top.${tail}`,
+      ].join("\n");
+    const created = await csvImport(`${old},vat_rate,standard_rated_sizes\n${rows(",zero,14Y")}`);
+    expect(created.status).toBe(200);
+    const read = async () =>
+      (await (
+        await call(productApi, "/api/admin/products/vat-kids-top", { headers: { cookie } }, { id: "vat-kids-top" })
+      ).json()) as { vatRate: string; options: { standardRatedSizes?: string[] }[] };
+    expect(await read()).toMatchObject({ vatRate: "zero", options: [{ standardRatedSizes: ["14Y"] }] });
+    // An older file (no VAT columns) changes neither.
+    const kept = await csvImport(`${old}\n${rows("")}`);
+    expect(await kept.json()).toEqual({ created: 0, updated: 0 });
+    expect(await read()).toMatchObject({ vatRate: "zero", options: [{ standardRatedSizes: ["14Y"] }] });
+    // A rate it does not know is named by row and column.
+    const bad = await csvImport(`${old},vat_rate\n${rows(",reduced")}`);
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ errors: [{ row: 2, column: "vat_rate" }] });
   });
 });
