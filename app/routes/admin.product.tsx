@@ -516,29 +516,30 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             hint='The "was" price; empty when it is not reduced.'
             defaultValue={value("compareAt", penceToPounds(product.originalPricePence))}
           />
-          <div className="sm:col-span-2">
-            <SelectField
-              label="VAT rate"
-              {...at("vatRate")}
-              defaultValue={value("vatRate", product.vatRate)}
-            >
-              <option value="standard">Standard (20%)</option>
-              <option value="zero">Zero-rated (young children's clothing and footwear)</option>
-            </SelectField>
-            <p className="mt-1 text-sm text-muted" data-testid="zero-rating-note">
-              Zero-rated means no VAT is in the price: only clothing and footwear designed for
-              children under 14 and too small for older ones qualify (
-              <a
-                href={ZERO_RATING_NOTICE_URL}
-                className="underline underline-offset-4"
-                target="_blank"
-                rel="noreferrer"
-              >
-                HMRC VAT Notice 714<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              ); list larger sizes under each option's standard-rated sizes.
-            </p>
-          </div>
+          <SelectField
+            label="VAT rate"
+            {...at("vatRate")}
+            defaultValue={value("vatRate", product.vatRate)}
+            className="sm:col-span-2"
+            hint={
+              <span data-testid="zero-rating-note">
+                Zero-rated means no VAT is in the price: only clothing and footwear designed for
+                children under 14 and too small for older ones qualify (
+                <a
+                  href={ZERO_RATING_NOTICE_URL}
+                  className="underline underline-offset-4"
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  HMRC VAT Notice 714<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                ); list larger sizes under each option&apos;s standard-rated sizes.
+              </span>
+            }
+          >
+            <option value="standard">Standard (20%)</option>
+            <option value="zero">Zero-rated (0%)</option>
+          </SelectField>
           <Field
             label="SEO title"
             {...at("seoTitle")}

@@ -87,7 +87,7 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   expect(mail).toContain("VAT number: GB123456789");
 });
 
-test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in the cart, at checkout and in the confirmation", async ({
+test("X-UK-3 X-UK-2 X-VAT-3: personalised lines are marked where the text is typed, in the cart, at checkout and in the confirmation", async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);

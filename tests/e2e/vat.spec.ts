@@ -16,7 +16,7 @@ const adultShorts = {
   quantity: 1,
 };
 
-test("X-VAT-3 X-VAT-5: a mixed order's receipt shows VAT at 20% and Zero-rated; the owner's VAT page shows box 1 and box 6 for the quarter", async ({
+test("X-VAT-1 X-VAT-3 X-VAT-5: a mixed order's receipt shows VAT at 20% and Zero-rated; the owner's VAT page shows box 1 and box 6 for the quarter", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -73,4 +73,17 @@ test("X-VAT-3 X-VAT-5: a mixed order's receipt shows VAT at 20% and Zero-rated; 
   await expect(box1).toHaveText(/^£[\d,]+\.\d\d$/);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `/tmp/vat-admin-${width}.png`, fullPage: true });
+
+  // X-VAT-1: the product editor shows the rate and says in one line what zero-rating means.
+  await page.goto(`/admin/products/${kidsRashguard.productId}`);
+  await expect(page.getByLabel("VAT rate")).toHaveValue("zero");
+  const note = page.getByTestId("zero-rating-note");
+  await expect(note).toContainText("Zero-rated means no VAT is in the price");
+  await expect(note.getByRole("link", { name: /HMRC VAT Notice 714/ })).toHaveAttribute(
+    "href",
+    "https://www.gov.uk/guidance/clothing-and-footwear-for-young-children-vat-notice-714",
+  );
+  await expect(page.getByLabel("Standard-rated sizes").first()).toBeVisible();
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/vat-editor-${width}.png` });
 });
