@@ -23,10 +23,14 @@ import { RouteAnnouncer } from "./components/RouteAnnouncer";
 import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
 import { databaseMiddleware } from "./db/middleware.server";
+import { paymentsFrom } from "./payments/provider.server";
+import { serviceSettingsMiddleware } from "./security/service-settings.server";
+import { TestShopBand } from "./components/TestShopBand";
 import { developmentShopMiddleware } from "./server/dev.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
 import { PageStyles } from "./perf/page-styles";
+import { ShopContactProvider, shopContactOf } from "./ui/shop-contact";
 
 export const links: Route.LinksFunction = () => [
   // Both display faces (app/app.css, inside the page), fetched with the HTML rather than when the
@@ -37,28 +41,36 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// The shop's parts under `npm run dev` (the server program hands them in otherwise), and 503
-// while the database is away (X-SCALE-5).
+// The shop's parts under `npm run dev` (the server program hands them in otherwise), 503
+// while the database is away (X-SCALE-5), and the owner's saved mail server, Stripe keys and
+// public address read again when they may have changed (X-OWN-2, X-OWN-3).
 export const middleware: Route.MiddlewareFunction[] = [
   developmentShopMiddleware,
   databaseMiddleware,
+  serviceSettingsMiddleware,
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [reviewCount, bannerText] = await Promise.all([
+  const [reviewCount, shop] = await Promise.all([
     countReviewsOrZero(dbFrom(context)),
-    // The owner's banner (X-CAT-5); a page still renders without it.
+    // The owner's banner (X-CAT-5) and who sells (X-OWN-1); a page still renders without them.
     catalogueFrom(context).then(
-      (catalogue) => catalogue.site.bannerText,
-      () => "",
+      (catalogue) => ({
+        bannerText: catalogue.site.bannerText,
+        contact: shopContactOf(catalogue.settings.settings),
+      }),
+      () => ({ bannerText: "", contact: undefined }),
     ),
   ]);
   return {
     reviewCount,
-    bannerText,
+    bannerText: shop.bannerText,
+    contact: shop.contact,
     origin: canonicalOrigin(settingsFrom(context), request),
     // The footer's copyright year, by the shop's clock in London (X-TRUE-8).
     year: londonYear(clockFrom(context).now()),
+    // No card is charged: the sandbox, or Stripe with a test key (X-OWN-3).
+    testShop: paymentsFrom(context).testShop,
   };
 }
 
@@ -74,46 +86,49 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en-GB" suppressHydrationWarning>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b0b0c" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
-        <Meta />
-        {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
-        {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
-        <Links />
-        {/* The whole stylesheet in the page: nothing blocks the first paint (issue 25 item 5).
+    <ShopContactProvider contact={data?.contact}>
+      <html lang="en-GB" suppressHydrationWarning>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#0b0b0c" />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+          <Meta />
+          {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
+          {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}
+          <Links />
+          {/* The whole stylesheet in the page: nothing blocks the first paint (issue 25 item 5).
             After the links, so the browser starts the fonts and modules before reading it. */}
-        <PageStyles nonce={nonce} />
-      </head>
-      <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
-        {backOffice ? (
-          children
-        ) : (
-          <>
-            <a
-              href="#main"
-              className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-            >
-              Skip to content
-            </a>
-            <Splash />
-            <SiteHeader bannerText={data?.bannerText ?? ""} />
-            <AddedToast />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
-          </>
-        )}
-        {/* The document's one polite region for page changes (X-A11Y-3). */}
-        <RouteAnnouncer />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+          <PageStyles nonce={nonce} />
+        </head>
+        <body className="flex min-h-screen flex-col bg-paper text-ink antialiased">
+          {backOffice ? (
+            children
+          ) : (
+            <>
+              <a
+                href="#main"
+                className="sr-only z-50 bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+              >
+                Skip to content
+              </a>
+              <Splash />
+              {data?.testShop ? <TestShopBand /> : null}
+              <SiteHeader bannerText={data?.bannerText ?? ""} />
+              <AddedToast />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter reviewCount={data?.reviewCount ?? 0} year={data?.year} />
+            </>
+          )}
+          {/* The document's one polite region for page changes (X-A11Y-3). */}
+          <RouteAnnouncer />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </ShopContactProvider>
   );
 }
 

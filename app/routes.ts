@@ -89,6 +89,7 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/vat", "routes/admin.vat.tsx"),
     route("admin/launch", "routes/admin.launch.tsx"),
+    route("admin/payments", "routes/admin.payments.tsx"),
     // Team orders (X-TEAM-1, X-TEAM-5)
     route("admin/teams", "routes/admin.teams.tsx"),
     route("admin/teams/new", "routes/admin.team-new.tsx"),

@@ -1,6 +1,6 @@
 // npm run bucket:make   makes S3_BUCKET on the S3-compatible server (S3_ENDPOINT, S3_* keys)
-// when it has none; waits up to a minute for a server still starting. The compose file's
-// `s3-init` runs it before the shop starts (docs/deploy.md).
+// when it has none; waits up to a minute for a server still starting. (The compose file's
+// `s3-init` uses MinIO's own client instead, and makes the shop's bucket user too: docs/deploy.md.)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadAppModule } from "./app-module.mjs";

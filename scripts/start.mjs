@@ -6,6 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import "./check-node.mjs";
 
+// Secrets at rest (X-SEC-22): what the shop writes (DATA_DIR, mail, backups) is its user's only.
+process.umask(0o077);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 if (existsSync(".env")) process.loadEnvFile(".env");

@@ -100,7 +100,11 @@ const fakeStripeServer = http.createServer((req, res) => {
 const shops = [];
 function startShop(index) {
   const port = PORTS[index];
-  const child = spawn(process.execPath, ["server.mjs"], {
+  // SCALE_PROFILE_DIR: each shop writes a CPU profile there when it stops (issue 51).
+  const profile = process.env.SCALE_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SCALE_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

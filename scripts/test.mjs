@@ -1,6 +1,6 @@
 // `npm test`: the stages in order, each as its own `npm run`, stopping at the first that fails
 // (with its exit code): lint and typecheck first, so CI (`.ci/run`) fails on an ESLint, Prettier,
-// import-rule or `tsc` error before any test runs, then the five test stages. At the end, passed
+// import-rule or `tsc` error before any test runs, then the six test stages (test:speed last: it uses the build test:e2e made). At the end, passed
 // or not, a table of how long each stage took.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
@@ -14,6 +14,7 @@ const STAGES = [
   "test:scale",
   "test:faults",
   "test:e2e",
+  "test:speed",
 ];
 
 // The npm that started this script (npm sets npm_execpath), on the same Node; plain `npm` otherwise.

@@ -2,7 +2,9 @@
 # The container test (issue 35, X-DEPLOY-1), run by .ci/run after `npm test`:
 #   the shop's image built with Podman from a local base (host.sh), the compose file started
 #   with local stand-ins for PostgreSQL, Redis, the S3-compatible store and Caddy (Debian's
-#   packages; s3rver for the store), an order placed through the proxy over HTTP, the readiness
+#   packages; s3rver for the store, a stand-in `mc` for s3-init), each service holding only its own
+#   secrets, the shop and the proxy read-only without capabilities, Redis' password on no
+#   command line (issue 50, X-SEC-28), an order placed through the proxy over HTTP, the readiness
 #   probe, /metrics (the order counted; refused without the token; not served by the proxy), the
 #   payment's log line found by its request id with no e-mail address in it, then one shop
 #   process stopped with SIGTERM while the other keeps serving (exit 0, "Stopped."), and the
@@ -50,6 +52,7 @@ standin() {
 POSTGRES_IMAGE=$(standin postgres | tail -1)
 REDIS_IMAGE=$(standin redis | tail -1)
 S3_IMAGE=$(standin s3 | tail -1)
+MC_IMAGE=$(standin mc | tail -1)
 PROXY_IMAGE=$(standin caddy | tail -1)
 
 step "building the shop's image (Dockerfile, NODE_IMAGE=$NODE_IMAGE)"
@@ -69,6 +72,8 @@ trap 'status=$?; [ $status -ne 0 ] && tail -40 "$work/compose.log" 2>/dev/null; 
 mkdir -p "$work/deploy"
 cp compose.yaml "$work/"
 cp deploy/Caddyfile "$work/deploy/"
+# compose.yaml must name no floating image: every default is a pinned version.
+if grep -nE 'image: \$\{[A-Z_]+:-[^}]*:latest\}|image: [^$]*:latest' compose.yaml; then fail "compose.yaml names a :latest image"; fi
 secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 HTTP_PORT="${CONTAINER_HTTP_PORT:-4380}"
 METRICS_TOKEN="$(secret)"
@@ -83,13 +88,20 @@ HTTP_PORT=$HTTP_PORT
 HTTPS_PORT=${CONTAINER_HTTPS_PORT:-4443}
 POSTGRES_PASSWORD=$(secret)
 REDIS_PASSWORD=$(secret)
-S3_ACCESS_KEY=ci$(secret | cut -c1-16)
+MINIO_ROOT_USER=root$(secret | cut -c1-16)
+MINIO_ROOT_PASSWORD=$(secret)
+S3_ACCESS_KEY=shop$(secret | cut -c1-16)
 S3_SECRET_KEY=$(secret)
 S3_BUCKET=grip-truth-ci
+MC_IMAGE=$MC_IMAGE
+ENV
+# The shop's own settings: only the shop processes read this file.
+cat >"$work/deploy/shop.env" <<ENV
 PAYMENTS=sandbox
 METRICS_TOKEN=$METRICS_TOKEN
 STOP_DEADLINE_MS=10000
 ENV
+value_of() { sed -n "s/^$1=//p" "$work/.env"; }
 
 container() { podman ps -a --format '{{.Names}}' | grep -E "^${project}_$1(_1)?$" | head -1; }
 healthy() { podman healthcheck run "$1" >/dev/null 2>&1; }
@@ -116,6 +128,30 @@ shop1="$(container shop-1)"
 shop2="$(container shop-2)"
 wait_healthy "$shop1" 120
 wait_healthy "$shop2" 120
+step "checking each service's secrets and the shops' locks (X-SEC-28)"
+shop_env="$(podman exec "$shop1" env)"
+for name in POSTGRES_PASSWORD REDIS_PASSWORD REDISCLI_AUTH MINIO_ROOT_USER MINIO_ROOT_PASSWORD ADMIN_PASSWORD; do
+  ! grep -q "^$name=" <<<"$shop_env" || fail "the shop's environment holds $name"
+done
+grep -q "^S3_ACCESS_KEY_ID=$(value_of S3_ACCESS_KEY)$" <<<"$shop_env" || fail "the shop does not use its bucket user"
+! grep -qF "$(value_of MINIO_ROOT_PASSWORD)" <<<"$shop_env" || fail "the shop's environment holds MinIO's root password"
+for shop in "$shop1" "$shop2"; do
+  [ "$(podman inspect "$shop" --format '{{.HostConfig.ReadonlyRootfs}}')" = "true" ] || fail "$shop is not read-only"
+  podman exec "$shop" sh -c 'touch /app/written 2>/dev/null' && fail "$shop could write into its image"
+  podman exec "$shop" sh -c 'touch /tmp/written' || fail "$shop has no /tmp to write"
+  caps="$(podman exec "$shop" cat /proc/1/status | awk '$1=="CapBnd:"{print $2}')"
+  [ "$caps" = "0000000000000000" ] || fail "$shop keeps capabilities (bounding set $caps)"
+  grep -q "NoNewPrivs:[[:space:]]*1" <<<"$(podman exec "$shop" cat /proc/1/status)" || fail "$shop may gain privileges"
+done
+# The bucket user s3-init made works for the shop (s3rver checks the key pair's signature).
+bucket_check="const {S3Client,ListObjectsV2Command}=require('@aws-sdk/client-s3');new S3Client({endpoint:process.env.S3_ENDPOINT,region:'us-east-1',forcePathStyle:true,credentials:{accessKeyId:process.env.S3_ACCESS_KEY_ID,secretAccessKey:process.env.S3_SECRET_ACCESS_KEY}}).send(new ListObjectsV2Command({Bucket:process.env.S3_BUCKET})).then(()=>console.log('bucket listed'),(e)=>{console.error(e.name);process.exit(1)})"
+podman exec "$shop1" node -e "$bucket_check" || fail "the shop's bucket user cannot list its bucket"
+redis="$(container redis)"
+cmdlines="$(podman exec "$redis" sh -c 'cat /proc/[0-9]*/cmdline 2>/dev/null' | tr '\0' ' ')"
+grep -q "redis-server" <<<"$cmdlines" || fail "no redis-server process seen in the redis container"
+! grep -qF "$(value_of REDIS_PASSWORD)" <<<"$cmdlines" || fail "Redis' password is on a command line"
+echo "secrets: the shop holds none of PostgreSQL's, Redis' or MinIO's root; read-only, no capabilities, no new privileges"
+
 step "starting the proxy"
 compose up -d --no-deps proxy
 base="http://127.0.0.1:$HTTP_PORT"
@@ -123,6 +159,7 @@ for _ in $(seq 60); do
   [ "$(curl -s -o /dev/null -w '%{http_code}' "$base/api/health/ready")" = "200" ] && break
   sleep 1
 done
+[ "$(podman inspect "$(container proxy)" --format '{{.HostConfig.ReadonlyRootfs}}')" = "true" ] || fail "the proxy is not read-only"
 grep -q '"ready":true' <<<"$(curl -sf "$base/api/health/ready")" || fail "the readiness probe through the proxy did not answer ready"
 grep -q '"live":true' <<<"$(curl -sf "$base/api/health/live")" || fail "the liveness probe did not answer"
 

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS_STATE, type SettingsState } from "~/policy/shop-settings";
+import { SALE_CLAIM, withoutSaleClaims } from "./home-blocks";
 import { bundlePricePence, type Pence } from "~/pricing/money";
 import { type PricePoint, wasPriceVerdict } from "~/pricing/was-price";
 import type {
@@ -145,8 +146,8 @@ function withLowestHeadline(product: Product): Product {
   };
 }
 
-/** Words that advertise a sale: "20% off", "30 % OFF", "Opening sale". */
-const SALE_WORDS = /\d+\s*%\s*off|\bsale\b/i;
+/** Words that advertise a sale: "20% off", "30 % OFF", "Opening sale", "the outlet", "was £40". */
+const SALE_WORDS = SALE_CLAIM;
 
 /** The plain heading the home page falls back to when its own advertises a sale not running. */
 export const PLAIN_HERO_HEADING = "Built for the mat";
@@ -157,6 +158,8 @@ export function withoutUnbackedSale(site: SiteContent): SiteContent {
     bannerText: SALE_WORDS.test(site.bannerText) ? "" : site.bannerText,
     heroHeading: SALE_WORDS.test(site.heroHeading) ? PLAIN_HERO_HEADING : site.heroHeading,
     heroText: SALE_WORDS.test(site.heroText) ? "" : site.heroText,
+    // X-OWN-4: a tile that claims a sale goes too, and the hero's button keeps plain words.
+    home: withoutSaleClaims(site.home),
   };
 }
 

@@ -159,6 +159,9 @@ export const siteContent = pgTable(
     bannerText: text("banner_text").notNull(),
     heroHeading: text("hero_heading").notNull(),
     heroText: text("hero_text").notNull(),
+    /** The home page's hero button, pictures and tiles (X-OWN-4, catalogue/home-blocks.ts);
+     *  null: the demo's. */
+    homeBlocks: jsonb("home_blocks").$type<unknown>(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("site_content_one_row", sql`${table.id} = 1`)],

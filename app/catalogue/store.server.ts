@@ -31,6 +31,7 @@ import type {
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
 import { DEFAULT_SHOP_SETTINGS, type SettingsState } from "~/policy/shop-settings";
+import { homeBlocksFromStored } from "./home-blocks";
 import { parseShopSettings } from "~/policy/shop-settings-schema";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are
@@ -158,6 +159,7 @@ async function readStored(db: Database): Promise<Stored> {
       bannerText: site?.bannerText ?? "",
       heroHeading: site?.heroHeading ?? "",
       heroText: site?.heroText ?? "",
+      home: homeBlocksFromStored(site?.homeBlocks),
     },
     promotions: promotionRows.map(promotionFromRow),
     settings: settingsFromRow(settingsRows[0]),
@@ -208,11 +210,9 @@ export function announceCatalogueChange(): void {
 /** Each database handle's copy of the catalogue, checked against the revision every second. */
 const held = new WeakMap<Database, Held>();
 
-/**
- * The catalogue as it stands now (X-CAT-1), from this process's copy: asked of the database
- * again when another process (or this one) has changed it, at most CATALOGUE_CHECK_MS late.
- */
-export async function loadCatalogue(db: Database, now: number): Promise<Catalogue> {
+/** This process's copy of the stored catalogue, asked of the database again when another
+ *  process (or this one) has changed it, at most CATALOGUE_CHECK_MS late. */
+async function heldStored(db: Database, now: number): Promise<Stored> {
   let entry = held.get(db);
   if (!entry) {
     entry = { stored: readStored(db), checkedAt: now };
@@ -231,20 +231,57 @@ export async function loadCatalogue(db: Database, now: number): Promise<Catalogu
   }
   const pending = entry.stored;
   try {
-    const stored = await pending;
-    return makeCatalogue(
-      stored.products,
-      stored.site,
-      stored.promotions,
-      now,
-      stored.settings,
-      stored.history,
-    );
+    return await pending;
   } catch (error) {
     // A failed read is not kept: the next request asks again.
     if (held.get(db)?.stored === pending) held.delete(db);
     throw error;
   }
+}
+
+/**
+ * The catalogue as it stands now (X-CAT-1), from this process's copy: asked of the database
+ * again when another process (or this one) has changed it, at most CATALOGUE_CHECK_MS late.
+ */
+export async function loadCatalogue(db: Database, now: number): Promise<Catalogue> {
+  const stored = await heldStored(db, now);
+  return makeCatalogue(
+    stored.products,
+    stored.site,
+    stored.promotions,
+    now,
+    stored.settings,
+    stored.history,
+  );
+}
+
+/** The ids of the products with a page and the kinds they come in, once per stored copy. */
+export interface CatalogueKeys {
+  products: ReadonlySet<string>;
+  types: ReadonlySet<string>;
+}
+const keysOf = new WeakMap<Stored, CatalogueKeys>();
+
+/**
+ * What the shared page cache may key a page by (X-SEC-18): the active products and their kinds.
+ * Neither depends on the time, so they are worked out once for each copy of the stored catalogue,
+ * not for every request (issue 51: building the whole catalogue per cached page took a share of
+ * the hit path).
+ */
+export async function catalogueKeys(db: Database, now: number): Promise<CatalogueKeys> {
+  const stored = await heldStored(db, now);
+  let keys = keysOf.get(stored);
+  if (!keys) {
+    const products = stored.products.filter(
+      (product) => product.status === "active" && !product.bundle,
+    );
+    keys = {
+      products: new Set(products.map((product) => product.id)),
+      types: new Set(products.map((product) => product.kind)),
+    };
+    keysOf.set(stored, keys);
+  }
+  return keys;
 }
 
 /** The request's catalogue (through the database the composition root handed in). */

@@ -137,11 +137,34 @@ export interface Product {
   vatRate: VatRate;
 }
 
-/** The owner's words on the storefront (X-CAT-5). */
+/** One tile under the home page's new arrivals (X-OWN-4): the owner's words, link and picture. */
+export interface HomeTile {
+  eyebrow: string;
+  title: string;
+  text: string;
+  /** The button's words and where it goes (a path of the shop, "/mens"). */
+  cta: string;
+  link: string;
+  /** The product whose first picture shows on the tile; null: no picture. */
+  productId: string | null;
+  tone: "dark" | "accent" | "light";
+}
+
+/** Every block of the home page besides the banner, heading and text (X-OWN-4). */
+export interface HomeBlocks {
+  heroCta: string;
+  heroLink: string;
+  /** Up to two products whose first pictures show beside the heading. */
+  heroProductIds: string[];
+  tiles: HomeTile[];
+}
+
+/** The owner's words on the storefront (X-CAT-5) and the home page's blocks (X-OWN-4). */
 export interface SiteContent {
   bannerText: string;
   heroHeading: string;
   heroText: string;
+  home: HomeBlocks;
 }
 
 /** An automatic sale (X-CAT-5): a percentage off every full-price line while it runs. */

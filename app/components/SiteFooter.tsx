@@ -1,6 +1,8 @@
 import Star from "lucide-react/icons/star";
 import { Link } from "react-router";
 import { BRAND } from "~/shared/brand";
+import { EmailLink } from "~/ui/links";
+import { useShopContact } from "~/ui/shop-contact";
 import { INFO_HUB, LEGAL_LINKS, SUPPORT_HUB } from "./navigation";
 import { Wordmark } from "./Wordmark";
 
@@ -37,6 +39,19 @@ function LinkColumn({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Who sells and where (X-OWN-1, the Electronic Commerce Regulations' geographic address), from
+ *  the owner's settings. */
+function SellerAddress() {
+  const seller = useShopContact();
+  return (
+    <address className="mt-3 text-sm not-italic" data-testid="footer-seller">
+      {seller.name}, {seller.postalAddress.join(", ")}
+      {seller.companyNumber ? `. Company number ${seller.companyNumber}` : ""}
+      {seller.vatNumber ? `. VAT number ${seller.vatNumber}` : ""}
+    </address>
   );
 }
 
@@ -83,11 +98,9 @@ export function SiteFooter({ reviewCount, year }: { reviewCount: number; year?: 
             Instagram<span className="sr-only"> (opens in a new tab)</span>
           </a>
           <p className="mt-4 text-sm">
-            Questions?{" "}
-            <a className="underline hover:text-white" href={`mailto:${BRAND.email}`}>
-              {BRAND.email}
-            </a>
+            Questions? <EmailLink className="underline hover:text-white" />
           </p>
+          <SellerAddress />
         </div>
       </div>
       <div className="border-t border-white/10">

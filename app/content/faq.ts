@@ -1,5 +1,4 @@
 import { GI_NAME_PRICE_PENCE } from "~/catalogue/figures";
-import { BRAND } from "~/shared/brand";
 import { formatPence } from "~/pricing/money";
 import { POLICY, type SettingsPolicy } from "~/policy/policy";
 
@@ -74,7 +73,7 @@ export function faqItems(policy: SettingsPolicy): readonly FaqItem[] {
       question: "Do you make kit for academies and teams?",
       answer: [
         `Yes: rashguards, shorts, gis and hoodies in your academy's colours and logo, from ${POLICY.teamMinimumPieces} pieces per design with sizes mixed as you need. We send a digital mock-up first, and production takes ${POLICY.madeToOrder} once you approve it.`,
-        `Book a call through our social pages or e-mail ${BRAND.email}; we reply within ${POLICY.enquiryReply}.`,
+        `Book a call through our social pages or e-mail ${policy.email}; we reply within ${POLICY.enquiryReply}.`,
       ],
       link: { to: "/customisation", label: "How custom academy gear works" },
     },

@@ -1,12 +1,19 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { KIDS_GI_SIZES, KIDS_NO_GI_SIZES } from "~/catalogue/sizes";
 import { BRAND } from "~/shared/brand";
 import { loader } from "~/routes/download.kids-size-chart";
 import { escapeXml, renderKidsSizeChartSvg } from "./kids-size-chart-svg";
 import { KIDS_GI_CHART, KIDS_NO_GI_CHART } from "~/catalogue/size-charts";
 
-const svg = renderKidsSizeChartSvg();
+// X-OWN-1: the chart names the seller's e-mail from the owner's settings.
+vi.mock("~/catalogue/store.server", () => ({
+  catalogueFrom: async () => ({
+    settings: { settings: { seller: { email: "shop@matworks.example" } } },
+  }),
+}));
+
+const svg = renderKidsSizeChartSvg("shop@matworks.example");
 
 describe("printable kids size chart", () => {
   it("S-CAT-3: is well-formed SVG", () => {
@@ -34,8 +41,8 @@ describe("printable kids size chart", () => {
     );
   });
 
-  it("S-CAT-3: is served as a download with safe headers", async () => {
-    const response = loader();
+  it("S-CAT-3, X-OWN-1: is served as a download with safe headers and the settings' e-mail", async () => {
+    const response = await loader({ context: {} } as never);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(
@@ -43,5 +50,6 @@ describe("printable kids size chart", () => {
     );
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await response.text()).toBe(svg);
+    expect(svg).toContain("shop@matworks.example");
   });
 });

@@ -126,7 +126,8 @@ const HOW_TO_MEASURE: readonly [string, string][] = [
   ["Weight", "In light clothing. For gis, size by height first."],
 ];
 
-export function renderKidsSizeChartSvg(): string {
+/** `email`: the seller's e-mail from the owner's settings (X-OWN-1). */
+export function renderKidsSizeChartSvg(email: string): string {
   const { width, height, margin } = PAGE;
   const contentWidth = width - margin * 2;
   const parts: string[] = [];
@@ -211,9 +212,7 @@ export function renderKidsSizeChartSvg(): string {
   parts.push(
     `<line x1="${margin}" y1="${height - 56}" x2="${width - margin}" y2="${height - 56}" stroke="${STONE}" stroke-width="1.5"/>`,
   );
-  parts.push(
-    text(margin, height - 28, `Sizing questions? ${BRAND.email}`, { size: 13, fill: MUTED }),
-  );
+  parts.push(text(margin, height - 28, `Sizing questions? ${email}`, { size: 13, fill: MUTED }));
   parts.push(
     text(width - margin, height - 28, `${BRAND.name} · ${BRAND.slogan}`, {
       size: 13,

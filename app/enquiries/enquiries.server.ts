@@ -2,10 +2,12 @@ import type { Database } from "~/db/client.server";
 import { enquiries } from "./schema";
 import type { Env } from "~/shared/settings";
 import { enqueueMail } from "~/mail/outbox.server";
+import { shopNoticeAddress } from "~/mail/owner-notice.server";
+import { readSettingsState } from "~/catalogue/editing/settings.server";
 import { created, problem, type Result } from "~/shared/problems";
 import { checkEnquiry, type Enquiry } from "./form";
 
-/** Validates, stores and forwards an enquiry to the shop (X-INFO-1). */
+/** Validates, stores and forwards an enquiry to the shop's notices address (X-INFO-1, X-OWN-1). */
 export async function receiveEnquiry(
   db: Database,
   input: unknown,
@@ -37,7 +39,10 @@ export async function receiveEnquiry(
     await enqueueMail(
       tx as unknown as Database,
       {
-        to: settings.SHOP_EMAIL,
+        to: shopNoticeAddress(
+          settings,
+          (await readSettingsState(tx as unknown as Database)).settings.seller,
+        ),
         replyTo: enquiry.email,
         subject: `Custom gear enquiry from ${enquiry.academy ?? enquiry.name}`,
         text: enquiryMailText(enquiry, row.id),

@@ -14,6 +14,22 @@ export interface EnqueueOptions {
   kind?: string;
   /** The id of the thing it is about (e.g. the order's id). */
   ref?: string;
+  /**
+   * Links in the message that open something once (a set-password link): kept until the
+   * message is sent, then replaced by ONE_TIME_LINK_REMOVED in the stored copy (X-SEC-22).
+   */
+  oneTimeLinks?: string[];
+}
+
+/** What a one-time link reads in the outbox once its message was sent. */
+export const ONE_TIME_LINK_REMOVED = "[link removed after sending]";
+
+/** The message with each of the links replaced (longest first, so none is left half-replaced). */
+export function withoutLinks(text: string, links: readonly string[]): string {
+  return [...links]
+    .filter((link) => link.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, link) => out.split(link).join(ONE_TIME_LINK_REMOVED), text);
 }
 
 /**
@@ -36,6 +52,7 @@ export async function enqueueMail(
       dedupeKey: options.dedupeKey ?? null,
       kind: options.kind ?? "mail",
       ref: options.ref ?? null,
+      oneTimeLinks: options.oneTimeLinks?.length ? options.oneTimeLinks : null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
 }
@@ -103,6 +120,17 @@ export async function deliverDueMail(
           fileStem: `${row.createdAt.toISOString().replace(/[:.]/g, "-")}-${row.id.slice(0, 8)}`,
         },
       );
+      // Sent: the stored copy keeps no working one-time link (X-SEC-22). Until the server took
+      // it, the row keeps the links, so a failed send is retried whole.
+      const links = row.oneTimeLinks ?? [];
+      const redacted = links.length
+        ? {
+            subject: withoutLinks(row.subject, links),
+            text: withoutLinks(row.text, links),
+            html: row.html === null ? null : withoutLinks(row.html, links),
+            oneTimeLinks: null,
+          }
+        : {};
       await db.transaction(async (tx) => {
         const done = await tx
           .update(mailOutbox)
@@ -111,6 +139,7 @@ export async function deliverDueMail(
             messageId: sent.messageId,
             claimedUntil: null,
             lastError: null,
+            ...redacted,
           })
           .where(ours)
           .returning({ id: mailOutbox.id });

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Every e-mail the shop sends, written in the transaction of the change it reports (X-SCALE-4).
  * A worker claims a row until `claimed_until`; a claim that runs out (a process killed mid-send)
- * lets another worker take it. `dedupe_key` keeps one message per event.
+ * lets another worker take it. `dedupe_key` keeps one message per event. `one_time_links` are
+ * links that open something once (set a password): once the message is sent they are replaced
+ * in the stored copy and the column is emptied (X-SEC-22).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -25,6 +27,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     messageId: text("message_id"),
     lastError: text("last_error"),
+    oneTimeLinks: jsonb("one_time_links").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -6,9 +6,9 @@ import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/shared/settings";
 import { deliveryLabel } from "./delivery-label";
-import type { ShopSettings } from "~/policy/shop-settings";
+import { sellerLines, type ShopSettings } from "~/policy/shop-settings";
 import { orderVatBands, vatReceipt } from "~/pricing/vat";
-import { isPersonalised, lineNotice } from "~/policy/consumer-rights";
+import { isPersonalised, lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 import { linesOfOrder, type Order } from "./orders.server";
 
 /** What a receipt or the confirmation e-mail needs from configuration: the VAT number (X-UK-2)
@@ -86,6 +86,9 @@ export async function orderReceipt(
           })),
         }
       : null,
+    // X-OWN-1, X-UK-4: who sells, as the confirmation e-mail prints it (issue 49 item 6).
+    seller: sellerLines(shop.seller),
+    returns_notice: rightToCancelIncluded(shop.returns.days),
     lines: lines.map((line) => ({
       product_name: line.productName,
       details: choiceDetails(line).join(" · "),

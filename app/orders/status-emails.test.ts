@@ -65,7 +65,7 @@ describe("X-OPS-4: the customer's e-mail for each step", () => {
     expect(mail.text).toContain("write to orders@riptide.test with your order number");
     expect(mail.text).toContain("send us a returns request within 28 days of delivery");
     expect(mail.text).not.toContain("hello@griptruth.co.uk");
-    expect(customerNoticeEmail(order, { kind: "delivered" }).text).toContain("within 14 days");
+    expect(customerNoticeEmail(order, { kind: "delivered" }).text).toContain("within 30 days");
   });
   it("X-VAT-4: a refund e-mail says the VAT it gives back by rate, only with the seller's VAT number", () => {
     const notice = {

@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Database } from "~/db/database";
 import { ownerSessions } from "./schema";
+import { hashToken } from "./owner-links.server";
 import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 import { SESSION_LIFETIME_SECONDS } from "~/shared/limits";
@@ -23,7 +24,8 @@ export interface OwnerSessionData {
 /**
  * Owner sessions (X-OPS-1): React Router's session API over the owner_sessions table. The cookie
  * holds only a random 256-bit id; HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https,
- * 12 hours.
+ * 12 hours. The table keeps only the id's SHA-256 (X-SEC-22, as for one-time links): a copy of
+ * the table (a backup, the data folder) opens no session.
  *
  * The shop's clock (`clock`, handed in by the composition root) decides when a session ends: the
  * row's expiry is counted from it, and it is compared with it, in code and in the SQL (a
@@ -48,7 +50,7 @@ export function ownerSessionStorage(
     cookie,
     async createData(data) {
       const id = randomBytes(32).toString("base64url");
-      await db.insert(ownerSessions).values({ id, data, expiresAt: expiry() });
+      await db.insert(ownerSessions).values({ id: hashToken(id), data, expiresAt: expiry() });
       if (Math.random() < 0.05) {
         await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, clock.now()));
       }
@@ -58,7 +60,7 @@ export function ownerSessionStorage(
       const [row] = await db
         .select({ data: ownerSessions.data, expiresAt: ownerSessions.expiresAt })
         .from(ownerSessions)
-        .where(eq(ownerSessions.id, id))
+        .where(eq(ownerSessions.id, hashToken(id)))
         .limit(1);
       if (!row || row.expiresAt.getTime() <= clock.now().getTime()) return null;
       return row.data as Partial<OwnerSessionData>;
@@ -67,10 +69,10 @@ export function ownerSessionStorage(
       await db
         .update(ownerSessions)
         .set({ data, expiresAt: expiry() })
-        .where(eq(ownerSessions.id, id));
+        .where(eq(ownerSessions.id, hashToken(id)));
     },
     async deleteData(id) {
-      await db.delete(ownerSessions).where(eq(ownerSessions.id, id));
+      await db.delete(ownerSessions).where(eq(ownerSessions.id, hashToken(id)));
     },
   });
 }
@@ -89,7 +91,7 @@ export async function endOwnerSessions(
   const ofOwner = sql`${ownerSessions.data}->>'ownerId' = ${ownerId}`;
   await db
     .delete(ownerSessions)
-    .where(except ? and(ofOwner, ne(ownerSessions.id, except)) : ofOwner);
+    .where(except ? and(ofOwner, ne(ownerSessions.id, hashToken(except))) : ofOwner);
 }
 
 /** The owner sessions of the request, built once by the composition root (app/server/). */

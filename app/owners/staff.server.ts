@@ -230,7 +230,7 @@ export async function inviteOwner(
           "If you did not expect this, you can ignore this e-mail.",
         ].join("\n"),
       },
-      { dedupeKey: `owner-link:${link.id}`, kind: "owner-invite" },
+      { dedupeKey: `owner-link:${link.id}`, kind: "owner-invite", oneTimeLinks: [link.url] },
     );
     await recordAudit(txDb, {
       actor: actor.email,
@@ -406,7 +406,7 @@ export async function requestPasswordReset(
           "If you did not ask, ignore this e-mail: your password stays as it is.",
         ].join("\n"),
       },
-      { dedupeKey: `owner-link:${link.id}`, kind: "owner-reset" },
+      { dedupeKey: `owner-link:${link.id}`, kind: "owner-reset", oneTimeLinks: [link.url] },
     );
   });
   const wait = RESET_ANSWER_FLOOR_MS - (performance.now() - started);

@@ -4,6 +4,8 @@ import type { Clock } from "~/shared/clock";
 import type { Env } from "~/shared/settings";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { newSandboxSessionId } from "~/orders/orders.server";
+import type { ServiceSettings } from "~/security/service-settings.server";
+import { keyMode, stripeKeysInUse } from "./keys.server";
 import { createStripeCheckoutSession, createStripeClient } from "./stripe.server";
 
 export interface HostedSession {
@@ -61,60 +63,106 @@ export function paymentsStartupProblem(config: PaymentsConfig): string | undefin
     return "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
   }
   if (!config.PAYMENTS && (config.NODE_ENV ?? "production") === "production") {
-    return "PAYMENTS is not set: a production server must say who takes payments. Set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENTS=sandbox to run a test shop on purpose (npm start does this when nothing is configured).";
+    return "PAYMENTS is not set: a production server must say who takes payments. Set PAYMENTS=sandbox to start as a test shop and enter Stripe's keys in the back office (Payments) when ready (npm start does this when nothing is configured), or PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
   }
   if (
     !config.PAYMENTS &&
     !config.STRIPE_SECRET_KEY &&
     config.PUBLIC_URL?.toLowerCase().startsWith("https:")
   ) {
-    return "PUBLIC_URL is https but no Stripe keys are set: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or PAYMENTS=sandbox to run a test shop on purpose.";
+    return "PUBLIC_URL is https but no Stripe keys are set: set PAYMENTS=sandbox to start as a test shop and enter Stripe's keys in the back office (Payments), or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.";
   }
   return undefined;
 }
 
-/** The start-up line saying who takes payments. */
+/** The start-up line saying who takes payments, by the environment. */
 export function paymentsStartupLine(config: PaymentsConfig): string {
   return paymentsMode(config) === "stripe"
     ? "Payments: Stripe Checkout (real payments with live keys)."
-    : "Payments: sandbox (test mode: only Stripe's test card numbers are accepted, no card is charged).";
+    : "Payments: sandbox (test mode: only Stripe's test card numbers are accepted, no card is charged), until Stripe's keys are saved in the back office (Payments).";
+}
+
+/** The line saying who takes payments now, once the database is open (saved keys count). */
+export function paymentsNowLine(payments: Payments): string {
+  if (payments.provider.name !== "stripe") {
+    return "Payments: sandbox (test mode: only Stripe's test card numbers are accepted, no card is charged). Stripe's keys can be entered in the back office (Payments).";
+  }
+  return payments.testShop
+    ? "Payments: Stripe Checkout with a test key (a test shop: no card is charged)."
+    : "Payments: Stripe Checkout with a live key (real payments).";
 }
 
 /**
  * The shop's payments, built once by the composition root (X-ARCH-1): the provider that takes new
- * checkouts (PAYMENTS), and Stripe's SDK whenever its key is set, for Stripe orders' look-ups,
- * refunds and webhooks (a shop back on the sandbox still refunds its Stripe orders).
+ * checkouts, and Stripe's SDK whenever a key is set, for Stripe orders' look-ups, refunds and
+ * webhooks (a shop back on the sandbox still refunds its Stripe orders). The keys are the
+ * environment's when STRIPE_SECRET_KEY is set, else the ones the owner saved and Stripe accepted on
+ * /admin/payments (X-OWN-3), read at each use: a save needs no restart.
  */
 export interface Payments {
   provider: PaymentProvider;
-  /** The Stripe SDK (STRIPE_SECRET_KEY set), else null. */
+  /** The Stripe SDK (a key set), else null. */
   stripe: Stripe | null;
-  /** STRIPE_WEBHOOK_SECRET, checked with the key: both or no webhook. */
+  /** The webhook's signing secret, set with the key: both or no webhook. */
   webhookSecret: string | null;
+  /** Test shop (X-OWN-3): the sandbox, or Stripe with a test key; no card is charged. */
+  readonly testShop: boolean;
 }
 
 export function openPayments(
   config: PaymentsConfig & Pick<Env, "STRIPE_API_BASE">,
   clock: Clock,
+  services?: ServiceSettings,
 ): Payments {
-  const payments: Payments = {
-    provider: sandboxProvider,
-    stripe: createStripeClient(config),
-    webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? null,
+  const clients = new Map<string, Stripe>();
+  const clientFor = (key: string) => {
+    let client = clients.get(key);
+    if (!client) {
+      client = createStripeClient({
+        STRIPE_SECRET_KEY: key,
+        STRIPE_API_BASE: config.STRIPE_API_BASE,
+      })!;
+      // Only today's key and the one before are kept (a key rolled twice is gone).
+      if (clients.size > 1) clients.clear();
+      clients.set(key, client);
+    }
+    return client;
   };
-  if (paymentsMode(config) === "stripe") {
-    payments.provider = {
-      name: "stripe",
-      createSession: (...args) =>
-        createStripeCheckoutSession(stripeOf(payments), ...args, clock.now()),
-    };
-  }
+  const keys = () => stripeKeysInUse(config, services);
+  const stripeProvider: PaymentProvider = {
+    name: "stripe",
+    createSession: (...args) =>
+      createStripeCheckoutSession(stripeOf(payments), ...args, clock.now()),
+  };
+  const mode = () => {
+    const inUse = keys();
+    // The environment's choice stands with the environment's keys; saved keys mean Stripe.
+    if (inUse?.source === "saved") return "stripe";
+    return paymentsMode(config);
+  };
+  const payments: Payments = {
+    get provider() {
+      return mode() === "stripe" ? stripeProvider : sandboxProvider;
+    },
+    get stripe() {
+      const inUse = keys();
+      return inUse ? clientFor(inUse.secretKey) : null;
+    },
+    get webhookSecret() {
+      return keys()?.webhookSecret ?? null;
+    },
+    get testShop() {
+      if (mode() !== "stripe") return true;
+      const inUse = keys();
+      return !inUse || keyMode(inUse.secretKey) !== "live";
+    },
+  };
   return payments;
 }
 
-/** Stripe's SDK, for a Stripe order or refund; a shop without STRIPE_SECRET_KEY cannot reach it. */
+/** Stripe's SDK, for a Stripe order or refund; a shop without a Stripe key cannot reach it. */
 export function stripeOf(payments: Payments): Stripe {
-  if (!payments.stripe) throw new Error("STRIPE_SECRET_KEY is not set.");
+  if (!payments.stripe) throw new Error("No Stripe key is set.");
   return payments.stripe;
 }
 

@@ -1,9 +1,11 @@
 import { Ban, RotateCcw } from "lucide-react";
-import { isPersonalised, PERSONALISED_NOTICE, RIGHT_TO_CANCEL_NOTICE } from "./consumer-rights";
+import { useShopContact } from "~/ui/shop-contact";
+import { isPersonalised, PERSONALISED_NOTICE, returnsNotice } from "./consumer-rights";
 
 /**
  * The line's cancellation right (X-UK-3), shown in the cart, at checkout and in the
- * confirmation: personalised lines cannot be returned unless faulty; others have 14 days.
+ * confirmation: personalised lines cannot be returned unless faulty; others have the owner's
+ * window (X-OWN-5, "30-day returns"), which the page's settings give.
  */
 export function LineNotice({
   line,
@@ -16,6 +18,7 @@ export function LineNotice({
   line: Parameters<typeof isPersonalised>[0] | boolean;
   className?: string;
 }) {
+  const { returnDays } = useShopContact();
   const personalised = typeof line === "boolean" ? line : isPersonalised(line);
   const Icon = personalised ? Ban : RotateCcw;
   return (
@@ -24,7 +27,7 @@ export function LineNotice({
       data-testid="line-notice"
     >
       <Icon aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-      <span>{text ?? (personalised ? PERSONALISED_NOTICE : RIGHT_TO_CANCEL_NOTICE)}</span>
+      <span>{text ?? (personalised ? PERSONALISED_NOTICE : returnsNotice(returnDays))}</span>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPersonalised, lineNotice } from "./consumer-rights";
+import { isPersonalised, lineNotice, rightToCancelIncluded } from "./consumer-rights";
 
 describe("X-UK-3: personalised lines", () => {
   it("X-UK-3: custom text or a paid name makes a line personalised", () => {
@@ -15,6 +15,17 @@ describe("X-UK-3: personalised lines", () => {
     expect(lineNotice({ customText: "MAYA" })).toBe(
       "Personalised: made for you, so it cannot be returned unless faulty",
     );
-    expect(lineNotice({})).toBe("14-day right to cancel");
+    expect(lineNotice({})).toBe("30-day returns");
+  });
+
+  it("X-OWN-5: one window, the owner's, with the legal right to cancel explained once", () => {
+    expect(lineNotice({}, 45)).toBe("45-day returns");
+    expect(lineNotice({ customText: "MAYA" }, 45)).toContain("Personalised");
+    expect(rightToCancelIncluded(30)).toBe(
+      "30-day returns on non-personalised items: your 14-day right to cancel is included.",
+    );
+    expect(rightToCancelIncluded(14)).toBe(
+      "14-day returns on non-personalised items: your 14-day right to cancel.",
+    );
   });
 });

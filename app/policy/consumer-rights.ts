@@ -1,16 +1,31 @@
 import type { LineChoiceOrNull } from "~/shared/line-choice";
+import { DEFAULT_RETURN_DAYS } from "./shop-settings";
 
 /**
  * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay
  * (X-UK-3, X-UK-4, X-UK-5): personalised goods are excluded from the right to cancel; everything
- * else can be cancelled within 14 days of delivery (the law's floor; the owner's return window,
- * X-TRUE-2, may be longer and is passed in where it is known).
+ * else can be cancelled within 14 days of delivery (the law's floor). The shop says one window,
+ * the owner's (X-OWN-5, "30-day returns"), and explains once that the legal right is inside it.
  */
 export const RIGHT_TO_CANCEL_DAYS = 14;
 
 export const PERSONALISED_NOTICE =
   "Personalised: made for you, so it cannot be returned unless faulty";
-export const RIGHT_TO_CANCEL_NOTICE = `${RIGHT_TO_CANCEL_DAYS}-day right to cancel`;
+
+/** A line's badge in the cart, at checkout, on the confirmation and in e-mails: "30-day returns". */
+export function returnsNotice(days: number = DEFAULT_RETURN_DAYS): string {
+  return `${days}-day returns`;
+}
+
+/**
+ * The one sentence that explains the legal right beside the owner's window (X-OWN-5): shown once
+ * where it matters (checkout, the confirmation page and e-mail, the returns page).
+ */
+export function rightToCancelIncluded(days: number = DEFAULT_RETURN_DAYS): string {
+  return days > RIGHT_TO_CANCEL_DAYS
+    ? `${returnsNotice(days)} on non-personalised items: your ${RIGHT_TO_CANCEL_DAYS}-day right to cancel is included.`
+    : `${returnsNotice(days)} on non-personalised items: your ${RIGHT_TO_CANCEL_DAYS}-day right to cancel.`;
+}
 
 /** A line with the customer's own text (or a paid name) is made to their specification. */
 export function isPersonalised(
@@ -19,9 +34,10 @@ export function isPersonalised(
   return Boolean(line.customText?.trim()) || Boolean(line.nameCustomisation);
 }
 
+/** The line's notice: personalised, or the owner's window (X-OWN-5). */
 export function lineNotice(
   line: Parameters<typeof isPersonalised>[0],
-  days: number = RIGHT_TO_CANCEL_DAYS,
+  days: number = DEFAULT_RETURN_DAYS,
 ): string {
-  return isPersonalised(line) ? PERSONALISED_NOTICE : `${days}-day right to cancel`;
+  return isPersonalised(line) ? PERSONALISED_NOTICE : returnsNotice(days);
 }

@@ -43,6 +43,8 @@ export function settingsPolicy(state: SettingsState) {
         ? null
         : formatPenceShort(DEMO_PRODUCT_PAGE_DELIVERY_FROM_PENCE),
     returnDays: returns.days,
+    /** The seller's e-mail (X-OWN-1), for the sentences that name it. */
+    email: state.settings.seller.email,
   };
 }
 

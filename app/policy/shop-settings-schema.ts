@@ -38,6 +38,30 @@ const optionalText = (field: string, pattern: RegExp, example: string) =>
       message: `${field} must look like ${example}, or be left empty.`,
     });
 
+/** An address as lines: blank lines dropped, two to six lines left. */
+const addressLines = (field: string, what: string) =>
+  z
+    .array(
+      z
+        .string({ error: "Each address line must be text." })
+        .trim()
+        .max(
+          SETTINGS_LIMITS.addressLineMax,
+          `An address line can be at most ${SETTINGS_LIMITS.addressLineMax} characters.`,
+        ),
+      { error: `${field} must be a list of lines.` },
+    )
+    .transform((lines) => lines.filter((line) => line !== ""))
+    .pipe(
+      z
+        .array(z.string())
+        .min(2, `${what} needs at least two lines (street and town).`)
+        .max(
+          SETTINGS_LIMITS.addressLines,
+          `The address can have at most ${SETTINGS_LIMITS.addressLines} lines.`,
+        ),
+    );
+
 const methodSchema = z
   .object({
     id: z.enum(SHIPPING_METHOD_IDS, {
@@ -72,27 +96,7 @@ export const shopSettingsSchema = z
             SETTINGS_LIMITS.nameMax,
             `The seller's name can be at most ${SETTINGS_LIMITS.nameMax} characters.`,
           ),
-        postalAddress: z
-          .array(
-            z
-              .string({ error: "Each address line must be text." })
-              .trim()
-              .max(
-                SETTINGS_LIMITS.addressLineMax,
-                `An address line can be at most ${SETTINGS_LIMITS.addressLineMax} characters.`,
-              ),
-            { error: "seller.postalAddress must be a list of lines." },
-          )
-          .transform((lines) => lines.filter((line) => line !== ""))
-          .pipe(
-            z
-              .array(z.string())
-              .min(2, "The seller's postal address needs at least two lines (street and town).")
-              .max(
-                SETTINGS_LIMITS.addressLines,
-                `The address can have at most ${SETTINGS_LIMITS.addressLines} lines.`,
-              ),
-          ),
+        postalAddress: addressLines("seller.postalAddress", "The seller's postal address"),
         email: z
           .email({ error: "The seller's e-mail must be an e-mail address." })
           .max(SETTINGS_LIMITS.emailMax, "The seller's e-mail is too long."),
@@ -106,6 +110,37 @@ export const shopSettingsSchema = z
           /^([A-Z]{2}\d{6}|\d{8})$/,
           "01234567 or SC123456",
         ),
+        // X-OWN-1: new in issue 49, so a document without them (an older client, a stored row)
+        // still reads: left out or empty is null (the postal address; the seller's e-mail).
+        returnsAddress: z
+          .union([
+            z.null(),
+            z
+              .array(z.string({ error: "Each address line must be text." }), {
+                error: "seller.returnsAddress must be a list of lines or null.",
+              })
+              .transform((lines) => lines.map((line) => line.trim()).filter(Boolean))
+              .transform((lines) => (lines.length ? lines : null))
+              .pipe(addressLines("seller.returnsAddress", "The returns address").nullable()),
+          ])
+          .optional()
+          .transform((value) => value ?? null),
+        noticesTo: z
+          .union([
+            z.null(),
+            z
+              .string({ error: "seller.noticesTo must be an e-mail address or null." })
+              .trim()
+              .transform((value) => value || null)
+              .pipe(
+                z
+                  .email({ error: "The address for the shop's notices must be an e-mail address." })
+                  .max(SETTINGS_LIMITS.emailMax, "The address for notices is too long.")
+                  .nullable(),
+              ),
+          ])
+          .optional()
+          .transform((value) => value ?? null),
       })
       .strict(),
     delivery: z

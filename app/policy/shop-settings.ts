@@ -1,4 +1,3 @@
-import { BRAND } from "~/shared/brand";
 import { formatPenceShort } from "~/pricing/money";
 import {
   DEFAULT_DELIVERY,
@@ -19,6 +18,11 @@ export interface SellerSettings {
   email: string;
   vatNumber: string | null;
   companyNumber: string | null;
+  /** Where returns are posted (X-OWN-1); null: the postal address. */
+  returnsAddress: string[] | null;
+  /** Where the shop's own notices go (paid orders, return requests, enquiries, team closings;
+   *  X-OWN-1); null: `email`. */
+  noticesTo: string | null;
 }
 
 export interface ShopSettings {
@@ -27,18 +31,26 @@ export interface ShopSettings {
   returns: { days: number };
 }
 
-/** A fresh shop's settings: the seller in app/shared/brand.ts, the specification's delivery and
- *  the 14-day right to cancel the shop has always given (X-UK-5). */
+/** The demo's seller, until the owner saves their own (X-OWN-1): the one place it is written. */
+export const DEMO_SELLER: SellerSettings = {
+  name: "GRIP TRUTH Ltd",
+  postalAddress: ["Unit 7, Riverside Park Road", "Middlesbrough", "TS2 1QW", "United Kingdom"],
+  email: "hello@griptruth.co.uk",
+  vatNumber: null,
+  companyNumber: null,
+  returnsAddress: null,
+  noticesTo: null,
+};
+
+/** The return window a fresh shop gives (X-OWN-5): the "30 day returns" its pages promise; the
+ *  legal 14-day right to cancel (X-UK-5) is inside it. */
+export const DEFAULT_RETURN_DAYS = 30;
+
+/** A fresh shop's settings: the demo seller, the specification's delivery and 30-day returns. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
-  seller: {
-    name: BRAND.seller.name,
-    postalAddress: [...BRAND.seller.postalAddress],
-    email: BRAND.email,
-    vatNumber: null,
-    companyNumber: null,
-  },
+  seller: DEMO_SELLER,
   delivery: DEFAULT_DELIVERY,
-  returns: { days: 14 },
+  returns: { days: DEFAULT_RETURN_DAYS },
 };
 
 /** The settings as a request sees them, with what the launch checklist needs to know. */
@@ -73,7 +85,7 @@ export function deliveryPromiseLines(state: SettingsState): DeliveryPromiseLines
         delivery.freeStandardFromPence === null
           ? null
           : `Free shipping over ${formatPenceShort(delivery.freeStandardFromPence)}`,
-      returns: "30 day returns",
+      returns: returnsWindowName(returns.days),
     };
   }
   const standard = methodSetting("uk-standard", delivery);
@@ -87,7 +99,7 @@ export function deliveryPromiseLines(state: SettingsState): DeliveryPromiseLines
       standard.enabled && delivery.freeStandardFromPence !== null
         ? `Free standard UK delivery on orders of ${formatPenceShort(delivery.freeStandardFromPence)} or more`
         : null,
-    returns: `${returns.days} day returns on unworn, non-personalised items`,
+    returns: `${returnsWindowName(returns.days)} on unworn, non-personalised items`,
   };
 }
 
@@ -99,6 +111,16 @@ export function sellerLines(seller: SellerSettings): string[] {
     seller.email,
     ...(seller.companyNumber ? [`Company number ${seller.companyNumber}`] : []),
   ];
+}
+
+/** Where a customer posts a return (X-OWN-1): the returns address, else the postal address. */
+export function returnsAddressOf(seller: SellerSettings): string[] {
+  return seller.returnsAddress?.length ? seller.returnsAddress : seller.postalAddress;
+}
+
+/** "30-day returns" (X-OWN-5): the owner's window as every page, badge and e-mail names it. */
+export function returnsWindowName(days: number): string {
+  return `${days}-day returns`;
 }
 
 /** A whole number of working days a lead time may take at most ("2-5 working days" → 5). */

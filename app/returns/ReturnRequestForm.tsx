@@ -1,10 +1,9 @@
-import { RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
 import { Ban } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { BRAND } from "~/shared/brand";
 import { InfoPageShell } from "~/ui/InfoPageShell";
-import { TextLink } from "~/ui/links";
+import { EmailLink, TextLink } from "~/ui/links";
+import { useShopContact } from "~/ui/shop-contact";
 import { POLICY } from "~/policy/policy";
 import type { ReturnRequestStep } from "./requests.server";
 import { formatUkDate } from "./rules";
@@ -179,7 +178,7 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
           <Problem message={step.error} />
           <p>
             Nothing in this order can be sent back for a change of mind. If something is faulty,
-            e-mail {BRAND.email} with your order number.
+            e-mail <EmailLink /> with your order number.
           </p>
         </>
       )}
@@ -193,6 +192,7 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
 }
 
 function DoneStep({ step }: { step: Extract<ReturnRequestStep, { step: "done" }> }) {
+  const seller = useShopContact();
   return (
     <section
       aria-labelledby="return-done"
@@ -213,9 +213,16 @@ function DoneStep({ step }: { step: Extract<ReturnRequestStep, { step: "done" }>
           </li>
         ))}
       </ul>
+      <address className="not-italic" data-testid="returns-address">
+        {[seller.name, "Returns", ...seller.returnsAddress].map((line, i) => (
+          <span key={i} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
       <p className="text-sm text-muted">
-        Send them back within {RIGHT_TO_CANCEL_DAYS} days, unworn and in their original packaging.
-        We refund within {POLICY.refundTime} of receiving them.
+        Send them back within {step.days} days, unworn and in their original packaging. We refund
+        within {POLICY.refundTime} of receiving them.
       </p>
     </section>
   );
@@ -235,7 +242,7 @@ export function ReturnRequestForm({ step }: { step: ReturnRequestStep }) {
       {step.step === "done" ? <DoneStep step={step} /> : null}
       <p className="mt-8 text-base text-ink-soft">
         Personalised items can&apos;t be returned unless faulty. Read our{" "}
-        <TextLink to="/returns">returns policy</TextLink>, or e-mail {BRAND.email} instead.
+        <TextLink to="/returns">returns policy</TextLink>, or e-mail <EmailLink /> instead.
       </p>
     </InfoPageShell>
   );

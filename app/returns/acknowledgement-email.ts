@@ -1,24 +1,29 @@
 import { BRAND } from "~/shared/brand";
 import { POLICY } from "~/policy/policy";
-import { RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
+import { returnsAddressOf, type SellerSettings } from "~/policy/shop-settings";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The acknowledgement of a returns request (X-UK-5): what was asked for and what to do next. */
-export function returnAcknowledgementEmail(request: {
-  reference: string;
-  orderNumber: string;
-  reason: string;
-  lines: readonly { productName: string; details: string; quantity: number }[];
-}) {
+/** The acknowledgement of a returns request (X-UK-5): what was asked for and what to do next,
+ *  with the returns address and e-mail the owner set (X-OWN-1) and their window (X-OWN-5). */
+export function returnAcknowledgementEmail(
+  request: {
+    reference: string;
+    orderNumber: string;
+    reason: string;
+    lines: readonly { productName: string; details: string; quantity: number }[];
+  },
+  shop: { seller: SellerSettings; returns: { days: number } },
+) {
+  const { seller } = shop;
   const subject = `Your return request ${request.reference} for order ${request.orderNumber}`;
   const items = request.lines.map(
     (l) => `${l.quantity} × ${l.productName}${l.details ? ` (${l.details})` : ""}`,
   );
-  const address = [BRAND.seller.name, "Returns", ...BRAND.seller.postalAddress];
+  const address = [seller.name, "Returns", ...returnsAddressOf(seller)];
   const steps = [
     `Pack the items unworn and unwashed, with their tags, in their original packaging, with a note of your order number ${request.orderNumber} and return reference ${request.reference}.`,
-    `Post them within ${RIGHT_TO_CANCEL_DAYS} days of today to the address below. Use a tracked service and keep the receipt until your refund arrives; return postage is yours to pay.`,
+    `Post them within ${shop.returns.days} days of today to the address below. Use a tracked service and keep the receipt until your refund arrives; return postage is yours to pay.`,
     `When they reach us we check them and refund your original payment method within ${POLICY.refundTime}, and e-mail you when it is done.`,
   ];
   const text = [
@@ -35,7 +40,7 @@ export function returnAcknowledgementEmail(request: {
     `Returns address:`,
     ...address,
     ``,
-    `Questions? Reply to this e-mail or write to ${BRAND.email} with your order number.`,
+    `Questions? Reply to this e-mail or write to ${seller.email} with your order number.`,
     `${BRAND.name}: ${BRAND.slogan}`,
   ].join("\n");
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b0b0c">
@@ -46,12 +51,12 @@ export function returnAcknowledgementEmail(request: {
 <h2 style="font-size:18px">What to do next</h2>
 <ol>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join("")}</ol>
 <p><strong>Returns address:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
-<p>Questions? Reply to this e-mail or write to ${escapeHtml(BRAND.email)} with your order number.</p>
+<p>Questions? Reply to this e-mail or write to ${escapeHtml(seller.email)} with your order number.</p>
 </body></html>`;
   return { subject, text, html };
 }
 
-/** The shop's own note of a return request (X-DAY-5), to SHOP_EMAIL; replying reaches the customer. */
+/** The shop's own note of a return request (X-DAY-5), to the shop's notices address (X-OWN-1); replying reaches the customer. */
 export function returnRequestNotice(
   request: {
     reference: string;

@@ -25,7 +25,7 @@ import { text } from "~/shared/text";
 import { returnAcknowledgementEmail, returnRequestNotice } from "./acknowledgement-email";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { methodSetting } from "~/pricing/shipping";
-import { leadTimeMaxDays } from "~/policy/shop-settings";
+import { leadTimeMaxDays, type ShopSettings } from "~/policy/shop-settings";
 import { lineRefusal, returnedValuePence, returnReference, returnWindow } from "./rules";
 import { EMAIL_MAX, MAX_CART_LINES, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
 
@@ -113,10 +113,11 @@ async function orderView(
   order: Order,
   now: Date,
   sizesOf: ExchangeSizesOf,
-): Promise<Found<{ order: Order; view: ReturnableOrderView }>> {
+): Promise<Found<{ order: Order; view: ReturnableOrderView; shop: ShopSettings }>> {
   const shop = (await loadCatalogue(db, now.getTime())).settings.settings;
   const window = returnWindow(order, now, {
     days: shop.returns.days,
+    email: shop.seller.email,
     deliveryDays: leadTimeMaxDays(methodSetting(order.shippingMethod, shop.delivery).leadTime),
   });
   if (!window.open) return { ok: false, kind: "conflict", message: window.reason };
@@ -125,6 +126,7 @@ async function orderView(
   return {
     ok: true,
     order,
+    shop,
     view: {
       orderNumber: order.orderNumber,
       lastDay: window.lastDay,
@@ -277,10 +279,11 @@ export async function createReturnRequest(
         lastDay: found.view.lastDay,
         lines,
       };
-      await enqueueReturnAcknowledgement(txDb, created);
+      await enqueueReturnAcknowledgement(txDb, created, found.shop);
       await notifyOwner(
         txDb,
         settings,
+        found.shop.seller,
         `return-request:${created.id}`,
         returnRequestNotice(created, canonicalOrigin(settings)),
         created.id,
@@ -304,10 +307,11 @@ export async function createReturnRequest(
 export async function enqueueReturnAcknowledgement(
   tx: Database,
   request: StoredReturnRequest,
+  shop: ShopSettings,
 ): Promise<void> {
   await enqueueMail(
     tx,
-    { to: request.customerEmail, ...returnAcknowledgementEmail(request) },
+    { to: request.customerEmail, ...returnAcknowledgementEmail(request, shop) },
     { dedupeKey: `return-request:${request.id}`, kind: "return-request", ref: request.id },
   );
 }
@@ -489,7 +493,14 @@ export async function markReturnReceived(
 export type ReturnRequestStep =
   | { step: "find"; error?: string; orderNumber?: string }
   | { step: "choose"; error?: string; email: string; view: ReturnableOrderView }
-  | { step: "done"; reference: string; orderNumber: string; lines: StoredReturnRequest["lines"] };
+  | {
+      step: "done";
+      reference: string;
+      orderNumber: string;
+      lines: StoredReturnRequest["lines"];
+      /** The owner's window (X-OWN-5): days to post the items. */
+      days: number;
+    };
 
 /**
  * The /returns/request form post (the edge has checked origin, size and the rate limit):
@@ -546,6 +557,7 @@ export async function handleReturnRequestForm(
       reference: request.reference,
       orderNumber: request.orderNumber,
       lines: request.lines,
+      days: found.view.days,
     },
     { created: true },
   );

@@ -1,6 +1,6 @@
-import { BRAND } from "~/shared/brand";
 import { londonIsoDate } from "~/shared/london-time";
 import { POLICY } from "~/policy/policy";
+import { DEFAULT_SHOP_SETTINGS } from "~/policy/shop-settings";
 import { discountOnSubtotal } from "~/pricing/totals";
 import { isCancelledOrRefunded, isPaid, type OrderStates } from "~/orders/status";
 import {
@@ -43,6 +43,8 @@ export interface ReturnableOrder extends OrderStates {
 /** The owner's return window (X-TRUE-2): its days, and the chosen delivery's longest time. */
 export interface ReturnRule {
   days: number;
+  /** The seller's e-mail the refusals name (X-OWN-1); left out: the default settings'. */
+  email?: string;
   /** Working days the order's delivery may take after dispatch ("2-5 working days" → 5). */
   deliveryDays: number;
 }
@@ -76,6 +78,7 @@ export function returnWindow(
   rule: ReturnRule = LEGAL_RULE,
 ): ReturnWindow {
   const days = rule.days;
+  const email = rule.email ?? DEFAULT_SHOP_SETTINGS.seller.email;
   // Only a paid order's goods are with the customer to send back (X-ORD-2).
   if (!isPaid(order)) {
     return {
@@ -89,7 +92,7 @@ export function returnWindow(
   if (!start) {
     return {
       open: false,
-      reason: `Order ${order.orderNumber} has not been dispatched yet, so there is nothing to send back. To cancel before dispatch, e-mail ${BRAND.email} with your order number.`,
+      reason: `Order ${order.orderNumber} has not been dispatched yet, so there is nothing to send back. To cancel before dispatch, e-mail ${email} with your order number.`,
     };
   }
   const countedFrom = order.deliveredAt ? "delivery" : "dispatch";
@@ -98,7 +101,7 @@ export function returnWindow(
   if (ukDate(now) > lastDay) {
     return {
       open: false,
-      reason: `The ${days}-day return window for order ${order.orderNumber} ended on ${formatUkDate(lastDay)} (${days} days after ${countedFrom === "delivery" ? "delivery" : "dispatch plus the delivery time"}). If an item is faulty, e-mail ${BRAND.email}: faults can be reported within ${POLICY.faultReportDays} days of delivery.`,
+      reason: `The ${days}-day return window for order ${order.orderNumber} ended on ${formatUkDate(lastDay)} (${days} days after ${countedFrom === "delivery" ? "delivery" : "dispatch plus the delivery time"}). If an item is faulty, e-mail ${email}: faults can be reported within ${POLICY.faultReportDays} days of delivery.`,
     };
   }
   return { open: true, lastDay, countedFrom, days };

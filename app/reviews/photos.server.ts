@@ -175,6 +175,9 @@ async function reencode(input: Buffer): Promise<{ large: Buffer; thumb: Buffer }
  * With S3_BUCKET a review photo's two files live in the bucket under these keys, and its row keeps
  * empty bytes (an empty `image` says "in the bucket"); without it, the row holds the bytes.
  */
+/** Every key a review photo is stored under in the bucket (a restore refuses any other). */
+export const REVIEW_PHOTO_FILE_KEY = /^review-photos\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+
 function bucketKeys(id: string): [image: string, thumbnail: string] {
   return [`review-photos/${id}.webp`, `review-photos/${id}-thumb.webp`];
 }

@@ -4,6 +4,7 @@ import { partsFrom } from "~/flows/parts.server";
 import { data } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
+import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { backupHealth } from "~/flows/back-office/backups.server";
 import { filesFrom } from "~/storage/files.server";
 import { dashboardSummary, parseSummaryDays } from "~/flows/back-office/summary.server";
@@ -12,6 +13,8 @@ import { needsAttention } from "~/flows/back-office/attention.server";
 import { refundFlaggedPaymentAction } from "~/flows/back-office/attention-actions.server";
 import { pageEndpoint, statusOf } from "~/security/edge.server";
 import type { Route } from "./+types/admin.dashboard";
+import { mailOnlyInFiles } from "~/mail/mail-server.server";
+import { MailOnlyInFilesWarning } from "~/mail/MailServerSection";
 import { BODY_LIMITS, SUMMARY_DAYS_DEFAULT } from "~/shared/limits";
 
 export const meta = () => [{ title: "Dashboard | GRIP TRUTH back office" }];
@@ -25,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ summary, extras }, attention, launch, backup] = await Promise.all([
     dashboardSummary(db, days, clockFrom(context).now()),
     needsAttention(db, clockFrom(context).now()),
-    launchChecklist(db, settingsFrom(context)),
+    launchChecklist(db, settingsFrom(context), serviceSettingsFrom(context)),
     backupHealth(settingsFrom(context), filesFrom(context), clockFrom(context).now()),
   ]);
   // "Refund this payment" asks first (issue 27): ?confirm=<payment> shows the confirming form.
@@ -40,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       confirm,
       error: parsed.ok ? null : parsed.message,
       launch: launch.items,
+      // X-OWN-2: e-mail only written to files in production.
+      mailOnlyInFiles: mailOnlyInFiles(settingsFrom(context), serviceSettingsFrom(context)),
     },
     parsed.ok ? undefined : { status: statusOf(parsed) },
   );
@@ -63,9 +68,10 @@ export const action = pageEndpoint(
 );
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { launch, ...dashboard } = loaderData;
+  const { launch, mailOnlyInFiles: onlyFiles, ...dashboard } = loaderData;
   return (
     <>
+      {onlyFiles ? <MailOnlyInFilesWarning /> : null}
       <LaunchChecklist items={launch} />
       <Dashboard {...dashboard} outcome={actionData} />
     </>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { dbFrom, settingsFrom } from "~/db/context.server";
+import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { demoContent, launchChecklist, removeDemoContent } from "~/flows/back-office/launch.server";
 import { LaunchChecklist } from "~/flows/back-office/LaunchChecklist";
 import { pageEndpoint, success } from "~/security/edge.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   const db = dbFrom(context);
   const [launch, demo] = await Promise.all([
-    launchChecklist(db, settingsFrom(context)),
+    launchChecklist(db, settingsFrom(context), serviceSettingsFrom(context)),
     demoContent(db),
   ]);
   return { ...launch, demo };
@@ -93,7 +94,14 @@ export default function AdminLaunch({ loaderData, actionData }: Route.ComponentP
                 {demo.bannerCleared || demo.heroReplaced
                   ? "take the opening-sale banner and the “20% off site wide” home heading away"
                   : "leave the banner and home page words as you wrote them"}
-                ; from then on no banner or heading advertises a sale that is not running.
+                ;
+              </li>
+              <li>
+                {demo.tilesRemoved.length
+                  ? `take the home page's sale tile away (${demo.tilesRemoved.join(", ")})`
+                  : "leave the home page's tiles as they are (none claims a sale)"}
+                ; from then on no banner, heading, tile or page description advertises a sale that
+                is not running.
               </li>
             </ul>
             <Form method="post">

@@ -5,6 +5,8 @@ import { dbFrom, settingsFrom } from "~/db/context.server";
 import { ordersForPrint } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { sellerVatNumber } from "~/orders/receipt.server";
+import { returnsAddressOf, sellerLines } from "~/policy/shop-settings";
+import { returnsNotice } from "~/policy/consumer-rights";
 import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
 import { deliveryLabel, postalLines } from "~/orders/delivery-label";
@@ -26,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     // The seller's address for questions, as the owner set it (X-TRUE-2).
     sellerEmail: shop.seller.email,
+    // Who sells and where returns go (X-OWN-1), as the owner set them.
+    seller: sellerLines(shop.seller),
+    returnsAddress: [shop.seller.name, "Returns", ...returnsAddressOf(shop.seller)].join(", "),
+    returnDays: shop.returns.days,
     slips: slips.map((slip) => ({
       ...slip,
       vat: vatReceipt(orderVatBands(slip.order), vatNumber),
@@ -35,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PrintSlips({ loaderData }: Route.ComponentProps) {
-  const { slips, sellerEmail } = loaderData;
+  const { slips, sellerEmail, seller, returnsAddress, returnDays } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -106,6 +112,12 @@ export default function PrintSlips({ loaderData }: Route.ComponentProps) {
             </section>
             <p className="mt-4 border-t border-stone pt-3 text-sm">
               Questions about your order? {sellerEmail} · quote {order.orderNumber}
+            </p>
+            <p className="mt-1 text-sm" data-testid="slip-returns">
+              {returnsNotice(returnDays)}: post returns to {returnsAddress}.
+            </p>
+            <p className="mt-1 text-xs text-muted" data-testid="slip-seller">
+              Sold by {seller.join(", ")}
             </p>
           </article>
         );

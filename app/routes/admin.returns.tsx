@@ -10,6 +10,8 @@ import { pageEndpoint } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import type { Route } from "./+types/admin.returns";
 import { BODY_LIMITS } from "~/shared/limits";
+import { returnsNotice } from "~/policy/consumer-rights";
+import { useShopContact } from "~/ui/shop-contact";
 
 export const meta = () => [{ title: "Returns | GRIP TRUTH back office" }];
 
@@ -33,13 +35,16 @@ export const action = pageEndpoint(
 export default function AdminReturns({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
+  // X-OWN-5: requests are named by the owner's window, which includes the legal right to cancel.
+  const { returnDays } = useShopContact();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header>
         <h1 className="font-display text-3xl font-bold uppercase">Returns</h1>
         <p className="mt-1 text-muted">
-          Requests under the 14-day right to cancel. Mark the items received when they arrive, then
-          refund them and put stocked items back in stock.
+          Requests under your {returnsNotice(returnDays)} (the buyer&apos;s 14-day right to cancel
+          is included). Mark the items received when they arrive, then refund them and put stocked
+          items back in stock.
         </p>
       </header>
       {/* Its alert or status is the message's one live region (X-A11Y-7). */}

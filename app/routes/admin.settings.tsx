@@ -1,7 +1,11 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { readSettingsState, saveSettings } from "~/catalogue/editing/settings.server";
-import { dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
+import { mailServerState, saveMailServer, sendTestMessage } from "~/mail/mail-server.server";
+import { mailerFrom } from "~/mail/mailer.server";
+import { MAIL_SERVER_INTENT, MAIL_TEST_INTENT, MailServerSection } from "~/mail/MailServerSection";
+import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { refuse, pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
@@ -16,8 +20,13 @@ import type { Route } from "./+types/admin.settings";
 export const meta = () => [{ title: "Shop settings | GRIP TRUTH back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, "page", context);
-  return readSettingsState(dbFrom(context));
+  const owner = await requireOwner(request, "page", context);
+  return {
+    ...(await readSettingsState(dbFrom(context))),
+    // The outgoing mail server (X-OWN-2): its own section and form intents.
+    mail: mailServerState(settingsFrom(context), serviceSettingsFrom(context)),
+    ownerEmail: owner.email,
+  };
 }
 
 type Values = Record<string, string>;
@@ -32,6 +41,8 @@ function formField(path: string): string {
     "seller.email": "sellerEmail",
     "seller.vatNumber": "sellerVat",
     "seller.companyNumber": "sellerCompany",
+    "seller.returnsAddress": "sellerReturnsAddress",
+    "seller.noticesTo": "sellerNoticesTo",
     "delivery.freeStandardFromPence": "freeFrom",
     "returns.days": "returnDays",
   };
@@ -74,6 +85,9 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
         email: (form.sellerEmail ?? "").trim(),
         vatNumber: form.sellerVat ?? "",
         companyNumber: form.sellerCompany ?? "",
+        // X-OWN-1: empty is null (the postal address; the e-mail above).
+        returnsAddress: (form.sellerReturnsAddress ?? "").split(/\r?\n/),
+        noticesTo: (form.sellerNoticesTo ?? "").trim() || null,
       },
       delivery: { methods, freeStandardFromPence },
       returns: { days: /^\d+$/.test(days) ? Number(days) : days },
@@ -88,9 +102,24 @@ export const action = pageEndpoint(
     body: { kind: "form", limit: BODY_LIMITS.form },
     noStore: true,
   },
-  async ({ db, body, owner }) => {
+  async ({ db, body, owner, context }) => {
     const values: Values = {};
     for (const [key, value] of body.entries()) values[key] = String(value);
+    // The outgoing mail server's own forms (X-OWN-2).
+    if (values.intent === MAIL_SERVER_INTENT || values.intent === MAIL_TEST_INTENT) {
+      const services = serviceSettingsFrom(context);
+      const answer =
+        values.intent === MAIL_SERVER_INTENT
+          ? await saveMailServer(services, values, owner!.email)
+          : await sendTestMessage(
+              mailerFrom(context),
+              services,
+              owner!.email,
+              clockFrom(context).now(),
+            );
+      if (answer.ok) return success({ message: answer.data.message });
+      return refuse(400, answer.message, { extra: { ...answer.extra, values } });
+    }
     const read = settingsFromForm(values);
     if ("error" in read) return refuse(400, read.error, { extra: { field: read.field, values } });
     const saved = await saveSettings(db, read.settings, owner!.email);
@@ -112,6 +141,8 @@ function startingValues(settings: ShopSettings): Values {
     sellerEmail: settings.seller.email,
     sellerVat: settings.seller.vatNumber ?? "",
     sellerCompany: settings.seller.companyNumber ?? "",
+    sellerReturnsAddress: (settings.seller.returnsAddress ?? []).join("\n"),
+    sellerNoticesTo: settings.seller.noticesTo ?? "",
     freeFrom:
       settings.delivery.freeStandardFromPence === null
         ? ""
@@ -129,12 +160,13 @@ function startingValues(settings: ShopSettings): Values {
 
 /** /admin/settings (X-TRUE-2): who sells, delivery prices and times, the return window. */
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, deliveryReviewed } = loaderData;
+  const { settings, deliveryReviewed, mail, ownerEmail } = loaderData;
   const refused =
     actionData && typeof actionData === "object" && "error" in actionData
       ? (actionData as { error: string; field?: string; values?: Values })
       : null;
-  const values = refused?.values ?? startingValues(settings);
+  const mailRefused = refused?.values?.intent?.startsWith("mail-");
+  const values = (!mailRefused && refused?.values) || startingValues(settings);
   const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
   // The form is keyed by what it shows, so a save or a refusal resets the fields to it.
   const formKey = JSON.stringify(values);
@@ -155,7 +187,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             The seller
           </legend>
           <p className="text-sm text-muted">
-            Printed on receipts and order e-mails, as the law asks.
+            Printed on receipts, order e-mails and packing slips, as the law asks, and shown on
+            every page that names the shop: contact, returns, privacy (you are the controller of
+            your customers&apos; data), terms, the footer and what search engines read.
           </p>
           <Field
             label="Trading name"
@@ -178,6 +212,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="email"
             defaultValue={values.sellerEmail}
             error={errorFor("sellerEmail")}
+          />
+          <TextAreaField
+            label="Returns address (optional)"
+            name="sellerReturnsAddress"
+            rows={4}
+            defaultValue={values.sellerReturnsAddress}
+            hint="Where customers post returns, if not the postal address above. Leave empty to use the postal address."
+            error={errorFor("sellerReturnsAddress")}
+          />
+          <Field
+            label="Send the shop's notices to (optional)"
+            name="sellerNoticesTo"
+            type="email"
+            defaultValue={values.sellerNoticesTo}
+            hint="Paid orders, return requests, enquiries and team closings. Leave empty to use the e-mail for customers."
+            error={errorFor("sellerNoticesTo")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -261,12 +311,25 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             className="clear-both"
             inputMode="numeric"
             defaultValue={values.returnDays}
-            hint="Counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel."
+            hint="Your window, said on every page, badge and e-mail (“30-day returns”); counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel, which it includes."
             error={errorFor("returnDays")}
           />
         </fieldset>
         <Button>Save the settings</Button>
       </Form>
+      <MailServerSection
+        mail={mail}
+        ownerEmail={ownerEmail}
+        values={mailRefused ? refused?.values : undefined}
+        errorFor={errorFor}
+      />
+      <p>
+        Stripe&apos;s keys and the shop&apos;s public address:{" "}
+        <Link to="/admin/payments" className="font-semibold underline">
+          Payments and address
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -13,7 +13,9 @@ import { clockFrom, dbFrom } from "~/db/context.server";
 import { pageEndpoint, refuse, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button } from "~/ui/Button";
-import { Field, TextAreaField } from "~/ui/Field";
+import { Field, SelectField, TextAreaField } from "~/ui/Field";
+import { HOME_LIMITS } from "~/catalogue/home-blocks";
+import type { HomeBlocks } from "~/catalogue/types";
 import type { Route } from "./+types/admin.site";
 import { BODY_LIMITS } from "~/shared/limits";
 
@@ -26,6 +28,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: await readSite(db),
     promotions: await listPromotions(db),
     now: clockFrom(context).now().toISOString(),
+  };
+}
+
+/** The home page's blocks from the form (X-OWN-4): a tile whose title is left empty is removed. */
+function homeBlocksFromForm(body: FormData) {
+  const field = (name: string) => String(body.get(name) ?? "");
+  const tiles = [];
+  for (let i = 0; i < HOME_LIMITS.tiles; i++) {
+    if (!field(`tile${i}-title`).trim()) continue;
+    tiles.push({
+      eyebrow: field(`tile${i}-eyebrow`),
+      title: field(`tile${i}-title`),
+      text: field(`tile${i}-text`),
+      cta: field(`tile${i}-cta`),
+      link: field(`tile${i}-link`),
+      productId: field(`tile${i}-productId`),
+      tone: field(`tile${i}-tone`),
+    });
+  }
+  return {
+    heroCta: field("heroCta"),
+    heroLink: field("heroLink"),
+    heroProductIds: field("heroProductIds")
+      .split(/[\s,]+/)
+      .filter(Boolean),
+    tiles,
   };
 }
 
@@ -57,6 +85,10 @@ export const action = pageEndpoint(
       );
       return saved.ok ? success({ message: "The banner and hero are saved." }) : saved;
     }
+    if (intent === "home") {
+      const saved = await saveSite(db, { home: homeBlocksFromForm(body) }, owner!.email);
+      return saved.ok ? success({ message: "The home page's blocks are saved." }) : saved;
+    }
     if (intent === "end") {
       const ended = await deletePromotion(db, String(body.get("id") ?? ""), owner!.email);
       return ended.ok ? success({ message: "The sale has ended." }) : ended;
@@ -79,7 +111,71 @@ export const action = pageEndpoint(
   },
 );
 
-/** /admin/site (X-CAT-5): the banner, the home hero and the automatic sales. */
+/** Every block of the home page (X-OWN-4): the hero's button and pictures, and the tiles. */
+function HomeBlocksForm({ home }: { home: HomeBlocks }) {
+  const slots = Array.from({ length: HOME_LIMITS.tiles }, (_, i) => home.tiles[i] ?? null);
+  return (
+    <Form
+      method="post"
+      className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5"
+      aria-labelledby="home-blocks"
+    >
+      <h2 id="home-blocks" className="font-display text-xl font-bold uppercase">
+        Home page blocks
+      </h2>
+      <p className="text-sm text-muted">
+        Everything on the home page is yours to word: say only what is true (a sale only while one
+        runs). Links are paths of the shop, like /mens; pictures are product ids, like
+        premium-gym-bag.
+      </p>
+      <input type="hidden" name="intent" value="home" />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Hero button" name="heroCta" defaultValue={home.heroCta} required />
+        <Field label="Hero button links to" name="heroLink" defaultValue={home.heroLink} required />
+        <Field
+          label="Hero pictures (product ids)"
+          name="heroProductIds"
+          defaultValue={home.heroProductIds.join(", ")}
+          hint="Up to two, separated by commas."
+        />
+      </div>
+      {slots.map((tile, i) => (
+        <fieldset key={i} className="grid gap-3 rounded border border-stone p-3 sm:grid-cols-2">
+          <legend className="px-1 font-semibold">Tile {i + 1}</legend>
+          <Field label="Small heading" name={`tile${i}-eyebrow`} defaultValue={tile?.eyebrow} />
+          <Field
+            label="Title"
+            name={`tile${i}-title`}
+            defaultValue={tile?.title}
+            hint="Leave empty to remove the tile."
+          />
+          <TextAreaField
+            label="Text"
+            name={`tile${i}-text`}
+            rows={2}
+            defaultValue={tile?.text}
+            className="sm:col-span-2"
+          />
+          <Field label="Button" name={`tile${i}-cta`} defaultValue={tile?.cta} />
+          <Field label="Button links to" name={`tile${i}-link`} defaultValue={tile?.link} />
+          <Field
+            label="Picture (product id)"
+            name={`tile${i}-productId`}
+            defaultValue={tile?.productId ?? ""}
+          />
+          <SelectField label="Colour" name={`tile${i}-tone`} defaultValue={tile?.tone ?? "light"}>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+            <option value="accent">Accent</option>
+          </SelectField>
+        </fieldset>
+      ))}
+      <Button>Save the home page blocks</Button>
+    </Form>
+  );
+}
+
+/** /admin/site (X-CAT-5, X-OWN-4): the banner, the home page and the automatic sales. */
 export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
   const { site, promotions, now } = loaderData;
   const instant = (iso: string | null) => (iso ? new Date(iso) : null);
@@ -105,6 +201,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
         />
         <Button>Save the banner and hero</Button>
       </Form>
+      <HomeBlocksForm home={site.home} />
       <section
         className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5"
         aria-labelledby="sales"

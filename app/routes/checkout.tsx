@@ -10,7 +10,7 @@ import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-a
 import { isDiscountAttempt } from "~/cart/intents";
 import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
-import { CheckoutLines, TotalsTable } from "~/flows/checkout/CheckoutSummary";
+import { CheckoutLines, ReturnsNotice, TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { DeliveryChoice } from "~/flows/checkout/DeliveryChoice";
 import { type AppliedDiscount, DiscountCodeForm } from "~/flows/checkout/DiscountCodeForm";
 import { pageMeta } from "~/seo/meta";
@@ -186,6 +186,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 lookup={lookup}
                 lineError={currentLineError}
               />
+              <ReturnsNotice />
             </section>
             <section
               aria-labelledby="order-summary"

@@ -1,9 +1,13 @@
 import { renderKidsSizeChartSvg } from "~/content/kids-size-chart-svg";
 import { KIDS_SIZE_CHART_FILENAME } from "~/catalogue/size-charts";
+import { catalogueFrom } from "~/catalogue/store.server";
+import type { Route } from "./+types/download.kids-size-chart";
 
-/** GET /downloads/kids-size-chart.svg: the printable kids size chart (S-CAT-3). */
-export function loader() {
-  return new Response(renderKidsSizeChartSvg(), {
+/** GET /downloads/kids-size-chart.svg: the printable kids size chart (S-CAT-3), with the seller's
+ *  e-mail from the owner's settings (X-OWN-1). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { settings } = await catalogueFrom(context);
+  return new Response(renderKidsSizeChartSvg(settings.settings.seller.email), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Content-Disposition": `attachment; filename="${KIDS_SIZE_CHART_FILENAME}"`,

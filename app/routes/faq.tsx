@@ -1,4 +1,5 @@
 import { BRAND } from "~/shared/brand";
+import { EmailLink } from "~/ui/links";
 import { pageMeta } from "~/seo/meta";
 import { FaqAccordion } from "~/content/components/FaqAccordion";
 import { InfoPageShell } from "~/ui/InfoPageShell";
@@ -32,12 +33,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         <h2 className="font-display text-2xl font-bold tracking-wide uppercase">Still stuck?</h2>
         <p className="mt-3 leading-7 text-stone">
           E-mail us at{" "}
-          <a
-            href={`mailto:${BRAND.email}`}
-            className="font-medium text-white underline decoration-2 underline-offset-4 hover:text-stone"
-          >
-            {BRAND.email}
-          </a>{" "}
+          <EmailLink className="font-medium break-words text-white underline decoration-2 underline-offset-4 hover:text-stone" />{" "}
           with your order number if you have one. We answer within {POLICY.enquiryReply}.
         </p>
       </div>

@@ -6,33 +6,35 @@ import { findProduct, newArrivals } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
 import type { ProductImage, SiteContent } from "~/catalogue/types";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
-import { GI_NAME_PRICE_PENCE } from "~/catalogue/figures";
 import { BRAND } from "~/shared/brand";
-import { formatPenceShort } from "~/pricing/money";
+import { useShopContact } from "~/ui/shop-contact";
 import { PromoBlock } from "~/components/home/PromoBlock";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: BRAND.name,
-    description:
-      "BJJ gis, no-gi rashguards and shorts, Muay Thai shorts and training kit for men, women and kids. 20% off site wide; names on gis; made in small runs in the UK.",
-  });
+/** The page's description for search results and shared links (X-OWN-4): it names a sale only
+ *  while one is running. */
+export function homeDescription(sale: { name: string; percent: number } | null): string {
+  const plain =
+    "BJJ gis, no-gi rashguards and shorts, Muay Thai shorts and training kit for men, women and kids. Names on gis; made in small runs in the UK.";
+  return sale ? `${plain} ${sale.name}: ${sale.percent}% off every full-price line.` : plain;
+}
 
-const THAI_SHORTS_ID = "mens-grip-n-trip-thai-shorts";
-const HERO_PRODUCT_IDS = ["mens-england-no-gi-set", "mens-ranked-gorilla-no-gi-set"];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: BRAND.name, description: homeDescription(loaderData?.sale ?? null) });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = await catalogueFrom(context);
-  const picture = (id: string) => findProduct(catalogue, id)?.images[0] ?? null;
+  const picture = (id: string | null) =>
+    id ? (findProduct(catalogue, id)?.images[0] ?? null) : null;
+  const { home } = catalogue.site;
   return {
     site: catalogue.site,
-    heroImages: HERO_PRODUCT_IDS.map(picture).filter((image) => image !== null),
+    sale: catalogue.sale ? { name: catalogue.sale.name, percent: catalogue.sale.percent } : null,
+    heroImages: home.heroProductIds.map(picture).filter((image) => image !== null),
     newArrivals: newArrivals(catalogue),
-    thaiShorts: picture(THAI_SHORTS_ID),
-    accessory: picture("premium-gym-bag"),
-    gi: picture("mens-grip-truth-bjj-gi"),
+    // X-OWN-4: every tile is the owner's (a tile whose product is gone shows without a picture).
+    tiles: home.tiles.map((tile) => ({ ...tile, image: picture(tile.productId) })),
   };
 }
 
@@ -52,10 +54,10 @@ function Hero({ site, heroImages }: { site: SiteContent; heroImages: readonly Pr
           </h1>
           <p className="mt-5 max-w-md text-lg text-stone">{site.heroText}</p>
           <Link
-            to="/mens"
+            to={site.home.heroLink}
             className="mt-8 inline-flex items-center gap-2 rounded bg-accent px-7 py-4 font-display text-lg tracking-wider text-white uppercase hover:bg-accent-dark"
           >
-            Shop now <ArrowRight aria-hidden="true" className="size-5" />
+            {site.home.heroCta} <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
         </div>
         <div className="relative mx-auto grid w-full max-w-lg grid-cols-2 gap-4">
@@ -81,11 +83,12 @@ function Hero({ site, heroImages }: { site: SiteContent; heroImages: readonly Pr
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { site, heroImages, newArrivals, thaiShorts, accessory, gi } = loaderData;
+  const { site, heroImages, newArrivals, tiles } = loaderData;
   const origin = useOrigin();
+  const seller = useShopContact();
   return (
     <>
-      <JsonLd data={organizationJsonLd(origin)} />
+      <JsonLd data={organizationJsonLd(origin, seller)} />
       <Hero site={site} heroImages={heroImages} />
 
       <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-14">
@@ -103,49 +106,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ProductGrid products={newArrivals} label="New arrivals" lead="lazy" />
       </section>
 
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 md:grid-cols-2">
-        {thaiShorts ? (
-          <PromoBlock
-            eyebrow="Mens Muay Thai"
-            title="Grip N Trip Thai Shorts"
-            text="Traditional-cut satin shorts with side splits for high kicks. Purple, red or grey."
-            cta="Shop Thai shorts"
-            to={`/product/${THAI_SHORTS_ID}`}
-            image={thaiShorts}
-            tone="dark"
-          />
-        ) : null}
-        <PromoBlock
-          eyebrow="Outlet"
-          title="Up to 30% off"
-          text="Last season's colourways and end-of-line sizes at up to 30% off while they last."
-          cta="Shop the outlet"
-          to="/mens"
-          tone="accent"
-        />
-        {gi ? (
-          <PromoBlock
-            eyebrow="Academies & teams"
-            title="Customisation"
-            text={`Your academy's name, logo and colours on gis, rashguards and hoodies. Names on gis from ${formatPenceShort(GI_NAME_PRICE_PENCE)}.`}
-            cta="Design your kit"
-            to="/customisation"
-            image={gi}
-            tone="light"
-          />
-        ) : null}
-        {accessory ? (
-          <PromoBlock
-            eyebrow="Accessories"
-            title="Bags, guards & more"
-            text="Gym bags, mouth guards, knee pads and everything else that goes in the kit bag."
-            cta="Shop accessories"
-            to="/accessories"
-            image={accessory}
-            tone="light"
-          />
-        ) : null}
-      </div>
+      {tiles.length ? (
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 md:grid-cols-2">
+          {tiles.map((tile, i) => (
+            <PromoBlock
+              key={i}
+              eyebrow={tile.eyebrow}
+              title={tile.title}
+              text={tile.text}
+              cta={tile.cta}
+              to={tile.link}
+              image={tile.image ?? undefined}
+              tone={tile.tone}
+            />
+          ))}
+        </div>
+      ) : null}
     </>
   );
 }

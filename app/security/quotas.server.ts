@@ -54,8 +54,9 @@ export const QUOTAS = {
   enquiry: {
     name: "enquiry",
     limit: (settings) => settings.ENQUIRY_RATE_LIMIT,
-    message: (settings) =>
-      `Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail ${settings.SHOP_EMAIL}.`,
+    // The seller's e-mail is the owner's setting (X-OWN-1): the contact page shows it.
+    message:
+      "Too many enquiries from your connection. Please wait {seconds} seconds and try again, or e-mail us at the address on our contact page.",
   },
   /** Back-in-stock alert requests (X-FIT-3): each sends a confirm e-mail, so a few a minute. */
   stockAlert: {

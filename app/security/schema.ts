@@ -20,6 +20,20 @@ export const serverSecrets = pgTable("server_secrets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ── What the owner switched on in the back office (X-OWN-2, X-OWN-3) ──
+/**
+ * The outgoing mail server ("smtp"), Stripe's keys ("stripe") and the public address
+ * ("public-address"), one row each: what may be shown in `value`, the secrets only in `sealed`
+ * (security/sealed.server.ts: AES-256-GCM under a key kept outside the database and its backups).
+ */
+export const serviceSettings = pgTable("service_settings", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull().default({}),
+  sealed: text("sealed"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
 /** Fixed-window hit counters for rate limits shared by every process (X-SCALE-2). */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",

@@ -62,10 +62,21 @@ describe("structured data", () => {
     });
   });
 
-  it("X-SHOP-1: the organisation names the shop", () => {
-    expect(organizationJsonLd(origin)).toMatchObject({
+  it("X-SHOP-1, X-OWN-1: the organisation names the shop, and the seller as the settings say", () => {
+    const seller = {
+      name: "Mat Works Ltd",
+      email: "shop@matworks.example",
+      postalAddress: ["1 Canal Street", "Leeds", "LS1 1AA"],
+      vatNumber: "GB123456789",
+      companyNumber: null,
+    };
+    expect(organizationJsonLd(origin, seller)).toMatchObject({
       "@type": "Organization",
       name: "GRIP TRUTH",
+      legalName: "Mat Works Ltd",
+      email: "shop@matworks.example",
+      address: { streetAddress: "1 Canal Street, Leeds, LS1 1AA" },
+      vatID: "GB123456789",
       url: "https://shop.example/",
     });
   });

@@ -71,7 +71,18 @@ export function breadcrumbJsonLd(
   };
 }
 
-export function organizationJsonLd(origin: string): JsonLdObject {
+/** The shop as search engines read it; who sells and how to reach them are the owner's settings
+ *  (X-OWN-1). */
+export function organizationJsonLd(
+  origin: string,
+  seller: {
+    name: string;
+    email: string;
+    postalAddress: readonly string[];
+    vatNumber: string | null;
+    companyNumber: string | null;
+  },
+): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -80,7 +91,11 @@ export function organizationJsonLd(origin: string): JsonLdObject {
     slogan: BRAND.slogan,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
-    email: BRAND.email,
+    legalName: seller.name,
+    email: seller.email,
+    address: { "@type": "PostalAddress", streetAddress: seller.postalAddress.join(", ") },
+    ...(seller.vatNumber ? { vatID: seller.vatNumber } : {}),
+    ...(seller.companyNumber ? { identifier: seller.companyNumber } : {}),
     sameAs: [BRAND.instagram, BRAND.signUp],
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,9 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database";
 import type { FileStore } from "~/storage/files.server";
 import { BUCKET_BACKUPS_PREFIX } from "~/flows/back-office/backups.server";
+import { PRODUCT_PHOTO_FILE_KEY } from "~/catalogue/photos/urls";
+import { REVIEW_PHOTO_FILE_KEY } from "~/reviews/photos.server";
+import { backupKeyId } from "./backup-key.server";
 
 /**
  * Backups and restores (X-SAFE-1, X-SAFE-2, docs/operations.md). A backup is one gzip file of
@@ -16,10 +19,37 @@ import { BUCKET_BACKUPS_PREFIX } from "~/flows/back-office/backups.server";
  * `json_agg` writes them, read in one repeatable-read snapshot) and one line a file kept in a
  * bucket (files kept in the database are rows of `photo_files`). The same SQL reads and writes
  * it on PGlite and PostgreSQL, so a backup of either restores into either.
+ *
+ * Since format 2 (issue 50, X-SEC-22, X-SEC-23) the last line is a signature: HMAC-SHA256 under
+ * the shop's backup key (BACKUP_KEY, or DATA_DIR/backup.key; never in the backup) over every
+ * byte before it, so a backup cannot be altered or made without the key. Owner sessions and
+ * sign-in failures are left out: a backup opens no session.
  */
 
 export const BACKUP_FORMAT = "grip-truth-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+
+/** Tables a backup leaves out (X-SEC-22): live owner sessions and sign-in failures. */
+export const LEFT_OUT_TABLES = ["owner_sessions", "owner_sign_in_failures"];
+
+/** The file keys the shop writes (product and review photos); a restore refuses any other. */
+export function isShopFileKey(key: string): boolean {
+  return PRODUCT_PHOTO_FILE_KEY.test(key) || REVIEW_PHOTO_FILE_KEY.test(key);
+}
+
+/** The most a backup may unpack to: 100 × its size, at least 64 MiB, at most 512 MiB. */
+export function unpackLimit(packedBytes: number): number {
+  return Math.min(512 * 2 ** 20, Math.max(64 * 2 ** 20, packedBytes * 100));
+}
+
+/** The signature line's HMAC of the text before it. */
+function signatureOf(key: string, text: string): string {
+  return createHmac("sha256", key).update(text, "utf8").digest("hex");
+}
+
+interface SignatureLine {
+  signature: { alg: "HMAC-SHA256"; keyId: string; mac: string };
+}
 
 export interface MigrationMark {
   /** How many migrations the database had applied. */
@@ -98,6 +128,7 @@ export async function takeBackup(
   db: Database,
   files: FileStore,
   driver: string,
+  key: string,
   now: Date = new Date(),
 ): Promise<Buffer> {
   const known = await knownMigrations();
@@ -121,6 +152,7 @@ export async function takeBackup(
         sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
       );
       for (const { name } of tables as { name: string }[]) {
+        if (LEFT_OUT_TABLES.includes(name)) continue;
         const [row] = await rows(
           tx,
           sql.raw(
@@ -159,7 +191,10 @@ export async function takeBackup(
     manifest.files.count = manifest.tables.photo_files?.rows ?? 0;
   }
   const text = [manifest, ...lines].map((line) => JSON.stringify(line)).join("\n") + "\n";
-  return promisify(gzip)(text);
+  const signature: SignatureLine = {
+    signature: { alg: "HMAC-SHA256", keyId: backupKeyId(key), mac: signatureOf(key, text) },
+  };
+  return promisify(gzip)(text + JSON.stringify(signature) + "\n");
 }
 
 /** A backup read back: its manifest, tables and files, checked against the manifest. */
@@ -167,22 +202,45 @@ export interface ReadBackup {
   manifest: BackupManifest;
   tables: Map<string, string>;
   files: Map<string, { contentType: string; bytes: Buffer }>;
+  /** Its signature matched this shop's key (false: restored with --unsigned). */
+  signed: boolean;
 }
+
+/** What a backup is checked against: this shop's key, or the owner's word (--unsigned). */
+export interface BackupTrust {
+  /** BACKUP_KEY, or DATA_DIR/backup.key (null: this machine has none). */
+  key: string | null;
+  /** The owner trusts this file: restore it without a matching signature. */
+  unsigned?: boolean;
+}
+
+const UNSIGNED_HINT =
+  "If you trust this file (a backup you took yourself, for instance one from before backups were signed), restore it with --unsigned. Nothing was changed.";
 
 /** A backup that cannot be restored, with the sentence that says why (nothing was changed). */
 export class BackupRefused extends Error {}
 
 /** Reads a backup file and checks every checksum before anything is written. */
-export async function readBackup(data: Buffer): Promise<ReadBackup> {
+export async function readBackup(data: Buffer, trust: BackupTrust): Promise<ReadBackup> {
   let text: string;
+  const limit = unpackLimit(data.length);
   try {
-    text = (await promisify(gunzip)(data)).toString("utf8");
-  } catch {
+    // Bounded (X-SEC-23): a file that unpacks past the limit stops there, not in memory.
+    text = (await promisify(gunzip)(data, { maxOutputLength: limit })).toString("utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new BackupRefused(
+        `This file is not a shop backup: it unpacks to more than ${Math.round(limit / 2 ** 20)} MB from ${Math.ceil(data.length / 1024)} KB, which no backup does (a decompression bomb). Nothing was changed.`,
+      );
+    }
     throw new BackupRefused(
       "This file is not a shop backup (it is not a gzip file). Nothing was changed.",
     );
   }
-  const [first, ...rest] = text.split("\n").filter((line) => line.length > 0);
+  const all = text.split("\n").filter((line) => line.length > 0);
+  const signed = checkSignature(text, all.at(-1) ?? "", trust);
+  if (signed !== null) all.pop();
+  const [first, ...rest] = all;
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(first ?? "") as BackupManifest;
@@ -201,10 +259,16 @@ export async function readBackup(data: Buffer): Promise<ReadBackup> {
       `This backup was written by a newer version of the shop (${manifest.shopVersion}). Upgrade the shop, then restore it. Nothing was changed.`,
     );
   }
+  checkCounts(manifest);
   const tables = new Map<string, string>();
   const files = new Map<string, { contentType: string; bytes: Buffer }>();
   for (const raw of rest) {
-    const line = JSON.parse(raw) as Line;
+    let line: Line;
+    try {
+      line = JSON.parse(raw) as Line;
+    } catch {
+      throw new BackupRefused("The backup is damaged: a line is not JSON. Nothing was changed.");
+    }
     if ("table" in line) {
       const expected = manifest.tables[line.table];
       if (!expected || sha256(line.json) !== expected.sha256) {
@@ -212,8 +276,19 @@ export async function readBackup(data: Buffer): Promise<ReadBackup> {
           `The backup is damaged: the table ${line.table} does not match its checksum. Nothing was changed.`,
         );
       }
+      // A row is at least "{}" and a comma: a count the file cannot hold is not believed.
+      if (expected.rows > Math.ceil(line.json.length / 3)) {
+        throw new BackupRefused(
+          `The backup is damaged: the table ${line.table} holds fewer rows than its manifest says. Nothing was changed.`,
+        );
+      }
       tables.set(line.table, line.json);
     } else {
+      if (typeof line.file !== "string" || !isShopFileKey(line.file)) {
+        throw new BackupRefused(
+          `The backup holds a file the shop never writes (${JSON.stringify(String(line.file).slice(0, 80))}): only product and review photo keys are restored. Nothing was changed.`,
+        );
+      }
       const bytes = Buffer.from(line.base64, "base64");
       if (sha256(bytes) !== manifest.files.items[line.file]) {
         throw new BackupRefused(
@@ -230,7 +305,76 @@ export async function readBackup(data: Buffer): Promise<ReadBackup> {
       `The backup is incomplete: ${missingTable ? `the table ${missingTable}` : `the file ${missingFile}`} is missing. Nothing was changed.`,
     );
   }
-  return { manifest, tables, files };
+  const photoFiles = tables.get("photo_files");
+  if (photoFiles) {
+    const keys = (JSON.parse(photoFiles) as { key?: unknown }[]).map((row) => String(row.key));
+    const foreign = keys.find((key) => !isShopFileKey(key));
+    if (foreign !== undefined) {
+      throw new BackupRefused(
+        `The backup holds a file the shop never writes (${JSON.stringify(foreign.slice(0, 80))}): only product and review photo keys are restored. Nothing was changed.`,
+      );
+    }
+  }
+  return { manifest, tables, files, signed: signed === true };
+}
+
+/**
+ * Checks the last line's signature against this shop's key: true when it matches, false when
+ * the owner said --unsigned, null when the file has no signature line (and --unsigned). Refuses
+ * otherwise, naming --unsigned.
+ */
+function checkSignature(text: string, last: string, trust: BackupTrust): boolean | null {
+  let line: Partial<SignatureLine> | null;
+  try {
+    line = JSON.parse(last) as Partial<SignatureLine>;
+  } catch {
+    line = null;
+  }
+  const signature = line && typeof line === "object" ? line.signature : undefined;
+  if (!signature || typeof signature.mac !== "string") {
+    if (trust.unsigned) return null;
+    throw new BackupRefused(
+      `This backup is not signed, so it cannot be told from a forged one. ${UNSIGNED_HINT}`,
+    );
+  }
+  if (trust.unsigned) return false;
+  // The file's own words are shown only as a short id of hex digits.
+  const keyId =
+    String(signature.keyId)
+      .replace(/[^0-9a-f]/g, "")
+      .slice(0, 12) || "none";
+  if (!trust.key) {
+    throw new BackupRefused(
+      `This backup is signed (key ${keyId}), but this shop has no backup key: set BACKUP_KEY to the key of the shop that took it, or put its backup.key in DATA_DIR (docs/operations.md). ${UNSIGNED_HINT}`,
+    );
+  }
+  const signedText = text.slice(0, text.length - last.length - 1);
+  const expected = Buffer.from(signatureOf(trust.key, signedText), "hex");
+  const given = Buffer.from(signature.mac, "hex");
+  if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  if (keyId !== backupKeyId(trust.key)) {
+    throw new BackupRefused(
+      `This backup was signed with another key (${keyId}; this shop's is ${backupKeyId(trust.key)}): set BACKUP_KEY to the key of the shop that took it (docs/operations.md). ${UNSIGNED_HINT}`,
+    );
+  }
+  throw new BackupRefused(
+    `This backup's signature does not match its contents: it was changed after it was taken. ${UNSIGNED_HINT}`,
+  );
+}
+
+/** Every count in the manifest is a whole number the file could hold (never 10^15 echoed back). */
+function checkCounts(manifest: BackupManifest) {
+  const counts = [
+    ...Object.values(manifest.tables ?? {}).map((table) => table?.rows),
+    manifest.files?.count,
+  ];
+  if (
+    !counts.every((n) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) < 2 ** 31)
+  ) {
+    throw new BackupRefused(
+      "The backup is damaged: its manifest's counts are not counts of rows. Nothing was changed.",
+    );
+  }
 }
 
 /** The raw database a restore writes into, before the shop opens it. */
@@ -272,7 +416,7 @@ export async function restoreTables(
   raw: RawDatabase,
   backup: ReadBackup,
   options: RestoreOptions = {},
-) {
+): Promise<{ orders: number; photoFiles: number }> {
   const known = await knownMigrations();
   const { migration } = backup.manifest;
   const last = known.at(-1);
@@ -322,7 +466,8 @@ export async function restoreTables(
     await raw.query(`TRUNCATE ${tables.map(quote).join(", ")} CASCADE`);
     for (const name of order) {
       const json = backup.tables.get(name);
-      if (json === undefined || json === "[]") continue;
+      // An older backup's sessions and sign-in failures are not put back (X-SEC-22).
+      if (json === undefined || json === "[]" || LEFT_OUT_TABLES.includes(name)) continue;
       // Generated columns (orders.status up to 0027) are the database's to write.
       const columns = (
         await raw.query(
@@ -342,7 +487,13 @@ export async function restoreTables(
       if (value !== null)
         await raw.query("SELECT setval($1::regclass, $2::bigint, true)", [quote(name), value]);
     }
+    // What the restore says it restored is counted in the database, not taken from the file.
+    const [orders] = await raw.query("SELECT count(*)::int AS n FROM orders");
+    const [photoFiles] = tables.includes("photo_files")
+      ? await raw.query("SELECT count(*)::int AS n FROM photo_files")
+      : [{ n: 0 }];
     await raw.query("COMMIT");
+    return { orders: Number(orders?.n ?? 0), photoFiles: Number(photoFiles?.n ?? 0) };
   } catch (error) {
     await raw.query("ROLLBACK").catch(() => undefined);
     throw error;

@@ -16,7 +16,7 @@ import { UPLOADER_COOKIE } from "~/reviews/uploader.server";
 import { requestContext, type Shop } from "./shop.server";
 import { logError } from "~/security/log.server";
 import { BODY_LIMITS } from "~/shared/limits";
-import { loadCatalogue, onCatalogueChange } from "~/catalogue/store.server";
+import { catalogueKeys, onCatalogueChange } from "~/catalogue/store.server";
 import { currentOwner } from "~/owners/guard.server";
 import type { Logger } from "pino";
 import {
@@ -236,13 +236,7 @@ export function createHttpServer({
     secureHeaders: HTTPS_HEADERS,
     enabled: shop.settings.HTML_CACHE === "on",
     // Keys only for what a page can serve, and the owner's bypass by session (X-SEC-18).
-    async known() {
-      const { products } = await loadCatalogue(shop.connection.db, shop.clock.now().getTime());
-      return {
-        products: new Set(products.map((product) => product.id)),
-        types: new Set(products.map((product) => product.kind)),
-      };
-    },
+    known: () => catalogueKeys(shop.connection.db, shop.clock.now().getTime()),
     async isOwner(cookie) {
       const request = new Request("http://localhost/", { headers: { cookie } });
       return (await currentOwner(request, requestContext(shop))) !== undefined;

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import shopRoutes from "~/routes";
 import { afterEach, describe, expect, it } from "vitest";
 import { startJobs } from "~/background/runner.server";
 import type { Database } from "~/db/client.server";
@@ -151,6 +153,56 @@ describe("route patterns for metrics (X-DEPLOY-2)", () => {
     expect(patternOf("/no/such/page")).toBe("/*");
     expect(patternOf("/metrics")).toBe("/metrics");
     expect(patternOf("/api/health/ready")).toBe("/api/health/ready");
+  });
+});
+
+describe("route patterns without walking the route table per request (X-PF-5)", () => {
+  /** The shop's own route table (app/routes.ts) as the build lists it: id, parentId, path, index. */
+  function shopBuild() {
+    const routes: Record<
+      string,
+      { id: string; parentId?: string; path?: string; index?: boolean }
+    > = { root: { id: "root", path: "" } };
+    const add = (entries: RouteConfigEntry[], parentId: string) =>
+      entries.forEach((entry) => {
+        const id = entry.id ?? entry.file;
+        routes[id] = { id, parentId, path: entry.path, index: entry.index };
+        if (entry.children) add(entry.children, id);
+      });
+    add(shopRoutes, "root");
+    return { routes } as unknown as Pick<ServerBuild, "routes">;
+  }
+
+  /** What the edge did before issue 51: React Router's matchRoutes over the whole table. */
+  function walkedPattern(build: Pick<ServerBuild, "routes">, pathname: string) {
+    const all = Object.values(build.routes).filter((route) => route !== undefined);
+    const tree = (parentId: string | undefined): RouteObject[] =>
+      all
+        .filter((route) => route.parentId === parentId)
+        .map((route) =>
+          route.index
+            ? { id: route.id, index: true, path: route.path }
+            : { id: route.id, path: route.path, children: tree(route.id) },
+        );
+    const matches = matchRoutes(tree(undefined), pathname);
+    if (!matches) return "unmatched";
+    const parts = matches.map((match) => match.route.path).filter((part) => part);
+    return `/${parts.join("/")}`.replace(/\/+/g, "/");
+  }
+
+  it("X-PF-5: every path of every shop route gets the pattern React Router's own matching gives", () => {
+    const build = shopBuild();
+    const patternOf = routePatterns(build);
+    const paths = new Set(["/", "/nothing", "/a/b/c", "/ADMIN/ORDERS", "/product/", "/product//x"]);
+    for (const route of Object.values(build.routes)) {
+      if (!route?.path) continue;
+      const filled = `/${route.path}`.replace(/:[\w-]+\??/g, "x-1").replace(/\*$/, "deep/er");
+      paths.add(filled).add(`${filled}/`).add(filled.toUpperCase()).add(`${filled}/extra`);
+      paths.add(filled.replace(/x-1/g, "a%20b"));
+    }
+    expect(paths.size).toBeGreaterThan(400);
+    for (const path of paths)
+      expect([path, patternOf(path)]).toEqual([path, walkedPattern(build, path)]);
   });
 });
 

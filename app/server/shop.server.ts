@@ -9,7 +9,7 @@ import {
 import { type RunningJobs, startJobs } from "~/background/runner.server";
 import { type Connection, openDatabase } from "~/db/client.server";
 import { clockContext, dbContext, driverContext, settingsContext } from "~/db/context.server";
-import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createMailer, type Mailer, mailerContext } from "~/mail/mailer.server";
 import { openPayments, type Payments, paymentsContext } from "~/payments/provider.server";
 import type { Env } from "~/server/env.server";
 import type { Clock } from "~/shared/clock";
@@ -18,8 +18,16 @@ import { ownerGateContext } from "~/security/owner-gate.server";
 import { rateLimitContext, type RateLimitStore } from "~/security/rate-limit.server";
 import { createRateLimitStore } from "~/security/rate-limit-stores.server";
 import { storedSecret } from "~/security/secrets.server";
+import { sealedBox } from "~/security/sealed.server";
+import { savedPublicUrl } from "~/security/origin.server";
+import {
+  type ServiceSettings,
+  serviceSettingsContext,
+  serviceSettingsStore,
+} from "~/security/service-settings.server";
 import { applyStockSeedFile } from "~/stock/seed.server";
 import { backgroundJobs } from "./jobs.server";
+import { ensureBackupKey } from "./backup-key.server";
 
 /**
  * The composition root (X-ARCH-1, docs/architecture.md): everything a request needs, built once
@@ -28,8 +36,12 @@ import { backgroundJobs } from "./jobs.server";
  * functions; nothing else opens the database, reads the environment or makes a client.
  */
 export interface Shop {
-  /** The validated configuration (app/server/env.server.ts). */
-  settings: Env;
+  /** The validated configuration (app/server/env.server.ts); its PUBLIC_URL is the environment's,
+   *  else the address the owner saved in the back office, read live (X-OWN-3); BACKUP_KEY
+   *  resolved (X-SEC-23). */
+  settings: Env & { BACKUP_KEY: string };
+  /** What the owner switched on in the back office: mail server, Stripe's keys, public address. */
+  services: ServiceSettings;
   connection: Connection;
   sessions: OwnerSessions;
   rateLimits: RateLimitStore;
@@ -60,7 +72,14 @@ const systemClock: Clock = { now: () => new Date() };
  * applies the stock seed file, builds the owner sessions and the rate-limit store on that
  * handle, and starts the background jobs when asked.
  */
-export async function openShop(config: Env, options: OpenShopOptions = {}): Promise<Shop> {
+export async function openShop(given: Env, options: OpenShopOptions = {}): Promise<Shop> {
+  // The backups' signing key (X-SEC-23): BACKUP_KEY, or DATA_DIR/backup.key, made once.
+  const config = {
+    ...given,
+    BACKUP_KEY: await ensureBackupKey(given, (sentence) => {
+      if (given.NODE_ENV !== "test") console.log(sentence);
+    }),
+  };
   const connection = await openDatabase(config);
   const { db } = connection;
   const clock = options.clock ?? systemClock;
@@ -85,23 +104,52 @@ export async function openShop(config: Env, options: OpenShopOptions = {}): Prom
     await close().catch(() => undefined);
     throw error;
   }
+  const services = serviceSettingsStore(db, sealedBox(config));
+  try {
+    await services.refresh(true);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  const settings = liveSettings(config, services);
   const parts = {
-    settings: config,
-    payments: openPayments(config, clock),
-    mailer: createMailer(config, clock),
+    settings,
+    payments: openPayments(config, clock, services),
+    mailer: createMailer(config, clock, services),
     files: openFileStore(db, config),
     clock,
   };
   if (options.background && config.BACKGROUND_WORK === "on") {
-    jobs = startJobs(db, backgroundJobs({ ...parts, driver: connection.driver }));
+    // Each run reads the owner's saved services again when they may have changed (X-OWN-2/3).
+    const work = backgroundJobs({ ...parts, driver: connection.driver }).map((job) => ({
+      ...job,
+      run: async (database: typeof db) => {
+        await services.refresh();
+        return job.run(database);
+      },
+    }));
+    jobs = startJobs(db, work);
   }
   return {
     ...parts,
+    services,
     connection,
-    sessions: ownerSessionStorage(db, { PUBLIC_URL: config.PUBLIC_URL, sessionSecret, clock }),
+    sessions: ownerSessionStorage(db, { PUBLIC_URL: settings.PUBLIC_URL, sessionSecret, clock }),
     rateLimits: limits.store,
     close,
   };
+}
+
+/**
+ * The settings every part reads: the environment's, with PUBLIC_URL read live from the address
+ * the owner saved in the back office when the environment has none (the environment wins).
+ */
+function liveSettings<T extends Env>(config: T, services: ServiceSettings): T {
+  const fromEnvironment = config.PUBLIC_URL;
+  return Object.defineProperty({ ...config }, "PUBLIC_URL", {
+    get: () => fromEnvironment ?? savedPublicUrl(services),
+    enumerable: true,
+  });
 }
 
 /** Hands the shop's parts to one request, through React Router's context. */
@@ -120,5 +168,7 @@ export function provideShop(context: RouterContextProvider, shop: Shop): RouterC
   context.set(paymentsContext, shop.payments);
   context.set(filesContext, shop.files);
   context.set(clockContext, shop.clock);
+  context.set(serviceSettingsContext, shop.services);
+  context.set(mailerContext, shop.mailer);
   return context;
 }

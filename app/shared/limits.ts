@@ -297,6 +297,12 @@ export const PROBE_EVERY_MS = 1_000;
  * under 10 s. The question is one row by its key.
  */
 export const CATALOGUE_CHECK_MS = 1_000;
+/**
+ * How often a process asks the database whether the owner changed the mail server, Stripe's keys
+ * or the public address in the back office (X-OWN-2, X-OWN-3): the process that saved uses them at
+ * once, the others within this. The question is one small table.
+ */
+export const SERVICE_SETTINGS_CHECK_MS = 1_000;
 
 // ── The page cache (X-PERF-3) ────────────────────────────────────────────────────────────────
 

@@ -35,9 +35,10 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default("GRIP TRUTH <orders@griptruth.co.uk>"),
-  /** Where customers' enquiries are sent (the shop's copy; replies go to the customer). */
-  SHOP_EMAIL: z.email("SHOP_EMAIL must be an e-mail address").default("hello@griptruth.co.uk"),
-  /** "off": no e-mail to SHOP_EMAIL for each paid order and return request (X-DAY-5). */
+  /** Where the shop's own mail goes (enquiries, notices) when the settings name no "notices to"
+   *  address; unset: the seller's e-mail in the settings (X-OWN-1). Kept for shops that set it. */
+  SHOP_EMAIL: optionalString.pipe(z.email("SHOP_EMAIL must be an e-mail address").optional()),
+  /** "off": no notice of each paid order and return request to the shop (X-DAY-5). */
   OWNER_NOTIFICATIONS: z
     .enum(["on", "off"], { error: "OWNER_NOTIFICATIONS must be on or off" })
     .default("on"),
@@ -158,6 +159,13 @@ export const envSchema = z.object({
    * `backups/` with S3_BUCKET, else none.
    */
   BACKUP_DIR: optionalString,
+  /**
+   * The key backups are signed with (X-SEC-23): at least 32 characters, kept away from the
+   * backups. Unset: one is made once into DATA_DIR/backup.key (docs/operations.md).
+   */
+  BACKUP_KEY: optionalString.pipe(
+    z.string().min(32, "BACKUP_KEY must be at least 32 characters long").optional(),
+  ),
   /** When the nightly backup is taken, HH:MM on UK time. */
   BACKUP_SCHEDULE: z
     .string()
@@ -192,6 +200,20 @@ export const envSchema = z.object({
       error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace",
     })
     .default("info"),
+  /**
+   * The key the back office's saved secrets (the SMTP password, Stripe's keys) are sealed with
+   * (X-OWN-2): 32 bytes as 64 hex digits or base64. Unset: DATA_DIR/secrets.key, made at the
+   * first save. Never in the database or its backups (docs/operations.md, "Going live").
+   */
+  SECRETS_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+        "SECRETS_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)",
+      )
+      .optional(),
+  ),
   /** Signs the owner session cookie (the id in it is random either way); generated and kept in
    *  the database when unset, like the review-link key. */
   SESSION_SECRET: optionalString,

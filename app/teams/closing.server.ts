@@ -5,6 +5,7 @@ import { teamProducts, teams } from "./schema";
 import { entriesTotal, listEntries } from "./entries.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
+import { readSettingsState } from "~/catalogue/editing/settings.server";
 import { formatPence } from "~/pricing/money";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { productionSheet, sizeCounts, ukDateTimeInWords } from "./rules";
@@ -13,7 +14,7 @@ import { TEAM_CLOSING_BATCH } from "~/shared/limits";
 
 /**
  * X-TEAM-4: once a team store's closing time has passed, closes it and writes the summary
- * e-mail to the organiser and to the shop (SHOP_EMAIL) through the outbox, in the transaction
+ * e-mail to the organiser and to the shop (its notices address, X-OWN-1) through the outbox, in the transaction
  * that marks the summary sent. The due teams are claimed with FOR UPDATE SKIP LOCKED and the
  * claim is conditional on no summary yet, so with any number of processes each summary is written
  * once (the outbox's dedupe keys would refuse a second copy too). Answers how many it closed.
@@ -129,6 +130,7 @@ export async function closeDueTeams(
       await notifyOwner(
         tx,
         settings,
+        (await readSettingsState(tx)).settings.seller,
         `team-summary:${team.id}`,
         {
           subject,

@@ -221,6 +221,7 @@ export async function uploadRoster(
       await notifyOwner(
         tx,
         settings,
+        catalogue.settings.settings.seller,
         `team-roster:${teamId}:${randomUUID()}`,
         {
           subject: `Team ${team.name}: ${plural(count, "roster e-mail")} sent`,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BRAND } from "~/shared/brand";
+import { useShopContact } from "./shop-contact";
 
 export const LINK_CLASS =
   "font-medium text-accent underline decoration-2 underline-offset-4 hover:text-accent-dark hover:decoration-accent-dark";
@@ -32,14 +32,24 @@ export function ExternalLink({
   );
 }
 
-/** The shop's e-mail address as a mailto link; the text is the address unless told otherwise. */
-export function EmailLink({ subject, children }: { subject?: string; children?: ReactNode }) {
+/** The shop's e-mail address (the owner's settings, X-OWN-1) as a mailto link; the text is the
+ *  address unless told otherwise. */
+export function EmailLink({
+  subject,
+  children,
+  className = `${LINK_CLASS} break-words`,
+}: {
+  subject?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const { email } = useShopContact();
   const href = subject
-    ? `mailto:${BRAND.email}?subject=${encodeURIComponent(subject)}`
-    : `mailto:${BRAND.email}`;
+    ? `mailto:${email}?subject=${encodeURIComponent(subject)}`
+    : `mailto:${email}`;
   return (
-    <a href={href} className={`${LINK_CLASS} break-words`}>
-      {children ?? BRAND.email}
+    <a href={href} className={className}>
+      {children ?? email}
     </a>
   );
 }

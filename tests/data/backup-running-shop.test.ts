@@ -34,7 +34,7 @@ describe(`npm run backup beside a serving shop (${driver})`, () => {
     let backups = 0;
     const control = await openControlSocket(dataDir, async () => {
       backups += 1;
-      return takeBackup(db, shop.files, shop.connection.driver);
+      return takeBackup(db, shop.files, shop.connection.driver, shop.settings.BACKUP_KEY);
     });
     try {
       // Writes go on beside it, as buyers would.
@@ -47,7 +47,7 @@ describe(`npm run backup beside a serving shop (${driver})`, () => {
       await writes;
       expect(result.fromRunningShop).toBe(true);
       expect(backups).toBe(1);
-      const backup = await readBackup(await readFile(file));
+      const backup = await readBackup(await readFile(file), { key: shop.settings.BACKUP_KEY });
       expect(backup.manifest.tables.orders).toBeDefined();
       expect(backup.manifest.tables.products!.rows).toBeGreaterThan(0);
       // The command never opened DATA_DIR's database beside the serving shop.

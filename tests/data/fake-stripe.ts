@@ -6,7 +6,14 @@ export interface FakeStripe {
   url: string;
   sessions: Map<string, Record<string, unknown>>;
   /** Every form-encoded request body received, by path. */
-  requests: { method: string; path: string; params: URLSearchParams; idempotencyKey?: string }[];
+  requests: {
+    method: string;
+    path: string;
+    params: URLSearchParams;
+    idempotencyKey?: string;
+    /** The API key the request was made with. */
+    key?: string;
+  }[];
   /** Every refund the fake has made, by Stripe id: what a real Stripe account would hold. */
   refunds: Map<string, Record<string, unknown>>;
   /** How the refunds API behaves (issue 27): see `refundControl` below. */
@@ -42,6 +49,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         path,
         params,
         idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+        key: /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1],
       });
       // The refund is made; its answer may be lost on the way back (issue 27's crash).
       const answerRefund = (refund: Record<string, unknown>) => {
@@ -56,8 +64,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${counter}` });
         res.end(JSON.stringify(json));
       };
-      if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
-        return send(401, { error: { type: "invalid_request_error", message: "No API key" } });
+      // Test and live keys (the back office's keys, X-OWN-3); a key with "revoked" in it is refused
+      // as Stripe refuses a rolled key.
+      const apiKey = /^Bearer ((sk_test_|sk_live_)\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+      if (!apiKey || apiKey.includes("revoked")) {
+        return send(401, {
+          error: {
+            type: "invalid_request_error",
+            message: apiKey
+              ? `Invalid API Key provided: ${apiKey.slice(0, 8)}****${apiKey.slice(-4)}`
+              : "No API key",
+          },
+        });
+      }
+      if (req.method === "GET" && path === "/v1/balance") {
+        return send(200, {
+          object: "balance",
+          livemode: apiKey.startsWith("sk_live_"),
+          available: [{ amount: 0, currency: "gbp" }],
+          pending: [{ amount: 0, currency: "gbp" }],
+        });
       }
       if (req.method === "POST" && path === "/v1/coupons") {
         counter += 1;

@@ -40,6 +40,7 @@ describe("X-TRUE-3: going live", () => {
     expect(Object.keys(items)).toEqual([
       "public-address",
       "real-payments",
+      "email-delivered",
       "seller",
       "delivery-returns",
       "demo-content",

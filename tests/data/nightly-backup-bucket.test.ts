@@ -32,7 +32,7 @@ useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 const { call } = await import("./helpers");
 const { nightlyBackup } = await import("~/server/backup-schedule.server");
 const { readBackup } = await import("~/server/backup.server");
-const { backupHealth } = await import("~/flows/back-office/backups.server");
+const { backupHealth, backupNameAt } = await import("~/flows/back-office/backups.server");
 const { backgroundJobs } = await import("~/server/jobs.server");
 const { loader: dashboardPage } = await import("~/routes/admin.dashboard");
 const { s3FileStore } = await import("~/storage/s3.server");
@@ -57,7 +57,7 @@ const objectBytes = async (key: string) =>
     await (await bucket.send(new GetObjectCommand({ Bucket: "shop-photos", Key: key }))).Body!.transformToByteArray(),
   );
 const night = (day: number, time = "04:00") => new Date(`2026-12-${String(day).padStart(2, "0")}T${time}:00Z`);
-const nameAt = (at: Date) => `backups/grip-truth-${at.toISOString().replace(/[:.]/g, "-")}.backup`;
+const nameAt = (at: Date) => `backups/${backupNameAt(at, theShop().settings.BACKUP_KEY)}`;
 
 describe(`nightly backups into the bucket (${driver})`, () => {
   it("X-SAFE-8: with S3_BUCKET and no BACKUP_DIR one backup a night goes to the bucket's backups/, none twice, the newest BACKUP_KEEP kept, each a whole backup without the backups themselves", async () => {
@@ -66,7 +66,7 @@ describe(`nightly backups into the bucket (${driver})`, () => {
     expect(files.kind).toBe("bucket");
     // The shop runs the job with the bucket alone.
     expect(backgroundJobs(theShop()).map((job) => job.name)).toContain("nightly-backup");
-    await files.put("product-photos/nightly-test/master", Buffer.from("a photo's bytes"), "image/jpeg");
+    await files.put("product-photos/00000000-0000-4000-8000-00000000a1a1/master", Buffer.from("a photo's bytes"), "image/jpeg");
 
     expect(await nightlyBackup(settings, connection, files, night(1))).toBe(1);
     expect(await nightlyBackup(settings, connection, files, night(1, "05:00"))).toBe(0);
@@ -75,14 +75,14 @@ describe(`nightly backups into the bucket (${driver})`, () => {
     for (const day of [2, 3, 4, 5]) expect(await nightlyBackup(settings, connection, files, night(day))).toBe(1);
     expect((await keysIn("backups/")).sort()).toEqual([night(3), night(4), night(5)].map(nameAt));
 
-    const backup = await readBackup(await objectBytes(nameAt(night(5))));
+    const backup = await readBackup(await objectBytes(nameAt(night(5))), { key: settings.BACKUP_KEY });
     expect(backup.manifest.takenAt).toBe(night(5).toISOString());
     expect(backup.manifest.tables.orders).toBeDefined();
     expect(backup.manifest.files.from).toBe("bucket");
     // The shop's files are in it; the earlier nights' backups are not (a backup never nests).
-    expect(backup.files.get("product-photos/nightly-test/master")?.bytes.toString()).toBe("a photo's bytes");
+    expect(backup.files.get("product-photos/00000000-0000-4000-8000-00000000a1a1/master")?.bytes.toString()).toBe("a photo's bytes");
     expect([...backup.files.keys()].filter((key) => key.startsWith("backups/"))).toEqual([]);
-    expect(await keysIn("product-photos/nightly-test/")).toEqual(["product-photos/nightly-test/master"]);
+    expect(await keysIn("product-photos/00000000-0000-4000-8000-00000000a1a1/")).toEqual(["product-photos/00000000-0000-4000-8000-00000000a1a1/master"]);
   });
 
   it("X-SAFE-1: the dashboard reads the newest backup from the bucket, and a missing or late one needs attention", async () => {

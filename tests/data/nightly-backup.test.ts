@@ -40,9 +40,9 @@ describe(`nightly backups (${driver})`, () => {
     expect(await nightlyBackup(settings, connection, files, night(1, "05:00"))).toBe(0);
     expect(await nightlyBackup(settings, connection, files, night(1, "23:59"))).toBe(0);
     for (const day of [2, 3, 4, 5]) expect(await nightlyBackup(settings, connection, files, night(day))).toBe(1);
-    const kept = await nightlyBackups(dir);
+    const kept = await nightlyBackups(dir, settings.BACKUP_KEY);
     expect(kept.map((b) => b.takenAt.toISOString())).toEqual([night(5), night(4), night(3)].map((d) => d.toISOString()));
-    const backup = await readBackup(await readFile(path.join(dir, kept[0]!.file)));
+    const backup = await readBackup(await readFile(path.join(dir, kept[0]!.file)), { key: settings.BACKUP_KEY });
     expect(backup.manifest.takenAt).toBe(night(5).toISOString());
     expect(backup.manifest.tables.orders).toBeDefined();
   });
@@ -51,14 +51,14 @@ describe(`nightly backups (${driver})`, () => {
     const emptyDir = async () => {
       for (const file of await readdir(dir)) await rm(path.join(dir, file));
     };
-    const settings = { BACKUP_DIR: dir, BACKUP_SCHEDULE: "03:30" };
+    const settings = { BACKUP_DIR: dir, BACKUP_SCHEDULE: "03:30", BACKUP_KEY: theShop().settings.BACKUP_KEY };
     await emptyDir();
     // None yet: late once 03:30 is two hours past (05:30 UK time on 1 December).
     const none = await backupHealth(settings, null, new Date("2026-12-01T06:00:00Z"));
     expect(none).toMatchObject({ lastAt: null, late: true });
     expect(none!.sentence).toMatch(/^No backup has been written to BACKUP_DIR yet/);
     // Not set: nothing to say.
-    expect(await backupHealth({ BACKUP_DIR: undefined, BACKUP_SCHEDULE: "03:30" }, null, new Date())).toBeNull();
+    expect(await backupHealth({ BACKUP_DIR: undefined, BACKUP_SCHEDULE: "03:30", BACKUP_KEY: "k".repeat(32) }, null, new Date())).toBeNull();
 
     const { settings: shopSettings, connection, files } = theShop();
     await nightlyBackup(shopSettings, connection, files, new Date("2026-12-01T03:31:00Z"));

@@ -107,8 +107,9 @@ describe("X-DAY-5: the shop is told of paid orders and return requests", () => {
   });
 
   it("X-DAY-5: OWNER_NOTIFICATIONS=off sends none; anything but on or off stops the start", () => {
-    expect(ownerNoticeRecipient({ OWNER_NOTIFICATIONS: "on", SHOP_EMAIL: SHOP })).toBe(SHOP);
-    expect(ownerNoticeRecipient({ OWNER_NOTIFICATIONS: "off", SHOP_EMAIL: SHOP })).toBeNull();
+    const seller = { email: "hello@shop.example", noticesTo: null };
+    expect(ownerNoticeRecipient({ OWNER_NOTIFICATIONS: "on", SHOP_EMAIL: SHOP }, seller)).toBe(SHOP);
+    expect(ownerNoticeRecipient({ OWNER_NOTIFICATIONS: "off", SHOP_EMAIL: SHOP }, seller)).toBeNull();
     expect(parseEnv({}).OWNER_NOTIFICATIONS).toBe("on");
     expect(() => parseEnv({ OWNER_NOTIFICATIONS: "yes" })).toThrow("OWNER_NOTIFICATIONS must be on or off");
   });

@@ -146,24 +146,24 @@ describe("X-UK-5: returns requests on the server", () => {
     }, theShop().settings, new Date());
     expect(create).toMatchObject({ ok: false, kind: "conflict" });
 
-    const lateDelivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(15) });
+    const lateDelivered = await paidOrder({ dispatchedAt: ago(36), deliveredAt: ago(31) });
     expect(
       await findReturnableOrder(db, { orderNumber: lateDelivered.order.orderNumber, email: EMAIL }, new Date()),
-    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after delivery)") });
+    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(30 days after delivery)") });
 
-    // X-TRUE-2: with no delivery date, dispatch plus UK standard's 5 working days (at most 9
-    // calendar days) plus 14: 15 days after dispatch is still open, 24 days is not.
-    const stillOpen = await paidOrder({ dispatchedAt: ago(15) });
+    // X-TRUE-2, X-OWN-5: with no delivery date, dispatch plus UK standard's 5 working days (at
+    // most 9 calendar days) plus the default 30: 31 days after dispatch is still open, 40 is not.
+    const stillOpen = await paidOrder({ dispatchedAt: ago(31) });
     expect(
       await findReturnableOrder(db, { orderNumber: stillOpen.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: true });
-    const lateDispatched = await paidOrder({ dispatchedAt: ago(24) });
+    const lateDispatched = await paidOrder({ dispatchedAt: ago(40) });
     expect(
       await findReturnableOrder(db, { orderNumber: lateDispatched.order.orderNumber, email: EMAIL }, new Date()),
-    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(14 days after dispatch plus the delivery time)") });
+    ).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("(30 days after dispatch plus the delivery time)") });
 
-    // Dispatched long ago but delivered recently: the 14 days run from delivery.
-    const delivered = await paidOrder({ dispatchedAt: ago(20), deliveredAt: ago(10) });
+    // Dispatched long ago but delivered recently: the 30 days run from delivery.
+    const delivered = await paidOrder({ dispatchedAt: ago(45), deliveredAt: ago(10) });
     expect(
       await findReturnableOrder(db, { orderNumber: delivered.order.orderNumber, email: EMAIL }, new Date()),
     ).toMatchObject({ ok: true, view: { countedFrom: "delivery" } });

@@ -12,6 +12,7 @@ import { action as stockApi } from "~/routes/api.admin.stock";
 import { signInCookie } from "./admin-fixtures";
 import { testDb, theShop } from "./shop";
 import { orders, productReviews, serverSecrets } from "~/db/schema";
+import { forgetStoredSecrets } from "~/security/secrets.server";
 import { reviewLinkSecret } from "~/reviews/review-link.server";
 import { markOrderCancelled } from "~/orders/orders.server";
 import { TEST_DRIVER } from "./setup";
@@ -358,6 +359,7 @@ describe("X-SEC on the database", () => {
   it("X-SEC-8: processes starting together agree on one generated review-link key", { tags: ["race"] }, async () => {
     const db = await testDb();
     await db.delete(serverSecrets);
+    forgetStoredSecrets(db);
     const keys = await Promise.all(Array.from({ length: 10 }, () => reviewLinkSecret(db, theShop().settings)));
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]!.length).toBeGreaterThanOrEqual(32);

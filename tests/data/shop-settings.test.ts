@@ -64,7 +64,7 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     expect(deliveryPromiseLines(catalogue.settings)).toEqual({
       standard: "Standard UK delivery from £3.95",
       free: "Free shipping over £75",
-      returns: "30 day returns",
+      returns: "30-day returns",
     });
   });
 
@@ -125,7 +125,7 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     expect(delivery).toEqual({
       standard: "Standard UK delivery £4.50 an order",
       free: "Free standard UK delivery on orders of £100 or more",
-      returns: "30 day returns on unworn, non-personalised items",
+      returns: "30-day returns on unworn, non-personalised items",
     });
 
     const express = await sessionOrder({ cartItems: [shorts], shippingMethod: "uk-express" });
@@ -144,7 +144,7 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
       .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.subject, "settings")));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actor).toBe(OWNER.email);
-    expect((audits[0]!.before as { returns: { days: number } }).returns.days).toBe(14);
+    expect((audits[0]!.before as { returns: { days: number } }).returns.days).toBe(30);
     expect((audits[0]!.after as { returns: { days: number } }).returns.days).toBe(30);
   });
 
@@ -195,6 +195,9 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
       email: "shop@griptruth.test",
       vatNumber: null,
       companyNumber: "12345678",
+      // X-OWN-1: left empty on the form, the returns address and notices address are null.
+      returnsAddress: null,
+      noticesTo: null,
     });
     expect(settings.delivery.freeStandardFromPence).toBeNull();
     expect(settings.delivery.methods.map((m) => [m.id, m.enabled, m.pricePence])).toEqual([

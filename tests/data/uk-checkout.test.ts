@@ -232,9 +232,21 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
         expect.objectContaining({
           product_name: "Mens England No-Gi Set",
           personalised: false,
-          notice: "14-day right to cancel",
+          notice: "30-day returns",
         }),
       ],
+      // Issue 49 item 6 (X-OWN-1, X-OWN-5): the page's receipt names the seller as the e-mail does,
+      // and says the owner's window with the legal right inside it.
+      seller: [
+        "GRIP TRUTH Ltd",
+        "Unit 7, Riverside Park Road",
+        "Middlesbrough",
+        "TS2 1QW",
+        "United Kingdom",
+        "hello@griptruth.co.uk",
+      ],
+      returns_notice:
+        "30-day returns on non-personalised items: your 14-day right to cancel is included.",
     });
 
     const trackForm = new FormData();
@@ -255,7 +267,8 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       "1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, MAYA, Name customisation): £59.99",
       "Personalised: made for you, so it cannot be returned unless faulty",
       "1 × Mens England No-Gi Set (Shorts, Size: M): £29.99",
-      "14-day right to cancel",
+      "30-day returns",
+      "your 14-day right to cancel is included",
       "Delivery: UK express (1-2 working days)",
       "Subtotal: £89.98",
       "Shipping: £8.99",
@@ -266,7 +279,7 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       "VAT number: GB123456789",
       "UK express delivery then takes 1-2 working days.",
       "Your right to cancel",
-      "within 14 days of the day they are delivered",
+      "within 30 days of the day they are delivered",
       "https://shop.example/returns/request",
       "or e-mail hello@griptruth.co.uk",
       "Personalised items (anything with your name or text on it)",

@@ -16,10 +16,15 @@ import { legacyStatus } from "~/orders/status";
 import { loader as orderApi } from "~/routes/api.admin.order";
 import { loader as ordersApi } from "~/routes/api.admin.orders";
 import { backfillEmailRenditions } from "~/catalogue/photos/processing.server";
-import { knownMigrations, readBackup, takeBackup } from "~/server/backup.server";
+import { knownMigrations, LEFT_OUT_TABLES, readBackup, takeBackup } from "~/server/backup.server";
 import { restoreFrom } from "~/server/backup-cli.server";
 import { parseEnv } from "~/server/env.server";
 import { openShop } from "~/server/shop.server";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { startFakeStripe } from "./fake-stripe";
+import { deliverDueMail, enqueueMail } from "~/mail/outbox.server";
+import { loader as settingsLoader } from "~/routes/admin.settings";
 
 const driver = process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 const fixture = path.resolve("tests/fixtures/previous-release.backup");
@@ -30,21 +35,28 @@ type Row = Record<string, unknown>;
 
 describe(`the previous release's shop, upgraded (${driver})`, () => {
   it("X-SAFE-3 X-ARCH-6 X-VAT-2: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON with the VAT they were charged", async () => {
-    const before = await readBackup(await readFile(fixture));
+    // The previous release wrote unsigned backups: restored with --unsigned (X-SEC-23).
+    const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
     const known = await knownMigrations();
     // The fixture is older than this code: the upgrade has migrations to run.
     expect(before.manifest.migration.count).toBeLessThan(known.length);
 
     const config = parseEnv({ NODE_ENV: "test", OWNER_NOTIFICATIONS: "off", ...(await emptyDatabase(driver, scratch)) });
-    await restoreFrom(config, fixture, false);
+    await restoreFrom(config, fixture, false, { unsigned: true });
     const shop = await openShop(config);
     try {
-      const after = await readBackup(await takeBackup(shop.connection.db, shop.files, shop.connection.driver));
+      const key = shop.settings.BACKUP_KEY;
+      const after = await readBackup(await takeBackup(shop.connection.db, shop.files, shop.connection.driver, key), { key });
       expect(after.manifest.migration.count).toBe(known.length);
       expect(after.manifest.migration.tag).toBe(known.at(-1)!.tag);
 
       // Every table keeps every row, and every column the previous release had keeps its value.
       for (const [table, json] of before.tables) {
+        // Owner sessions and sign-in failures are neither restored nor backed up (X-SEC-22).
+        if (LEFT_OUT_TABLES.includes(table)) {
+          expect(after.tables.has(table), table).toBe(false);
+          continue;
+        }
         const old = JSON.parse(json) as Row[];
         const now = JSON.parse(after.tables.get(table) ?? "[]") as Row[];
         expect(now.length, table).toBe(old.length);
@@ -159,6 +171,76 @@ describe(`the previous release's shop, upgraded (${driver})`, () => {
       expect(((await list.json()) as { total: number }).total).toBeGreaterThanOrEqual(10);
     } finally {
       await shop.close();
+    }
+  }, 180_000);
+});
+
+describe(`the previous release's shop, upgraded, with its environment (${driver})`, () => {
+  it("X-OWN-2 X-OWN-3 X-SAFE-3: a shop upgraded from the previous release keeps its settings, and its SMTP_URL and Stripe environment keep working unchanged", async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push(/^Subject: (.*)$/m.exec(text)?.[1] ?? "?");
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+    const fake = await startFakeStripe();
+    const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
+    const config = parseEnv({
+      NODE_ENV: "test",
+      OWNER_NOTIFICATIONS: "off",
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_from_the_environment",
+      STRIPE_WEBHOOK_SECRET: "whsec_from_the_environment",
+      STRIPE_API_BASE: fake.url,
+      ...(await emptyDatabase(driver, scratch)),
+    });
+    await restoreFrom(config, fixture, false, { unsigned: true });
+    const shop = await openShop(config);
+    try {
+      const db = shop.connection.db;
+      const key = shop.settings.BACKUP_KEY;
+      const after = await readBackup(await takeBackup(db, shop.files, shop.connection.driver, key), { key });
+      // Every table the previous release had keeps its rows (the first test checks their values);
+      // owner sessions and sign-in failures are neither restored nor backed up (X-SEC-22).
+      for (const [table, json] of before.tables) {
+        if (LEFT_OUT_TABLES.includes(table)) continue;
+        expect((JSON.parse(after.tables.get(table) ?? "[]") as unknown[]).length, table).toBe(
+          (JSON.parse(json) as unknown[]).length,
+        );
+      }
+      // Nothing was saved in the back office: the environment decides, as before.
+      expect(JSON.parse(after.tables.get("service_settings") ?? "[]")).toEqual([]);
+      expect(shop.payments.provider.name).toBe("stripe");
+      expect(shop.payments.webhookSecret).toBe("whsec_from_the_environment");
+      expect(shop.payments.testShop).toBe(true);
+      await shop.payments.stripe!.balance.retrieve();
+      expect(fake.requests.at(-1)?.key).toBe("sk_test_from_the_environment");
+      await enqueueMail(db, { to: "buyer@example.com", subject: "Still sent", text: "x" });
+      // The fixture's own unsent mail goes too, through the same SMTP_URL.
+      let sent = 0;
+      for (let round = await deliverDueMail(db, shop.mailer, { claimMs: 60_000 }); round > 0; ) {
+        sent += round;
+        round = await deliverDueMail(db, shop.mailer, { claimMs: 60_000 });
+      }
+      expect(received).toHaveLength(sent);
+      expect(received).toContain("Still sent");
+      const cookie = await ownerCookieOn(shop);
+      const page = await callOn(shop, settingsLoader, "/admin/settings", { headers: { cookie } });
+      expect(await page.json()).toMatchObject({ mail: { source: "environment" } });
+    } finally {
+      await shop.close();
+      await fake.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   }, 180_000);
 });

@@ -117,7 +117,7 @@ test("S-PDP-1 S-PDP-8: the product page gallery selects pictures and states deli
   const main$ = page.getByRole("main");
   await expect(main$).toContainText("Standard UK delivery from £3.95");
   await expect(main$).toContainText("Free shipping over £75");
-  await expect(main$).toContainText("30 day returns");
+  await expect(main$).toContainText("30-day returns");
   await expect(main$).toContainText("£29.99");
   await expect(main$.locator("s")).toContainText("£44.99");
   await expect(main$.getByRole("group", { name: /^Belt rank/ }).getByRole("radio")).toHaveCount(5);

@@ -47,7 +47,7 @@ test("X-DAY-2, X-DAY-5: the dashboard shows the figures of /api/admin/summary, t
   test.setTimeout(90_000);
   const email = `dash-${testInfo.project.name}-${Date.now()}@example.com`;
   const orderNumber = await buyGi(request, email, "DASH");
-  // X-DAY-5: the shop hears of the paid order by e-mail to SHOP_EMAIL (the default address).
+  // X-DAY-5, X-OWN-1: the shop hears of the paid order at the settings' e-mail (the demo's here).
   await expect
     .poll(async () =>
       (await mailsTo("hello@griptruth.co.uk")).some((mail) =>

@@ -67,7 +67,7 @@ test.describe("on a shop of its own", () => {
     await page.goto(`${origin}/product/mens-england-no-gi-set`);
     await expect(promise).toContainText("Standard UK delivery from £3.95");
     await expect(promise).toContainText("Free shipping over £75");
-    await expect(promise).toContainText("30 day returns");
+    await expect(promise).toContainText("30-day returns");
 
     await page.goto(`${origin}/admin/settings`);
     await signInOwner(page);
@@ -107,7 +107,7 @@ test.describe("on a shop of its own", () => {
     await page.goto(`${origin}/product/mens-england-no-gi-set`);
     await expect(promise).toContainText("Standard UK delivery £4.50 an order");
     await expect(promise).toContainText("Free standard UK delivery on orders of £100 or more");
-    await expect(promise).toContainText("30 day returns on unworn, non-personalised items");
+    await expect(promise).toContainText("30-day returns on unworn, non-personalised items");
     await expect(promise).not.toContainText("£3.95");
     await expectNoAxeViolations(page);
 
@@ -130,7 +130,10 @@ test.describe("on a shop of its own", () => {
       .getByRole("region", { name: "Your VAT receipt" })
       .or(page.getByRole("region", { name: "Your order" }));
     await expect(receipt.getByTestId("shipping")).toHaveText("£12.50");
-    await expect(page.getByText("30-day right to cancel")).toBeVisible();
+    await expect(receipt.getByTestId("line-notice")).toHaveText("30-day returns");
+    await expect(receipt.getByTestId("returns-notice")).toContainText(
+      "your 14-day right to cancel is included",
+    );
   });
 });
 

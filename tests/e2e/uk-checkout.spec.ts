@@ -2,7 +2,9 @@ import type { Page } from "@playwright/test";
 import { dispatchOrder, expect, expectNoAxeViolations, mailTo, test } from "./fixtures";
 
 const PERSONALISED = "Personalised: made for you, so it cannot be returned unless faulty";
-const CANCEL = "14-day right to cancel";
+// X-OWN-5: each line says the owner's window; the legal right is explained once beside it.
+const CANCEL = "30-day returns";
+const RIGHT = "30-day returns on non-personalised items: your 14-day right to cancel is included.";
 
 async function addKneePads(page: Page, badge: string) {
   await page.goto("/accessories");
@@ -122,6 +124,7 @@ test("X-UK-3 X-UK-2 X-VAT-3: personalised lines are marked where the text is typ
   await expect(
     items.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
   ).toHaveText(CANCEL);
+  await expect(page.getByTestId("returns-notice")).toHaveText(RIGHT);
   // £84.98 of goods: UK standard is free, and says so.
   await expect(page.getByTestId("delivery-price-uk-standard")).toHaveText("Free");
   await expect(page.getByTestId("shipping")).toHaveText("Free");
@@ -139,6 +142,9 @@ test("X-UK-3 X-UK-2 X-VAT-3: personalised lines are marked where the text is typ
     ordered.getByRole("listitem").filter({ hasText: "Knee Pads" }).getByTestId("line-notice"),
   ).toHaveText(CANCEL);
   await expect(receipt.getByTestId("shipping")).toHaveText("Free");
+  // Issue 49 item 6: the page's receipt names the seller as the e-mail does (X-UK-4, X-OWN-1).
+  await expect(receipt.getByTestId("receipt-seller")).toContainText("GRIP TRUTH Ltd");
+  await expect(receipt.getByTestId("returns-notice")).toHaveText(RIGHT);
   // X-VAT-3: the kids' gi is zero-rated; the knee pads carry VAT at 20% (24.99 / 6).
   await expect(receipt.getByText("VAT at 20%")).toBeVisible();
   await expect(receipt.getByTestId("vat-amount")).toHaveText("£4.17");
@@ -149,6 +155,7 @@ test("X-UK-3 X-UK-2 X-VAT-3: personalised lines are marked where the text is typ
   expect(mail).toContain(PERSONALISED);
   expect(mail).toContain(CANCEL);
   expect(mail).toContain("Your right to cancel");
+  expect(mail).toContain(RIGHT);
   expect(mail).toContain("GRIP TRUTH Ltd");
 });
 

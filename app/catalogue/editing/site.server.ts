@@ -9,6 +9,7 @@ import { isoInstant } from "~/shared/schemas";
 import { text } from "~/shared/text";
 import { catalogueChanged, promotionFromRow } from "../store.server";
 import type { SiteContent } from "../types";
+import { homeBlocksFromStored, homeBlocksSchema } from "../home-blocks";
 
 /** The owner's words on the storefront and the automatic sales (X-CAT-5). */
 
@@ -18,6 +19,7 @@ export async function readSite(db: Database): Promise<SiteContent> {
     bannerText: row?.bannerText ?? "",
     heroHeading: row?.heroHeading ?? "",
     heroText: row?.heroText ?? "",
+    home: homeBlocksFromStored(row?.homeBlocks),
   };
 }
 
@@ -44,11 +46,13 @@ const siteSchema = z
         SITE_TEXT_MAX.heroText,
         `The hero text can be at most ${SITE_TEXT_MAX.heroText} characters.`,
       ),
+    // X-OWN-4: the hero's button and pictures and the tiles, given whole.
+    home: homeBlocksSchema,
   })
   .partial()
   .strict();
 
-/** PUT /api/admin/site {bannerText?, heroHeading?, heroText?}: the content, audited. */
+/** PUT /api/admin/site {bannerText?, heroHeading?, heroText?, home?}: the content, audited. */
 export async function saveSite(
   db: Database,
   body: unknown,
@@ -60,10 +64,12 @@ export async function saveSite(
   return db.transaction(async (tx) => {
     const before = await readSite(tx as unknown as Database);
     const after = { ...before, ...parsed.data };
+    const { home, ...words } = after;
+    const row = { ...words, homeBlocks: home };
     await tx
       .insert(siteContent)
-      .values({ id: 1, ...after })
-      .onConflictDoUpdate({ target: siteContent.id, set: { ...after, updatedAt: sql`now()` } });
+      .values({ id: 1, ...row })
+      .onConflictDoUpdate({ target: siteContent.id, set: { ...row, updatedAt: sql`now()` } });
     await recordAudit(tx, {
       actor,
       action: "site.update",

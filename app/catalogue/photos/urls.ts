@@ -7,6 +7,11 @@ export type PhotoRow = typeof productPhotos.$inferSelect;
 export const PHOTO_URL_PREFIX = "/photos/";
 const KEY_PREFIX = "product-photos/";
 
+/** Every key a product photo's files are stored under: its master and its renditions (a restore
+ *  refuses any other, X-SEC-23). */
+export const PRODUCT_PHOTO_FILE_KEY =
+  /^product-photos\/[0-9a-f-]{36}\/(master|\d{1,4}-[0-9a-f]{16}\.(avif|webp|jpeg))$/;
+
 /** The address of a rendition stored under `key`. */
 export function renditionUrl(key: string): string {
   return PHOTO_URL_PREFIX + key.slice(KEY_PREFIX.length);

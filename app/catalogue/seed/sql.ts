@@ -1,4 +1,5 @@
-import type { Product } from "../types";
+import type { Product, SiteContent } from "../types";
+import { DEMO_HOME_BLOCKS } from "../home-blocks";
 
 /** A SQL string literal. */
 function literal(value: string): string {
@@ -8,12 +9,14 @@ const json = (value: unknown) => `${literal(JSON.stringify(value))}::jsonb`;
 const nullable = (value: string | number | undefined, as = (v: string | number) => String(v)) =>
   value === undefined ? "NULL" : as(value);
 
-/** The site's words as the shop opened (the spec's opening sale, S-HOME-1). */
-export const SEED_SITE = {
+/** The site's words as the shop opened (the spec's opening sale, S-HOME-1); the home page's
+ *  blocks are the demo's until the owner saves theirs (`home_blocks` NULL, X-OWN-4). */
+export const SEED_SITE: SiteContent = {
   bannerText: "Opening sale: 30% off selected items",
   heroHeading: "20% off site wide",
   heroText:
     "On every full-price line: no-gi sets, gis, Thai shorts and rest-day kit. Built for the mat, made in small runs.",
+  home: DEMO_HOME_BLOCKS,
 };
 
 /**

@@ -26,6 +26,7 @@ export function PromoBlock({
   tone: keyof typeof TONES;
 }) {
   const muted = tone === "light" ? "text-muted" : "text-white/85";
+  const mark = title.match(/\d+\s*%/)?.[0]?.replace(/\s+/g, "");
   return (
     <section
       className={`relative flex min-h-64 overflow-hidden rounded-lg ${TONES[tone]}`}
@@ -53,14 +54,15 @@ export function PromoBlock({
             className="size-full object-cover"
           />
         </div>
-      ) : (
+      ) : mark ? (
+        // The tile's own figure ("Up to 30% off" → 30%), drawn large: never one of its own.
         <p
           aria-hidden="true"
           className="pointer-events-none absolute -right-4 -bottom-8 font-display text-[10rem] leading-none font-bold text-white/15"
         >
-          30%
+          {mark}
         </p>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -56,8 +56,8 @@ function Body() {
       <p>
         We make in small batches and much of our range to order, which means less waste and fewer
         boxes of unsold stock. Every design is trained in by us and our partner academies before it
-        goes on sale. When something goes wrong, you deal with the people who made it: e-mails are
-        answered by our team, within {POLICY.enquiryReply}.
+        reaches the shop. When something goes wrong, you deal with the people who made it: e-mails
+        are answered by our team, within {POLICY.enquiryReply}.
       </p>
 
       <h2>Kit for your academy</h2>

@@ -1,9 +1,11 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, ExternalLink, TextLink } from "~/ui/links";
+import { useShopContact } from "~/ui/shop-contact";
 import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 function Body() {
+  const seller = useShopContact();
   return (
     <>
       <h2>E-mail</h2>
@@ -61,8 +63,9 @@ function Body() {
         with your ideas.
       </p>
       <p>
-        {BRAND.name} is an online shop run from Teesside. We don&apos;t have a shop front, so please
-        don&apos;t post anything to us before we have replied to your e-mail.
+        {BRAND.name} is an online shop run by {seller.name}, {seller.postalAddress.join(", ")}. We
+        don&apos;t have a shop front, so please don&apos;t post anything to us before we have
+        replied to your e-mail.
       </p>
     </>
   );
@@ -71,7 +74,7 @@ function Body() {
 export const contact: InfoPageContent = {
   title: "Contact us",
   eyebrow: "Info Hub",
-  description: `E-mail ${BRAND.name} at ${BRAND.email} or message us on Instagram; we answer within ${POLICY.enquiryReply}.`,
+  description: `E-mail ${BRAND.name} or message us on Instagram; we answer within ${POLICY.enquiryReply}.`,
   lead: "Questions about sizing, an order or kit for your academy? Get in touch: we are a small team and we answer every message ourselves.",
   Body,
 };

@@ -1,17 +1,21 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, ExternalLink } from "~/ui/links";
+import { useShopContact } from "~/ui/shop-contact";
 import { POLICY } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
 
 const ICO_COMPLAINTS = "https://ico.org.uk/make-a-complaint/";
 
 function Body() {
+  const seller = useShopContact();
   return (
     <>
       <h2>Who we are</h2>
       <p>
-        {BRAND.name} is the controller of the personal data described here. For anything about your
-        data, e-mail <EmailLink subject="Privacy request" />.
+        {seller.name}, {seller.postalAddress.join(", ")}
+        {seller.companyNumber ? ` (company number ${seller.companyNumber})` : ""}, is the controller
+        of the personal data described here. For anything about your data, e-mail{" "}
+        <EmailLink subject="Privacy request" />.
       </p>
 
       <h2>What we collect</h2>

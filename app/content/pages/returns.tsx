@@ -1,6 +1,7 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, TextLink } from "~/ui/links";
 import { POLICY, type SettingsPolicy } from "~/policy/policy";
+import { returnsNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 import type { InfoPageContent } from "./types";
 
 function Body({ policy }: { policy: SettingsPolicy }) {
@@ -27,26 +28,13 @@ function Body({ policy }: { policy: SettingsPolicy }) {
         </li>
       </ul>
 
-      {policy.demoDeliveryFrom ? (
-        <>
-          <h2>What &ldquo;30 day returns&rdquo; means</h2>
-          <p>
-            Our product pages promise {POLICY.faultReportDays} day returns. That is how long you
-            have, from the day your order is delivered, to report a fault, damage or a wrong item,
-            and we put it right. For a change of mind the window is {policy.returnDays} days, as
-            below.
-          </p>
-        </>
-      ) : (
-        <>
-          <h2>What &ldquo;{policy.returnDays} day returns&rdquo; means</h2>
-          <p>
-            Our product pages promise {policy.returnDays} day returns: that is how long you have,
-            from the day your order is delivered, to change your mind about unworn, non-personalised
-            items. Faults can be reported within {POLICY.faultReportDays} days of delivery.
-          </p>
-        </>
-      )}
+      <h2>What &ldquo;{returnsNotice(policy.returnDays)}&rdquo; means</h2>
+      <p>
+        Our product pages, cart and checkout promise {returnsNotice(policy.returnDays)}: that is how
+        long you have, from the day your order is delivered, to change your mind about unworn,
+        non-personalised items. {rightToCancelIncluded(policy.returnDays)} Faults can be reported
+        within {POLICY.faultReportDays} days of delivery.
+      </p>
 
       <h2>Faulty or wrong items</h2>
       <p>
@@ -66,9 +54,9 @@ function Body({ policy }: { policy: SettingsPolicy }) {
         receipt until your refund arrives.
       </p>
       <p>
-        If you return a whole order we also refund what you paid for standard delivery. Sale items
-        follow the same rules. The quickest way to get a different size is to order it and send the
-        first one back for a refund.
+        If you return a whole order we also refund what you paid for standard delivery. Reduced
+        items follow the same rules. The quickest way to get a different size is to order it and
+        send the first one back for a refund.
       </p>
 
       <h2>Custom and personalised items</h2>

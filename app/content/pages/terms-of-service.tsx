@@ -1,11 +1,28 @@
 import { BRAND } from "~/shared/brand";
 import { EmailLink, TextLink } from "~/ui/links";
+import { useShopContact } from "~/ui/shop-contact";
 import { POLICY, type SettingsPolicy } from "~/policy/policy";
 import type { InfoPageContent } from "./types";
+
+/** The seller a contract is made with (X-OWN-1), from the owner's settings. */
+function SellerParagraph() {
+  const seller = useShopContact();
+  return (
+    <p>
+      {BRAND.name} is run by {seller.name}, {seller.postalAddress.join(", ")}
+      {seller.companyNumber ? ` (company number ${seller.companyNumber})` : ""}
+      {seller.vatNumber ? `, VAT number ${seller.vatNumber}` : ""}. When you order, your contract is
+      with {seller.name}.
+    </p>
+  );
+}
 
 function Body({ policy }: { policy: SettingsPolicy }) {
   return (
     <>
+      <h2>Who we are</h2>
+      <SellerParagraph />
+
       <h2>Who can buy</h2>
       <p>
         You must be {POLICY.minimumAge} or over to buy from {BRAND.name}. Kids&apos; kit should be

@@ -1,13 +1,26 @@
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { createHmac } from "node:crypto";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Env } from "~/shared/settings";
 import { bucketOf, type FileStore } from "~/storage/files.server";
+import { writePrivateFile } from "~/storage/private-file.server";
 import { ProblemError } from "~/shared/problems";
 import { BACKUP_LATE_AFTER_MINUTES } from "~/shared/limits";
 import { formatLondonDayTime, isBritishSummerTime } from "~/shared/london-time";
 
-/** A nightly backup's file name in BACKUP_DIR, with the instant it was taken. */
-const NAME = /^grip-truth-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)\.backup$/;
+/**
+ * A nightly backup's file name in BACKUP_DIR: the instant it was taken and a tag, the start of an
+ * HMAC of that instant under the backup key (X-SEC-23). The nightly job lists, counts and removes
+ * only names it could have made: a file put there by anyone else is neither newest nor rotated.
+ */
+const NAME = /^grip-truth-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)-([0-9a-f]{16})\.backup$/;
+
+/** The settings the nightly backups need: where, and the key their names are tagged with (the
+ *  shop resolves BACKUP_KEY when it opens; without one there is no shelf). */
+export type BackupShelfSettings = Pick<Env, "BACKUP_DIR" | "BACKUP_KEY">;
+
+const tagOf = (key: string, stamp: string) =>
+  createHmac("sha256", key).update(`nightly ${stamp}`).digest("hex").slice(0, 16);
 
 /** The latest instant at or before `now` when London's clocks read `schedule` (HH:MM). */
 export function lastScheduled(now: Date, schedule: string): Date {
@@ -31,13 +44,18 @@ export function lastScheduled(now: Date, schedule: string): Date {
 /** Where nightly backups go in the bucket (with S3_BUCKET and no BACKUP_DIR); photos never live here. */
 export const BUCKET_BACKUPS_PREFIX = "backups/";
 
-/** A nightly backup's file name for the instant it was taken. */
-export const backupNameAt = (takenAt: Date) =>
-  `grip-truth-${takenAt.toISOString().replace(/[:.]/g, "-")}.backup`;
+/** A nightly backup's file name for the instant it was taken, tagged with the backup key. */
+export function backupNameAt(takenAt: Date, key: string): string {
+  const stamp = takenAt.toISOString().replace(/[:.]/g, "-");
+  return `grip-truth-${stamp}-${tagOf(key, stamp)}.backup`;
+}
 
-/** The nightly backups in the folder, newest first, with when each was taken. */
-export async function nightlyBackups(dir: string): Promise<{ file: string; takenAt: Date }[]> {
-  return backupsNamed(await readdir(dir).catch(() => [] as string[]));
+/** The nightly backups in the folder that this shop wrote, newest first, with when each was taken. */
+export async function nightlyBackups(
+  dir: string,
+  key: string,
+): Promise<{ file: string; takenAt: Date }[]> {
+  return backupsNamed(await readdir(dir).catch(() => [] as string[]), key);
 }
 
 /**
@@ -55,19 +73,21 @@ export interface BackupShelf {
 }
 
 export function backupShelf(
-  settings: Pick<Env, "BACKUP_DIR">,
+  settings: BackupShelfSettings,
   files: FileStore | null,
 ): BackupShelf | null {
   const dir = settings.BACKUP_DIR;
+  const key = settings.BACKUP_KEY;
+  if (!key) return null;
   if (dir) {
     return {
       where: "BACKUP_DIR",
-      list: () => nightlyBackups(dir),
+      list: () => nightlyBackups(dir, key),
       async write(file, data) {
-        await mkdir(dir, { recursive: true });
-        const partial = path.join(dir, `${file}.partial`);
-        await writeFile(partial, data);
-        await rename(partial, path.join(dir, file));
+        // The folder and the file are the shop's user's only (X-SEC-22); the temporary file is
+        // made new, never through a planted link (X-SEC-23).
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        await writePrivateFile(path.join(dir, file), data);
       },
       remove: (file) => rm(path.join(dir, file)),
     };
@@ -78,7 +98,10 @@ export function backupShelf(
     where: `the bucket's ${BUCKET_BACKUPS_PREFIX} folder`,
     async list() {
       const keys = await bucket.keys(BUCKET_BACKUPS_PREFIX);
-      return backupsNamed(keys.map((key) => key.slice(BUCKET_BACKUPS_PREFIX.length)));
+      return backupsNamed(
+        keys.map((name) => name.slice(BUCKET_BACKUPS_PREFIX.length)),
+        key,
+      );
     },
     // One PUT: the object appears whole or not at all.
     write: (file, data) => bucket.put(BUCKET_BACKUPS_PREFIX + file, data, "application/gzip"),
@@ -86,11 +109,11 @@ export function backupShelf(
   };
 }
 
-function backupsNamed(names: readonly string[]): { file: string; takenAt: Date }[] {
+function backupsNamed(names: readonly string[], key: string): { file: string; takenAt: Date }[] {
   return names
     .map((file) => {
       const match = NAME.exec(file);
-      if (!match) return null;
+      if (!match || match[2] !== tagOf(key, match[1]!)) return null;
       const iso = match[1]!.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, "T$1:$2:$3.$4Z");
       return { file, takenAt: new Date(iso) };
     })
@@ -115,7 +138,7 @@ export interface BackupHealth {
  * BACKUP_LATE_AFTER_MINUTES past.
  */
 export async function backupHealth(
-  settings: Pick<Env, "BACKUP_DIR" | "BACKUP_SCHEDULE">,
+  settings: BackupShelfSettings & Pick<Env, "BACKUP_SCHEDULE">,
   files: FileStore | null,
   now: Date,
 ): Promise<BackupHealth | null> {

@@ -4,12 +4,16 @@ import { catalogueChanged } from "~/catalogue/store.server";
 import { SEED_PRODUCTS } from "~/catalogue/seed";
 import { SEED_SITE } from "~/catalogue/seed/sql";
 import { PLAIN_HERO_HEADING } from "~/catalogue/catalogue";
+import { homeBlocksFromStored, tileClaimsSale, withoutSaleClaims } from "~/catalogue/home-blocks";
 import type { Database } from "~/db/database";
 import { lockForTransaction } from "~/db/locks.server";
 import { discountCodes } from "~/discounts/schema";
 import { productOptions, products, shopSettings, siteContent } from "~/catalogue/schema";
 import { recordAudit } from "~/security/audit.server";
 import type { Env } from "~/shared/settings";
+import { mailDelivered } from "~/mail/mail-server.server";
+import { realPaymentsReady } from "~/payments/keys.server";
+import type { ServiceSettings } from "~/security/service-settings.server";
 import { done, type Result } from "~/shared/problems";
 
 /**
@@ -19,7 +23,13 @@ import { done, type Result } from "~/shared/problems";
  */
 
 export interface LaunchItem {
-  id: "public-address" | "real-payments" | "seller" | "delivery-returns" | "demo-content";
+  id:
+    | "public-address"
+    | "real-payments"
+    | "email-delivered"
+    | "seller"
+    | "delivery-returns"
+    | "demo-content";
   done: boolean;
   label: string;
   href: string;
@@ -35,23 +45,31 @@ const PLAIN_HERO_TEXT =
 /** GET /api/admin/launch: {items: [{id, done, label, href}]}. */
 export async function launchChecklist(
   db: Database,
-  env: Pick<Env, "PUBLIC_URL" | "PAYMENTS" | "STRIPE_SECRET_KEY">,
+  env: Pick<Env, "PUBLIC_URL" | "SMTP_URL" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET">,
+  services: ServiceSettings,
 ): Promise<{ items: LaunchItem[]; done: boolean }> {
   const state = await readSettingsState(db);
   const { seller } = state.settings;
-  const payments = env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
   const items: LaunchItem[] = [
     {
       id: "public-address",
       done: Boolean(env.PUBLIC_URL),
-      label: "Set the shop's public address (PUBLIC_URL), so links in e-mails point at the shop",
-      href: "/admin/launch#public-address",
+      label: "Set the shop's public address, so links in e-mails point at the shop",
+      href: "/admin/payments#public-address",
     },
     {
+      // X-OWN-3: a live key Stripe accepted, not a variable.
       id: "real-payments",
-      done: payments === "stripe",
-      label: "Take real payments: PAYMENTS=stripe with the Stripe keys",
-      href: "/admin/launch#real-payments",
+      done: realPaymentsReady(env, services),
+      label: "Take real payments: save Stripe's live keys (Stripe checks them)",
+      href: "/admin/payments#stripe",
+    },
+    {
+      // X-OWN-2: a test message a mail server accepted, on the server e-mail goes through now.
+      id: "email-delivered",
+      done: mailDelivered(env, services),
+      label: "E-mail is delivered: set the outgoing mail server and send a test message",
+      href: "/admin/settings#mail-server",
     },
     {
       id: "seller",
@@ -83,6 +101,8 @@ export interface DemoRemoval {
   pricesCleared: { productId: string; option: string | null }[];
   bannerCleared: boolean;
   heroReplaced: boolean;
+  /** The home page's tiles that claimed a sale, by title (X-OWN-4: the demo's "Up to 30% off"). */
+  tilesRemoved: string[];
   message: string;
 }
 
@@ -123,7 +143,9 @@ export async function demoContent(db: Database): Promise<Omit<DemoRemoval, "mess
     }
   }
   const [site] = await db.select().from(siteContent).where(eq(siteContent.id, 1));
+  const home = homeBlocksFromStored(site?.homeBlocks);
   return {
+    tilesRemoved: home.tiles.filter(tileClaimsSale).map((tile) => tile.title),
     codesArchived: codes.map((row) => row.code),
     pricesCleared,
     bannerCleared: site?.bannerText === SEED_SITE.bannerText,
@@ -163,10 +185,12 @@ export async function removeDemoContent(db: Database, actor: string): Promise<Re
       }
     }
     const [site] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
-    if (site && (found.bannerCleared || found.heroReplaced)) {
+    if (site && (found.bannerCleared || found.heroReplaced || found.tilesRemoved.length)) {
       await tx
         .update(siteContent)
         .set({
+          // X-OWN-4: the blocks are stored as the owner's from now on, without any sale tile.
+          homeBlocks: withoutSaleClaims(homeBlocksFromStored(site.homeBlocks)),
           bannerText: found.bannerCleared ? "" : site.bannerText,
           heroHeading:
             site.heroHeading === SEED_SITE.heroHeading ? PLAIN_HERO_HEADING : site.heroHeading,
@@ -195,6 +219,9 @@ export async function removeDemoContent(db: Database, actor: string): Promise<Re
         : "found no demo “was” prices",
       found.bannerCleared ? "took the opening-sale banner down" : null,
       found.heroReplaced ? "replaced the “20% off site wide” home heading with plain words" : null,
+      found.tilesRemoved.length
+        ? `took the home page's sale tile${found.tilesRemoved.length > 1 ? "s" : ""} down (${found.tilesRemoved.join(", ")})`
+        : null,
     ].filter(Boolean);
     const message = `Demo content removed: ${parts.join(", ")}.`;
     await recordAudit(tx, {

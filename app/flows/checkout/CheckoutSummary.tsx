@@ -1,11 +1,23 @@
 import type { CartLine } from "~/cart/cart";
 import { choiceDetails } from "~/catalogue/options";
 import { LineNotice } from "~/policy/LineNotice";
+import { rightToCancelIncluded } from "~/policy/consumer-rights";
+import { useShopContact } from "~/ui/shop-contact";
 import { formatPence } from "~/pricing/money";
 import type { OrderTotals } from "~/pricing/totals";
 import { LineLeadTime } from "~/stock/LeadTime";
 import type { StockLevels, StockLookup } from "~/stock/stock";
 import { shippingText } from "./DeliveryChoice";
+
+/** The owner's window with the legal right explained, once, before paying (X-OWN-5). */
+export function ReturnsNotice() {
+  const { returnDays } = useShopContact();
+  return (
+    <p className="mt-2 text-sm text-muted" data-testid="returns-notice">
+      {rightToCancelIncluded(returnDays)}
+    </p>
+  );
+}
 
 export function CheckoutLines({
   lines,

@@ -74,6 +74,19 @@ export function ConfirmationReceipt({ receipt }: { receipt: OrderReceipt }) {
           }}
         />
       ) : null}
+      <p className="mt-3 text-sm text-muted" data-testid="returns-notice">
+        {receipt.returns_notice}
+      </p>
+      <div className="mt-3 border-t border-stone pt-3 text-sm" data-testid="receipt-seller">
+        <p className="font-semibold">Sold by</p>
+        <address className="not-italic">
+          {receipt.seller.map((line, i) => (
+            <span key={i} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+      </div>
     </section>
   );
 }

@@ -10,12 +10,13 @@ import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { methodSetting, SHIPPING_METHODS, type ShippingMethodId } from "~/pricing/shipping";
 import {
   DEFAULT_SHOP_SETTINGS,
+  returnsAddressOf,
   sellerLines as sellerLinesOf,
   type ShopSettings,
 } from "~/policy/shop-settings";
 import { orderVatBands, type VatBand, vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
-import { lineNotice, RIGHT_TO_CANCEL_DAYS } from "~/policy/consumer-rights";
+import { lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 
 interface EmailOrder {
   orderNumber: string;
@@ -69,7 +70,9 @@ export function rightToCancelText(
 ): string[] {
   const days = shop.returns.days;
   return [
-    `You have the right to cancel your order for non-personalised items within ${days} days of the day they are delivered to you (when we have no delivery date, of dispatch plus the delivery time), without giving a reason. To use it, send us a returns request at ${returnsUrl} with your order number and e-mail address, or e-mail ${shop.seller.email} with your order number and the items. Send the items back within ${RIGHT_TO_CANCEL_DAYS} days of telling us; we refund them within ${POLICY.refundTime} of receiving them.`,
+    // X-OWN-5: one window, the owner's, with the legal right explained once.
+    rightToCancelIncluded(days),
+    `You can cancel your order for non-personalised items within ${days} days of the day they are delivered to you (when we have no delivery date, of dispatch plus the delivery time), without giving a reason. To do so, send us a returns request at ${returnsUrl} with your order number and e-mail address, or e-mail ${shop.seller.email} with your order number and the items. Send the items back within ${days} days of telling us, to ${[shop.seller.name, ...returnsAddressOf(shop.seller)].join(", ")}; we refund them within ${POLICY.refundTime} of receiving them.`,
     `Personalised items (anything with your name or text on it) are made to your specification and are excluded from the right to cancel; they can be returned only if they are faulty. Faults can be reported within ${POLICY.faultReportDays} days of delivery, and your rights under the Consumer Rights Act 2015 are not affected.`,
   ];
 }

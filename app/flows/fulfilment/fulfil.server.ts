@@ -71,12 +71,14 @@ export async function fulfilPaidOrder(
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
     }
-    // X-TEAM-7: the organiser paid for the team's entries: each member hears of it, once.
-    await mailMembersPaid(txDb, order.id);
+    // X-TEAM-7: the organiser paid for the team's entries: each member hears of it, once. Only
+    // an order with team lines can pay for entries (issue 51: one query less for every other).
+    if (lines.some((line) => line.teamSlug)) await mailMembersPaid(txDb, order.id);
     // The shop hears of it in the same transaction (X-DAY-5), once, like the customer.
     await notifyOwner(
       txDb,
       settings,
+      catalogue.settings.settings.seller,
       `order-paid:${order.id}`,
       paidOrderNotice(order, lines, receiptSettings(settings).shopUrl),
       order.id,

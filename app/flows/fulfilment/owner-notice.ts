@@ -5,7 +5,7 @@ import { SHIPPING_METHODS } from "~/pricing/shipping";
 import { addressOnOneLine } from "~/orders/delivery-label";
 
 /**
- * The shop's own note of a paid order (X-DAY-5), to SHOP_EMAIL: what to make, for whom, how it
+ * The shop's own note of a paid order (X-DAY-5), to the shop's notices address (X-OWN-1): what to make, for whom, how it
  * goes out (express said first, in the subject), and the link to the order in the back office.
  */
 export function paidOrderNotice(

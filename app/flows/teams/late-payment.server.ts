@@ -6,6 +6,7 @@ import { orderLines, orders } from "~/orders/schema";
 import { type TeamStatus, teams } from "~/teams/schema";
 import { cancelWithTeam } from "./cancel-lines.server";
 import { notifyOwner } from "~/mail/owner-notice.server";
+import { readSettingsState } from "~/catalogue/editing/settings.server";
 import { changeOrderStatus } from "~/orders/workflow.server";
 import { canonicalOrigin } from "~/security/origin.server";
 import { logError } from "~/security/log.server";
@@ -154,6 +155,7 @@ async function followUp(
     await notifyOwner(
       txDb,
       parts.settings,
+      (await readSettingsState(txDb)).settings.seller,
       `team-late-dispatch:${row.orderId}`,
       {
         subject: `Paid after the team's parcel went: ${row.orderNumber}`,

@@ -1,0 +1,14 @@
+/**
+ * The band on every storefront page while no card is charged (X-OWN-3): the sandbox takes the
+ * payments, or Stripe with a test key. It goes when a live Stripe key is saved and accepted.
+ */
+export function TestShopBand() {
+  return (
+    <p
+      data-testid="test-shop-band"
+      className="bg-belt-yellow px-4 py-1.5 text-center text-sm font-semibold text-ink"
+    >
+      Test shop: no card is charged
+    </p>
+  );
+}

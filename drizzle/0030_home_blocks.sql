@@ -1,0 +1,1 @@
+ALTER TABLE "site_content" ADD COLUMN "home_blocks" jsonb;
