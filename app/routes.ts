@@ -65,6 +65,7 @@ export default [
   route("admin/set-password/:token", "routes/admin.set-password.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
+  route("admin/vat.csv", "routes/admin.vat-csv.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/orders", "routes/admin.orders.tsx"),
@@ -86,6 +87,7 @@ export default [
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/vat", "routes/admin.vat.tsx"),
     route("admin/launch", "routes/admin.launch.tsx"),
     route("admin/payments", "routes/admin.payments.tsx"),
     // Team orders (X-TEAM-1, X-TEAM-5)
@@ -110,6 +112,7 @@ export default [
   route("api/admin/discounts", "routes/api.admin.discounts.ts"),
   route("api/admin/discounts/:code", "routes/api.admin.discount.ts"),
   route("api/admin/summary", "routes/api.admin.summary.ts"),
+  route("api/admin/vat", "routes/api.admin.vat.ts"),
   route("api/admin/attention", "routes/api.admin.attention.ts"),
   route("api/admin/payments/:id/refund", "routes/api.admin.payment-refund.ts"),
   route("api/admin/customers", "routes/api.admin.customers.ts"),

@@ -66,6 +66,10 @@ export const products = pgTable(
     bundle: jsonb("bundle").$type<{ productIds: string[]; discountPercent: number }>(),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** X-VAT-1: standard (20%) or zero (young children's clothing and footwear, VAT Notice 714). */
+    vatRate: text("vat_rate", { enum: ["standard", "zero"] })
+      .notNull()
+      .default("standard"),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +82,7 @@ export const products = pgTable(
       sql`${table.compareAtPricePence} IS NULL OR ${table.compareAtPricePence} > ${table.pricePence}`,
     ),
     check("products_id_slug", sql`${table.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("products_vat_rate_known", sql`${table.vatRate} IN ('standard', 'zero')`),
   ],
 );
 
@@ -108,6 +113,11 @@ export const productOptions = pgTable(
     colors: jsonb("colors").$type<string[]>(),
     /** The option's size chart for the size finder (X-FIT-1): sizes with their ranges. */
     fitChart: jsonb("fit_chart").$type<StoredFitChart>(),
+    /** X-VAT-1: the sizes of a zero-rated product's option above HMRC's limits: standard-rated. */
+    standardRatedSizes: jsonb("standard_rated_sizes")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.type] }),

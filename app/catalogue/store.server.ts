@@ -63,6 +63,7 @@ export function productFromRows(
     kind: row.kind as GarmentKind,
     design: row.design as DesignId,
     pricePence: row.pricePence,
+    vatRate: row.vatRate,
     description: row.description,
     highlights: row.highlights,
     images: row.images.map((image) => imageOf(row.id, image)),
@@ -73,6 +74,7 @@ export function productFromRows(
       if (o.customPricePence !== null) option.customPricePence = o.customPricePence;
       if (o.beltRanks) option.beltRanks = o.beltRanks;
       if (o.colors) option.colors = o.colors;
+      if (o.standardRatedSizes.length) option.standardRatedSizes = o.standardRatedSizes;
       return option;
     }),
   };

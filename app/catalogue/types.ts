@@ -1,4 +1,5 @@
 import type { Pence } from "~/pricing/money";
+import type { VatRate } from "~/pricing/vat";
 
 export const GROUPS = ["mens", "womens", "kids"] as const;
 export type Group = (typeof GROUPS)[number];
@@ -35,6 +36,8 @@ export interface ProductOption {
   customPricePence?: Pence;
   beltRanks?: readonly string[];
   colors?: readonly string[];
+  /** X-VAT-1: sizes of a zero-rated product above HMRC's limits, sold at the standard rate. */
+  standardRatedSizes?: readonly string[];
 }
 
 /** What is drawn: the garment (or accessory) shape. */
@@ -130,6 +133,8 @@ export interface Product {
   bundle?: { productIds: readonly string[]; discountPercent: number };
   seoTitle?: string;
   seoDescription?: string;
+  /** X-VAT-1: standard (20%) or zero (young children's clothing and footwear, Notice 714). */
+  vatRate: VatRate;
 }
 
 /** One tile under the home page's new arrivals (X-OWN-4): the owner's words, link and picture. */

@@ -4,11 +4,13 @@
  */
 export function TestShopBand() {
   return (
-    <p
+    // A landmark of its own, so every part of the page sits in one (axe's "region").
+    <aside
+      aria-label="Test shop"
       data-testid="test-shop-band"
       className="bg-belt-yellow px-4 py-1.5 text-center text-sm font-semibold text-ink"
     >
       Test shop: no card is charged
-    </p>
+    </aside>
   );
 }

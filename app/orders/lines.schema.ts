@@ -52,6 +52,10 @@ export const orderLines = pgTable(
     /** Issue 41: a team line cancelled with its team while the order's other lines carry on, and
      *  the refund that gave its money back (a failed refund leaves it to refund again). */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** X-VAT-2: the line's VAT rate and its part of that rate's VAT, decided when the order was
+     *  priced (app/pricing/vat.ts) and never changed after. */
+    vatRatePercent: integer("vat_rate_percent").notNull().default(20),
+    vatPence: integer("vat_pence").notNull().default(0),
     cancelRefundId: uuid("cancel_refund_id").references((): AnyPgColumn => orderRefunds.id, {
       onDelete: "set null",
     }),
@@ -67,6 +71,10 @@ export const orderLines = pgTable(
       sql`${table.printName} IS NULL OR char_length(${table.printName}) <= ${limit(CUSTOM_TEXT_MAX)}`,
     ),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check(
+      "order_lines_vat_non_negative",
+      sql`${table.vatRatePercent} >= 0 AND ${table.vatPence} >= 0`,
+    ),
     check("order_lines_price_non_negative", sql`${table.unitPricePence} >= 0`),
     check(
       "order_lines_total_adds_up",

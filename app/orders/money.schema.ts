@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -12,6 +13,7 @@ import {
 import { limit } from "~/db/columns";
 import { REFUND_REASON_MAX } from "~/shared/limits";
 import { orders } from "./orders.schema";
+import type { VatBand } from "~/pricing/vat";
 
 /** An order's refunds and the payments it would not take (X-OPS-4, issue 27). */
 /** Refunds through the payment provider (X-OPS-4). */
@@ -48,6 +50,12 @@ export const orderRefunds = pgTable(
     settledAt: timestamp("settled_at", { withTimezone: true }),
     /** The owner's optional reason (X-DAY-1): in the order's history and the customer's e-mail. */
     reason: text("reason"),
+    /** X-VAT-4: the VAT it gives back, by rate, in proportion to what it refunds. */
+    vatPence: integer("vat_pence").notNull().default(0),
+    vatBreakdown: jsonb("vat_breakdown")
+      .$type<VatBand[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     index("order_refunds_order_idx").on(table.orderId),

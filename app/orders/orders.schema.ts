@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { SHIPPING_METHOD_IDS } from "~/pricing/shipping";
+import type { VatBand } from "~/pricing/vat";
 import { teams } from "./team-stores.schema";
 
 /** The orders table, its states and its numbers (X-ORD-1, X-DAY-3): written by app/orders/. */
@@ -115,6 +116,12 @@ export const orders = pgTable(
     discountPercent: integer("discount_percent").notNull().default(0),
     discountPence: integer("discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /** X-VAT-2: the order's VAT by rate as it was charged (net + VAT = gross, the grosses adding
+     *  up to the total); a later change of a product's rate never changes it. */
+    vatBreakdown: jsonb("vat_breakdown")
+      .$type<VatBand[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
     shippingAddress: jsonb("shipping_address").$type<PostalAddress>(),

@@ -13,6 +13,7 @@ import {
 } from "./schema";
 import type { ShippingMethodId } from "~/pricing/shipping";
 import type { OrderTotals } from "~/pricing/totals";
+import { lineVatRatePercent, orderVat, type VatRatedProduct } from "~/pricing/vat";
 import { reserveStock } from "~/stock/stock.server";
 import { returnStock } from "./reservations.server";
 import type { StockLookup } from "~/stock/stock";
@@ -75,10 +76,23 @@ export async function createPendingOrder(
     cartId?: string;
     /** The products of the lines, for what stock takes of a bundle and its messages. */
     stockLookup: StockLookup;
+    /** The products of the lines as the catalogue has them now: each line's VAT rate (X-VAT-1). */
+    vatLookup: (productId: string) => VatRatedProduct | undefined;
     /** X-TEAM-6: every line goes with this team, to its address; the member gives none. */
     teamDelivery?: { slug: string; address: string };
   },
 ): Promise<Order> {
+  // X-VAT-2: each line's rate and VAT, decided now and stored, with the order's VAT by rate (the
+  // discount on the lines it applies to: not a team's, X-SEC-21; the delivery split by value).
+  const vat = orderVat({
+    lines: input.lines.map((line) => ({
+      grossPence: line.unitPricePence * line.quantity,
+      ratePercent: lineVatRatePercent(input.vatLookup(line.productId), line.optionType, line.size),
+      discounted: !line.team,
+    })),
+    discountPence: input.totals.discountPence,
+    deliveryPence: input.totals.shippingPence,
+  });
   return db.transaction(async (tx) => {
     if (input.client) await checkPendingShare(tx, input.client.key, input.client.pendingMost);
     // X-OPS-9: the order holds one use of its code until it is paid, cancelled or expires.
@@ -101,6 +115,7 @@ export async function createPendingOrder(
         shippingMethod: input.shippingMethod,
         discountPence: input.totals.discountPence,
         totalPence: input.totals.totalPence,
+        vatBreakdown: vat.breakdown,
         discountCode: input.discount?.code ?? null,
         discountPercent: input.discount?.percent ?? 0,
         expiresAt: input.expiresAt,
@@ -133,6 +148,8 @@ export async function createPendingOrder(
           teamSlug: line.team ?? null,
           printName: line.printName ?? null,
           memberName: line.memberName ?? null,
+          vatRatePercent: vat.lines[position]!.ratePercent,
+          vatPence: vat.lines[position]!.vatPence,
         })),
       )
       .returning({ id: orderLines.id, position: orderLines.position });

@@ -7,7 +7,7 @@ import type { Database } from "~/db/client.server";
 import type { Env } from "~/shared/settings";
 import { deliveryLabel } from "./delivery-label";
 import { sellerLines, type ShopSettings } from "~/policy/shop-settings";
-import { vatReceipt } from "~/pricing/vat";
+import { orderVatBands, vatReceipt } from "~/pricing/vat";
 import { isPersonalised, lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 import { linesOfOrder, type Order } from "./orders.server";
 
@@ -64,7 +64,8 @@ export async function orderReceipt(
   const lines = await linesOfOrder(db, order.id);
   const catalogue = await loadCatalogue(db, now.getTime());
   const shop = catalogue.settings.settings;
-  const vat = vatReceipt(order.totalPence, sellerVatNumber(shop, settings));
+  // X-VAT-3: the VAT by rate stored when the order was priced, never worked out again.
+  const vat = vatReceipt(orderVatBands(order), sellerVatNumber(shop, settings));
   return {
     shipping_method: order.shippingMethod,
     shipping_method_label: deliveryLabel(order, shop.delivery),
@@ -73,7 +74,18 @@ export async function orderReceipt(
     discount_pence: order.discountPence,
     discount_code: order.discountCode,
     total_pence: order.totalPence,
-    vat: vat ? { label: vat.label, vat_pence: vat.vatPence, vat_number: vat.vatNumber } : null,
+    vat: vat
+      ? {
+          label: vat.label,
+          vat_pence: vat.vatPence,
+          vat_number: vat.vatNumber,
+          rows: vat.rows.map((row) => ({
+            rate_percent: row.ratePercent,
+            label: row.label,
+            amount_pence: row.amountPence,
+          })),
+        }
+      : null,
     // X-OWN-1, X-UK-4: who sells, as the confirmation e-mail prints it (issue 49 item 6).
     seller: sellerLines(shop.seller),
     returns_notice: rightToCancelIncluded(shop.returns.days),

@@ -67,4 +67,24 @@ describe("X-OPS-4: the customer's e-mail for each step", () => {
     expect(mail.text).not.toContain("hello@griptruth.co.uk");
     expect(customerNoticeEmail(order, { kind: "delivered" }).text).toContain("within 30 days");
   });
+  it("X-VAT-4: a refund e-mail says the VAT it gives back by rate, only with the seller's VAT number", () => {
+    const notice = {
+      kind: "refunded" as const,
+      amountPence: 2799 + 2999,
+      fully: false,
+      vat: [
+        { rate_percent: 20, net_pence: 2499, vat_pence: 500, gross_pence: 2999 },
+        { rate_percent: 0, net_pence: 2799, vat_pence: 0, gross_pence: 2799 },
+      ],
+    };
+    const withNumber = {
+      ...DEFAULT_SHOP_SETTINGS,
+      seller: { ...DEFAULT_SHOP_SETTINGS.seller, vatNumber: "GB123456789" },
+    };
+    const mail = customerNoticeEmail(order, notice, withNumber);
+    expect(mail.text).toContain(
+      "Of this refund: VAT at 20% £5.00; Zero-rated £27.99 (VAT number GB123456789).",
+    );
+    expect(customerNoticeEmail(order, notice, DEFAULT_SHOP_SETTINGS).text).not.toMatch(/VAT/);
+  });
 });

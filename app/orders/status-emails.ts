@@ -3,6 +3,7 @@ import { POLICY } from "~/policy/policy";
 import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from "~/policy/shop-settings";
 import { formatPence } from "~/pricing/money";
 import { trackingUrl } from "~/shared/carriers";
+import { type VatBand, vatReceipt } from "~/pricing/vat";
 
 export type CustomerNotice =
   | { kind: "in_production" }
@@ -26,6 +27,8 @@ export type CustomerNotice =
       /** Only some lines were cancelled (a team's, issue 41): which, and which still come. */
       linesCancelled?: string[];
       linesKept?: string[];
+      /** X-VAT-4: the VAT it gives back by rate; shown with the seller's VAT number only. */
+      vat?: readonly VatBand[];
     };
 
 interface NoticeOrder {
@@ -123,6 +126,16 @@ function wording(
   }
 }
 
+/** X-VAT-4: a refund's VAT by rate ("VAT at 20%", "Zero-rated"), only with a VAT number. */
+function refundVatLines(notice: CustomerNotice, shop: ShopSettings): string[] {
+  if (notice.kind !== "refunded" || !notice.vat?.length) return [];
+  const vat = vatReceipt(notice.vat, shop.seller.vatNumber);
+  if (!vat) return [];
+  return [
+    `Of this refund: ${vat.rows.map((row) => `${row.label} ${formatPence(row.amountPence)}`).join("; ")} (VAT number ${vat.vatNumber}).`,
+  ];
+}
+
 /**
  * The e-mail telling the customer about a step in their order (X-OPS-4), with the seller's
  * address and the return window from the owner's settings (X-TRUE-2).
@@ -132,7 +145,9 @@ export function customerNoticeEmail(
   notice: CustomerNotice,
   shop: ShopSettings = DEFAULT_SHOP_SETTINGS,
 ) {
-  const { subject, body } = wording(order, notice, shop);
+  const worded = wording(order, notice, shop);
+  const { subject } = worded;
+  const body = [...worded.body, ...refundVatLines(notice, shop)];
   const greeting = order.shippingAddress?.firstName
     ? `Hi ${order.shippingAddress.firstName},`
     : "Hi,";

@@ -4,7 +4,10 @@ import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import type { PostalAddress } from "~/orders/order-types";
-import { clockFrom, dbFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
+import { sellerVatNumber } from "~/orders/receipt.server";
+import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
+import { orderVatBands, vatReceipt } from "~/pricing/vat";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { OrderLines } from "~/flows/back-office/OrderLines";
 import { OrderHistory } from "~/flows/back-office/OrderHistory";
@@ -40,9 +43,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await orderDetail(dbFrom(context), params.orderNumber, clockFrom(context).now());
   if (!detail) throw data("No order has that number.", { status: 404 });
   const notice = new URL(request.url).searchParams.get("notice");
-  const { delivery } = (await catalogueFrom(context)).settings.settings;
+  const shop = (await catalogueFrom(context)).settings.settings;
+  const { delivery } = shop;
   return {
     ...detail,
+    // X-VAT-3: the order's VAT by rate as charged; none without a VAT number.
+    vat: vatReceipt(orderVatBands(detail.order), sellerVatNumber(shop, settingsFrom(context))),
     notice: notice?.slice(0, 200) ?? null,
     deliveryLabel: deliveryLabel(detail.order, delivery),
   };
@@ -144,7 +150,7 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, refunds, audit, notice, returns, attention } = loaderData;
+  const { order, lines, history, refunds, audit, notice, returns, attention, vat } = loaderData;
   const busy = useNavigation().state === "submitting";
   const moves = nextMoves(order);
   const refundable = refundableFrom(order);
@@ -267,6 +273,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </>
             ) : null}
           </dl>
+          <VatReceiptLines receipt={vat} className="mt-3 border-t border-stone pt-3" />
         </Panel>
         <div className="grid gap-4">
           <Panel title="Workflow" id="workflow-title">

@@ -11,7 +11,7 @@ import { VatReceiptLines } from "~/flows/back-office/VatReceiptLines";
 import { formatPence } from "~/pricing/money";
 import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
-import { vatReceipt } from "~/pricing/vat";
+import { orderVatBands, vatReceipt } from "~/pricing/vat";
 import type { Route } from "./+types/admin.orders.print";
 
 export const meta = () => [{ title: "Packing slips | GRIP TRUTH back office" }];
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     returnDays: shop.returns.days,
     slips: slips.map((slip) => ({
       ...slip,
-      vat: vatReceipt(slip.order.totalPence, vatNumber),
+      vat: vatReceipt(orderVatBands(slip.order), vatNumber),
       deliveryLabel: deliveryLabel(slip.order, delivery),
     })),
   };

@@ -1,4 +1,5 @@
 import { chartText } from "~/catalogue/fit";
+import { ZERO_RATING_NOTICE_URL } from "~/pricing/vat";
 import { useEffect, useMemo } from "react";
 import { filesFrom } from "~/storage/files.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -251,6 +252,16 @@ function OptionFields({
           defaultValue={value(`option-${n}-colors`, option?.colors?.join("\n") ?? "")}
         />
       </div>
+      <TextAreaField
+        label="Standard-rated sizes"
+        {...at(`option-${n}-standardRatedSizes`)}
+        rows={2}
+        hint="Zero-rated products only: the sizes above HMRC's limits for young children (e.g. 14Y, M4), one per line. Empty: every size zero-rated."
+        defaultValue={value(
+          `option-${n}-standardRatedSizes`,
+          option?.standardRatedSizes?.join("\n") ?? "",
+        )}
+      />
       <div className="grid gap-3 sm:grid-cols-3">
         <TextAreaField
           label="Size finder chart"
@@ -505,6 +516,30 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             hint='The "was" price; empty when it is not reduced.'
             defaultValue={value("compareAt", penceToPounds(product.originalPricePence))}
           />
+          <SelectField
+            label="VAT rate"
+            {...at("vatRate")}
+            defaultValue={value("vatRate", product.vatRate)}
+            className="sm:col-span-2"
+            hint={
+              <span data-testid="zero-rating-note">
+                Zero-rated means no VAT is in the price: only clothing and footwear designed for
+                children under 14 and too small for older ones qualify (
+                <a
+                  href={ZERO_RATING_NOTICE_URL}
+                  className="underline underline-offset-4"
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  HMRC VAT Notice 714<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                ); list larger sizes under each option&apos;s standard-rated sizes.
+              </span>
+            }
+          >
+            <option value="standard">Standard (20%)</option>
+            <option value="zero">Zero-rated (0%)</option>
+          </SelectField>
           <Field
             label="SEO title"
             {...at("seoTitle")}

@@ -48,6 +48,7 @@ export async function paidOrder(
     expiresAt: new Date(Date.now() + 30 * 60_000),
     now: new Date(),
     stockLookup: (id) => seeded(id),
+    vatLookup: (id) => seeded(id),
   });
   const address = {
     firstName: over.firstName ?? "Ana",

@@ -182,7 +182,8 @@ describe(`the owner's catalogue (${driver})`, () => {
     const csv = await exportText();
     expect(csv.startsWith("\uFEFF")).toBe(true); // X-TRUE-4: Excel reads "£" right
     expect(csv.slice(1).split("\r\n")[0]).toBe(
-      "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description",
+      // X-VAT-1: the VAT rate and the standard-rated sizes came last (issue 52).
+      "id,name,category,status,option,price,compare_at_price,sizes,custom_price,belt_ranks,colors,description,vat_rate,standard_rated_sizes",
     );
     expect(csv).toContain("mens-england-no-gi-set,Mens England No-Gi Set,NO-GI,active,Rashguard,34.99,,XS|S|M|L|XL|XXL,");
     const response = await csvImport(csv);

@@ -39,6 +39,7 @@ async function pendingOrder(db: Database) {
     expiresAt: new Date(Date.now() + 30 * 60_000),
     now: new Date(),
     stockLookup: (id) => seeded(id),
+    vatLookup: (id) => seeded(id),
   });
 }
 

@@ -179,7 +179,7 @@ describe("X-UK-1: the payment page's UK-address rule", () => {
 });
 
 describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to the penny", () => {
-  it("X-UK-2 X-UK-3 X-UK-4: verify-order's receipt and the e-mail carry method, totals, VAT, notices, seller and right to cancel", async () => {
+  it("X-UK-2 X-UK-3 X-UK-4 X-VAT-3: verify-order's receipt and the e-mail carry method, totals, VAT by rate, notices, seller and right to cancel", async () => {
     const response = await checkout({
       cartItems: [gi, { ...shorts, quantity: 1 }],
       discountCode: "SAVE10",
@@ -211,7 +211,18 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       discount_pence: 900,
       discount_code: "SAVE10",
       total_pence: 8997,
-      vat: { label: "VAT included (20%)", vat_pence: 1500, vat_number: "GB123456789" },
+      // X-VAT-2: the kids' gi (M2) is zero-rated. SAVE10 shares £9.00 by value (gi £6.00, shorts
+      // £3.00); express £8.99 splits by the goods' value after it: £3.00 with the shorts (2699 of
+      // 8098), £5.99 with the gi. VAT at 20% of £29.99 = £5.00; zero-rated £53.99 + £5.99.
+      vat: {
+        label: "VAT at 20%",
+        vat_pence: 500,
+        vat_number: "GB123456789",
+        rows: [
+          { rate_percent: 20, label: "VAT at 20%", amount_pence: 500 },
+          { rate_percent: 0, label: "Zero-rated", amount_pence: 5998 },
+        ],
+      },
       lines: [
         expect.objectContaining({
           product_name: "Kids Grip Truth BJJ Gi",
@@ -263,7 +274,8 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
       "Shipping: £8.99",
       "Discount (SAVE10): -£9.00",
       "Total paid: £89.97",
-      "VAT included (20%): £15.00",
+      "VAT at 20%: £5.00",
+      "Zero-rated: £59.98",
       "VAT number: GB123456789",
       "UK express delivery then takes 1-2 working days.",
       "Your right to cancel",

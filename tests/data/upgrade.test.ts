@@ -35,7 +35,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type Row = Record<string, unknown>;
 
 describe(`the previous release's shop, upgraded (${driver})`, () => {
-  it("X-SAFE-3 X-ARCH-6 X-SEC-25: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON", async () => {
+  it("X-SAFE-3 X-ARCH-6 X-VAT-2 X-SEC-25: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON with the VAT they were charged", async () => {
     // The previous release wrote unsigned backups: restored with --unsigned (X-SEC-23).
     const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
     const known = await knownMigrations();
@@ -141,7 +141,34 @@ describe(`the previous release's shop, upgraded (${driver})`, () => {
           total_pence: order.total_pence,
           refunded_pence: order.refunded_pence,
           customer_email: order.customer_email,
+          // X-VAT-2: the VAT the previous release receipted (total × 20/120, halves up), kept.
+          vat_breakdown: [
+            {
+              rate_percent: 20,
+              net_pence: Number(order.total_pence) - Math.round((Number(order.total_pence) * 20) / 120),
+              vat_pence: Math.round((Number(order.total_pence) * 20) / 120),
+              gross_pence: order.total_pence,
+            },
+          ],
         });
+      }
+
+      // X-VAT-2: every old order keeps the VAT it was receipted with, stored at 20%, and so does
+      // every line; a refund of an order gave back 20% of its amount.
+      for (const old of JSON.parse(before.tables.get("orders")!) as Row[]) {
+        const now = upgradedOrders.get(old.id)!;
+        const total = Number(old.total_pence);
+        const vat = Math.round((total * 20) / 120);
+        expect(now.vat_breakdown, String(old.order_number)).toEqual([
+          { rate_percent: 20, net_pence: total - vat, vat_pence: vat, gross_pence: total },
+        ]);
+      }
+      for (const line of JSON.parse(after.tables.get("order_lines")!) as Row[]) {
+        expect(line.vat_rate_percent).toBe(20);
+      }
+      for (const refund of JSON.parse(after.tables.get("order_refunds")!) as Row[]) {
+        if (refund.flagged_payment_id) continue;
+        expect(refund.vat_pence).toBe(Math.round((Number(refund.amount_pence) * 20) / 120));
       }
       expect([...statuses].sort()).toEqual(
         ["cancelled", "delivered", "dispatched", "failed", "in_production", "paid", "partly_refunded", "pending", "refunded"].sort(),

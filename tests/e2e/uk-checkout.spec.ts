@@ -85,11 +85,11 @@ test("X-UK-1 X-UK-2: choosing delivery changes the totals; international needs a
   expect(mail).toContain("Delivery: International (7-14 working days)");
   expect(mail).toContain("Shipping: £15.99");
   expect(mail).toContain("Total paid: £40.98");
-  expect(mail).toContain("VAT included (20%): £6.83");
+  expect(mail).toContain("VAT at 20%: £6.83");
   expect(mail).toContain("VAT number: GB123456789");
 });
 
-test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in the cart, at checkout and in the confirmation", async ({
+test("X-UK-3 X-UK-2 X-VAT-3: personalised lines are marked where the text is typed, in the cart, at checkout and in the confirmation", async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);
@@ -145,8 +145,10 @@ test("X-UK-3 X-UK-2: personalised lines are marked where the text is typed, in t
   // Issue 49 item 6: the page's receipt names the seller as the e-mail does (X-UK-4, X-OWN-1).
   await expect(receipt.getByTestId("receipt-seller")).toContainText("GRIP TRUTH Ltd");
   await expect(receipt.getByTestId("returns-notice")).toHaveText(RIGHT);
-  await expect(receipt.getByText("VAT included (20%)")).toBeVisible();
-  await expect(receipt.getByTestId("vat-amount")).toHaveText("£14.16"); // 84.98 / 6
+  // X-VAT-3: the kids' gi is zero-rated; the knee pads carry VAT at 20% (24.99 / 6).
+  await expect(receipt.getByText("VAT at 20%")).toBeVisible();
+  await expect(receipt.getByTestId("vat-amount")).toHaveText("£4.17");
+  await expect(receipt.getByTestId("vat-zero-rated")).toHaveText("£59.99");
   await expectNoAxeViolations(page);
 
   const mail = await mailTo(email);

@@ -42,8 +42,15 @@ export const CSV_COLUMNS = [
   "belt_ranks",
   "colors",
   "description",
+  // X-VAT-1: a file without these two columns (one exported before them) leaves them as stored.
+  "vat_rate",
+  "standard_rated_sizes",
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
+/** The columns a file must name: all but the VAT ones, which came later (X-VAT-1). */
+const REQUIRED_COLUMNS = CSV_COLUMNS.filter(
+  (column) => column !== "vat_rate" && column !== "standard_rated_sizes",
+);
 
 const pounds = penceToPounds;
 const joined = (items: readonly string[] | undefined) => (items ? items.join("|") : "");
@@ -82,6 +89,8 @@ export async function exportCatalogueCsv(db: Database): Promise<string> {
           "",
           "",
           p.description,
+          p.vatRate,
+          "",
         ]),
       );
     }
@@ -97,6 +106,8 @@ export async function exportCatalogueCsv(db: Database): Promise<string> {
           joined(o.beltRanks),
           joined(o.colors),
           p.description,
+          p.vatRate,
+          joined(o.standardRatedSizes),
         ]),
       );
     }
@@ -151,6 +162,8 @@ const FIELD_COLUMN: Record<string, Column> = {
   customPricePence: "custom_price",
   beltRanks: "belt_ranks",
   colors: "colors",
+  vatRate: "vat_rate",
+  standardRatedSizes: "standard_rated_sizes",
 };
 
 interface Group {
@@ -165,7 +178,10 @@ interface Group {
 async function readCatalogueFile(
   db: Pick<Database, "select">,
   csv: string,
-): Promise<{ ok: true; inputs: CreateInput[]; lines: Map<string, number> } | ImportProblem> {
+): Promise<
+  | { ok: true; inputs: CreateInput[]; lines: Map<string, number>; vatUnstated: Set<string> }
+  | ImportProblem
+> {
   let records: string[][];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
@@ -176,13 +192,13 @@ async function readCatalogueFile(
     ]);
   }
   const [header, ...body] = records;
-  const missing = CSV_COLUMNS.filter((c) => !header?.map((h) => h.trim()).includes(c));
+  const missing = REQUIRED_COLUMNS.filter((c) => !header?.map((h) => h.trim()).includes(c));
   if (!header || missing.length) {
     return unreadable([
       {
         row: 1,
         column: missing.join(", "),
-        message: `The first row must name the columns ${CSV_COLUMNS.join(", ")}.`,
+        message: `The first row must name the columns ${REQUIRED_COLUMNS.join(", ")}.`,
       },
     ]);
   }
@@ -205,6 +221,8 @@ async function readCatalogueFile(
       errors.push({ row, column, message });
   };
   const groups = new Map<string, Group>();
+  const sizesColumn = index.standard_rated_sizes !== undefined;
+  const vatUnstated = new Set<string>();
   body.forEach((record, i) => {
     const line = i + 2; // The header is row 1, as a spreadsheet numbers it.
     const cells = Object.fromEntries(
@@ -220,7 +238,7 @@ async function readCatalogueFile(
   for (const group of groups.values()) {
     const [first] = group.rows;
     for (const row of group.rows.slice(1)) {
-      for (const column of ["name", "category", "status", "description"] as const) {
+      for (const column of ["name", "category", "status", "description", "vat_rate"] as const) {
         if (row.cells[column] !== first!.cells[column]) {
           fail(row.line, column, `Every row of ${group.id} must have the same ${column}.`);
         }
@@ -263,8 +281,12 @@ async function readCatalogueFile(
         customPricePence: priceOf(row, "custom_price"),
         beltRanks: row.cells.belt_ranks.trim() ? list(row.cells.belt_ranks) : undefined,
         colors: row.cells.colors.trim() ? list(row.cells.colors) : undefined,
+        // Absent column: kept as stored (completed below); present and empty: none.
+        standardRatedSizes: sizesColumn ? list(row.cells.standard_rated_sizes) : undefined,
       })),
+      vatRate: first!.cells.vat_rate.trim() || undefined,
     };
+    if (!raw.vatRate) vatUnstated.add(group.id);
     const parsed = createSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -319,7 +341,36 @@ async function readCatalogueFile(
     ok: true,
     inputs: inputs.map((i) => i.input),
     lines: new Map(inputs.map((i) => [i.input.id, i.firstLine])),
+    vatUnstated,
   };
+}
+
+/**
+ * X-VAT-1: what a file leaves out of the VAT columns (an older file, an empty vat_rate) is kept
+ * as stored, so importing a file exported before them changes no product's rate.
+ */
+function completed(
+  inputs: readonly CreateInput[],
+  stored: Map<string, Product>,
+  vatUnstated: Set<string>,
+): CreateInput[] {
+  return inputs.map((input) => {
+    const before = stored.get(input.id);
+    return {
+      ...input,
+      vatRate: vatUnstated.has(input.id) ? (before?.vatRate ?? "standard") : input.vatRate,
+      options: input.options.map((option) =>
+        option.standardRatedSizes === undefined
+          ? {
+              ...option,
+              standardRatedSizes: [
+                ...(before?.options.find((o) => o.type === option.type)?.standardRatedSizes ?? []),
+              ],
+            }
+          : option,
+      ),
+    };
+  });
 }
 
 const OPTION_CELLS = {
@@ -329,6 +380,8 @@ const OPTION_CELLS = {
   custom_price: (o: ProductOption | OptionInput | undefined) => pounds(o?.customPricePence),
   belt_ranks: (o: ProductOption | OptionInput | undefined) => joined(o?.beltRanks ?? undefined),
   colors: (o: ProductOption | OptionInput | undefined) => joined(o?.colors ?? undefined),
+  standard_rated_sizes: (o: ProductOption | OptionInput | undefined) =>
+    joined(o?.standardRatedSizes ?? undefined),
 };
 
 function differences(pairs: [string, string, string][]): FieldChange[] {
@@ -345,6 +398,7 @@ function productChange(input: CreateInput, before: Product | undefined): Product
     ["category", before?.category ?? "", input.category],
     ["status", before?.status ?? "", input.status],
     ["description", before?.description ?? "", input.description],
+    ["vat_rate", before?.vatRate ?? "", input.vatRate],
     ...(withoutOptions
       ? ([
           ["price", pounds(before?.pricePence), pounds(input.pricePence)],
@@ -422,7 +476,7 @@ export async function planCatalogueCsv(db: Database, csv: string): Promise<PlanR
     db,
     read.inputs.map((i) => i.id),
   );
-  return { ok: true, plan: planOf(read.inputs, stored) };
+  return { ok: true, plan: planOf(completed(read.inputs, stored, read.vatUnstated), stored) };
 }
 
 class StaleImport extends Error {}
@@ -454,11 +508,12 @@ export async function applyCatalogueCsv(
           .for("update");
       }
       const stored = await storedProducts(tx, ids);
-      const plan = planOf(read.inputs, stored);
+      const inputs = completed(read.inputs, stored, read.vatUnstated);
+      const plan = planOf(inputs, stored);
       if (digest !== undefined && digest !== plan.digest) {
         return stale(plan);
       }
-      const byId = new Map(read.inputs.map((input) => [input.id, input]));
+      const byId = new Map(inputs.map((input) => [input.id, input]));
       let created = 0;
       let updated = 0;
       for (const change of plan.changes) {
@@ -517,6 +572,7 @@ function updateBody(input: CreateInput, before: Product & { version: number }) {
     category: input.category,
     status: input.status,
     description: input.description,
+    vatRate: input.vatRate,
   };
   if (input.options.length === 0) {
     return {

@@ -75,4 +75,30 @@ describe("the product form's wrong fields (X-A11Y-2)", () => {
     expect(order.indexOf("seoDescription")).toBeLessThan(order.indexOf("option-0-type"));
     expect(order.indexOf("option-0-customPrice")).toBeLessThan(order.indexOf("option-1-type"));
   });
+  it("X-VAT-1: the VAT rate and an option's standard-rated sizes are read, and a size it does not sell is named", () => {
+    const read = readProductForm(
+      form({
+        vatRate: "zero",
+        "option-0-type": "Gi",
+        "option-0-price": "49.99",
+        "option-0-sizes": "M1\nM4",
+        "option-0-standardRatedSizes": "M4",
+      }),
+      true,
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.body).toMatchObject({
+      vatRate: "zero",
+      options: [{ type: "Gi", standardRatedSizes: ["M4"] }],
+    });
+    const wrong = {
+      ...read.body,
+      options: [{ ...(read.body.options as object[])[0], standardRatedSizes: ["M5"] }],
+    };
+    expect(productFieldErrors(wrong, read.slots, true)).toEqual({
+      "option-0-standardRatedSizes":
+        "Option 1: Each standard-rated size must be one of the option's sizes.",
+    });
+  });
 });

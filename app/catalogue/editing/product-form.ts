@@ -35,7 +35,7 @@ export const PRODUCT_FORM = "product";
 /** The product's fields in the order the form shows them, `slots` option groups included. */
 export function productFieldOrder(slots: number): string[] {
   const top = ["id", "name", "status", "category", "audience", "kind", "design", "description"];
-  const rest = ["highlights", "price", "compareAt", "seoTitle", "seoDescription"];
+  const rest = ["highlights", "price", "compareAt", "vatRate", "seoTitle", "seoDescription"];
   const option = [
     "type",
     "price",
@@ -44,6 +44,7 @@ export function productFieldOrder(slots: number): string[] {
     "sizes",
     "beltRanks",
     "colors",
+    "standardRatedSizes",
     "fit",
     "shrink",
     "customPrice",
@@ -96,6 +97,7 @@ export function readProductForm(form: FormData, creating: boolean): Read {
         customizable: form.get(`option-${n}-customizable`) === "on",
         beltRanks: belts.length ? belts : null,
         colors: colors.length ? colors : null,
+        standardRatedSizes: lines(form.get(`option-${n}-standardRatedSizes`)),
         fit: chart.ok ? chart.chart : null,
       },
     });
@@ -112,6 +114,7 @@ export function readProductForm(form: FormData, creating: boolean): Read {
     design: get("design"),
     seoTitle: get("seoTitle") || null,
     seoDescription: get("seoDescription") || null,
+    vatRate: get("vatRate") || "standard",
     options: options.map((o) => o.option),
   };
   const headline = price("price", "Price");
@@ -189,6 +192,7 @@ export function blankProduct(): Omit<OwnerProduct, "version" | "updatedAt"> & {
     highlights: [],
     images: [],
     options: [],
+    vatRate: "standard",
     version: 0,
   };
 }

@@ -1,3 +1,4 @@
+import { VAT_RATES } from "~/pricing/vat";
 import { z } from "zod";
 import { DESIGNS } from "../designs";
 import { CATEGORIES, type Category, type GarmentKind, type ProductStatus } from "../types";
@@ -64,6 +65,8 @@ const optionSchema = z
     customizable: z.boolean().optional(),
     beltRanks: list("belt ranks", LINE_CHOICE_MAX.beltRank).nullish(),
     colors: list("colours", LINE_CHOICE_MAX.color).nullish(),
+    /** X-VAT-1: sizes of a zero-rated product above HMRC's limits: standard-rated. */
+    standardRatedSizes: list("standard-rated sizes", LINE_CHOICE_MAX.size).nullish(),
     /** The size finder's chart (X-FIT-1); absent keeps the option's chart, null removes it. */
     fit: z
       .unknown()
@@ -79,6 +82,10 @@ const optionSchema = z
   .strict()
   .refine((o) => o.compareAtPricePence == null || o.compareAtPricePence > o.pricePence, {
     message: "A compare-at price must be higher than the price.",
+  })
+  .refine((o) => (o.standardRatedSizes ?? []).every((size) => o.sizes.includes(size)), {
+    message: "Each standard-rated size must be one of the option's sizes.",
+    path: ["standardRatedSizes"],
   });
 
 export type OptionInput = z.infer<typeof optionSchema>;
@@ -115,6 +122,8 @@ const fields = {
   design: z.enum(Object.keys(DESIGNS) as [string, ...string[]], {
     error: `The print must be one of ${Object.keys(DESIGNS).join(", ")}.`,
   }),
+  /** X-VAT-1: standard (20%) or zero (young children's clothing and footwear). */
+  vatRate: z.enum(VAT_RATES, { error: 'The VAT rate must be "standard" or "zero".' }),
   seoTitle: text()
     .trim()
     .max(
@@ -157,6 +166,7 @@ export const createSchema = z
     options: fields.options.default([]),
     kind: fields.kind.optional(),
     design: fields.design.optional(),
+    vatRate: fields.vatRate.default("standard"),
   })
   .strict();
 

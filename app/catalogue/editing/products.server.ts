@@ -141,6 +141,7 @@ function optionRows(
     customPricePence: o.customPricePence ?? null,
     beltRanks: o.beltRanks?.length ? o.beltRanks : null,
     colors: o.colors?.length ? o.colors : null,
+    standardRatedSizes: o.standardRatedSizes ?? [],
     // X-FIT-1: a save that does not mention the chart keeps the option's chart.
     fitChart: (o.fit === undefined ? before.find((b) => b.type === o.type)?.fit : o.fit) ?? null,
   }));
@@ -218,6 +219,7 @@ async function insertProduct(
         ],
         seoTitle: input.seoTitle || null,
         seoDescription: input.seoDescription || null,
+        vatRate: input.vatRate,
       })
       .onConflictDoNothing()
       .returning({ id: products.id });
@@ -290,6 +292,7 @@ export async function updateProduct(
         ...(input.design !== undefined && { design: input.design }),
         ...(input.seoTitle !== undefined && { seoTitle: input.seoTitle || null }),
         ...(input.seoDescription !== undefined && { seoDescription: input.seoDescription || null }),
+        ...(input.vatRate !== undefined && { vatRate: input.vatRate }),
         pricePence,
         compareAtPricePence,
         version: sql`${products.version} + 1`,

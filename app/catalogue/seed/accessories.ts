@@ -109,6 +109,8 @@ export const ACCESSORIES: readonly Product[] = ACCESSORY_INPUTS.map((input) => {
     accessoryCategory: input.accessoryCategory,
     images: productImages(id, input.name, ["front", "detail"], () => input.look),
     options: [],
+    // X-VAT-1: accessories are not clothing or footwear (VAT Notice 714): standard-rated.
+    vatRate: "standard",
   };
 });
 
@@ -145,6 +147,7 @@ function accessory(id: string): Product {
 export const TRAINING_BUNDLE: Product & { bundle: NonNullable<Product["bundle"]> } = {
   id: "complete-training-bundle",
   name: "Complete Training Bundle",
+  vatRate: "standard",
   status: "active",
   group: null,
   category: "ACCESSORIES",

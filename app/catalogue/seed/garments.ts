@@ -137,6 +137,8 @@ function garment(input: GarmentInput): Product {
     id,
     status: "active",
     images: productImages(id, input.name, views, describe),
+    // X-VAT-1: the kids' range is young children's clothing and footwear (VAT Notice 714).
+    vatRate: input.group === "kids" ? "zero" : "standard",
   };
 }
 

@@ -3,6 +3,7 @@ import type { HistoryEntry } from "./back-office.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import type { Refund } from "../refunds/refunds.server";
 import { legacyStatus, refundableFrom } from "~/orders/status";
+import { orderVatBands } from "~/pricing/vat";
 
 /** The owner's JSON for one order (GET /api/admin/orders/:orderNumber and the status change). */
 export function orderJson(
@@ -38,6 +39,13 @@ export function orderJson(
     discount_pence: order.discountPence,
     total_pence: order.totalPence,
     refunded_pence: order.refundedPence,
+    // X-VAT-3: the VAT by rate as charged, stored when the order was priced.
+    vat_breakdown: orderVatBands(order).map((band) => ({
+      rate_percent: band.rate_percent,
+      net_pence: band.net_pence,
+      vat_pence: band.vat_pence,
+      gross_pence: band.gross_pence,
+    })),
     refundable_pence: refundableFrom(order),
     payment_provider: order.paymentProvider,
     card_brand: order.cardBrand,
@@ -63,6 +71,9 @@ export function orderJson(
             quantity: l.quantity,
             unit_price_pence: l.unitPricePence,
             line_total_pence: l.lineTotalPence,
+            // X-VAT-2: its rate and its part of that rate's VAT, as charged.
+            vat_rate_percent: l.vatRatePercent,
+            vat_pence: l.vatPence,
             // X-ORD-3: a team member's line names its team and the name printed on the kit.
             team: l.teamSlug,
             team_name: l.teamName ?? null,
@@ -93,6 +104,9 @@ export function refundJson(refund: Refund) {
     created_by: refund.createdBy,
     reason: refund.reason,
     created_at: refund.createdAt.toISOString(),
+    // X-VAT-4: the VAT it gives back, by rate.
+    vat_pence: refund.vatPence,
+    vat_breakdown: refund.vatBreakdown,
   };
 }
 

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
   { label: "Discounts", to: "/admin/discounts" },
   { label: "Teams", to: "/admin/teams" },
+  { label: "VAT", to: "/admin/vat" },
   { label: "Owners", to: "/admin/owners" },
   { label: "Settings", to: "/admin/settings" },
 ];

@@ -65,8 +65,11 @@ export function ConfirmationReceipt({ receipt }: { receipt: OrderReceipt }) {
         <VatReceiptLines
           className="mt-3 border-t border-stone pt-3"
           receipt={{
-            label: receipt.vat.label,
-            vatPence: receipt.vat.vat_pence,
+            rows: receipt.vat.rows.map((row) => ({
+              ratePercent: row.rate_percent,
+              label: row.label,
+              amountPence: row.amount_pence,
+            })),
             vatNumber: receipt.vat.vat_number,
           }}
         />

@@ -109,6 +109,7 @@ export async function createCheckoutSession(
       client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
       cartId,
       stockLookup: (id) => catalogue.all.get(id),
+      vatLookup: (id) => catalogue.all.get(id),
       teamDelivery: checked.teamDelivery,
     });
   } catch (error) {

@@ -42,14 +42,34 @@ describe("X-UK-4: the confirmation e-mail", () => {
     expect(mail.text).toContain("Shipping: Free");
   });
 
-  it("X-UK-2: with a VAT number, VAT included (20%) of the total and the number", () => {
+  it("X-UK-2 X-VAT-3: with a VAT number, VAT at 20% of an order stored without bands, and the number", () => {
     const mail = confirmationEmail(order, [line], {
       shopUrl: "https://shop.example",
       vatNumber: "GB123456789",
     });
-    expect(mail.text).toContain("VAT included (20%): £15.00"); // 89.97 / 6 = 14.995
+    expect(mail.text).toContain("VAT at 20%: £15.00"); // 89.97 / 6 = 14.995
+    expect(mail.text).not.toContain("Zero-rated");
     expect(mail.text).toContain("VAT number: GB123456789");
-    expect(mail.html).toContain("VAT included (20%)");
+    expect(mail.html).toContain("VAT at 20%");
+  });
+
+  it("X-VAT-3: a mixed order: VAT at 20% with its amount and Zero-rated with its value, as stored", () => {
+    const mixed = {
+      ...order,
+      vatBreakdown: [
+        { rate_percent: 20, net_pence: 2671, vat_pence: 534, gross_pence: 3205 },
+        { rate_percent: 0, net_pence: 2992, vat_pence: 0, gross_pence: 2992 },
+      ],
+    };
+    const mail = confirmationEmail(mixed, [line], {
+      shopUrl: "https://shop.example",
+      vatNumber: "GB123456789",
+    });
+    expect(mail.text).toContain("VAT at 20%: £5.34");
+    expect(mail.text).toContain("Zero-rated: £29.92");
+    expect(mail.html).toContain("Zero-rated");
+    const none = confirmationEmail(mixed, [line], { shopUrl: "https://shop.example" });
+    expect(none.text).not.toMatch(/VAT|Zero-rated/);
   });
 
   it("X-UK-3 X-UK-4: notices, method, seller and the right to cancel; custom text escaped in HTML", () => {

@@ -14,7 +14,7 @@ import {
   sellerLines as sellerLinesOf,
   type ShopSettings,
 } from "~/policy/shop-settings";
-import { vatReceipt } from "~/pricing/vat";
+import { orderVatBands, type VatBand, vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
 import { lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 
@@ -26,6 +26,8 @@ interface EmailOrder {
   discountPence: number;
   discountCode: string | null;
   totalPence: number;
+  /** X-VAT-2: the VAT by rate stored when it was priced (absent: 20% of the total). */
+  vatBreakdown?: readonly VatBand[] | null;
   shippingAddress: PostalAddress | null;
   /** X-TEAM-6: delivered with the member's team to this address. */
   teamDeliveryAddress?: string | null;
@@ -93,7 +95,7 @@ export function confirmationEmail(
     leadTime: methodSetting(order.shippingMethod, shop.delivery).leadTime,
     label: deliveryLabel(order, shop.delivery),
   };
-  const vat = vatReceipt(order.totalPence, settings.vatNumber);
+  const vat = vatReceipt(orderVatBands(order), settings.vatNumber);
   const returnsUrl = new URL("/returns/request", settings.shopUrl).toString();
   const wasTotal = (l: EmailLine) =>
     l.wasUnitPricePence ? formatPence(l.wasUnitPricePence * l.quantity) : null;
@@ -114,7 +116,8 @@ export function confirmationEmail(
   }
   totals.push(["Total paid", formatPence(order.totalPence)]);
   if (vat) {
-    totals.push([vat.label, formatPence(vat.vatPence)]);
+    // X-VAT-3: "VAT at 20%" with its VAT, "Zero-rated" with its value.
+    for (const row of vat.rows) totals.push([row.label, formatPence(row.amountPence)]);
     totals.push(["VAT number", vat.vatNumber]);
   }
   const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${order.teamDeliveryAddress ? "Your kit then goes with your team's order to the address above, in one parcel." : `${method.name} delivery then takes ${method.leadTime}.`}`;

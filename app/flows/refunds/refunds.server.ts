@@ -1,10 +1,11 @@
 import type { Payments } from "~/payments/provider.server";
 import type { ShopParts } from "~/flows/parts.server";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderLines, orderRefunds, orders } from "~/orders/schema";
 import { exchangeFulfilments } from "~/returns/schema";
+import { orderVatBands, refundVat, totalVatPence } from "~/pricing/vat";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import type { Order } from "~/orders/orders.server";
@@ -24,7 +25,17 @@ const refundInput = z.object({
     .max(100_000_000, "That amount is too large.")
     .optional(),
   reason: refundReason,
+  /** X-VAT-4: the lines the refund is for, when it is for some (their VAT rates decide its VAT). */
+  lineIds: z
+    .array(z.uuid("Each line id must be a line of the order."), {
+      error: "lineIds must be a list of the order's line ids.",
+    })
+    .max(200, "At most 200 lines.")
+    .optional(),
 });
+
+/** What a refund is for, by rate: the value of the refunded lines at each rate (X-VAT-4). */
+export type RefundAgainst = readonly { ratePercent: number; grossPence: number }[];
 
 export type RefundOutcome = { ok: true; refund: Refund; order: Order } | Problem;
 
@@ -107,6 +118,8 @@ export async function reserveRefund(
   reason: string | undefined,
   actor: string,
   parts: Pick<ShopParts, "settings">,
+  /** X-VAT-4: the refunded lines' value by rate; absent, the order's rates in proportion. */
+  against?: RefundAgainst,
 ): Promise<{ order: Order; refund: Refund } | undefined> {
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
   const exchanged = await exchangedPence(tx, orderId);
@@ -123,11 +136,31 @@ export async function reserveRefund(
     )
     .returning();
   if (!order) return undefined;
+  // X-VAT-4: the VAT it gives back, by rate, in proportion to what it refunds, counting what the
+  // order's earlier refunds (not refused) gave back (the order's row is locked by the update).
+  const earlier = await tx
+    .select({ vatBreakdown: orderRefunds.vatBreakdown })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, order.id),
+        isNull(orderRefunds.flaggedPaymentId),
+        ne(orderRefunds.status, "failed"),
+      ),
+    );
+  const vatBreakdown = refundVat({
+    orderBands: orderVatBands(order),
+    earlier: earlier.flatMap((row) => row.vatBreakdown),
+    amountPence: amount,
+    against,
+  });
   const [refund] = await tx
     .insert(orderRefunds)
     .values({
       orderId: order.id,
       amountPence: amount,
+      vatBreakdown,
+      vatPence: totalVatPence(vatBreakdown),
       provider: order.paymentProvider,
       createdBy: actor,
       // Asked once now; if no answer is recorded, the retry job asks again after this.
@@ -151,6 +184,8 @@ export async function refundOrder(
   input: unknown,
   actor: string,
   parts: Pick<ShopParts, "settings" | "payments">,
+  /** X-VAT-4: what the refund is for by rate (a return's lines); else the body's lineIds. */
+  against?: RefundAgainst,
 ): Promise<RefundOutcome> {
   const parsed = refundInput.safeParse(input ?? {});
   if (!parsed.success) {
@@ -173,9 +208,36 @@ export async function refundOrder(
     };
   }
   const amount = parsed.data.amountPence ?? left;
+  let forLines = against;
+  if (!forLines && parsed.data.lineIds?.length) {
+    const lines = await db
+      .select({
+        id: orderLines.id,
+        ratePercent: orderLines.vatRatePercent,
+        grossPence: orderLines.lineTotalPence,
+      })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, current.id), inArray(orderLines.id, parsed.data.lineIds)));
+    if (lines.length !== new Set(parsed.data.lineIds).size) {
+      return {
+        ok: false,
+        kind: "invalid_input",
+        message: "Each line id must be a line of the order.",
+      };
+    }
+    forLines = lines;
+  }
 
   const reserved = await db.transaction((tx) =>
-    reserveRefund(tx as unknown as Database, current.id, amount, parsed.data.reason, actor, parts),
+    reserveRefund(
+      tx as unknown as Database,
+      current.id,
+      amount,
+      parsed.data.reason,
+      actor,
+      parts,
+      forLines,
+    ),
   );
   if (!reserved) {
     const [now] = await db.select().from(orders).where(eq(orders.id, current.id));

@@ -176,6 +176,7 @@ export async function settleRefund(
           fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
           reason: refund.reason,
           cancelled: before.fulfilmentStatus === "cancelled",
+          vat: refund.vatBreakdown,
           ...(linesCancelled.length > 0
             ? {
                 linesCancelled: linesCancelled.map(lineInWords),

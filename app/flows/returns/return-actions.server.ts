@@ -95,12 +95,22 @@ export async function refundReturn(
       kind: "already_refunded",
       message: "This return has already been refunded.",
     };
+  // X-VAT-4: the returned lines' rates decide the VAT the refund gives back.
+  const returned = await db
+    .select({ quantity: returnRequestLines.quantity, line: orderLines })
+    .from(returnRequestLines)
+    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .where(eq(returnRequestLines.returnRequestId, id));
   const refunded = await refundOrder(
     db,
     found.order.orderNumber,
     { amountPence: input.amountPence, reason: input.reason ?? `Returned items (${reference})` },
     actor,
     parts,
+    returned.map(({ quantity, line }) => ({
+      ratePercent: line.vatRatePercent,
+      grossPence: line.unitPricePence * quantity,
+    })),
   );
   if (!refunded.ok) {
     await db

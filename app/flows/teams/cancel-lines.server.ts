@@ -75,6 +75,7 @@ async function cancelTeamLines(
       .select({
         id: orderLines.id,
         lineTotalPence: orderLines.lineTotalPence,
+        vatRatePercent: orderLines.vatRatePercent,
         cancelledAt: orderLines.cancelledAt,
       })
       .from(orderLines)
@@ -101,7 +102,12 @@ async function cancelTeamLines(
     );
     let refund: Refund | undefined;
     if (amount > 0) {
-      refund = (await reserveRefund(tx, order.id, amount, note, actor, parts))?.refund;
+      // X-VAT-4: the cancelled lines' rates decide the VAT it gives back.
+      const against = lines.map((line) => ({
+        ratePercent: line.vatRatePercent,
+        grossPence: line.lineTotalPence,
+      }));
+      refund = (await reserveRefund(tx, order.id, amount, note, actor, parts, against))?.refund;
     }
     await tx
       .update(orderLines)

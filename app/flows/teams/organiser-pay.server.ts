@@ -124,6 +124,7 @@ export async function payForEntries(
         mostStockedPerVariant: settings.MAX_STOCKED_PER_LINE,
         client: { key: clientKey(address), pendingMost: settings.PENDING_ORDERS_PER_ADDRESS },
         stockLookup: (id) => catalogue.all.get(id),
+        vatLookup: (id) => catalogue.all.get(id),
         teamDelivery: together
           ? { slug: locked.slug, address: locked.deliveryAddress! }
           : undefined,
