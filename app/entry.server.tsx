@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -114,8 +114,17 @@ export { backupCommand, restoreCommand } from "./server/backup-cli.server";
 export { ownerCreateCommand } from "./server/owner-cli.server";
 export { bucketCommand } from "./server/bucket-cli.server";
 
-/** Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3). */
+/**
+ * Errors thrown by loaders, actions and rendering: logged without personal data (X-SEC-3) or a
+ * link's token (X-SEC-27). A refusal React Router makes itself (a 405 for a method a route does
+ * not take, a 404) is the client's doing: a line at info, not an error.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logError(`${request.method} ${loggablePath(new URL(request.url).pathname)} failed`, error);
+  const what = `${request.method} ${loggablePath(new URL(request.url).pathname)}`;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.info(`${what} refused: a ${error.status} answer`);
+    return;
+  }
+  logError(`${what} failed`, error);
 }

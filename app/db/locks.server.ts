@@ -23,6 +23,8 @@ export const ADVISORY_LOCKS = {
   signIn: 7_310_006,
   /** One address's pending orders (key: the client key). */
   pendingByClient: 7_310_011,
+  /** X-SEC-24: the back-in-stock e-mails to one address (key: the e-mail address). */
+  stockAlertMail: 7_310_012,
 } as const;
 
 export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;

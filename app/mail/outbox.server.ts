@@ -175,3 +175,31 @@ export async function countUnsentMail(db: Database): Promise<number> {
     .where(isNull(mailOutbox.sentAt));
   return Number(row?.count ?? 0);
 }
+
+/**
+ * X-SEC-24: how many messages of one kind the outbox took for one address in the last day (by
+ * the database's clock, the one that stamps them), and how many of those were about `ref`: what
+ * was sent, whatever became of the row that asked for it. Call it inside the transaction that
+ * holds the address's lock, before enqueueing the next.
+ */
+export async function countMailToday(
+  db: Database,
+  to: string,
+  kind: string,
+  ref: string,
+): Promise<{ all: number; aboutRef: number }> {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      aboutRef: sql<number>`count(*) FILTER (WHERE ${mailOutbox.ref} = ${ref})::int`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.to, to),
+        eq(mailOutbox.kind, kind),
+        sql`${mailOutbox.createdAt} > now() - interval '1 day'`,
+      ),
+    );
+  return { all: Number(row?.all ?? 0), aboutRef: Number(row?.aboutRef ?? 0) };
+}

@@ -34,5 +34,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} IS NULL`),
+    // X-SEC-24: what one address was sent today, by kind (countMailToday).
+    index("mail_outbox_to_kind_idx").on(table.to, table.kind, table.createdAt),
   ],
 );

@@ -51,6 +51,15 @@ export const teams = pgTable(
     organiserName: text("organiser_name").notNull(),
     organiserEmail: text("organiser_email").notNull(),
     organiserKeyHash: text("organiser_key_hash").notNull(),
+    /**
+     * X-SEC-25: the members' key of a store the academy pays for (`memberUrl`): an entry needs it
+     * (or the organiser's). Kept as it is, since the organiser's and the owner's pages show the
+     * members' link; it opens nothing but the entry form. A team made before it got one at the
+     * upgrade (the default: 32 hex characters from the database's strong random).
+     */
+    memberKey: text("member_key")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
     delivery: text("delivery", { enum: TEAM_DELIVERIES }).notNull(),
     deliveryAddress: text("delivery_address"),

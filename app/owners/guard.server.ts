@@ -58,10 +58,38 @@ const ADMIN_PATH = new RegExp(
 /** Where an owner lands after signing in without a page to go back to: the dashboard (X-TRUE-6). */
 export const OWNER_HOME = "/admin";
 
+/**
+ * X-SEC-27: whether a path, decoded as often as it still changes (a browser or a proxy may decode
+ * `%252e` to `%2e`, then to `.`), ever has a "." or ".." segment, a "//" or a backslash: what a
+ * browser would resolve outside the path it reads as. A path that cannot be decoded has one.
+ */
+function hasEncodedDotSegment(path: string): boolean {
+  let current = path;
+  for (let round = 0; round < 5; round++) {
+    if (
+      /(?:^|\/)\.{1,2}(?:\/|$)/.test(current) ||
+      current.includes("//") ||
+      current.includes("\\")
+    ) {
+      return true;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return true;
+    }
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return true;
+}
+
 /** A plain back-office path to go to after signing in; anything else goes to the dashboard. */
 export function safeNext(next: string | null): string {
   if (!next || next.length > 500 || !ADMIN_PATH.test(next) || next.includes("//")) {
     return OWNER_HOME;
   }
+  if (hasEncodedDotSegment(next.split("?")[0]!)) return OWNER_HOME;
   return next;
 }

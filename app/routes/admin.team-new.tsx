@@ -40,6 +40,7 @@ export const action = pageEndpoint(
         message: `${made.data.name} is open. The organiser has been sent both links.`,
         slug: made.data.slug,
         url: made.data.url,
+        memberUrl: made.data.memberUrl,
         organiserUrl: made.data.organiserUrl,
       },
     };

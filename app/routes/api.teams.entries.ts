@@ -6,8 +6,9 @@ import { BODY_LIMITS } from "~/shared/limits";
 import { addEntry } from "~/teams/entries.server";
 
 /**
- * POST /api/teams/:slug/entries {name, email, productId, optionType, size, beltRank?, color?,
- * printName?} → 201 {entryId} (X-TEAM-7): a member's choice, no card; 409 once the store closed.
+ * POST /api/teams/:slug/entries {key, name, email, productId, optionType, size, beltRank?, color?,
+ * printName?} → 201 {entryId} (X-TEAM-7): a member's choice, no card; 409 once the store closed
+ * or has its expected size; 404 without the members' (or the organiser's) key (X-SEC-25).
  */
 export const action = endpoint(
   {

@@ -9,6 +9,7 @@ import { BODY_LIMITS } from "~/shared/limits";
 import { type RosterUploadAnswer, OrganiserPage } from "~/teams/OrganiserPage";
 import { sizeCounts, timeLeft } from "~/teams/rules";
 import { organiserView } from "~/teams/teams.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import type { Route } from "./+types/team-organiser";
 
 export const meta = () => [
@@ -43,6 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     removing: url.searchParams.get("remove"),
     offerSizes,
     key: key!,
+    memberUrl: view.memberPath
+      ? `${canonicalOrigin(settingsFrom(context), request)}${view.memberPath}`
+      : null,
     sizes: sizeCounts(view.roster),
     left: timeLeft(new Date(view.closesAt), clockFrom(context).now()),
   };

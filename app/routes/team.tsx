@@ -7,7 +7,7 @@ import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } f
 import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
-import { publicTeam } from "~/teams/teams.server";
+import { isMembersKey, publicTeam } from "~/teams/teams.server";
 import { addressOnOneLine } from "~/orders/delivery-label";
 import type { Route } from "./+types/team";
 import { addEntry } from "~/teams/entries.server";
@@ -38,6 +38,8 @@ export const action = pageEndpoint(
       beltRank: field("beltRank"),
       color: field("color"),
       printName: field("printName"),
+      // X-SEC-25: the members' key, carried from the link into the form.
+      key: field("key") ?? "",
     };
     const added = await addEntry(
       db,
@@ -80,7 +82,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     params.slug,
     new URL(request.url).searchParams.get("choice"),
   );
-  return { ...team, prefill };
+  // X-SEC-25: where the academy pays, only the members' link (its key) opens the entry forms.
+  const key = new URL(request.url).searchParams.get("key");
+  const entryKey =
+    team.payment === "organiser" && key && (await isMembersKey(db, params.slug, key)) ? key : null;
+  return { ...team, prefill, entryKey };
 }
 
 /** /team/<slug> (X-TEAM-2): the academy's kit at team prices, one form per product. */
@@ -138,7 +144,12 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
           {answer.error}
         </p>
       ) : null}
-      {team.open ? (
+      {team.open && organiserPays && !team.entryKey ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-4 font-semibold text-amber-900">
+          Send your choice from the link your organiser shared with the team: this page needs it.
+        </p>
+      ) : null}
+      {team.open && (!organiserPays || team.entryKey) ? (
         <div className="space-y-5">
           {team.products.map((product) => (
             <TeamProductForm
@@ -149,13 +160,15 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
               memberNames={team.memberNames}
               prefill={team.prefill}
               organiserPays={organiserPays}
+              entryKey={team.entryKey}
               sizeGuide={
                 product.sizeGuide ? <SizeGuideCharts section={product.sizeGuide} /> : undefined
               }
             />
           ))}
         </div>
-      ) : (
+      ) : null}
+      {team.open ? null : (
         <p role="alert" className="rounded-md bg-red-50 p-4 text-lg font-semibold text-red-800">
           {closedSentence(closesAt)}
         </p>

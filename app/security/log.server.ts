@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { type DestinationStream, type Logger, pino } from "pino";
+import { redactTokens } from "~/shared/tokens";
 
 /**
  * Logging without personal data or request text (X-SEC-3, X-SEC-13). An error's message may quote
@@ -56,7 +57,9 @@ function describe(error: unknown, depth = 0): string {
  * and other text a client chose never reach the log.
  */
 export function loggablePath(pathname: string): string {
-  return /^[\w/.-]{1,200}$/.test(pathname) ? pathname : "(a path with other characters)";
+  // X-SEC-27: a link's token is named by its route ("/stock-alerts/confirm/:token"), not given.
+  const path = redactTokens(pathname);
+  return /^[\w/.:-]{1,200}$/.test(path) ? path : "(a path with other characters)";
 }
 
 /** Logs what failed and why, without personal data, request text or a stack. */

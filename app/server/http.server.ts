@@ -14,8 +14,9 @@ import { SESSION_COOKIE } from "~/owners/session.server";
 import { CART_COOKIE } from "~/cart/server-cart.server";
 import { UPLOADER_COOKIE } from "~/reviews/uploader.server";
 import { requestContext, type Shop } from "./shop.server";
-import { logError } from "~/security/log.server";
+import { loggablePath, logError } from "~/security/log.server";
 import { BODY_LIMITS } from "~/shared/limits";
+import { tokensAreWellFormed } from "~/shared/tokens";
 import { catalogueKeys, onCatalogueChange } from "~/catalogue/store.server";
 import { currentOwner } from "~/owners/guard.server";
 import type { Logger } from "pino";
@@ -94,6 +95,37 @@ function refuseMalformed(req: http.IncomingMessage, res: http.ServerResponse): b
   }
   res.writeHead(400);
   res.end(body);
+  return true;
+}
+
+/**
+ * X-SEC-27: a token route whose token is not of its shape (a NUL, a "%", any other character, a
+ * wrong length; app/shared/tokens.ts) is a 404 here, for every method, before the page cache,
+ * React Router or the database sees it: the same answer as a link that has expired.
+ */
+function refuseBadToken(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const url = req.url!;
+  const at = url.indexOf("?");
+  const pathname = (at === -1 ? url : url.slice(0, at)).split("#")[0]!;
+  const search = at === -1 ? "" : url.slice(at + 1).split("#")[0]!;
+  if (tokensAreWellFormed(pathname, search)) return false;
+  const api = pathname.startsWith("/api/");
+  const body = api
+    ? JSON.stringify({ error: "Not found." })
+    : '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Not found | GRIP TRUTH</title><main><h1>Not found</h1><p>This link is not one the shop made, or it was cut short. <a href="/">Go to the shop</a>.</p></main></html>';
+  for (const [name, value] of [
+    ...SECURITY_HEADERS,
+    ["Content-Type", api ? "application/json; charset=utf-8" : "text/html; charset=utf-8"],
+    ["Content-Length", String(Buffer.byteLength(body))],
+    ["Cache-Control", "no-store"],
+    ["Connection", "close"],
+  ] as const) {
+    res.setHeader(name, value);
+  }
+  // Whatever body came with it is read and dropped as it arrives, never held.
+  req.resume();
+  res.writeHead(404);
+  res.end(req.method === "HEAD" ? undefined : body);
   return true;
 }
 
@@ -211,7 +243,7 @@ export function createHttpServer({
     const clientError = status >= 400 && status < 500;
     if (!clientError) {
       console.error(
-        `${req.method} ${req.path} failed: ${String(failure.name ?? "Error")} (${String(failure.code ?? "no code")})`,
+        `${req.method} ${loggablePath(req.path)} failed: ${String(failure.name ?? "Error")} (${String(failure.code ?? "no code")})`,
       );
     }
     if (res.headersSent) {
@@ -280,6 +312,7 @@ export function createHttpServer({
       dropUntrustedForwarding(req);
       observe(req, res, () => {
         if (refuseMalformed(req, res)) return;
+        if (refuseBadToken(req, res)) return;
         void answerOperator(req, res).then(
           (answered) => {
             if (!answered) htmlCache.serve(req, res, isSecure(req), () => app(req, res));

@@ -45,6 +45,14 @@ export function sendConsoleTo(log: Logger): void {
 /** Answered by the edge itself (below), not by a route module. */
 const OPERATOR_PATHS = new Set(["/metrics", "/api/health/live", "/api/health/ready"]);
 
+/**
+ * X-SEC-27: the methods counted by name in http_requests_total; any other method Node accepts
+ * (PROPFIND, MKCOL, …) is one label, `OTHER`, so a client cannot make a series per method.
+ */
+const COUNTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+export const methodLabel = (method: string | undefined) =>
+  method && COUNTED_METHODS.has(method) ? method : "OTHER";
+
 /** A request id a proxy may hand on: letters, digits and . _ : -, at most 128. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -218,7 +226,7 @@ export function observeRequests({ log, trusted, patternOf }: ObserveOptions) {
         : "unmatched";
       // A connection closed before the answer was sent is logged as 499 (nginx's "client closed").
       const status = res.writableFinished ? res.statusCode : 499;
-      countRequest(req.method ?? "GET", route, status, seconds);
+      countRequest(methodLabel(req.method), route, status, seconds);
       const cache = res.getHeader("x-cache");
       if (cache === "HIT") countPageCache("hit");
       else if (cache === "MISS") countPageCache("miss");

@@ -368,7 +368,10 @@ export const BACKUP_LATE_AFTER_MINUTES = 120;
 
 /** An alert whose confirm link is not used within this many days is deleted. */
 export const STOCK_ALERT_CONFIRM_DAYS = 7;
-/** Alerts one e-mail address may ask for in a day (a confirmation e-mail each). */
-export const STOCK_ALERTS_PER_EMAIL_PER_DAY = 10;
+/**
+ * X-SEC-24: confirmation e-mails one address is sent in a day, in all (whoever asks); and one a
+ * day for each size. Asking beyond them gets the same answer, and no e-mail.
+ */
+export const STOCK_ALERT_MAILS_PER_DAY = 3;
 /** Alerts sent per run of the `stock-alerts` job. */
 export const STOCK_ALERT_BATCH = 50;

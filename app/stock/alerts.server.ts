@@ -5,14 +5,16 @@ import type { Catalogue } from "~/catalogue/catalogue";
 import { findProduct } from "~/catalogue/catalogue";
 import type { Database } from "~/db/database";
 import { stockAlerts } from "./schema";
-import { enqueueMail } from "~/mail/outbox.server";
+import { countMailToday, enqueueMail } from "~/mail/outbox.server";
+import { lockForTransaction } from "~/db/locks.server";
+import { TOKEN_PATTERNS } from "~/shared/tokens";
 import { done, problem, type Result } from "~/shared/problems";
 import {
   EMAIL_MAX,
   LINE_CHOICE_MAX,
   STOCK_ALERT_BATCH,
   STOCK_ALERT_CONFIRM_DAYS,
-  STOCK_ALERTS_PER_EMAIL_PER_DAY,
+  STOCK_ALERT_MAILS_PER_DAY,
 } from "~/shared/limits";
 import { stockLevels } from "./stock.server";
 import { isVariantOf, variantKey } from "./stock";
@@ -61,9 +63,14 @@ function choiceWords(name: string, alert: Pick<StockAlertInput, "optionType" | "
 }
 
 /**
- * POST /api/stock-alerts and the product page's form: a new unconfirmed alert for a sold-out
- * variant and its confirm e-mail (202). Asking again for the same size sends a fresh link; one
- * already confirmed stays as it is. A size in stock or made to order is refused with a sentence.
+ * POST /api/stock-alerts and the product page's form: an unconfirmed alert for a sold-out variant
+ * and its confirm e-mail (202). A size in stock or made to order is refused with a sentence.
+ *
+ * X-SEC-24: the address may be a stranger's, so what it is sent is counted from the outbox (what
+ * was sent, not the alert's row, which a repeat refreshes): one confirmation a day for each size,
+ * and at most STOCK_ALERT_MAILS_PER_DAY a day in all, counted under a lock on the address so
+ * parallel requests queue. Asking again within them, or past them, gets the same answer and sends
+ * nothing (the link already sent keeps working); one already confirmed stays as it is.
  */
 export async function requestStockAlert(
   db: Database,
@@ -95,25 +102,12 @@ export async function requestStockAlert(
       `${choiceWords(product.name, alert)} is in stock now: you can order it.`,
     );
   }
-  // Limits per e-mail address (the edge limits per connection): a day's worth of new alerts.
-  const [recent] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(stockAlerts)
-    .where(
-      and(
-        eq(stockAlerts.email, alert.email),
-        sql`${stockAlerts.createdAt} > now() - interval '1 day'`,
-      ),
-    );
-  if (Number(recent?.count ?? 0) >= STOCK_ALERTS_PER_EMAIL_PER_DAY) {
-    return problem(
-      "rate_limited",
-      `That address has asked for ${STOCK_ALERTS_PER_EMAIL_PER_DAY} alerts today: please try again tomorrow.`,
-      { retryAfter: 86_400 },
-    );
-  }
-  const token = randomBytes(24).toString("base64url");
+  const ref = variantKey(alert);
   await db.transaction(async (tx) => {
+    await lockForTransaction(tx, "stockAlertMail", alert.email);
+    const sent = await countMailToday(tx, alert.email, CONFIRM_KIND, ref);
+    if (sent.aboutRef > 0 || sent.all >= STOCK_ALERT_MAILS_PER_DAY) return;
+    const token = randomBytes(24).toString("base64url");
     const [row] = await tx
       .insert(stockAlerts)
       .values({ ...alert, token })
@@ -144,41 +138,49 @@ export async function requestStockAlert(
           `Confirm it here (the link works for ${STOCK_ALERT_CONFIRM_DAYS} days):`,
           `${origin}/stock-alerts/confirm/${row.token}`,
           "",
-          `If this was not you, do nothing: without the confirmation we keep nothing after ${STOCK_ALERT_CONFIRM_DAYS} days.`,
+          `If this was not you, do nothing: without the confirmation we keep nothing after ${STOCK_ALERT_CONFIRM_DAYS} days, and we send at most one such e-mail a day.`,
           `Unsubscribe: ${origin}/stock-alerts/unsubscribe/${row.token}`,
         ].join("\n"),
       },
-      { dedupeKey: `stock-alert-confirm:${row.token}`, kind: "stock-alert-confirm" },
+      { dedupeKey: `stock-alert-confirm:${row.token}`, kind: CONFIRM_KIND, ref },
     );
   });
+  // The same answer whether or not an e-mail went: it says nothing about the address.
   return done({
-    message: `Thanks: we've e-mailed ${alert.email} a link to confirm. We'll write once, when it is back.`,
+    message: `Thanks: we've e-mailed ${alert.email} a link to confirm (at most one a day for each size). We'll write once, when it is back.`,
   });
 }
 
+const CONFIRM_KIND = "stock-alert-confirm";
+
+/** X-SEC-27: a link's token as the shop makes it; anything else is never looked up. */
+const isAlertToken = (token: string) => TOKEN_PATTERNS.stockAlert.test(token);
+
 const cutoff = (now: Date) => new Date(now.getTime() - STOCK_ALERT_CONFIRM_DAYS * 86_400_000);
 
-/** The confirm link: the alert is kept until the restock (or the unsubscribe link). */
+/**
+ * The confirm link's button (a POST from its page, X-SEC-24: a mail scanner's GET confirms
+ * nothing): the alert is kept until the restock (or the unsubscribe link).
+ */
 export async function confirmStockAlert(
   db: Database,
   token: string,
   now: Date,
 ): Promise<Result<{ productId: string; optionType: string; size: string; color: string }>> {
-  const [row] = await db
-    .update(stockAlerts)
-    .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
-    .where(
-      and(
-        eq(stockAlerts.token, token),
-        sql`(${stockAlerts.confirmedAt} IS NOT NULL OR ${stockAlerts.createdAt} >= ${cutoff(now)})`,
-      ),
-    )
-    .returning();
+  const [row] = !isAlertToken(token)
+    ? []
+    : await db
+        .update(stockAlerts)
+        .set({ confirmedAt: sql`coalesce(${stockAlerts.confirmedAt}, now())` })
+        .where(
+          and(
+            eq(stockAlerts.token, token),
+            sql`(${stockAlerts.confirmedAt} IS NOT NULL OR ${stockAlerts.createdAt} >= ${cutoff(now)})`,
+          ),
+        )
+        .returning();
   if (!row) {
-    return problem(
-      "link_expired",
-      `This link has expired or was used to unsubscribe. Ask again on the product's page.`,
-    );
+    return problem("link_expired", EXPIRED);
   }
   return done({
     productId: row.productId,
@@ -188,8 +190,44 @@ export async function confirmStockAlert(
   });
 }
 
+/**
+ * The confirm link's page (GET): which alert the link is for, changing nothing; `link_expired`
+ * as the confirmation would say it.
+ */
+export async function describeStockAlert(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<
+  Result<{ productId: string; optionType: string; size: string; color: string; confirmed: boolean }>
+> {
+  const [row] = !isAlertToken(token)
+    ? []
+    : await db
+        .select()
+        .from(stockAlerts)
+        .where(
+          and(
+            eq(stockAlerts.token, token),
+            sql`(${stockAlerts.confirmedAt} IS NOT NULL OR ${stockAlerts.createdAt} >= ${cutoff(now)})`,
+          ),
+        );
+  if (!row) return problem("link_expired", EXPIRED);
+  return done({
+    productId: row.productId,
+    optionType: row.optionType,
+    size: row.size,
+    color: row.color,
+    confirmed: row.confirmedAt !== null,
+  });
+}
+
+const EXPIRED =
+  "This link has expired or was used to unsubscribe. Ask again on the product's page.";
+
 /** The unsubscribe link's form: the alert is gone. Answers whether there was one. */
 export async function unsubscribeStockAlert(db: Database, token: string): Promise<boolean> {
+  if (!isAlertToken(token)) return false;
   const gone = await db
     .delete(stockAlerts)
     .where(eq(stockAlerts.token, token))

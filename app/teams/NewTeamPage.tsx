@@ -15,6 +15,8 @@ import { TEAM_DELIVERY_LABELS } from "./labels";
 export interface TeamLinks {
   slug: string;
   url: string;
+  /** X-SEC-25: with the members' key where the academy pays. */
+  memberUrl: string;
   organiserUrl: string;
 }
 
@@ -47,8 +49,8 @@ export function NewTeamPage({
           </h2>
           <p>
             Members&apos; link:{" "}
-            <a href={made.url} className="font-semibold break-all underline">
-              {made.url}
+            <a href={made.memberUrl} className="font-semibold break-all underline">
+              {made.memberUrl}
             </a>
           </p>
           <p>

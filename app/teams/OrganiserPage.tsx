@@ -31,6 +31,7 @@ export function OrganiserPage({
 }: {
   view: OrganiserView & {
     key: string;
+    memberUrl?: string | null;
     sizes: SizeCounts;
     left: string;
     notice?: string | null;
@@ -52,6 +53,14 @@ export function OrganiserPage({
             ? `Closes ${ukDateTimeInWords(new Date(view.closesAt))} (UK time): ${view.left} left.`
             : `${TEAM_STATUS_LABELS[view.status]}. Closed ${ukDateTimeInWords(new Date(view.closesAt))}.`}
         </p>
+        {view.memberUrl ? (
+          <p data-testid="member-link">
+            Share this link with your members: only it lets them send their choice.{" "}
+            <a href={view.memberUrl} className="font-semibold break-all underline">
+              {view.memberUrl}
+            </a>
+          </p>
+        ) : null}
       </header>
       {view.notice ? (
         <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">

@@ -20,6 +20,7 @@ export function TeamProductForm({
   memberNames,
   prefill,
   organiserPays = false,
+  entryKey,
   sizeGuide,
 }: {
   /** Issue 41: the product's size charts, as the size guide shows them (the route's to give). */
@@ -31,6 +32,8 @@ export function TeamProductForm({
   prefill?: TeamChoicePrefill;
   /** X-TEAM-7: the organiser pays: the form sends an entry (name, e-mail, choice), no card. */
   organiserPays?: boolean;
+  /** X-SEC-25: the members' key from the organiser's link, sent with the entry. */
+  entryKey?: string | null;
 }) {
   const id = `${product.productId}-${product.optionType}`.replace(/[^a-zA-Z0-9-]/g, "-");
   const mine =
@@ -75,9 +78,14 @@ export function TeamProductForm({
       ) : null}
       <form
         method={organiserPays ? "post" : "get"}
-        action={organiserPays ? `/team/${slug}` : `/team/${slug}/checkout`}
+        action={
+          organiserPays
+            ? `/team/${slug}${entryKey ? `?key=${encodeURIComponent(entryKey)}` : ""}`
+            : `/team/${slug}/checkout`
+        }
         className="mt-4 space-y-4"
       >
+        {organiserPays && entryKey ? <input type="hidden" name="key" value={entryKey} /> : null}
         {organiserPays ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field

@@ -56,7 +56,7 @@ export async function closeDueTeams(
       if (!claimed) continue;
       const { orders, roster } = await teamOrdersAndRoster(tx, team.slug);
       // X-TEAM-7: every entry the organiser pays for, paid yet or not, read after the claim: an
-      // entry takes the team's row FOR SHARE, so none can slip in between.
+      // entry takes the team's row FOR UPDATE, so none can slip in between.
       const entries =
         team.payment === "organiser"
           ? await listEntries(

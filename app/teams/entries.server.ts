@@ -17,8 +17,12 @@ import {
   teamEntrySchema,
   type TeamOffer,
   firstTeamIssue,
+  printNameProblem,
+  rosterNameProblem,
   SLUG_PATTERN,
+  TEAM_KEY_PATTERN,
 } from "./rules";
+import { isEntryKey } from "./keys.server";
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -134,6 +138,11 @@ function choiceProblem(
   if (!product || product.status !== "active" || !option) {
     return `${team.name} does not offer ${input.productId} (${input.optionType}).`;
   }
+  // X-SEC-25: what reaches the organiser's and the shop's e-mails follows the roster's rules.
+  const nameProblem = rosterNameProblem(input.name);
+  if (nameProblem) return `Your name: ${nameProblem}`;
+  const printProblem = printNameProblem(input.printName);
+  if (printProblem) return `The name to print: ${printProblem}`;
   if (!option.sizes.includes(input.size)) {
     return `Choose one of the sizes: ${option.sizes.join(", ")}.`;
   }
@@ -155,10 +164,13 @@ function choiceProblem(
 }
 
 /**
- * POST /api/teams/:slug/entries (X-TEAM-7): 201 {entryId}. The team's row is read FOR SHARE, so
- * an entry and the closing job (which claims the row FOR UPDATE SKIP LOCKED) never pass each
- * other: an entry that got in before the closing is in its summary, one after it is refused
- * (409 with the closing sentence).
+ * POST /api/teams/:slug/entries {key, …} (X-TEAM-7, X-SEC-25): 201 {entryId}. The entry needs
+ * the members' key (`memberUrl`) or the organiser's: without it, or with a wrong one, the team is
+ * a 404 like an unknown one. Entries stop at the store's expected size (409 with a sentence). The
+ * team's row is read FOR UPDATE, so an entry and the closing job (which claims the row FOR UPDATE
+ * SKIP LOCKED) never pass each other (an entry that got in before the closing is in its summary,
+ * one after it is refused, 409 with the closing sentence), and two entries at the last place
+ * count one after the other.
  */
 export async function addEntry(
   db: Database,
@@ -167,13 +179,26 @@ export async function addEntry(
   body: unknown,
   now: Date,
 ): Promise<Result<{ entryId: string }>> {
-  const parsed = teamEntrySchema.safeParse(body);
-  if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
-  if (!SLUG_PATTERN.test(slug)) return problem("not_found", "There is no such team order.");
+  const { key, ...fields } =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : ({} as Record<string, unknown>);
+  if (!SLUG_PATTERN.test(slug) || typeof key !== "string" || !TEAM_KEY_PATTERN.test(key)) {
+    return problem("not_found", NO_TEAM);
+  }
+  const parsed = teamEntrySchema.safeParse(fields);
+  if (!parsed.success) {
+    // The key is checked before the body says anything about the store.
+    const [team] = await db.select().from(teams).where(eq(teams.slug, slug));
+    if (!team || team.status === "cancelled" || !isEntryKey(team, key)) {
+      return problem("not_found", NO_TEAM);
+    }
+    return problem("invalid_input", firstTeamIssue(parsed.error));
+  }
   return db.transaction(async (tx) => {
-    const [team] = await tx.select().from(teams).where(eq(teams.slug, slug)).for("share");
-    if (!team || team.status === "cancelled") {
-      return problem("not_found", "There is no such team order.");
+    const [team] = await tx.select().from(teams).where(eq(teams.slug, slug)).for("update");
+    if (!team || team.status === "cancelled" || !isEntryKey(team, key)) {
+      return problem("not_found", NO_TEAM);
     }
     if (!isTakingOrders(team, now)) return problem("conflict", closedSentence(team.closesAt));
     if (team.payment !== "organiser") {
@@ -189,10 +214,11 @@ export async function addEntry(
       .select({ count: sql<number>`count(*)::int` })
       .from(teamEntries)
       .where(eq(teamEntries.teamId, team.id));
-    if (count >= TEAM_ENTRIES_MAX) {
+    const most = Math.min(team.expectedSize, TEAM_ENTRIES_MAX);
+    if (Number(count) >= most) {
       return problem(
         "conflict",
-        `${team.name} has its ${TEAM_ENTRIES_MAX} entries; ask the organiser.`,
+        `${team.name} has all ${most} entries the organiser expected; ask the organiser if you are missing.`,
       );
     }
     const input = parsed.data;
@@ -203,6 +229,8 @@ export async function addEntry(
     return created({ entryId: entry!.id });
   });
 }
+
+const NO_TEAM = "There is no such team order, or the link is not the one the organiser shared.";
 
 /** An entry's columns from a member's checked choice: one mapping for adding and correcting. */
 function entryColumns(input: TeamEntryInput) {

@@ -124,4 +124,21 @@ describe("roster upload rows", () => {
     expect(unique.members.map((m) => m.row)).toEqual([2, 4]);
     expect(unique.repeated).toBe(1);
   });
+
+  it("X-SEC-25 a name to print carries no web address, on a roster as in an entry", () => {
+    const result = checkRosterRows(
+      [header, ["Ana Silva", "ana@example.com", "gi", "Gi", "A2", "", "", "VISIT EVIL.TEST"]],
+      team,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^Row 2: the name to print: .*without web addresses/)],
+    });
+    expect(
+      checkRosterRows(
+        [header, ["Ana Silva", "ana@example.com", "gi", "Gi", "A2", "", "", "ANA 7"]],
+        team,
+      ),
+    ).toMatchObject({ ok: true });
+  });
 });

@@ -2,13 +2,20 @@ import { EMBROIDERY_MESSAGE, embroideryProblem } from "~/shared/embroidery";
 import {
   CUSTOM_TEXT_MAX,
   EMAIL_MAX,
-  ROSTER_NAME_MAX,
   ROSTER_NOTE_MAX,
   UPLOAD_PROBLEMS_MAX,
   UPLOAD_ROWS_MAX,
 } from "~/shared/limits";
 import { hasControlCharacters } from "~/shared/text";
-import type { PublicTeam, TeamChoicePrefill } from "./rules";
+import {
+  type PublicTeam,
+  printNameProblem,
+  rosterNameProblem,
+  type TeamChoicePrefill,
+  WEB_LIKE,
+} from "./rules";
+
+export { rosterNameProblem } from "./rules";
 
 /**
  * X-TEAM-3: the organiser's roster upload, row by row. Pure: the file's cells in, each member's
@@ -34,26 +41,6 @@ export interface RosterMember {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * X-SEC-16: what a roster puts into the shop's own e-mails is plain text. A member's name is
- * letters, spaces, apostrophes, hyphens and full stops; no name or note carries a web address
- * ("evil.example", "www.", "https:"), an e-mail address or markup.
- */
-const PLAIN_NAME = /^[\p{L}\p{M}' .\u2019-]+$/u;
-const WEB_LIKE = /[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}|:\/\/|www\.|[<>@]/iu;
-
-/** A member's name as a roster gives it: a sentence for the problem, or undefined when fine. */
-export function rosterNameProblem(name: string): string | undefined {
-  if (!name) return "give the member's name.";
-  if (Array.from(name).length > ROSTER_NAME_MAX) {
-    return `the name may be up to ${ROSTER_NAME_MAX} characters.`;
-  }
-  if (!PLAIN_NAME.test(name) || WEB_LIKE.test(name)) {
-    return "write the member's name in letters only, without web addresses or numbers.";
-  }
-  return undefined;
-}
 
 /** The organiser's note for every invitation: a sentence for the problem, or undefined. */
 export function rosterNoteProblem(note: string): string | undefined {
@@ -158,6 +145,8 @@ export function checkRosterRows(
       say(`the name to print may be up to ${CUSTOM_TEXT_MAX} characters.`);
     } else if (embroideryProblem(printName)) {
       say(`the name to print: ${EMBROIDERY_MESSAGE}`);
+    } else if (printNameProblem(printName)) {
+      say(`the name to print: ${printNameProblem(printName)}`);
     } else if (printName) choice.printName = printName;
     if (problems.length === before) members.push({ row, name, email, choice });
   }

@@ -7,6 +7,7 @@ import {
   EMAIL_MAX,
   PERSON_NAME_MAX,
   PRINT_NAME_MESSAGE,
+  ROSTER_NAME_MAX,
   TEAM_ADDRESS_MAX,
   TEAM_MINIMUM_MAX,
   TEAM_EXPECTED_SIZE_DEFAULT,
@@ -17,6 +18,7 @@ import {
   TEAM_PRODUCTS_MAX,
 } from "~/shared/limits";
 import { text } from "~/shared/text";
+import { TOKEN_PATTERNS } from "~/shared/tokens";
 import { formatLondonDate, londonClockTime } from "~/shared/london-time";
 import type { Problem } from "~/shared/problems";
 
@@ -72,6 +74,41 @@ export function slugify(name: string): string {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,70})$/;
+
+/**
+ * X-SEC-25, X-SEC-27: what a team's key looks like (the organiser's and the members': 32
+ * base64url characters; a members' key given at the upgrade is 32 hex characters). Anything else
+ * is never looked up.
+ */
+export const TEAM_KEY_PATTERN = TOKEN_PATTERNS.teamKey;
+
+/**
+ * X-SEC-16, X-SEC-25: what a roster or a member's entry puts into the shop's own e-mails is plain
+ * text. A member's name is letters, spaces, apostrophes, hyphens and full stops; no name, print
+ * name or note carries a web address ("evil.example", "www.", "https:"), an e-mail address or
+ * markup.
+ */
+const PLAIN_NAME = /^[\p{L}\p{M}' .\u2019-]+$/u;
+export const WEB_LIKE = /[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}|:\/\/|www\.|[<>@]/iu;
+
+/** A member's name as a roster or an entry gives it: a sentence for the problem, or undefined. */
+export function rosterNameProblem(name: string): string | undefined {
+  if (!name) return "give the member's name.";
+  if (Array.from(name).length > ROSTER_NAME_MAX) {
+    return `the name may be up to ${ROSTER_NAME_MAX} characters.`;
+  }
+  if (!PLAIN_NAME.test(name) || WEB_LIKE.test(name)) {
+    return "write the member's name in letters only, without web addresses or numbers.";
+  }
+  return undefined;
+}
+
+/** X-SEC-25: a name to print never carries a web address; a sentence, or undefined. */
+export function printNameProblem(printName: string | null | undefined): string | undefined {
+  return printName && WEB_LIKE.test(printName)
+    ? "write the name to print without web addresses or e-mail addresses."
+    : undefined;
+}
 
 export const FIXED_TEXT_MESSAGE = `The team's text must be 1 to ${CUSTOM_TEXT_MAX} characters.`;
 

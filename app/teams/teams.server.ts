@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { FulfilmentStatus, PaymentStatus } from "~/orders/order-types";
@@ -13,6 +13,7 @@ import { created, problem, type Result } from "~/shared/problems";
 import type { Catalogue } from "~/catalogue/catalogue";
 import { formatPence } from "~/pricing/money";
 import { entriesTotal, listEntries } from "./entries.server";
+import { hashKey, isEntryKey, isOrganiserKey, newTeamKey } from "./keys.server";
 export type { PublicTeam } from "./rules";
 import {
   firstTeamIssue,
@@ -35,8 +36,9 @@ export type TeamRow = typeof teams.$inferSelect;
 export const teamPath = (slug: string) => `/team/${slug}`;
 export const organiserPath = (slug: string, key: string) =>
   `/team/${slug}/organiser?key=${encodeURIComponent(key)}`;
-
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+/** X-SEC-25: the link the organiser shares with members of a store the academy pays for. */
+export const memberPath = (slug: string, key: string) =>
+  `/team/${slug}?key=${encodeURIComponent(key)}`;
 
 export interface TeamJson {
   slug: string;
@@ -61,7 +63,23 @@ export interface TeamJson {
   summarySentAt: string | null;
   createdAt: string;
   url: string;
+  /**
+   * X-SEC-25: the link members use: with the members' key when the academy pays (an entry needs
+   * it), else the store's own link.
+   */
+  memberUrl: string;
   products: (TeamOffer & { name: string })[];
+}
+
+/** X-SEC-25: the members' link of a team, as its JSON and the organiser's page give it. */
+export function memberUrlOf(
+  row: Pick<TeamRow, "slug" | "payment" | "memberKey">,
+  settings: OriginSettings,
+) {
+  const origin = canonicalOrigin(settings);
+  return row.payment === "organiser"
+    ? `${origin}${memberPath(row.slug, row.memberKey)}`
+    : `${origin}${teamPath(row.slug)}`;
 }
 
 function teamJson(
@@ -91,6 +109,7 @@ function teamJson(
     summarySentAt: row.summarySentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     url: `${canonicalOrigin(settings)}${teamPath(row.slug)}`,
+    memberUrl: memberUrlOf(row, settings),
     products: offers.map((offer) => ({
       ...offer,
       name: catalogue?.all.get(offer.productId)?.name ?? offer.productId,
@@ -190,7 +209,8 @@ export async function createTeam(
   if (inputProblem) return problem("invalid_input", inputProblem);
   const offerProblem = offersProblem(catalogue, input.products);
   if (offerProblem) return problem("invalid_input", offerProblem);
-  const key = randomBytes(24).toString("base64url");
+  const key = newTeamKey();
+  const memberKey = newTeamKey();
   const base = slugify(input.name);
   const origin = canonicalOrigin(settings);
   return db.transaction(async (tx) => {
@@ -210,6 +230,7 @@ export async function createTeam(
           organiserName: input.organiserName,
           organiserEmail: input.organiserEmail,
           organiserKeyHash: hashKey(key),
+          memberKey,
           closesAt: input.closesAt,
           delivery: input.delivery,
           deliveryAddress: input.deliveryAddress,
@@ -228,7 +249,7 @@ export async function createTeam(
     await tx
       .insert(teamProducts)
       .values(input.products.map((offer, position) => ({ teamId: row.id, position, ...offer })));
-    const url = `${origin}${teamPath(row.slug)}`;
+    const url = memberUrlOf(row, settings);
     const organiserUrl = `${origin}${organiserPath(row.slug, key)}`;
     const lines = input.products.map((offer) => {
       const name = catalogue.all.get(offer.productId)?.name ?? offer.productId;
@@ -244,7 +265,9 @@ export async function createTeam(
           "",
           `The team store "${row.name}" is open until ${ukDateTimeInWords(row.closesAt)} (UK time).`,
           "",
-          "Send this link to your members; each orders and pays for their own kit:",
+          row.payment === "organiser"
+            ? "Send this link to your members (only they can send a choice with it); each sends their choice and you pay once for everyone:"
+            : "Send this link to your members; each orders and pays for their own kit:",
           url,
           "",
           "Your private organiser page shows who has ordered, their sizes and names, and lets you upload a roster. Keep this link to yourself:",
@@ -439,14 +462,17 @@ export async function publicTeam(
   };
 }
 
+/** X-SEC-25: whether `key` (from the members' link) lets its holder send an entry to the team. */
+export async function isMembersKey(db: Database, slug: string, key: string | null) {
+  const team = await findTeam(db, slug);
+  return Boolean(team && isEntryKey(team.row, key));
+}
+
 /** X-TEAM-3: the team when `key` is its organiser's key; undefined otherwise (a 404). */
 export async function teamForOrganiser(db: Database, slug: string, key: string | null) {
   if (!key || key.length > 200) return undefined;
   const team = await findTeam(db, slug);
-  if (!team) return undefined;
-  const given = Buffer.from(hashKey(key));
-  const stored = Buffer.from(team.row.organiserKeyHash);
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  if (!team || !isOrganiserKey(team.row, key)) return undefined;
   return team;
 }
 
@@ -476,6 +502,9 @@ export async function organiserView(
     fixedText: team.row.fixedText,
     memberNames: team.row.memberNames,
     payment: team.row.payment,
+    /** X-SEC-25: the members' link to share (its path), where the academy pays. */
+    memberPath:
+      team.row.payment === "organiser" ? memberPath(team.row.slug, team.row.memberKey) : null,
     entries,
     toPayCount: toPay.length,
     toPayPence: entriesTotal(toPay),

@@ -262,6 +262,15 @@ describe("X-SEC-13: where a sign-in goes, and what the log says", () => {
     }
   });
 
+  it("X-SEC-27: next refuses encoded dot segments, in either case and encoded twice, and keeps a plain path", async () => {
+    for (const next of ["/admin/%2e%2e/%2e%2e/x", "/admin/%2E%2E/x", "/admin/.%2e/x", "/admin/%2e/orders", "/admin/%252e%252e/%252e%252e/x", "/admin/%25252e%25252e/x", "/admin/%2e%2e%2fx", "/admin/a%5c..%5cx", "/admin/%zz"]) {
+      const answer = await loginTo(encodeURIComponent(next), "198.51.100.134");
+      expect(answer.headers.get("location"), next).toBe("/admin");
+    }
+    const plain = await loginTo(encodeURIComponent("/admin/orders/GT-1001?x=%2e"), "198.51.100.135");
+    expect(plain.headers.get("location")).toBe("/admin/orders/GT-1001?x=%2e");
+  });
+
   it("X-SEC-13: an error carrying request text is logged by its name, never by its message", async () => {
     // What the Fetch API throws for a header value with a line break: it quotes the value.
     let thrown: unknown;

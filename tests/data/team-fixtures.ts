@@ -54,7 +54,7 @@ export function teamBody(over: Record<string, unknown> = {}) {
 export async function makeTeam(cookie: string, over: Record<string, unknown> = {}) {
   const response = await call(createApi, "/api/admin/teams", postJson(teamBody(over), { cookie }));
   if (response.status !== 201) throw new Error(`team not made: ${await response.text()}`);
-  return (await response.json()) as { slug: string; url: string; organiserUrl: string };
+  return (await response.json()) as { slug: string; url: string; organiserUrl: string; memberUrl: string };
 }
 
 let member = 0;

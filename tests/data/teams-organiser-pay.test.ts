@@ -42,9 +42,14 @@ const entry = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function sendEntry(slug: string, body: unknown, db?: Database) {
-  return call(entriesApi, `/api/teams/${slug}/entries`, postJson(body, memberAddress()), { slug }, db);
+type Links = { slug: string; memberUrl: string; organiserUrl: string };
+/** X-SEC-25: an entry carries the members' key from the shared link (else the organiser's). */
+function sendEntry(team: Links, body: Record<string, unknown>, db?: Database) {
+  const key = new URL(team.memberUrl).searchParams.get("key") ?? keyOf(team.organiserUrl);
+  const { slug } = team;
+  return call(entriesApi, `/api/teams/${slug}/entries`, postJson({ key, ...body }, memberAddress()), { slug }, db);
 }
+const NO_TEAM: Links = { slug: "no-such-team", memberUrl: `http://shop.test/team/no-such-team?key=${"a".repeat(32)}`, organiserUrl: `http://shop.test/team/no-such-team/organiser?key=${"a".repeat(32)}` };
 function payFor(slug: string, key: string, db?: Database) {
   return call(payApi, `/api/teams/${slug}/pay`, postJson({ key }, memberAddress()), { slug }, db);
 }
@@ -58,9 +63,9 @@ const THREE = [
 describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
   it("X-TEAM-7 three entries without cards, one payment for all; members told; nothing left to pay after", async () => {
     const team = await organiserTeam();
-    for (const body of THREE) expect((await sendEntry(team.slug, body)).status).toBe(201);
+    for (const body of THREE) expect((await sendEntry(team, body)).status).toBe(201);
     // Bad entries are refused with a sentence; a member cannot pay by card here.
-    const badSize = await sendEntry(team.slug, entry({ size: "Z9" }));
+    const badSize = await sendEntry(team, entry({ size: "Z9" }));
     expect(badSize.status).toBe(400);
     expect(((await badSize.json()) as { error: string }).error).toMatch(/Choose one of the sizes/);
     const byCard = await checkout({ cartItems: [teamGi(team.slug)] });
@@ -123,7 +128,8 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
       for (const [name, value] of Object.entries(fields)) body.set(name, value);
       return { method: "POST", body, headers: { origin: "http://shop.test", ...memberAddress() } };
     };
-    const fields = { name: "Jordan Lee", email: "jordan@example.com", productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: "JORDAN" };
+    const memberKey = new URL(team.memberUrl).searchParams.get("key")!;
+    const fields = { key: memberKey, name: "Jordan Lee", email: "jordan@example.com", productId: "mens-grip-truth-bjj-gi", optionType: "Gi", size: "A2", printName: "JORDAN" };
     const sent = await call(teamPageAction, `/team/${team.slug}`, form(fields), { slug: team.slug });
     expect(((await sent.json()) as { message: string }).message).toMatch(/^Thank you, Jordan Lee: your choice is in/);
     await call(teamPageAction, `/team/${team.slug}`, form({ ...fields, name: "Sam Park", email: "sam@example.com", printName: "SAM" }), { slug: team.slug });
@@ -158,18 +164,18 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     const team = await organiserTeam();
     const db = await testDb();
     await db.update(teams).set({ closesAt: new Date(Date.now() - 60_000) }).where(eq(teams.slug, team.slug));
-    const late = await sendEntry(team.slug, entry());
+    const late = await sendEntry(team, entry());
     expect(late.status).toBe(409);
     expect(((await late.json()) as { error: string }).error).toMatch(/^This team order closed on \d{1,2} \w+ \d{4} at \d\d:\d\d\.$/);
     const members = await makeTeam(owner.cookie, { name: "Members pay" });
-    const refused = await sendEntry(members.slug, entry());
+    const refused = await sendEntry(members, entry());
     expect(refused.status).toBe(409);
-    expect((await sendEntry("no-such-team", entry())).status).toBe(404);
+    expect((await sendEntry(NO_TEAM, entry())).status).toBe(404);
   });
 
   it("X-TEAM-7 two organiser payments raced on two pools pay once: one order, every entry in it, the other 409", { tags: ["race"] }, async () => {
     const team = await organiserTeam();
-    for (const body of THREE) expect((await sendEntry(team.slug, body)).status).toBe(201);
+    for (const body of THREE) expect((await sendEntry(team, body)).status).toBe(201);
     const db = await testDb();
     const other = await otherProcessDb();
     const key = keyOf(team.organiserUrl);
@@ -184,7 +190,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
 
   it("X-TEAM-7 an order that ends unpaid gives its entries back to pay", async () => {
     const team = await organiserTeam();
-    for (const body of THREE.slice(0, 2)) await sendEntry(team.slug, body);
+    for (const body of THREE.slice(0, 2)) await sendEntry(team, body);
     const key = keyOf(team.organiserUrl);
     expect((await payFor(team.slug, key)).status).toBe(200);
     const db = await testDb();
@@ -196,7 +202,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
 
   it("X-TEAM-7 X-ARCH-6 X-ORD-2 a partly refunded entry is still paid; a fully refunded one is not, and is not to pay again", async () => {
     const team = await organiserTeam();
-    for (const body of THREE.slice(0, 2)) await sendEntry(team.slug, body);
+    for (const body of THREE.slice(0, 2)) await sendEntry(team, body);
     const key = keyOf(team.organiserUrl);
     const { sessionId } = (await (await payFor(team.slug, key)).json()) as { sessionId: string };
     const paid = await call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
@@ -243,12 +249,14 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     const other = await otherProcessDb();
     for (let round = 0; round < 8; round++) {
       const team = await organiserTeam({ name: `Race ${round}` });
+      // X-SEC-25: a member's name is letters only.
+      const member = `Member ${"ABCDEFGH"[round]}`;
       const closesAt = new Date(Date.now() + 400);
       await db.update(teams).set({ closesAt }).where(eq(teams.slug, team.slug));
       // Fire both as the closing time comes, the entry a little before or after it.
       await new Promise((resolve) => setTimeout(resolve, 300 + (round % 4) * 30));
       const [answer] = await Promise.all([
-        sendEntry(team.slug, entry({ name: `Member ${round}` }), round % 2 ? other : db),
+        sendEntry(team, entry({ name: member }), round % 2 ? other : db),
         closeDueTeams(round % 2 ? db : other, theShop().settings, new Date(closesAt.getTime() + 1)),
       ]);
       // The closing job's next pass, past the closing time (the first may have skipped the team's
@@ -257,10 +265,10 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
       const [summary] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "dan@redcarbjj.test"), like(mailOutbox.subject, `Team order closed: Race ${round}`)));
       expect(summary).toBeDefined();
       if (answer.status === 201) {
-        expect(summary!.text).toContain(`- Member ${round}: `);
+        expect(summary!.text).toContain(`- ${member}: `);
       } else {
         expect(answer.status).toBe(409);
-        expect(summary!.text).not.toContain(`Member ${round}`);
+        expect(summary!.text).not.toContain(member);
       }
       const [row] = await db.select().from(teams).where(eq(teams.slug, team.slug));
       expect(row!.status).toBe("closed");

@@ -20,6 +20,7 @@ import { knownMigrations, LEFT_OUT_TABLES, readBackup, takeBackup } from "~/serv
 import { restoreFrom } from "~/server/backup-cli.server";
 import { parseEnv } from "~/server/env.server";
 import { openShop } from "~/server/shop.server";
+import { TOKEN_PATTERNS } from "~/shared/tokens";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { startFakeStripe } from "./fake-stripe";
@@ -34,7 +35,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type Row = Record<string, unknown>;
 
 describe(`the previous release's shop, upgraded (${driver})`, () => {
-  it("X-SAFE-3 X-ARCH-6 X-VAT-2: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON with the VAT they were charged", async () => {
+  it("X-SAFE-3 X-ARCH-6 X-VAT-2 X-SEC-25: every row of the previous release's fixture is still there after this code's migrations (the one-value orders.status dropped, each order keeping its two states), and orders read right through the owner's JSON with the VAT they were charged", async () => {
     // The previous release wrote unsigned backups: restored with --unsigned (X-SEC-23).
     const before = await readBackup(await readFile(fixture), { key: null, unsigned: true });
     const known = await knownMigrations();
@@ -96,6 +97,12 @@ describe(`the previous release's shop, upgraded (${driver})`, () => {
       expect(photos.length).toBe(1);
       expect(photos[0]!.renditions.filter((r) => r.format === "jpeg").length).toBe(2);
       expect(await backfillEmailRenditions(shop.connection.db, shop.files)).toBe(0);
+
+      // X-SEC-25, issue 50: each existing team store got a members' key of its own at the upgrade.
+      const upgradedTeams = JSON.parse(after.tables.get("teams")!) as Row[];
+      expect(upgradedTeams.length).toBeGreaterThan(0);
+      for (const team of upgradedTeams) expect(String(team.member_key), String(team.slug)).toMatch(TOKEN_PATTERNS.teamKey);
+      expect(new Set(upgradedTeams.map((team) => team.member_key)).size).toBe(upgradedTeams.length);
 
       // X-ARCH-6, issue 48: the generated one-value status is gone from the database, and every
       // order, in each of the nine old statuses, keeps the two states that status was made from.

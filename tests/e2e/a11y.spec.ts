@@ -69,8 +69,14 @@ async function teamWithAnEntry(page: Page, baseURL: string) {
     },
   });
   expect(team.status()).toBe(201);
-  const { slug, organiserUrl } = (await team.json()) as { slug: string; organiserUrl: string };
-  await page.goto(`/team/${slug}`);
+  const { slug, organiserUrl, memberUrl } = (await team.json()) as {
+    slug: string;
+    organiserUrl: string;
+    memberUrl: string;
+  };
+  // X-SEC-25: members send their choice from the members' link.
+  const members = new URL(memberUrl);
+  await page.goto(`${members.pathname}${members.search}`);
   const entry = page.getByRole("region", { name: "Mens Grip Truth BJJ Gi (Gi)" });
   await entry.getByLabel("Your name", { exact: true }).fill("Jordan Lee-Featherstonehaugh");
   await entry.getByLabel("Your e-mail").fill(`jordan-${Date.now()}@example.com`);

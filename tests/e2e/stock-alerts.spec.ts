@@ -8,7 +8,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
 
-    test(`X-FIT-3: a sold-out size offers "E-mail me when it's back": a form, a confirm link by e-mail (390 px, JS ${javaScriptEnabled ? "on" : "off"})`, async ({
+    test(`X-FIT-3 X-SEC-24: a sold-out size offers "E-mail me when it's back": a form, a confirm link by e-mail (390 px, JS ${javaScriptEnabled ? "on" : "off"})`, async ({
       page,
     }) => {
       const email = `alert-${randomUUID().slice(0, 8)}@example.com`;
@@ -22,7 +22,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(mail).toContain("Mens Grip Truth Hoodie (Hoodies, size M, Grey)");
       expect(mail).toMatch(/\/stock-alerts\/unsubscribe\//);
       const confirm = /http\S+\/stock-alerts\/confirm\/\S+/.exec(mail)![0];
+      // X-SEC-24: the link's page asks; only its button (a POST) confirms.
       await page.goto(new URL(confirm).pathname);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your alert");
+      await page.getByRole("button", { name: "Confirm my alert" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alert confirmed");
       await expect(page.getByText("once when size M in Grey is back in stock")).toBeVisible();
     });
@@ -56,6 +59,8 @@ test("X-FIT-3: the form passes axe; the owner sees waiting alerts on the stock p
   expect(inStock.status()).toBe(409);
   const confirm = /http\S+\/stock-alerts\/confirm\/\S+/.exec(await mailTo(email))![0];
   await page.goto(new URL(confirm).pathname);
+  await page.getByRole("button", { name: "Confirm my alert" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alert confirmed");
   await page.goto(HOODIE);
   await page.getByText("Sold out in your size? E-mail me when it's back").click();
   await expectNoAxeViolations(page);

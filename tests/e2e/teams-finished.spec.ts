@@ -38,7 +38,7 @@ async function openStore(
     },
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { slug: string; organiserUrl: string };
+  return (await response.json()) as { slug: string; organiserUrl: string; memberUrl: string };
 }
 
 async function payByCard(page: Page, person: { first: string; last: string; email: string }) {
@@ -187,23 +187,30 @@ test("X-TEAM-8: Close now and Change closing date ask first, then the members' p
   await expectNoAxeViolations(page);
 });
 
-test("X-TEAM-7: an organiser-paid store takes three entries without cards and one payment for all; the owner's production sheet lists three names", async ({
+test("X-TEAM-7 X-SEC-25: an organiser-paid store takes three entries from the members' link without cards and one payment for all; the owner's production sheet lists three names", async ({
   page,
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
   const run = `${testInfo.project.name}-${Date.now()}`;
-  const { slug, organiserUrl } = await openStore(page, baseURL!, `Academy ${run}`, {
+  const { slug, organiserUrl, memberUrl } = await openStore(page, baseURL!, `Academy ${run}`, {
     payment: "organiser",
   });
+  // X-SEC-25: the store's own link shows no entry form; the members' link (its key) does.
+  await page.goto(`/team/${slug}`);
+  await expect(
+    page.getByText("Send your choice from the link your organiser shared"),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Send my choice/ })).toHaveCount(0);
+  const members = new URL(memberUrl);
 
-  const members = [
+  const team = [
     { name: "Jordan Lee", product: GI, size: "A2", print: "JORDAN" },
     { name: "Sam Park", product: GI, size: "A3", print: "SAM" },
     { name: "Ana Silva", product: RASHGUARD, size: "M", belt: "Blue", print: "ANA" },
   ];
-  for (const [index, member] of members.entries()) {
-    await page.goto(`/team/${slug}`);
+  for (const [index, member] of team.entries()) {
+    await page.goto(`${members.pathname}${members.search}`);
     if (index === 0) {
       await expect(page.getByText("Your organiser pays for the whole team")).toBeVisible();
       await expect(page.getByLabel("Card number")).toHaveCount(0);
@@ -224,7 +231,8 @@ test("X-TEAM-7: an organiser-paid store takes three entries without cards and on
   const organiser = new URL(organiserUrl);
   await page.goto(`${organiser.pathname}${organiser.search}`);
   const entries = page.getByRole("region", { name: "Entries you pay for" });
-  for (const member of members) await expect(entries).toContainText(member.name);
+  for (const member of team) await expect(entries).toContainText(member.name);
+  await expect(page.getByTestId("member-link")).toContainText(memberUrl);
   await expect(entries).toContainText("3 items, £180.00 at team prices; 3 left to pay (£180.00).");
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
@@ -246,7 +254,7 @@ test("X-TEAM-7: an organiser-paid store takes three entries without cards and on
 
   await page.goto(`/admin/teams/${slug}`);
   const sheet = page.getByRole("table", { name: /Items to make/ });
-  for (const member of members) await expect(sheet).toContainText(member.print);
+  for (const member of team) await expect(sheet).toContainText(member.print);
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/teams-sheet-${testInfo.project.name}.png`, fullPage: true });

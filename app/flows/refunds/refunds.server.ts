@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm"
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { flaggedPayments, orderLines, orderRefunds, orders } from "~/orders/schema";
+import { exchangeFulfilments } from "~/returns/schema";
 import { orderVatBands, refundVat, totalVatPence } from "~/pricing/vat";
 import { formatPence } from "~/pricing/money";
 import { normaliseOrderNumber } from "~/orders/order-number";
@@ -73,10 +74,42 @@ export async function askAndSettle(
   return { ok: true, refund: settled.refund };
 }
 
+/** The statuses of an exchange whose replacement is (or will be) sent: its line keeps its money. */
+export const EXCHANGE_KEEPS_MONEY = ["to_ship", "to_make", "dispatched"] as const;
+
+/**
+ * X-SEC-26: what the order's exchanged lines are worth (each line exchanged for another size, to
+ * send or sent): money that paid for the replacement, so it is not refunded too. At most the
+ * order's total.
+ */
+export async function exchangedPence(tx: Database, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ pence: sql<number>`coalesce(sum(${orderLines.lineTotalPence}), 0)::int` })
+    .from(exchangeFulfilments)
+    .innerJoin(orderLines, eq(orderLines.id, exchangeFulfilments.orderLineId))
+    .where(
+      and(
+        eq(exchangeFulfilments.orderId, orderId),
+        inArray(exchangeFulfilments.status, [...EXCHANGE_KEEPS_MONEY]),
+      ),
+    );
+  return Number(row?.pence ?? 0);
+}
+
+/** X-SEC-26: the refund's 409 when it would reach into what exchanged lines are worth. */
+function exchangedSentence(exchanged: number, left: number): string {
+  return `${formatPence(exchanged)} of this order paid for a size exchange (to send or sent), so it cannot also be refunded: ${
+    left > 0 ? `at most ${formatPence(left)} is left to refund.` : "nothing else is left to refund."
+  }`;
+}
+
 /**
  * Takes `amount` off what is left of a paid order and records the refund to ask the provider for,
- * in the caller's transaction: one conditional update (refunded + amount ≤ total), so two refunds
- * racing can never give back more than was paid. Undefined when it does not fit.
+ * in the caller's transaction: one conditional update (refunded + amount ≤ total − exchanged), so
+ * two refunds racing can never give back more than was paid, nor the money of a line exchanged
+ * for another size (X-SEC-26). The order's row is locked first, the lock a return's receipt (which
+ * makes the exchanges) and an exchange's dispatch take, so the exchanges counted are the ones
+ * committed. Undefined when it does not fit.
  */
 export async function reserveRefund(
   tx: Database,
@@ -88,6 +121,8 @@ export async function reserveRefund(
   /** X-VAT-4: the refunded lines' value by rate; absent, the order's rates in proportion. */
   against?: RefundAgainst,
 ): Promise<{ order: Order; refund: Refund } | undefined> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const exchanged = await exchangedPence(tx, orderId);
   const [order] = await tx
     .update(orders)
     .set({ refundedPence: sql`${orders.refundedPence} + ${amount}`, updatedAt: sql`now()` })
@@ -96,7 +131,7 @@ export async function reserveRefund(
         eq(orders.id, orderId),
         isNotNull(orders.paidAt),
         inArray(orders.paymentStatus, [...MONEY_HELD]),
-        sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence}`,
+        sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence} - ${exchanged}`,
       ),
     )
     .returning();
@@ -206,7 +241,15 @@ export async function refundOrder(
   );
   if (!reserved) {
     const [now] = await db.select().from(orders).where(eq(orders.id, current.id));
+    const exchanged = await exchangedPence(db, current.id);
     const remaining = now ? refundableFrom(now) : 0;
+    if (exchanged > 0 && remaining > 0) {
+      return {
+        ok: false,
+        kind: "conflict",
+        message: exchangedSentence(exchanged, Math.max(0, remaining - exchanged)),
+      };
+    }
     return {
       ok: false,
       kind: "already_refunded",

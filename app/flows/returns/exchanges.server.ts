@@ -19,6 +19,8 @@ import { notifyCustomer } from "~/orders/notify.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
 import { statusChangeInput } from "~/orders/workflow.server";
 import { recordAudit } from "~/security/audit.server";
+import { MONEY_HELD } from "~/orders/status";
+import { exchangedPence } from "~/flows/refunds/refunds.server";
 import { done, problem, type Result } from "~/shared/problems";
 import type { OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import type { OriginSettings } from "~/security/origin.server";
@@ -87,6 +89,22 @@ export async function settleExchanges(
     )
     .orderBy(orderLines.position);
   const outcomes: ExchangeOutcome[] = [];
+  // X-SEC-26: the order's row first, the lock a refund takes: money refunded meanwhile is seen,
+  // and a refund that comes after counts these exchanges.
+  const lockedOrder = rows[0]
+    ? (
+        await tx
+          .select({
+            totalPence: orders.totalPence,
+            refundedPence: orders.refundedPence,
+            paymentStatus: orders.paymentStatus,
+          })
+          .from(orders)
+          .where(eq(orders.id, rows[0].order.id))
+          .for("update")
+      )[0]
+    : undefined;
+  let kept = rows[0] ? await exchangedPence(tx, rows[0].order.id) : 0;
   for (const { line, exchangeSize, order } of rows) {
     const wanted = {
       productId: line.productId,
@@ -98,15 +116,25 @@ export async function settleExchanges(
     };
     let status: ExchangeOutcome["status"];
     let fromStock = false;
-    try {
-      // One variant, one conditional decrement: a short size takes nothing, so the transaction
-      // goes on and the line is refunded instead.
-      const reserved = await reserveStock(tx, [wanted], (id) => catalogue.all.get(id));
-      fromStock = reserved.fromStock[0] ?? false;
-      status = fromStock ? "to_ship" : "to_make";
-    } catch (error) {
-      if (!(error instanceof StockShortError)) throw error;
+    // X-SEC-26: a line whose money was refunded already is not exchanged as well.
+    const paidFor =
+      lockedOrder !== undefined &&
+      MONEY_HELD.includes(lockedOrder.paymentStatus) &&
+      lockedOrder.refundedPence + kept + line.lineTotalPence <= lockedOrder.totalPence;
+    if (!paidFor) {
       status = "refund";
+    } else {
+      try {
+        // One variant, one conditional decrement: a short size takes nothing, so the transaction
+        // goes on and the line is refunded instead.
+        const reserved = await reserveStock(tx, [wanted], (id) => catalogue.all.get(id));
+        fromStock = reserved.fromStock[0] ?? false;
+        status = fromStock ? "to_ship" : "to_make";
+        kept += line.lineTotalPence;
+      } catch (error) {
+        if (!(error instanceof StockShortError)) throw error;
+        status = "refund";
+      }
     }
     await tx.insert(exchangeFulfilments).values({
       orderId: order.id,
@@ -215,6 +243,29 @@ export async function dispatchExchange(
       .innerJoin(orderLines, eq(orderLines.id, exchangeFulfilments.orderLineId))
       .where(and(eq(exchangeFulfilments.id, exchangeId), eq(orders.orderNumber, number)));
     if (!found) return problem("not_found", "No such exchange on this order.");
+    // X-SEC-26: the order's row, the lock a refund takes; a replacement whose money went back is
+    // never sent.
+    const [money] = await tx
+      .select({
+        totalPence: orders.totalPence,
+        refundedPence: orders.refundedPence,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(eq(orders.id, found.order.id))
+      .for("update");
+    if (
+      found.exchange.status !== "dispatched" &&
+      found.exchange.status !== "refund" &&
+      (!money ||
+        !MONEY_HELD.includes(money.paymentStatus) ||
+        money.refundedPence + (await exchangedPence(tx, found.order.id)) > money.totalPence)
+    ) {
+      return problem(
+        "conflict",
+        "This order's money was refunded, so the exchange is not sent: ask the buyer before sending anything.",
+      );
+    }
     const [sent] = await tx
       .update(exchangeFulfilments)
       .set({ status: "dispatched", carrier, trackingNumber, dispatchedAt: now })

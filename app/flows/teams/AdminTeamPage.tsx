@@ -72,8 +72,8 @@ export function AdminTeamPage({
             ? ` (minimum ${team.minimumItems}: ${items >= team.minimumItems ? "reached" : "not reached"})`
             : ""}
           . Members&apos; link:{" "}
-          <a href={team.url} className="font-semibold break-all underline">
-            {team.url}
+          <a href={team.memberUrl} className="font-semibold break-all underline">
+            {team.memberUrl}
           </a>
         </p>
       </header>

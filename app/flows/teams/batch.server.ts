@@ -2,11 +2,13 @@ import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { type TeamStatus, teams } from "~/teams/schema";
+import { type TeamStatus, teamEntries, teams } from "~/teams/schema";
+import { orders as orderRows } from "~/orders/schema";
+import { markOrderCancelled } from "~/orders/orders.server";
 import { CONFIRMED } from "~/flows/back-office/confirm-step";
 import { cancelWithTeam, teamCancelRefundPence } from "./cancel-lines.server";
 import { changeOrderStatus, statusChangeInput } from "~/orders/workflow.server";
-import { refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
+import { awaitingPaymentSql, refundableBeforeMakingSql, toMakeSql } from "~/orders/states.server";
 import { canMoveTo } from "~/orders/status";
 import { recordAudit } from "~/security/audit.server";
 import { done, problem, type Result } from "~/shared/problems";
@@ -185,13 +187,27 @@ export async function cancelTeam(
     );
   const team = await findTeam(db, slug);
   if (!team) return problem("not_found", "No team order has that name.");
-  const [stopped] = await db
-    .update(teams)
-    .set({ status: "cancelled", updatedAt: parts.clock.now() })
-    .where(
-      and(eq(teams.id, team.row.id), notInArray(teams.status, ["in_production", "dispatched"])),
-    )
-    .returning({ id: teams.id });
+  const stopped = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    // X-SEC-26: the team's row, the lock the organiser's "Pay" takes, then the organiser's open
+    // checkout is closed before the store is cancelled: it cannot be paid after members were
+    // told (a payment that comes anyway is refunded as one for a cancelled order).
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, team.row.id)).for("update");
+    const open = await tx
+      .selectDistinct({ id: orderRows.id })
+      .from(teamEntries)
+      .innerJoin(orderRows, eq(orderRows.id, teamEntries.orderId))
+      .where(and(eq(teamEntries.teamId, team.row.id), awaitingPaymentSql()));
+    const [row] = await tx
+      .update(teams)
+      .set({ status: "cancelled", updatedAt: parts.clock.now() })
+      .where(
+        and(eq(teams.id, team.row.id), notInArray(teams.status, ["in_production", "dispatched"])),
+      )
+      .returning({ id: teams.id });
+    if (row) for (const order of open) await markOrderCancelled(tx, order.id);
+    return row;
+  });
   if (!stopped) {
     return problem(
       "conflict",

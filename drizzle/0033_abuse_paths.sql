@@ -1,0 +1,2 @@
+ALTER TABLE "teams" ADD COLUMN "member_key" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE INDEX "mail_outbox_to_kind_idx" ON "mail_outbox" USING btree ("to_address","kind","created_at");
