@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { formatPenceShort } from "~/pricing/money";
 import { GI_NAME_PRICE_PENCE } from "./figures";
 import type { HomeBlocks, HomeTile } from "./types";
@@ -8,6 +7,8 @@ import type { HomeBlocks, HomeTile } from "./types";
  * content, edited on /admin/site and stored with the site's words (`site_content.home_blocks`).
  * A shop that never saved them shows the demo's (DEMO_HOME_BLOCKS); "Remove demo content" takes
  * the demo's sale tile away, and no tile advertises a sale that is not running (catalogue.ts).
+ * The form's checker is ./home-blocks-schema.ts, apart so the storefront's pages, which read
+ * these, do not carry zod (issue 51: 25 KB of first-load JavaScript).
  */
 
 export const HOME_LIMITS = {
@@ -79,66 +80,4 @@ export function withoutSaleClaims(home: HomeBlocks): HomeBlocks {
     heroCta: SALE_CLAIM.test(home.heroCta) ? "Shop now" : home.heroCta,
     tiles: home.tiles.filter((tile) => !tileClaimsSale(tile)),
   };
-}
-
-const words = (field: string, max: number, min = 1) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .trim()
-    .min(min, `${field} cannot be empty.`)
-    .max(max, `${field} can be at most ${max} characters.`);
-
-/** A path of the shop ("/mens", "/product/x"): never another site, never a script. */
-const shopPath = (field: string) =>
-  words(field, HOME_LIMITS.link).regex(
-    /^\/(?!\/)[A-Za-z0-9\-._~/?=&#%]*$/,
-    `${field} must be a path of the shop, starting with / (for example /mens).`,
-  );
-
-const productId = z
-  .string({ error: "A picture must name a product." })
-  .trim()
-  .max(HOME_LIMITS.link, "A product id is too long.")
-  .regex(/^[a-z0-9-]*$/, "A picture must name a product by its id (for example premium-gym-bag).");
-
-const tileSchema = z
-  .object({
-    eyebrow: words("A tile's small heading", HOME_LIMITS.short, 0),
-    title: words("A tile's title", HOME_LIMITS.short),
-    text: words("A tile's text", HOME_LIMITS.text, 0),
-    cta: words("A tile's button", HOME_LIMITS.short),
-    link: shopPath("A tile's link"),
-    productId: productId.nullable().transform((id) => id || null),
-    tone: z.enum(["dark", "accent", "light"], {
-      error: 'A tile\'s tone must be "dark", "accent" or "light".',
-    }),
-  })
-  .strict();
-
-export const homeBlocksSchema = z
-  .object({
-    heroCta: words("The hero's button", HOME_LIMITS.short),
-    heroLink: shopPath("The hero's link"),
-    heroProductIds: z
-      .array(productId, { error: "heroProductIds must be a list of product ids." })
-      .transform((ids) => ids.filter(Boolean))
-      .pipe(
-        z
-          .array(z.string())
-          .max(
-            HOME_LIMITS.heroPictures,
-            `The hero shows at most ${HOME_LIMITS.heroPictures} pictures.`,
-          ),
-      ),
-    tiles: z
-      .array(tileSchema, { error: "tiles must be a list." })
-      .max(HOME_LIMITS.tiles, `The home page has at most ${HOME_LIMITS.tiles} tiles.`),
-  })
-  .strict();
-
-/** The stored blocks, or the demo's when none were saved (or what is stored no longer reads). */
-export function homeBlocksFromStored(stored: unknown): HomeBlocks {
-  if (stored === null || stored === undefined) return DEMO_HOME_BLOCKS;
-  const parsed = homeBlocksSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEMO_HOME_BLOCKS;
 }

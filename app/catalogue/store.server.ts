@@ -31,7 +31,7 @@ import type {
 } from "./types";
 import { CATALOGUE_CHECK_MS } from "~/shared/limits";
 import { DEFAULT_SHOP_SETTINGS, type SettingsState } from "~/policy/shop-settings";
-import { homeBlocksFromStored } from "./home-blocks";
+import { homeBlocksFromStored } from "./home-blocks-schema";
 import { parseShopSettings } from "~/policy/shop-settings-schema";
 
 /** The build draws the seeded products' pictures at hashed addresses; any other product's are

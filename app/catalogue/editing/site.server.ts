@@ -9,7 +9,7 @@ import { isoInstant } from "~/shared/schemas";
 import { text } from "~/shared/text";
 import { catalogueChanged, promotionFromRow } from "../store.server";
 import type { SiteContent } from "../types";
-import { homeBlocksFromStored, homeBlocksSchema } from "../home-blocks";
+import { homeBlocksFromStored, homeBlocksSchema } from "../home-blocks-schema";
 
 /** The owner's words on the storefront and the automatic sales (X-CAT-5). */
 
