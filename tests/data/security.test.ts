@@ -389,18 +389,23 @@ describe("review item 12: the owner's stock answers and the error log", () => {
     expect(wrong.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("X-SEC-13 (review item 12): a thrown 405 is logged by its status, not as [object Object]", () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+  it("X-SEC-13 X-SEC-27 (review item 12): a thrown 405 is logged by its status, not as [object Object], at info (a refusal is not an error)", () => {
+    const info: string[] = [];
+    const errors: string[] = [];
+    const keep = (into: string[]) => (...args: unknown[]) => void into.push(args.map(String).join(" "));
+    const infoSpy = vi.spyOn(console, "info").mockImplementation(keep(info));
+    const errorSpy = vi.spyOn(console, "error").mockImplementation(keep(errors));
     try {
       handleError(new ErrorResponseImpl(405, "Method Not Allowed", null, true), {
         request: new Request("http://shop.test/api/health", { method: "POST" }),
       });
     } finally {
-      spy.mockRestore();
+      infoSpy.mockRestore();
+      errorSpy.mockRestore();
     }
-    expect(lines.join("\n")).not.toContain("[object Object]");
-    expect(lines.join("\n")).toMatch(/POST \/api\/health .*405 .*Method Not Allowed/);
+    expect(info.join("\n")).not.toContain("[object Object]");
+    expect(info.join("\n")).toMatch(/POST \/api\/health refused: a 405 answer/);
+    expect(errors).toEqual([]);
   });
 });
 
