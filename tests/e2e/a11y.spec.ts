@@ -663,7 +663,7 @@ async function productWithBadPrices(page: Page, id: string) {
   const option = page.getByRole("group", { name: "Add an option" });
   await option.getByLabel("Type").fill("Patch");
   await option.getByLabel("Price (£)", { exact: true }).fill("5.00");
-  await option.getByLabel("Sizes").fill("One size");
+  await option.getByLabel("Sizes", { exact: true }).fill("One size");
   await option.getByLabel("Size finder chart").fill("nonsense");
 }
 

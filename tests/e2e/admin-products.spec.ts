@@ -39,13 +39,15 @@ test("X-CAT-2: the owner creates a product, previews the draft, changes its pric
   const added = option(page, "Add an option");
   await added.getByLabel("Type").fill("Rashguard");
   await added.getByLabel("Price (£)", { exact: true }).fill("31.50");
-  await added.getByLabel("Sizes").fill("S\nM\nL");
+  await added.getByLabel("Sizes", { exact: true }).fill("S\nM\nL");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Create product" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/admin/products/${id}`));
   await expect(page.getByRole("heading", { name: "Storm Rashguard", level: 1 })).toBeVisible();
-  await expect(option(page, "Option: Rashguard").getByLabel("Sizes")).toHaveValue("S\nM\nL");
+  await expect(option(page, "Option: Rashguard").getByLabel("Sizes", { exact: true })).toHaveValue(
+    "S\nM\nL",
+  );
   await shot(page, "product-edit");
 
   // The draft is previewed by the signed-in owner with its price.

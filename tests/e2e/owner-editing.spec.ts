@@ -18,7 +18,7 @@ async function newProduct(page: Page, id: string) {
   const first = option(page, "Add an option");
   await first.getByLabel("Type").fill("Rashguard");
   await first.getByLabel("Price (£)", { exact: true }).fill("31.50");
-  await first.getByLabel("Sizes").fill("S\nM");
+  await first.getByLabel("Sizes", { exact: true }).fill("S\nM");
   // A second option before any save: the form comes back with what was typed and one more.
   await page.getByRole("button", { name: "Add another option" }).click();
   const second = option(page, "Add another option (2)");
@@ -28,7 +28,7 @@ async function newProduct(page: Page, id: string) {
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Tide Set");
   await second.getByLabel("Type").fill("Shorts");
   await second.getByLabel("Price (£)", { exact: true }).fill("24.00");
-  await second.getByLabel("Sizes").fill("M\nL");
+  await second.getByLabel("Sizes", { exact: true }).fill("M\nL");
   // Ordered before saving: the shorts first.
   await second.getByLabel("Position").fill("1");
   await option(page, "Add an option").getByLabel("Position").fill("2");

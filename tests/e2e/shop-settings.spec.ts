@@ -1,7 +1,10 @@
 // Issue 39, X-TRUE-2: the owner's settings change what the shop says and charges. Each project
 // changes them on a server of its own (node server.mjs, a throw-away DATA_DIR), so the shared
 // server keeps the specification's demo figures the other specs check.
+import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { type FakeStripe, startFakeStripe } from "../data/fake-stripe";
 import { type BuiltServer, startBuiltServer } from "./built-server";
 import {
   adminNav,
@@ -169,23 +172,45 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("going live, on a shop of its own with its address and Stripe set", () => {
+test.describe("going live, on a shop of its own with its address, Stripe's live key and a mail server", () => {
   let server: BuiltServer | undefined;
+  let stripe: FakeStripe | undefined;
+  let smtp: SMTPServer | undefined;
+  /** The messages the mail server accepted: to whom. */
+  const delivered: string[] = [];
   let origin = "";
 
   test.beforeAll(async ({ browserName: _browser }, testInfo) => {
     const port = BASE_PORT + 2 + (testInfo.project.name === "mobile" ? 1 : 0);
     origin = `http://localhost:${port}`;
+    // The project's fake Stripe (answers the key check) and a real SMTP server on loopback.
+    stripe = await startFakeStripe();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, done) {
+        stream.resume();
+        stream.on("end", () => {
+          delivered.push(...session.envelope.rcptTo.map((to) => to.address));
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
     server = await startBuiltServer(
       {
         ADMIN_EMAIL: OWNER.email,
         ADMIN_PASSWORD: OWNER.password,
         NODE_ENV: "production",
         PUBLIC_URL: origin,
-        // Nothing is bought here: Stripe is never called.
+        // Nothing is bought here: Stripe is only asked whether the live key is good.
         PAYMENTS: "stripe",
-        STRIPE_SECRET_KEY: "sk_test_not_called",
-        STRIPE_WEBHOOK_SECRET: "whsec_not_called",
+        STRIPE_SECRET_KEY: "sk_live_going_live_4242",
+        STRIPE_WEBHOOK_SECRET: "whsec_going_live",
+        STRIPE_API_BASE: stripe.url,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
       port,
     );
@@ -195,6 +220,8 @@ test.describe("going live, on a shop of its own with its address and Stripe set"
 
   test.afterAll(async () => {
     await server?.stop();
+    await stripe?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   });
 
   test("X-TRUE-3: the launch checklist goes from open to done: settings saved, demo content removed after a confirm step", async ({
@@ -208,13 +235,33 @@ test.describe("going live, on a shop of its own with its address and Stripe set"
     await signInOwner(page);
     await page.goto(`${origin}/admin`);
     const checklist = page.getByRole("region", { name: /Before you open/ });
-    await expect(checklist).toContainText("3 of 5 to do");
-    await expect(checklist.getByRole("listitem").filter({ hasText: "PUBLIC_URL" })).toHaveAttribute(
-      "data-done",
-      "true",
-    );
+    // The address is set (PUBLIC_URL); a live key in the environment is not "real payments" until
+    // Stripe accepted it, nor is a mail server "e-mail is delivered" until it took a test (X-OWN-2/3).
+    await expect(checklist).toContainText("5 of 6 to do");
+    await expect(
+      checklist.getByRole("listitem").filter({ hasText: "public address" }),
+    ).toHaveAttribute("data-done", "true");
     await expectNoAxeViolations(page);
     await shot(page, "launch-open");
+
+    await checklist.getByRole("link", { name: /Take real payments/ }).click();
+    await expect(page).toHaveURL(/\/admin\/payments#stripe$/);
+    await page.getByRole("button", { name: "Check the key with Stripe" }).click();
+    await expect(page.getByText(/Stripe accepted this key/)).toBeVisible();
+    expect(
+      stripe!.requests.some((r) => r.path === "/v1/balance" && r.key === "sk_live_going_live_4242"),
+    ).toBe(true);
+
+    await page.goto(`${origin}/admin`);
+    await expect(checklist).toContainText("4 of 6 to do");
+    await checklist.getByRole("link", { name: /E-mail is delivered/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings/);
+    await page.getByRole("button", { name: "Send a test message" }).click();
+    await expect(page.getByTestId("mail-last-test")).toContainText("accepted");
+    expect(delivered).toContain(OWNER.email);
+
+    await page.goto(`${origin}/admin`);
+    await expect(checklist).toContainText("3 of 6 to do");
 
     await checklist.getByRole("link", { name: /Review delivery prices/ }).click();
     await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -222,7 +269,7 @@ test.describe("going live, on a shop of its own with its address and Stripe set"
     await expect(page.getByRole("status").filter({ hasText: "saved" })).toBeVisible();
 
     await page.goto(`${origin}/admin`);
-    await expect(checklist).toContainText("1 of 5 to do");
+    await expect(checklist).toContainText("1 of 6 to do");
     await checklist.getByRole("link", { name: /Remove the demo content/ }).click();
     await expect(page).toHaveURL(/\/admin\/launch$/);
     // It asks first, and says what it will do.
