@@ -197,7 +197,11 @@ stop_at=$SECONDS
 podman stop -t 30 "$shop1" >/dev/null
 stop_took=$((SECONDS - stop_at))
 code="$(podman inspect "$shop1" --format '{{.State.ExitCode}}')"
-[ "$code" = "0" ] || fail "shop-1 exited $code after SIGTERM"
+if [ "$code" != "0" ]; then
+  # What the shop was doing when it did not stop: its last lines.
+  logs_of "$shop1" | tail -40 >&2
+  fail "shop-1 exited $code after SIGTERM"
+fi
 logged "$shop1" '"msg":"SIGTERM: taking no new requests' || fail "shop-1 did not see SIGTERM"
 logged "$shop1" '"msg":"Stopped."' || fail "shop-1 did not stop cleanly"
 for _ in 1 2 3 4; do
