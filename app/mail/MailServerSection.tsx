@@ -1,26 +1,10 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
-import {
-  MAIL_SECURITY,
-  MAIL_SECURITY_LABELS,
-  type MailSecurity,
-  type MailTest,
-} from "./mail-server";
+import { MAIL_SECURITY, MAIL_SECURITY_LABELS, type MailServerState } from "./mail-server";
 
-/** What the section shows (mail-server.server.ts's MailServerState, as the loader sends it). */
-export interface MailServerView {
-  source: "environment" | "saved" | "files";
-  environmentServer: string | null;
-  host: string;
-  port: string;
-  security: MailSecurity;
-  user: string;
-  from: string;
-  passwordSet: boolean;
-  unreadable: boolean;
-  lastTest: MailTest | null;
-}
+/** What the section shows, as the loader sends it. */
+export type MailServerView = MailServerState;
 
 /** The form intents this section posts to /admin/settings (each its own form). */
 export const MAIL_SERVER_INTENT = "mail-server";

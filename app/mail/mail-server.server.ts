@@ -3,7 +3,12 @@ import { z } from "zod";
 import type { ServiceSetting, ServiceSettings } from "~/security/service-settings.server";
 import type { Env } from "~/shared/settings";
 import { done, problem, type Result } from "~/shared/problems";
-import { MAIL_SECURITY, type MailSecurity, type MailTest } from "./mail-server";
+import {
+  MAIL_SECURITY,
+  type MailSecurity,
+  type MailServerState,
+  type MailTest,
+} from "./mail-server";
 
 export { MAIL_SECURITY, type MailSecurity, type MailTest };
 
@@ -108,22 +113,6 @@ export function mailOnlyInFiles(
   store: ServiceSettings | undefined,
 ): boolean {
   return settings.NODE_ENV === "production" && mailRoute(settings, store).kind === "files";
-}
-
-/** What /admin/settings shows of the mail server. */
-export interface MailServerState {
-  source: "environment" | "saved" | "files";
-  /** The environment's server (no password), when SMTP_URL wins. */
-  environmentServer: string | null;
-  host: string;
-  port: string;
-  security: MailSecurity;
-  user: string;
-  from: string;
-  passwordSet: boolean;
-  /** A saved password this machine's key cannot open. */
-  unreadable: boolean;
-  lastTest: MailTest | null;
 }
 
 export function mailServerState(

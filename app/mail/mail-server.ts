@@ -20,3 +20,20 @@ export interface MailTest {
   via: string;
   to: string;
 }
+
+/** What /admin/settings shows of the mail server (mail-server.server.ts makes it; the page's
+ *  section shows it). */
+export interface MailServerState {
+  source: "environment" | "saved" | "files";
+  /** The environment's server (no password), when SMTP_URL wins. */
+  environmentServer: string | null;
+  host: string;
+  port: string;
+  security: MailSecurity;
+  user: string;
+  from: string;
+  passwordSet: boolean;
+  /** A saved password this machine's key cannot open. */
+  unreadable: boolean;
+  lastTest: MailTest | null;
+}
