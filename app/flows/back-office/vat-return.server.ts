@@ -1,8 +1,6 @@
-import { and, asc, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderRefunds, orders } from "~/orders/schema";
+import { vatRecordsBetween } from "~/orders/vat-records.server";
 import { formatPenceDecimal } from "~/pricing/money";
-import { orderVatBands } from "~/pricing/vat";
 import { BYTE_ORDER_MARK, csvRow } from "~/shared/csv";
 import { startOfUkDay, ukDay } from "./uk-days";
 import {
@@ -15,60 +13,27 @@ import {
 } from "./vat-return";
 
 /**
- * The period's entries (X-VAT-5): every order paid in it (its VAT by rate as charged) and every
- * refund of an order settled in it (the VAT it gave back by rate), by UK day. A refund of a payment
- * the shop never applied to its order (issue 27) was never a sale and is left out.
+ * The period's entries (X-VAT-5), by UK day: the orders paid and the refunds settled in it, as
+ * the orders capability records them (orders/vat-records.server.ts).
  */
 export async function vatEntries(db: Database, period: VatPeriod): Promise<VatEntry[]> {
-  const start = startOfUkDay(period.from);
-  const end = startOfUkDay(nextDay(period.to));
-  const sales = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      paidAt: orders.paidAt,
-      totalPence: orders.totalPence,
-      vatBreakdown: orders.vatBreakdown,
-    })
-    .from(orders)
-    .where(
-      and(
-        isNotNull(orders.paidAt),
-        inArray(orders.paymentStatus, ["paid", "partly_refunded", "refunded"]),
-        gte(orders.paidAt, start),
-        lt(orders.paidAt, end),
-      ),
-    )
-    .orderBy(asc(orders.paidAt), asc(orders.orderNumber));
-  const settled = sql`coalesce(${orderRefunds.settledAt}, ${orderRefunds.createdAt})`;
-  const refunds = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      at: sql<Date>`${settled}`.mapWith(orderRefunds.settledAt),
-      vatBreakdown: orderRefunds.vatBreakdown,
-    })
-    .from(orderRefunds)
-    .innerJoin(orders, sql`${orders.id} = ${orderRefunds.orderId}`)
-    .where(
-      and(
-        sql`${orderRefunds.status} = 'succeeded'`,
-        isNull(orderRefunds.flaggedPaymentId),
-        sql`${settled} >= ${start.toISOString()}`,
-        sql`${settled} < ${end.toISOString()}`,
-      ),
-    )
-    .orderBy(asc(settled));
+  const { sales, refunds } = await vatRecordsBetween(
+    db,
+    startOfUkDay(period.from),
+    startOfUkDay(nextDay(period.to)),
+  );
   const entries: VatEntry[] = [
     ...sales.map((sale) => ({
       kind: "sale" as const,
-      day: ukDay(sale.paidAt!),
+      day: ukDay(sale.at),
       orderNumber: sale.orderNumber,
-      bands: orderVatBands(sale),
+      bands: sale.bands,
     })),
     ...refunds.map((refund) => ({
       kind: "refund" as const,
-      day: ukDay(new Date(refund.at)),
+      day: ukDay(refund.at),
       orderNumber: refund.orderNumber,
-      bands: refund.vatBreakdown,
+      bands: refund.bands,
     })),
   ];
   return entries.sort((a, b) => a.day.localeCompare(b.day) || (a.kind < b.kind ? 1 : -1));
