@@ -208,7 +208,7 @@ for _ in 1 2 3 4; do
   status="$(curl -s -o /dev/null -w '%{http_code}' "$base/")"
   [ "$status" = "200" ] || fail "the shop answered $status through the proxy while one process was stopped"
 done
-podman logs "$shop1" 2>&1 | grep -E '"msg":"(SIGTERM|Requests still open|Stopped)' || true
+podman logs "$shop1" 2>&1 | grep -E '"msg":"(SIGTERM|Requests still open|Requests finished|Closed|Stopped)' || true
 echo "shop-1 stopped in $stop_took s with exit code 0 ('Stopped.'); the proxy kept serving from shop-2"
 
 step "stopping the project"

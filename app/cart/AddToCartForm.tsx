@@ -1,5 +1,5 @@
 import { Minus, Plus } from "lucide-react";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import type { AddFields } from "~/cart/intents";
 import { CART_PAGE, cartActions } from "~/cart/store";
 import {
@@ -26,6 +26,8 @@ import { ChoiceGroup } from "~/catalogue/components/ChoiceGroup";
 import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
 import type { FitMeasure } from "~/catalogue/fit";
 import { SizeFinder } from "~/catalogue/components/SizeFinderSlot";
+
+const NO_CHARTS: Record<string, readonly FitMeasure[]> = {};
 
 /** The choices as a form holds them (sent, or in the page before its script ran), over `base`. */
 function selectionFrom(
@@ -167,22 +169,26 @@ export function AddToCartForm({
 
   const textId = `${product.id}-custom-text`;
   const tooLong = customTextTooLong(customText);
-  // The size finder's answer chooses the option and size on the picker (X-FIT-1).
-  const found = (optionType: string, size: string) =>
-    update({
-      ...(optionType === selection.optionType
-        ? selection
-        : changeOptionType(selection, optionType)),
+  // The size finder's answer chooses the option and size on the picker (X-FIT-1). The same
+  // function at every render, as the charts are the same object: the size finder keeps the
+  // server's HTML until its code arrives only while its props stay the same (a changed prop
+  // before then makes React drop that HTML and draw it again later, a layout shift; issue 51
+  // item 6).
+  const onFound = useCallback((optionType: string, size: string) => {
+    setSelection((current) => ({
+      ...(optionType === current.optionType ? current : changeOptionType(current, optionType)),
       size,
-    });
+    }));
+    setProblem(null);
+  }, []);
   return (
     <>
       <SizeFinder
         product={product}
-        charts={sizeCharts ?? {}}
+        charts={sizeCharts ?? NO_CHARTS}
         optionType={selection.optionType}
         sent={finder}
-        onFound={found}
+        onFound={onFound}
       />
       <form
         ref={formRef}

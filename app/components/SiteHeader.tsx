@@ -118,10 +118,13 @@ export function SiteHeader({ bannerText }: { bannerText: string }) {
   return (
     <header className="sticky top-0 z-30 bg-ink text-paper shadow-md noscript:static">
       <SaleBanner text={bannerText} />
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      {/* Three columns, the outer two of equal share: each part's place depends on the width
+          alone, not on the parts after it, so a page painted before its header is all read (a
+          slow link) does not move when the rest arrives (issue 51 item 6, CLS 0). */}
+      <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4">
         <button
           type="button"
-          className="-ml-2 rounded p-2 lg:hidden noscript:hidden"
+          className="-ml-2 justify-self-start rounded p-2 lg:hidden noscript:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -129,11 +132,11 @@ export function SiteHeader({ bannerText }: { bannerText: string }) {
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        <Link to="/" aria-label="GRIP TRUTH home" className="shrink-0">
+        <Link to="/" aria-label="GRIP TRUTH home" className="justify-self-start">
           <Wordmark className="text-2xl sm:text-3xl" />
         </Link>
         <DesktopNav />
-        <div className="flex items-center gap-1">
+        <div className="col-start-3 flex items-center gap-1 justify-self-end">
           <SearchToggle
             open={searchOpen}
             panelId={searchPanelId}
@@ -150,6 +153,8 @@ export function SiteHeader({ bannerText }: { bannerText: string }) {
         onOpenChange={setSearchOpen}
         toggleRef={searchToggleRef}
       />
+      {/* The end of the header, which the first paint waits for (app/root.tsx). */}
+      <span id="gt-header-end" />
     </header>
   );
 }

@@ -48,7 +48,7 @@ function Hero({ site, heroImages }: { site: SiteContent; heroImages: readonly Pr
           </p>
           <h1
             id="hero-title"
-            className="mt-4 max-w-[9ch] font-display text-6xl leading-[0.95] font-bold text-balance uppercase sm:text-7xl lg:text-8xl"
+            className="mt-4 max-w-[5em] font-display text-6xl leading-[0.95] font-bold text-balance uppercase sm:text-7xl lg:text-8xl"
           >
             {site.heroHeading}
           </h1>

@@ -343,6 +343,7 @@ export function gracefulStop(
   return async function stop(signal) {
     if (stopping) return;
     stopping = true;
+    const began = performance.now();
     // GET /api/health/ready answers 503 from now on (connections kept open by a proxy).
     if (readiness) readiness.stopping = true;
     console.log(`${signal}: taking no new requests, finishing those in flight.`);
@@ -360,6 +361,7 @@ export function gracefulStop(
     }
     clearTimeout(timer);
     clearInterval(sweep);
+    console.log(`Requests finished in ${Math.round(performance.now() - began)} ms.`);
     try {
       await after();
     } catch (error) {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, memo, type ReactNode, Suspense } from "react";
 
 type Part<P> = (props: P) => ReactNode;
 
@@ -25,5 +25,8 @@ export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
       </Suspense>
     );
   }
-  return { ready, Component: InPlace };
+  // Memoised: a parent's render with the same props leaves a part still waiting for its code as
+  // the server drew it (React drops a waiting part's server HTML when its props change; the
+  // caller keeps its props stable).
+  return { ready, Component: memo(InPlace) as unknown as typeof InPlace };
 }
