@@ -1,0 +1,209 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// Issue 56 "Accessible without a deadline": no page that times out unannounced (WCAG 2.2.1),
+// focus never under the sticky header (2.4.11), and the one error pattern with typed values kept
+// (3.3.1, 3.3.7). At 390 and 1280 px (tests/e2e/widths.ts).
+
+async function paymentSession(page: Page) {
+  const response = await page.request.post("/api/create-checkout-session", {
+    data: {
+      cartItems: [{ productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 }],
+      shippingMethod: "uk-standard",
+    },
+  });
+  expect(response.status()).toBe(200);
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  return `/payment?session_id=${encodeURIComponent(sessionId)}`;
+}
+
+async function fillPayment(page: Page) {
+  const shipping = page.getByRole("group", { name: "Shipping" });
+  await shipping.getByLabel("First name").fill("Maya");
+  await shipping.getByLabel("Last name").fill("Okafor");
+  await shipping.getByLabel("Address").fill("1 Beach Road");
+  await shipping.getByLabel("Town or city").fill("Redcar");
+  await shipping.getByLabel("Postcode").fill("TS10 1AA");
+  await shipping.getByLabel("E-mail").fill(`hold-${Date.now()}@example.com`);
+  await shipping.getByLabel("Phone").fill("07700 900123");
+  const card = page.getByRole("group", { name: "Card" });
+  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await card.getByLabel("Name on card").fill("MAYA OKAFOR");
+  await card.getByLabel("Expiry (MM/YY)").fill("12/35");
+  await card.getByLabel("CVV").fill("123");
+}
+
+/** The live regions that say something now, in the page's main part. */
+const saying = (page: Page) =>
+  page
+    .getByRole("main")
+    .locator('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')
+    .filter({ hasText: /\S/ });
+
+test("X-A11Y-8 (issue 56): the payment page says how long the order is held, warns once two minutes before the end, and keeping it works", async ({
+  page,
+}) => {
+  const url = await paymentSession(page);
+  await page.clock.install();
+  await page.goto(url);
+  const hold = page.getByTestId("order-hold");
+  await expect(hold.getByRole("heading")).toHaveText(/^Your order is held until \d\d:\d\d$/);
+  await expect(page.getByTestId("hold-note")).toContainText(
+    "If it is not paid by then it is cancelled and nothing is charged.",
+  );
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await fillPayment(page);
+  const status = page.getByTestId("hold-status");
+  await expect(status).toHaveText("");
+
+  // The shop's clock, as the page counts it, moved on 28 minutes: one message, said once.
+  await page.clock.runFor(27 * 60_000);
+  await expect(status).toHaveText("");
+  await page.clock.runFor(60_000 + 1000);
+  await expect(status).toContainText("Your order is held for 2 more minutes");
+  await expect(saying(page)).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  const keep = hold.getByRole("button", { name: "Keep my order for 30 more minutes" });
+  await keep.click();
+  await expect(status).toHaveText(/^Your order is now held until \d\d:\d\d\.$/);
+  // The button is gone; the focus is on what answered it, not on the page's body.
+  await expect(status).toBeFocused();
+  await expect(keep).toHaveCount(0);
+  await expect(saying(page)).toHaveCount(1);
+  await expect(page.getByTestId("hold-note")).toContainText("up to 2 times");
+
+  // What was typed is still there, and the order is paid.
+  await expect(page.getByRole("group", { name: "Shipping" }).getByLabel("Postcode")).toHaveValue(
+    "TS10 1AA",
+  );
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?session_id=/);
+});
+
+/**
+ * Presses Shift+Tab from the page's end until `stop` is focused, and answers every focused
+ * control whose box starts above the sticky header's bottom (hidden under it, WCAG 2.4.11).
+ */
+async function hiddenWhileTabbingBack(page: Page, stop: string, presses = 60) {
+  await page.keyboard.press("End");
+  await page.locator("footer a").last().focus();
+  const hidden: string[] = [];
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Shift+Tab");
+    const seen = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      const header = document.querySelector("body header");
+      if (!active || !header || header.contains(active) || active === document.body) {
+        return { name: active?.tagName ?? "", under: false };
+      }
+      const box = active.getBoundingClientRect();
+      const bottom = header.getBoundingClientRect().bottom;
+      const label = active.getAttribute("aria-label") ?? active.id ?? active.textContent ?? "";
+      return { name: `${active.tagName} ${label.slice(0, 40)}`, under: box.top < bottom - 0.5 };
+    });
+    if (seen.under) hidden.push(seen.name);
+    if (await page.locator(stop).evaluate((element) => element === document.activeElement)) break;
+  }
+  return hidden;
+}
+
+test("X-A11Y-9 (issue 56): Shift+Tab through /payment and /faq never leaves the focused control under the sticky header", async ({
+  page,
+}) => {
+  await page.goto(await paymentSession(page));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The billing fields shown too, so every field of the form is passed.
+  await page.getByLabel("Billing address same as shipping").uncheck();
+  expect(await hiddenWhileTabbingBack(page, "#pay-firstName")).toEqual([]);
+  await expect(page.locator("#pay-firstName")).toBeFocused();
+
+  await page.goto("/faq");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const first = page.getByRole("main").locator("summary, button, a").first();
+  await expect(first).toBeVisible();
+  expect(await hiddenWhileTabbingBack(page, "main :is(summary, button, a) >> nth=0", 80)).toEqual(
+    [],
+  );
+});
+
+test("X-A11Y-2 X-A11Y-10 (issue 56): the review dialog names each wrong field at once and its summary takes the focus", async ({
+  page,
+}) => {
+  await page.goto("/product/knee-pads");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("#reviews").getByRole("link", { name: "Write a review" }).click();
+  const modal = page.getByRole("dialog", { name: "Reviews" });
+  await modal.getByLabel("Name").fill("Sam");
+  await modal.getByLabel("E-mail").fill("not an address");
+  await modal.getByRole("button", { name: "Submit review" }).click();
+  const summary = modal.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("Please fill in all required fields.");
+  await expect(summary.getByRole("link")).toHaveText([
+    "Please enter a valid e-mail address.",
+    "Please choose a rating from 1 to 5 stars.",
+    "Please write your review.",
+  ]);
+  const email = modal.getByLabel("E-mail");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Please enter a valid e-mail address.");
+  await expect(modal.getByLabel("Name")).not.toHaveAttribute("aria-invalid");
+  await expect(modal.getByRole("radio", { name: "1 star" })).toHaveAccessibleDescription(
+    "Please choose a rating from 1 to 5 stars.",
+  );
+  await expect(modal.getByLabel("Name")).toHaveValue("Sam");
+  await summary.getByRole("link", { name: "Please write your review." }).click();
+  await expect(modal.getByLabel("Your review")).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("X-SHOP-2 X-A11Y-10 (issue 56): the payment page keeps what was typed (but the card's number and CVV) and names every wrong field at once", async ({
+    page,
+  }) => {
+    await page.goto(await paymentSession(page));
+    await fillPayment(page);
+    const shipping = page.getByRole("group", { name: "Shipping" });
+    const card = page.getByRole("group", { name: "Card" });
+    await shipping.getByLabel("Postcode").fill("");
+    await shipping.getByLabel("Phone").fill("");
+    await card.getByLabel("Expiry (MM/YY)").fill("13/99");
+    await card.getByLabel("CVV").fill("12");
+    await card.getByLabel("Card number").fill("1234 5678 9012 3456");
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Enter the delivery postcode",
+      "Enter your phone number",
+      "Your card number is not valid.",
+      "Enter the expiry date as MM/YY.",
+      "The security code (CVV) is the 3 digits on the back of your card.",
+    ]);
+    for (const [label, value] of [
+      ["First name", "Maya"],
+      ["Last name", "Okafor"],
+      ["Address", "1 Beach Road"],
+      ["Town or city", "Redcar"],
+    ] as const) {
+      await expect(shipping.getByLabel(label)).toHaveValue(value);
+    }
+    await expect(shipping.getByLabel("E-mail")).toHaveValue(/^hold-\d+@example\.com$/);
+    await expect(card.getByLabel("Name on card")).toHaveValue("MAYA OKAFOR");
+    await expect(card.getByLabel("Expiry (MM/YY)")).toHaveValue("13/99");
+    await expect(card.getByLabel("Expiry (MM/YY)")).toHaveAttribute("aria-invalid", "true");
+    await expect(card.getByLabel("Card number")).toHaveValue("");
+    await expect(card.getByLabel("CVV")).toHaveValue("");
+    await expect(page.getByLabel("Billing address same as shipping")).toBeChecked();
+
+    // The form's own keep button works without JavaScript and keeps the values too.
+    await page.getByRole("button", { name: "Keep my order for 30 more minutes" }).click();
+    await expect(page.getByTestId("hold-kept")).toHaveText(
+      /^Your order is now held until \d\d:\d\d\.$/,
+    );
+    await expect(shipping.getByLabel("First name")).toHaveValue("Maya");
+  });
+});
