@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
@@ -157,9 +157,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   // gone (the workflow shows the next one): the answer takes the focus, so it never falls to
   // the page's body.
   const answerRef = useRef<HTMLParagraphElement>(null);
+  // A step that is done comes back by redirect with its notice (post/redirect/get): each
+  // navigation (its key) with an answer focuses it.
+  const { key: visit } = useLocation();
   useEffect(() => {
-    if (actionData) answerRef.current?.focus();
-  }, [actionData]);
+    if (actionData || notice) answerRef.current?.focus();
+  }, [actionData, notice, visit]);
   const moves = nextMoves(order);
   const refundable = refundableFrom(order);
   return (

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { buyHoodies, expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
 
 // Issue 56 "Accessible without a deadline": no page that times out unannounced (WCAG 2.2.1),
 // focus never under the sticky header (2.4.11), and the one error pattern with typed values kept
@@ -206,4 +206,112 @@ test.describe("without JavaScript", () => {
     );
     await expect(shipping.getByLabel("First name")).toHaveValue("Maya");
   });
+});
+
+/** What has the focus: never the page's body after an in-place update (WCAG 2.4.3). */
+const focusedTag = (page: Page) =>
+  page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? "none");
+
+test("X-A11Y-3 (issue 56): Remove in the cart drawer and on /cart moves the focus on, never to the body; the last line leaves it inside the drawer", async ({
+  page,
+}) => {
+  await page.goto("/accessories");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const adds = page.getByRole("button", { name: /^Add to Cart/ });
+  await adds.nth(0).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  const drawer = page.getByRole("dialog", { name: "Your Cart" });
+  if (await drawer.isVisible()) await page.keyboard.press("Escape");
+  await adds.nth(1).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  if (await drawer.isVisible()) await page.keyboard.press("Escape");
+
+  // On /cart: the next line's Remove takes the focus, then "Your cart is empty" would.
+  await page.goto("/cart");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const removes = page.getByRole("main").getByRole("button", { name: /^Remove .* from the cart$/ });
+  await expect(removes).toHaveCount(2);
+  await removes.first().click();
+  await expect(removes).toHaveCount(1);
+  await expect(removes.first()).toBeFocused();
+  expect(await focusedTag(page)).not.toBe("body");
+
+  // In the drawer: the last line removed, the focus stays inside it and says the cart is empty.
+  await page.getByRole("button", { name: /^Open cart/ }).click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: /^Remove .* from the cart$/ }).click();
+  const empty = drawer.getByText("Your cart is empty");
+  await expect(empty).toBeFocused();
+  await expect(drawer).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("X-A11Y-3 X-A11Y-5 (issue 56): an order's status changes, 'Find my order' and 'Send return request' move the focus to their answer; the found order fits 320 px", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `focus-${testInfo.project.name}-${Date.now()}@example.com`;
+  const { orderNumber } = await buyHoodies(page.request, email, 2);
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await page.getByRole("button", { name: "Mark in production" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  await expect(page.getByRole("status")).toBeFocused();
+  await page.getByLabel("Carrier").selectOption("DPD");
+  await page.getByLabel("Tracking number").fill("15501234567");
+  await page.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+  await expect(page.getByRole("status")).toBeFocused();
+
+  // The buyer, on the narrowest phone (WCAG 1.4.10: 320 px).
+  const customer = await (
+    await browser.newContext({ viewport: { width: 320, height: 720 } })
+  ).newPage();
+  await customer.goto("/returns/request");
+  // Sent empty: the summary (no browser bubble) names both fields.
+  await customer.getByRole("button", { name: "Find my order" }).click();
+  const summary = customer.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    "Enter your order number.",
+    "Enter the e-mail address you ordered with.",
+  ]);
+  await expect(customer.getByLabel("Order number")).toHaveAttribute("aria-invalid", "true");
+
+  await customer.getByLabel("Order number").fill(orderNumber);
+  await customer.getByLabel("E-mail", { exact: true }).fill(email);
+  await customer.getByRole("button", { name: "Find my order" }).click();
+  await expect(customer.getByRole("heading", { name: `Order ${orderNumber}` })).toBeFocused();
+  expect(
+    await customer.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    }),
+  ).toBe(0);
+  await expectNoAxeViolations(customer);
+
+  // Nothing ticked, no reason: both named at once.
+  await customer.getByRole("button", { name: "Send return request" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  await customer.getByRole("checkbox", { name: /Hoodie/ }).check();
+  await customer.getByLabel("Reason for returning").fill("Too big.");
+  await customer.getByRole("button", { name: "Send return request" }).click();
+  await expect(customer.getByRole("heading", { name: "Return requested" })).toBeFocused();
+  await customer.context().close();
+});
+
+test("X-A11Y-2 (issue 56): a settings save with a wrong price answers in the focused summary that links to the field", async ({
+  page,
+}) => {
+  await page.goto("/admin/settings");
+  await signInOwner(page);
+  await page.getByLabel("UK express price (£)").fill("nine pounds");
+  await page.getByRole("button", { name: "Save the settings" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await summary.getByRole("link").click();
+  await expect(page.getByLabel("UK express price (£)")).toBeFocused();
+  await expect(page.getByLabel("UK express price (£)")).toHaveValue("nine pounds");
 });
