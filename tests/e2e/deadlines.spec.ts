@@ -315,3 +315,20 @@ test("X-A11Y-2 (issue 56): a settings save with a wrong price answers in the foc
   await expect(page.getByLabel("UK express price (£)")).toBeFocused();
   await expect(page.getByLabel("UK express price (£)")).toHaveValue("nine pounds");
 });
+
+test("S-GLB-3 (issue 56): Escape closes the phone's menu and gives the focus back to its button", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "the menu button is the phone's (390 px)");
+  await page.goto("/faq");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const open = page.getByRole("button", { name: "Open menu" });
+  await open.click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(open).toBeFocused();
+  await expect(open).toHaveAttribute("aria-expanded", "false");
+});
