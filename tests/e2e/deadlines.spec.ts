@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { buyHoodies, expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+import { buyHoodies, expect, expectNoAxeViolations, OWNER, signInOwner, test } from "./fixtures";
 
 // Issue 56 "Accessible without a deadline": no page that times out unannounced (WCAG 2.2.1),
 // focus never under the sticky header (2.4.11), and the one error pattern with typed values kept
@@ -302,7 +302,7 @@ test("X-A11Y-3 X-A11Y-5 (issue 56): an order's status changes, 'Find my order' a
   await customer.context().close();
 });
 
-test("X-A11Y-2 (issue 56): a settings save with a wrong price answers in the focused summary that links to the field", async ({
+test("X-A11Y-2 (issue 56): a settings save with a wrong price and a refused owner invitation answer in the focused summary that links to the field", async ({
   page,
 }) => {
   await page.goto("/admin/settings");
@@ -314,6 +314,17 @@ test("X-A11Y-2 (issue 56): a settings save with a wrong price answers in the foc
   await summary.getByRole("link").click();
   await expect(page.getByLabel("UK express price (£)")).toBeFocused();
   await expect(page.getByLabel("UK express price (£)")).toHaveValue("nine pounds");
+
+  // The owners' invitation: a refusal is said at its field, marked, and what was typed stays.
+  await page.goto("/admin/owners");
+  const invite = page.getByLabel("Their e-mail");
+  await invite.fill(OWNER.email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(summary).toBeFocused();
+  await expect(invite).toHaveAttribute("aria-invalid", "true");
+  await expect(invite).toHaveAccessibleDescription(`${OWNER.email} is already an owner.`);
+  await expect(invite).toHaveValue(OWNER.email);
+  await expectNoAxeViolations(page);
 });
 
 test("S-GLB-3 (issue 56): Escape closes the phone's menu and gives the focus back to its button", async ({
