@@ -343,3 +343,22 @@ test("S-GLB-3 (issue 56): Escape closes the phone's menu and gives the focus bac
   await expect(open).toBeFocused();
   await expect(open).toHaveAttribute("aria-expanded", "false");
 });
+
+test("X-A11Y-2 (issue 56): a wrong e-mail in the product page's stock alert is answered in place, named at its field", async ({
+  page,
+}) => {
+  // tests/e2e/stock-seed.json: the men's hoodie in M, Grey is sold out.
+  await page.goto("/product/mens-grip-truth-hoodie");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByText("Sold out in your size? E-mail me when it's back").click();
+  const email = page.getByLabel("Your e-mail");
+  await email.fill("not an address");
+  await page.getByRole("button", { name: "E-mail me when it's back" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveURL(/\/product\/mens-grip-truth-hoodie/);
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription("Enter an e-mail address like name@example.com.");
+  await expect(email).toHaveValue("not an address");
+  await expectNoAxeViolations(page);
+});
