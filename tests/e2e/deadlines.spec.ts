@@ -221,13 +221,23 @@ test("X-A11Y-3 (issue 56): Remove in the cart drawer and on /cart moves the focu
   await page.goto("/accessories");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const adds = page.getByRole("button", { name: /^Add to Cart/ });
-  await adds.nth(0).click();
-  await expect(page.getByTestId("cart-badge")).toHaveText("1");
   const drawer = page.getByRole("dialog", { name: "Your Cart" });
-  if (await drawer.isVisible()) await page.keyboard.press("Escape");
-  await adds.nth(1).click();
-  await expect(page.getByTestId("cart-badge")).toHaveText("2");
-  if (await drawer.isVisible()) await page.keyboard.press("Escape");
+  // Each add is kept by the server's cart before the next page is loaded.
+  const saved = () =>
+    page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === "/api/cart" && response.request().method() !== "GET",
+    );
+  for (const [index, count] of [
+    [0, "1"],
+    [1, "2"],
+  ] as const) {
+    const kept = saved();
+    await adds.nth(index).click();
+    await kept;
+    await expect(page.getByTestId("cart-badge")).toHaveText(count);
+    if (await drawer.isVisible()) await page.keyboard.press("Escape");
+  }
 
   // On /cart: the next line's Remove takes the focus, then "Your cart is empty" would.
   await page.goto("/cart");
