@@ -148,7 +148,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : "Sorry, this page could not be shown. Please try again in a moment.";
   return (
     <section className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <title>{`${title} | GRIP TRUTH`}</title>
+      {/* "Error:" first, so a screen reader's first words say the page is an error (issue 56). */}
+      <title>{`Error: ${title} | GRIP TRUTH`}</title>
       <h1 className="font-display text-4xl font-bold uppercase">{title}</h1>
       <p className="mt-4 text-muted">{message}</p>
       <a

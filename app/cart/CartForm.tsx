@@ -12,7 +12,8 @@ export function CartForm({
   children,
 }: {
   fields: Record<string, string>;
-  onSubmit: () => void;
+  /** Told with the form, which is still in the page. */
+  onSubmit: (form: HTMLFormElement) => void;
   className?: string;
   children: ReactNode;
 }) {
@@ -23,7 +24,7 @@ export function CartForm({
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        onSubmit(event.currentTarget);
       }}
     >
       {Object.entries(fields).map(([name, value]) => (

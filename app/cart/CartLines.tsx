@@ -11,6 +11,21 @@ import { lineHref, lineKey, type CartLine } from "./cart";
 import { CartForm } from "./CartForm";
 import { cartActions } from "./store";
 
+/**
+ * After a line is removed in place its button is gone: the focus moves to the next line's Remove
+ * (or the one before), or, when the cart is now empty, to "Your cart is empty", which says so
+ * (issue 56, WCAG 2.4.3 and 4.1.3: never to the page's body, and in the panel never outside it).
+ */
+function focusAfterRemoval(from: Element, index: number) {
+  const scope = from.closest("dialog, main") ?? document.body;
+  requestAnimationFrame(() => {
+    const removes = scope.querySelectorAll<HTMLElement>("[data-cart-remove]");
+    const next =
+      removes[index] ?? removes[index - 1] ?? scope.querySelector<HTMLElement>("[data-cart-empty]");
+    next?.focus();
+  });
+}
+
 /** A line of the cart, in the panel and on /cart: its picture, choices, quantity and total. */
 export function CartLineItem({
   line,
@@ -49,10 +64,14 @@ export function CartLineItem({
           </Link>
           <CartForm
             fields={{ intent: "remove", line: key }}
-            onSubmit={() => cartActions.remove(index)}
+            onSubmit={(form) => {
+              cartActions.remove(index);
+              focusAfterRemoval(form, index);
+            }}
           >
             <button
               type="submit"
+              data-cart-remove
               className="-m-1 rounded p-1 text-muted hover:text-accent"
               aria-label={`Remove ${line.productName} from the cart`}
             >

@@ -55,7 +55,11 @@ export function CartPanel() {
         </div>
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
-            <p className="text-lg text-muted">Your cart is empty</p>
+            {/* Focused when the last line is removed in place (CartLines, issue 56): the focus
+                stays in the panel and says what happened. */}
+            <p data-cart-empty tabIndex={-1} className="text-lg text-muted">
+              Your cart is empty
+            </p>
             <button
               type="button"
               onClick={cartActions.closePanel}

@@ -4,7 +4,10 @@ import { Link } from "react-router";
 export function EmptyCart({ className = "" }: { className?: string }) {
   return (
     <div className={`rounded-lg bg-white p-10 text-center ring-1 ring-black/5 ${className}`}>
-      <p className="text-xl font-semibold">Your cart is empty</p>
+      {/* Focused when the last line is removed in place (CartLines, issue 56). */}
+      <p data-cart-empty tabIndex={-1} className="text-xl font-semibold">
+        Your cart is empty
+      </p>
       <Link
         to="/"
         className="mt-6 inline-block rounded bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"

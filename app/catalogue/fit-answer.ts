@@ -26,6 +26,9 @@ export function sizeFinderAnswer(
     );
   }
   const found = findSize(charts.get(option.type)!, option.sizes, measures);
-  if (!found.ok) return problem("invalid_input", found.message);
+  if (!found.ok) {
+    const { fieldErrors } = found;
+    return problem("invalid_input", found.message, fieldErrors ? { extra: { fieldErrors } } : {});
+  }
   return done({ ...found.answer, optionType: option.type });
 }

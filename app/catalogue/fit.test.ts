@@ -84,9 +84,20 @@ describe("X-FIT-1 the size finder over the seeded charts", () => {
 
   it("X-FIT-1 a missing or absurd measure is a sentence, not a size", () => {
     const missing = findSize(mensGi, sizesOf(mensGi), { heightCm: 180 });
-    expect(missing).toEqual({ ok: false, message: expect.stringMatching(/weight in kg/) });
+    expect(missing).toEqual({
+      ok: false,
+      message: expect.stringMatching(/weight in kg/),
+      fieldErrors: { weightKg: expect.stringMatching(/weight in kg/) },
+    });
     const absurd = findSize(mensGi, sizesOf(mensGi), { heightCm: 900, weightKg: 80 });
-    expect(absurd).toEqual({ ok: false, message: expect.stringMatching(/height of 900 cm/) });
+    expect(absurd).toEqual({
+      ok: false,
+      message: expect.stringMatching(/height of 900 cm/),
+      fieldErrors: { heightCm: expect.stringMatching(/height of 900 cm/) },
+    });
+    // Issue 56: every wrong measure at once.
+    const both = findSize(mensGi, sizesOf(mensGi), { heightCm: 900 });
+    expect(!both.ok && Object.keys(both.fieldErrors ?? {})).toEqual(["heightCm", "weightKg"]);
     const nan = findSize(mensGi, sizesOf(mensGi), { heightCm: Number.NaN, weightKg: 80 });
     expect(nan.ok).toBe(false);
   });

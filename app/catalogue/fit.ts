@@ -50,7 +50,9 @@ export interface FitAnswer {
   note: string;
 }
 
-export type FitOutcome = { ok: true; answer: FitAnswer } | { ok: false; message: string };
+export type FitOutcome =
+  | { ok: true; answer: FitAnswer }
+  | { ok: false; message: string; fieldErrors?: Partial<Record<FitMeasure, string>> };
 
 const width = ([lo, hi]: FitRange) => Math.max(hi - lo, 1);
 const outside = (value: number, [lo, hi]: FitRange) =>
@@ -62,22 +64,35 @@ function measureText(measure: FitMeasure, value: number): string {
   return `${word} of ${value} ${unit}`;
 }
 
-/** The first measure the chart needs that is missing or absurd, as a sentence; null when all fit. */
-export function measuresProblem(chart: FitChart, measures: Measures): string | null {
+/** Each measure the chart needs that is missing or absurd, with its sentence (issue 56: every
+ *  wrong field at once, X-A11Y-2); empty when all fit. */
+export function measuresFieldErrors(
+  chart: FitChart,
+  measures: Measures,
+): Partial<Record<FitMeasure, string>> {
+  const errors: Partial<Record<FitMeasure, string>> = {};
   for (const measure of chart.measures) {
     const value = measures[measure];
     const { word, unit } = MEASURE_WORDS[measure];
     if (value === undefined || Number.isNaN(value)) {
-      return `Please give your ${word} in ${unit}: this chart is sized by ${chart.measures
-        .map((m) => MEASURE_WORDS[m].word)
-        .join(" and ")}.`;
+      errors[measure] =
+        `Please give your ${word} in ${unit}: this chart is sized by ${chart.measures
+          .map((m) => MEASURE_WORDS[m].word)
+          .join(" and ")}.`;
+      continue;
     }
     const { min, max } = FIT_MEASURE_BOUNDS[measure];
     if (value < min || value > max) {
-      return `A ${measureText(measure, value)} is not one we can size from: give it in ${unit}, between ${min} and ${max}.`;
+      errors[measure] =
+        `A ${measureText(measure, value)} is not one we can size from: give it in ${unit}, between ${min} and ${max}.`;
     }
   }
-  return null;
+  return errors;
+}
+
+/** The first measure the chart needs that is missing or absurd, as a sentence; null when all fit. */
+export function measuresProblem(chart: FitChart, measures: Measures): string | null {
+  return Object.values(measuresFieldErrors(chart, measures))[0] ?? null;
 }
 
 /** The shrink note a gi's answer carries, or "". */
@@ -98,8 +113,9 @@ export function findSize(
   sizes: readonly string[],
   measures: Measures,
 ): FitOutcome {
-  const wrong = measuresProblem(chart, measures);
-  if (wrong) return { ok: false, message: wrong };
+  const fieldErrors = measuresFieldErrors(chart, measures);
+  const wrong = Object.values(fieldErrors)[0];
+  if (wrong) return { ok: false, message: wrong, fieldErrors };
   const rows = chart.rows
     .filter((row) => sizes.includes(row.size) && chart.measures.every((m) => row.ranges[m]))
     .sort((a, b) => sizes.indexOf(a.size) - sizes.indexOf(b.size));

@@ -1,7 +1,7 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "~/cart/CartButton";
 import { SearchPanel, SearchToggle } from "~/search/SearchBox";
@@ -114,15 +114,49 @@ export function SiteHeader({ bannerText }: { bannerText: string }) {
   const searchToggleRef = useRef<HTMLButtonElement>(null);
   const searchPanelId = `${useId()}-search`;
   const setSearchOpen = (open: boolean) => setSearchOn(open ? pathname : null);
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  // Issue 56 (WCAG 2.4.11): the page scrolls a focused control clear of the sticky header
+  // (app.css's scroll-padding-top reads --header-height), whatever its height at this width:
+  // the owner's banner wraps on a phone, and the open menu or search makes it taller.
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const measure = () =>
+      root.style.setProperty("--header-height", `${header.getBoundingClientRect().height}px`);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+
+  // Issue 56: Escape closes the phone's menu, and the focus goes back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      menuToggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-30 bg-ink text-paper shadow-md noscript:static">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-30 bg-ink text-paper shadow-md noscript:static"
+    >
       <SaleBanner text={bannerText} />
       {/* Three columns, the outer two of equal share: each part's place depends on the width
           alone, not on the parts after it, so a page painted before its header is all read (a
           slow link) does not move when the rest arrives (issue 51 item 6, CLS 0). */}
       <div className="mx-auto grid h-16 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-4 px-4">
         <button
+          ref={menuToggleRef}
           type="button"
           className="-ml-2 justify-self-start rounded p-2 lg:hidden noscript:hidden"
           aria-expanded={menuOpen}

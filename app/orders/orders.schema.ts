@@ -150,6 +150,9 @@ export const orders = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true })
       .notNull()
       .default(sql`now() + interval '30 minutes'`),
+    /** Times the customer has asked the payment page to keep the order longer (issue 56;
+     *  HOLD_EXTENSIONS_MAX). */
+    holdExtensions: integer("hold_extensions").notNull().default(0),
     /** Who started the checkout (the address's rate-limit key: IPv4, or an IPv6 /64), kept while
      *  the order is pending, for the cap on unpaid checkouts per address (X-SEC-11). */
     clientKey: text("client_key"),

@@ -12,8 +12,14 @@ import { progressStatus } from "./status";
 import { EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
 
 const lookupSchema = z.object({
-  order: text().trim().min(1).max(ORDER_NUMBER_MAX),
-  email: text().trim().min(3).max(EMAIL_MAX),
+  order: text({ error: "Enter your order number." })
+    .trim()
+    .min(1, "Enter your order number.")
+    .max(ORDER_NUMBER_MAX, "That is not an order number."),
+  email: text({ error: "Enter the e-mail address you ordered with." })
+    .trim()
+    .min(3, "Enter the e-mail address you ordered with.")
+    .max(EMAIL_MAX, "That e-mail address is too long."),
 });
 
 const NOT_FOUND =
@@ -69,8 +75,14 @@ export async function trackOrder(
   };
   const parsed = lookupSchema.safeParse(query);
   if (!parsed.success) {
+    // Each wrong field named at its field, what was typed kept (issue 56, X-A11Y-2).
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
     return problem("invalid_input", "Enter your order number and e-mail address.", {
-      extra: { query: { order: "", email: "" } },
+      extra: { query, fieldErrors },
     });
   }
   const order = await findOrderForTracking(db, parsed.data.order, parsed.data.email);

@@ -5,6 +5,7 @@ import { ActionOutcome } from "~/ui/ActionOutcome";
 import { Button, ButtonLink } from "~/ui/Button";
 import { EmailText } from "~/ui/EmailText";
 import { Field } from "~/ui/Field";
+import { ErrorSummary, fieldId } from "~/ui/forms";
 import type { OwnersPageAnswer } from "./owners-page.server";
 import type { OwnerRow, PendingInvite } from "./staff.server";
 import { formatLondon } from "~/shared/london-time";
@@ -90,16 +91,23 @@ export function OwnersPage({
   /** The signed-in owner's id. */
   me: string;
   /** What the last post answered: a message, the removal's step, or a refusal. */
-  answer?: OwnersPageAnswer | { error: string };
+  answer?:
+    | OwnersPageAnswer
+    | { error: string; form?: string; email?: string; fieldErrors?: Record<string, string> };
 }) {
   const busy = useNavigation().state === "submitting";
   const confirm = answer && "confirmRemove" in answer ? answer.confirmRemove : null;
   const confirmCancel = answer && "confirmCancel" in answer ? answer.confirmCancel : null;
   const done = answer && "message" in answer;
+  // A refused invitation is answered in its own form's summary and field (issue 56).
+  const invite =
+    answer && "form" in answer && answer.form === "invite"
+      ? (answer as { error: string; email?: string; fieldErrors?: Record<string, string> })
+      : null;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="font-display text-3xl font-bold uppercase">Owners</h1>
-      <ActionOutcome outcome={answer} />
+      <ActionOutcome outcome={invite ? null : answer} />
       {confirm ? <ConfirmRemove {...confirm} /> : null}
       {confirmCancel ? <ConfirmCancel {...confirmCancel} /> : null}
       <section aria-labelledby="owners-title" className={card}>
@@ -170,7 +178,26 @@ export function OwnersPage({
           noValidate
         >
           <input type="hidden" name="intent" value="invite" />
-          <Field label="Their e-mail" name="email" type="email" autoComplete="off" required />
+          {invite ? (
+            <div className="sm:col-span-2">
+              <ErrorSummary
+                form="invite"
+                message={invite.error}
+                errors={invite.fieldErrors ?? {}}
+                answer={invite}
+              />
+            </div>
+          ) : null}
+          <Field
+            id={fieldId("invite", "email")}
+            label="Their e-mail"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={invite?.email}
+            error={invite?.fieldErrors?.email}
+          />
           <Button busy={busy}>Send invitation</Button>
         </Form>
       </section>

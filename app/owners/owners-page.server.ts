@@ -42,7 +42,12 @@ export async function applyOwnersForm(
   switch (form.get("intent")) {
     case "invite": {
       const outcome = await inviteOwner(db, { email: form.get("email") }, owner, settings, now);
-      if (!outcome.ok) return outcome;
+      if (!outcome.ok) {
+        // The shop's one error pattern (issue 56, X-A11Y-2): said at the field, typed kept.
+        const email = String(form.get("email") ?? "").slice(0, 300);
+        const fieldErrors = { email: outcome.message };
+        return { ...outcome, extra: { ...outcome.extra, form: "invite", fieldErrors, email } };
+      }
       return created({
         message: `Invitation sent to ${outcome.data.invite.email}. The link works once, for 48 hours.`,
       });

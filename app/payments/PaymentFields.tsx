@@ -17,6 +17,7 @@ export function Field({
   hint,
   required,
   errors,
+  values,
   className = "",
 }: {
   name: string;
@@ -31,6 +32,8 @@ export function Field({
   hint?: string;
   required?: boolean;
   errors?: FieldErrors;
+  /** What the person typed, sent back with a refusal (issue 56, WCAG 3.3.7). */
+  values?: Record<string, string>;
   className?: string;
 }) {
   return (
@@ -41,7 +44,7 @@ export function Field({
       type={type}
       autoComplete={autoComplete}
       maxLength={maxLength}
-      defaultValue={defaultValue}
+      defaultValue={values?.[name] ?? defaultValue}
       inputMode={inputMode}
       placeholder={placeholder}
       hint={hint}
@@ -57,11 +60,13 @@ export function AddressFields({
   section,
   defaultCountry = "United Kingdom",
   errors,
+  values,
 }: {
   prefix: "" | "billing";
   section: string;
   defaultCountry?: string;
   errors?: FieldErrors;
+  values?: Record<string, string>;
 }) {
   const name = (field: string) =>
     prefix ? `${prefix}${field[0]!.toUpperCase()}${field.slice(1)}` : field;
@@ -75,6 +80,7 @@ export function AddressFields({
         maxLength={80}
         required
         errors={errors}
+        values={values}
       />
       <Field
         name={name("lastName")}
@@ -83,6 +89,7 @@ export function AddressFields({
         maxLength={80}
         required
         errors={errors}
+        values={values}
       />
       <Field
         name={name("address")}
@@ -92,6 +99,7 @@ export function AddressFields({
         className="sm:col-span-2"
         required
         errors={errors}
+        values={values}
       />
       <Field
         name={name("city")}
@@ -100,6 +108,7 @@ export function AddressFields({
         maxLength={100}
         required
         errors={errors}
+        values={values}
       />
       <Field
         name={name("postcode")}
@@ -108,6 +117,7 @@ export function AddressFields({
         maxLength={20}
         required
         errors={errors}
+        values={values}
       />
       <Field
         name={name("country")}
@@ -117,6 +127,7 @@ export function AddressFields({
         maxLength={80}
         className="sm:col-span-2"
         errors={errors}
+        values={values}
       />
     </div>
   );

@@ -89,6 +89,29 @@ export type CardOutcome =
   | { ok: true; brand: string; last4: string }
   | { ok: false; message: string; field: "cardNumber" | "expiryDate" | "cvv" };
 
+const CVV_MESSAGE = "The security code (CVV) is the 3 digits on the back of your card.";
+
+/**
+ * Each filled-in card field whose form is wrong, all at once (issue 56, item 8): the number
+ * (not a card number), the expiry (not MM/YY, or past) and the CVV (not 3 digits). Blank fields
+ * are paymentFieldErrors' to name. A test card's decline is chargeTestCard's, once all is right.
+ */
+export function cardFieldErrors(input: {
+  cardNumber: string;
+  expiryDate: string;
+  cvv: string;
+  now: Date;
+}): Partial<Record<"cardNumber" | "expiryDate" | "cvv", string>> {
+  const errors: Partial<Record<"cardNumber" | "expiryDate" | "cvv", string>> = {};
+  if (input.cardNumber.trim() && !passesLuhn(cardDigits(input.cardNumber))) {
+    errors.cardNumber = "Your card number is not valid.";
+  }
+  const expiry = input.expiryDate.trim() ? expiryProblem(input.expiryDate, input.now) : null;
+  if (expiry) errors.expiryDate = expiry;
+  if (input.cvv.trim() && !/^\d{3}$/.test(input.cvv.trim())) errors.cvv = CVV_MESSAGE;
+  return errors;
+}
+
 /** What the sandbox does with a card: like Stripe test mode, 4242 4242 4242 4242 pays. */
 export function chargeTestCard(input: {
   cardNumber: string;
@@ -102,11 +125,7 @@ export function chargeTestCard(input: {
   const expiry = expiryProblem(input.expiryDate, input.now);
   if (expiry) return { ok: false, message: expiry, field: "expiryDate" };
   if (!/^\d{3}$/.test(input.cvv.trim())) {
-    return {
-      ok: false,
-      message: "The security code (CVV) is the 3 digits on the back of your card.",
-      field: "cvv",
-    };
+    return { ok: false, message: CVV_MESSAGE, field: "cvv" };
   }
   if (!isPublishedTestCard(digits)) {
     return { ok: false, message: REAL_CARD_MESSAGE, field: "cardNumber" };

@@ -130,3 +130,22 @@ export function paymentFormProblem(
   if (!z.email().safeParse(form.email).success) return "Please enter a valid e-mail address.";
   return null;
 }
+
+/** The fields never sent back to the page after a refusal: the card's number and code (issue 56,
+ *  WCAG 3.3.7 allows them to be typed again). */
+const NOT_KEPT = new Set(["cardNumber", "cvv", "intent"]);
+
+/**
+ * What the person typed, to fill the form again after a refusal, with or without JavaScript
+ * (issue 56, item 3; WCAG 3.3.7): every posted field of the form but the card's number and CVV,
+ * each cut to its field's length. `sameAsShipping` is "" when the box was unticked.
+ */
+export function paymentValuesKept(body: FormData): Record<string, string> {
+  const values: Record<string, string> = { sameAsShipping: "" };
+  for (const key of Object.keys(paymentFormSchema.shape)) {
+    if (NOT_KEPT.has(key)) continue;
+    const value = body.get(key);
+    if (typeof value === "string") values[key] = value.slice(0, 254);
+  }
+  return values;
+}

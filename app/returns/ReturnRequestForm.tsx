@@ -1,5 +1,5 @@
 import { Ban } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { InfoPageShell } from "~/ui/InfoPageShell";
 import { EmailLink, TextLink } from "~/ui/links";
@@ -8,67 +8,67 @@ import { POLICY } from "~/policy/policy";
 import type { ReturnRequestStep } from "./requests.server";
 import { formatUkDate } from "./rules";
 import { EMAIL_MAX, ORDER_NUMBER_MAX, RETURN_REASON_MAX } from "~/shared/limits";
-import { ErrorSummary, fieldId, RequiredMark } from "~/ui/forms";
+import { ErrorSummary, fieldId } from "~/ui/forms";
+import { Field, TextAreaField } from "~/ui/Field";
 
-const INPUT = "rounded border border-ink/30 bg-white px-3 py-2 text-base";
 const BUTTON =
   "rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft aria-disabled:cursor-wait aria-disabled:opacity-70";
 
 /** "Find my order"'s id prefix: the error summary's links point at its fields (X-A11Y-2). */
 const FIND_FORM = "return";
-
-function Problem({ message }: { message?: string }) {
-  return (
-    <p role="alert" className="font-semibold text-accent-dark empty:hidden">
-      {message}
-    </p>
-  );
-}
+/** The second step's id prefix: its summary links to the first item and the reason. */
+const CHOOSE_FORM = "return-choose";
 
 function FindStep({ step }: { step: Extract<ReturnRequestStep, { step: "find" }> }) {
   const busy = useNavigation().state === "submitting";
-  // The one form pattern (X-A11Y-2): the answer is a summary that takes the focus; the fields
-  // are marked required; the button stays focusable while the order is looked up.
+  // The one form pattern (X-A11Y-2): the answer is a summary that takes the focus and names each
+  // wrong field, each marked at the field; the browser's own bubbles are off (noValidate), so an
+  // empty press gets the same summary; the button stays focusable while the order is looked up.
+  const { orderNumber: order, email } = step.fieldErrors ?? {};
+  const findErrors: Record<string, string> = {
+    ...(order ? { order } : {}),
+    ...(email ? { email } : {}),
+  };
   return (
     <Form
       method="post"
+      noValidate
       className="mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="intent" value="find" />
       {step.error ? (
         <div className="sm:col-span-3">
-          <ErrorSummary form={FIND_FORM} message={step.error} errors={{}} answer={step} />
+          <ErrorSummary
+            form={FIND_FORM}
+            message={step.error}
+            errors={findErrors}
+            fieldOrder={["order", "email"]}
+            answer={step}
+          />
         </div>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <span className="text-sm font-semibold">
-          <label htmlFor={fieldId(FIND_FORM, "order")}>Order number</label> <RequiredMark />
-        </span>
-        <input
-          id={fieldId(FIND_FORM, "order")}
-          name="orderNumber"
-          defaultValue={step.orderNumber}
-          placeholder="GT-10001"
-          required
-          maxLength={ORDER_NUMBER_MAX}
-          autoComplete="off"
-          className={`${INPUT} uppercase`}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <span className="text-sm font-semibold">
-          <label htmlFor={fieldId(FIND_FORM, "email")}>E-mail</label> <RequiredMark />
-        </span>
-        <input
-          id={fieldId(FIND_FORM, "email")}
-          name="email"
-          type="email"
-          required
-          maxLength={EMAIL_MAX}
-          autoComplete="email"
-          className={INPUT}
-        />
-      </div>
+      <Field
+        id={fieldId(FIND_FORM, "order")}
+        label="Order number"
+        name="orderNumber"
+        defaultValue={step.orderNumber}
+        placeholder="GT-10001"
+        required
+        maxLength={ORDER_NUMBER_MAX}
+        autoComplete="off"
+        error={findErrors.order}
+      />
+      <Field
+        id={fieldId(FIND_FORM, "email")}
+        label="E-mail"
+        name="email"
+        type="email"
+        defaultValue={step.email}
+        required
+        maxLength={EMAIL_MAX}
+        autoComplete="email"
+        error={findErrors.email}
+      />
       <button type="submit" aria-disabled={busy || undefined} className={BUTTON}>
         Find my order
       </button>
@@ -81,13 +81,26 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
   const id = useId();
   const { view } = step;
   const tickable = view.lines.some((line) => !line.refusal);
+  const errors = step.fieldErrors ?? {};
+  // Found in place of the lookup: the focus moves to the order's heading (it would otherwise
+  // stay on a button that is gone, WCAG 2.4.3); a refusal's summary takes it instead.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!step.error) heading.current?.focus();
+  }, [step.error]);
   return (
-    <Form method="post" className="mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5">
+    <Form
+      method="post"
+      noValidate
+      className="mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5"
+    >
       <input type="hidden" name="intent" value="request" />
       <input type="hidden" name="orderNumber" value={view.orderNumber} />
       <input type="hidden" name="email" value={step.email} />
       <div>
-        <h2 className="font-display text-2xl font-bold uppercase">Order {view.orderNumber}</h2>
+        <h2 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold uppercase">
+          Order {view.orderNumber}
+        </h2>
         <p className="mt-1 text-sm text-muted">
           You can send back unworn items until {formatUkDate(view.lastDay)} ({view.days} days after{" "}
           {view.countedFrom === "delivery"
@@ -96,11 +109,29 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
           ).
         </p>
       </div>
-      <fieldset>
+      {step.error ? (
+        <ErrorSummary
+          form={CHOOSE_FORM}
+          message={step.error}
+          errors={errors}
+          fieldOrder={["lineId", "reason"]}
+          answer={step}
+        />
+      ) : null}
+      <fieldset
+        aria-describedby={errors.lineId ? `${CHOOSE_FORM}-lineId-error` : undefined}
+        className="min-w-0"
+      >
         <legend className="mb-2 font-semibold">Items to send back</legend>
+        {errors.lineId ? (
+          <p id={`${CHOOSE_FORM}-lineId-error`} className="mb-2 text-sm font-semibold text-accent">
+            {errors.lineId}
+          </p>
+        ) : null}
         <ul className="divide-y divide-stone rounded border border-stone">
-          {view.lines.map((line) => {
-            const inputId = `${id}-${line.id}`;
+          {view.lines.map((line, index) => {
+            // The first box is the one the summary's link goes to.
+            const inputId = index === 0 ? fieldId(CHOOSE_FORM, "lineId") : `${id}-${line.id}`;
             return (
               <li key={line.id} className="flex items-start gap-3 p-3">
                 <input
@@ -110,13 +141,20 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
                   value={line.id}
                   disabled={Boolean(line.refusal)}
                   aria-describedby={line.refusal ? `${inputId}-why` : undefined}
+                  aria-invalid={errors.lineId ? true : undefined}
                   className="mt-1 size-5 shrink-0 accent-accent disabled:opacity-40"
                 />
-                <div className="flex-1">
-                  <label htmlFor={inputId} className="font-semibold">
-                    {line.quantity} × {line.productName}
+                <div className="min-w-0 flex-1">
+                  {/* The details are in the box's name: two sizes of one product are told
+                      apart (issue 56). */}
+                  <label htmlFor={inputId} className="block">
+                    <span className="font-semibold">
+                      {line.quantity} × {line.productName}
+                    </span>
+                    {line.details ? (
+                      <span className="block text-sm text-muted">{line.details}</span>
+                    ) : null}
                   </label>
-                  {line.details ? <p className="text-sm text-muted">{line.details}</p> : null}
                   {line.refusal ? (
                     <p
                       id={`${inputId}-why`}
@@ -135,7 +173,7 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
                         id={`${inputId}-exchange`}
                         name={`exchange-${line.id}`}
                         defaultValue=""
-                        className="min-h-11 rounded border border-stone bg-white px-2"
+                        className="min-h-11 w-full max-w-full min-w-0 rounded border border-stone bg-white px-2"
                       >
                         <option value="">A refund</option>
                         {line.exchangeSizes.map((choice) => (
@@ -155,27 +193,21 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
       </fieldset>
       {tickable ? (
         <>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-reason`} className="font-semibold">
-              Reason for returning
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              name="reason"
-              required
-              maxLength={RETURN_REASON_MAX}
-              rows={3}
-              className={INPUT}
-            />
-          </div>
-          <Problem message={step.error} />
+          <TextAreaField
+            id={fieldId(CHOOSE_FORM, "reason")}
+            label="Reason for returning"
+            name="reason"
+            required
+            maxLength={RETURN_REASON_MAX}
+            rows={3}
+            error={errors.reason}
+          />
           <button type="submit" aria-disabled={busy || undefined} className={BUTTON}>
             Send return request
           </button>
         </>
       ) : (
         <>
-          <Problem message={step.error} />
           <p>
             Nothing in this order can be sent back for a change of mind. If something is faulty,
             e-mail <EmailLink /> with your order number.
@@ -193,15 +225,24 @@ function ChooseStep({ step }: { step: Extract<ReturnRequestStep, { step: "choose
 
 function DoneStep({ step }: { step: Extract<ReturnRequestStep, { step: "done" }> }) {
   const seller = useShopContact();
+  // In place of the form: the focus moves to what answered it (issue 56, WCAG 2.4.3); the
+  // focus is its announcement, so nothing here is a live region as well (X-A11Y-7).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section
       aria-labelledby="return-done"
       className="mt-8 space-y-3 rounded-lg bg-white p-6 ring-1 ring-black/5"
     >
-      <h2 id="return-done" className="font-display text-2xl font-bold uppercase">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id="return-done"
+        className="font-display text-2xl font-bold uppercase"
+      >
         Return requested
       </h2>
-      <p role="status">
+      <p>
         Your reference is <strong data-testid="return-reference">{step.reference}</strong> for order{" "}
         {step.orderNumber}. We have e-mailed you what to do next and where to send:
       </p>

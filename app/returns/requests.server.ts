@@ -490,9 +490,39 @@ export async function markReturnReceived(
     : { ok: false, kind: "not_found", message: "There is no such return request." };
 }
 
+/** Each field's first message when `values` do not fit `schema`; undefined when they do. */
+function fieldErrorsOf(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+): Record<string, string> | undefined {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return undefined;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 export type ReturnRequestStep =
-  | { step: "find"; error?: string; orderNumber?: string }
-  | { step: "choose"; error?: string; email: string; view: ReturnableOrderView }
+  | {
+      step: "find";
+      error?: string;
+      orderNumber?: string;
+      /** What was typed, shown again with a refusal (issue 56, WCAG 3.3.7). */
+      email?: string;
+      /** Each wrong field's own message (X-A11Y-2): `orderNumber`, `email`. */
+      fieldErrors?: Record<string, string>;
+    }
+  | {
+      step: "choose";
+      error?: string;
+      email: string;
+      view: ReturnableOrderView;
+      /** Each wrong field's own message (X-A11Y-2): `lineId`, `reason`. */
+      fieldErrors?: Record<string, string>;
+    }
   | {
       step: "done";
       reference: string;
@@ -516,11 +546,34 @@ export async function handleReturnRequestForm(
 ): Promise<Result<ReturnRequestStep>> {
   const orderNumber = String(form.get("orderNumber") ?? "").slice(0, 40);
   const email = String(form.get("email") ?? "").slice(0, 300);
+  // Every blank or wrong field of the lookup named at once, at its field (issue 56, X-A11Y-2).
+  const lookup = fieldErrorsOf(lookupSchema, { orderNumber, email });
+  if (lookup) {
+    return problem("invalid_input", Object.values(lookup)[0]!, {
+      extra: { step: "find", orderNumber, email, fieldErrors: lookup },
+    });
+  }
   const found = await findReturnableOrder(db, { orderNumber, email }, now, sizesOf);
   if (!found.ok) {
-    return problem(found.kind, found.message, { extra: { step: "find", orderNumber } });
+    return problem(found.kind, found.message, { extra: { step: "find", orderNumber, email } });
   }
   if (form.get("intent") !== "request") return done({ step: "choose", email, view: found.view });
+  // The items and the reason, both named at once when wrong (issue 56, X-A11Y-2).
+  const chosen = fieldErrorsOf(requestSchema.pick({ lineIds: true, reason: true }), {
+    lineIds: form.getAll("lineId").map(String),
+    reason: String(form.get("reason") ?? ""),
+  });
+  if (chosen) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(chosen).map(([field, message]) => [
+        field === "lineIds" ? "lineId" : field,
+        message,
+      ]),
+    );
+    return problem("invalid_input", Object.values(chosen)[0]!, {
+      extra: { step: "choose", email, view: found.view, fieldErrors },
+    });
+  }
   const created = await createReturnRequest(
     db,
     {
@@ -548,7 +601,7 @@ export async function handleReturnRequestForm(
       ? problem(created.kind, created.message, {
           extra: { step: "choose", email, view: again.view },
         })
-      : problem(again.kind, again.message, { extra: { step: "find", orderNumber } });
+      : problem(again.kind, again.message, { extra: { step: "find", orderNumber, email } });
   }
   const { request } = created;
   return done(

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.not-found";
 
-export const meta = () => [{ title: "Page not found | GRIP TRUTH back office" }];
+export const meta = () => [{ title: "Error: Page not found | GRIP TRUTH back office" }];
 
 /** An unknown /admin address: a 404 inside the back office, with its navigation (issue 24, item 11). */
 export function loader() {

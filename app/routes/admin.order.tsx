@@ -1,5 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { requireOwner } from "~/owners/guard.server";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
@@ -152,6 +153,16 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, history, refunds, audit, notice, returns, attention, vat } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // Issue 56 (WCAG 2.4.3): after a status change or any other step the button pressed may be
+  // gone (the workflow shows the next one): the answer takes the focus, so it never falls to
+  // the page's body.
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  // A step that is done comes back by redirect with its notice (post/redirect/get): each
+  // navigation (its key) with an answer focuses it.
+  const { key: visit } = useLocation();
+  useEffect(() => {
+    if (actionData || notice) answerRef.current?.focus();
+  }, [actionData, notice, visit]);
   const moves = nextMoves(order);
   const refundable = refundableFrom(order);
   return (
@@ -227,6 +238,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         {actionData?.error ? (
           <p
             role="alert"
+            ref={answerRef}
+            tabIndex={-1}
             className="rounded bg-white p-3 font-semibold text-accent ring-2 ring-accent"
           >
             {actionData.error}
@@ -234,6 +247,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         ) : notice ? (
           <p
             role="status"
+            ref={answerRef}
+            tabIndex={-1}
             className="rounded bg-white p-3 font-semibold text-success ring-2 ring-success"
           >
             {notice}

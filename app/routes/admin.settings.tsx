@@ -8,6 +8,7 @@ import { MAIL_SERVER_INTENT, MAIL_TEST_INTENT, MailServerSection } from "~/mail/
 import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { refuse, pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
+import { ErrorSummary, fieldId } from "~/ui/forms";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import { formatPenceDecimal } from "~/pricing/money";
@@ -158,6 +159,9 @@ function startingValues(settings: ShopSettings): Values {
   return values;
 }
 
+/** The settings form's id prefix: the error summary links to `settings-<field>`. */
+const SETTINGS_FORM = "settings";
+
 /** /admin/settings (X-TRUE-2): who sells, delivery prices and times, the return window. */
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, deliveryReviewed, mail, ownerEmail } = loaderData;
@@ -180,7 +184,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           ? null
           : " Until you save them once, the product page keeps the demo wording of the specification."}
       </p>
-      <ActionOutcome outcome={actionData} />
+      {/* Issue 56: a refusal is the one error pattern (a summary that takes the focus and links
+          to the field); a save's message takes the focus (the form is drawn again). */}
+      {refused && !mailRefused ? (
+        <ErrorSummary
+          form={SETTINGS_FORM}
+          message={refused.error}
+          errors={refused.field ? { [refused.field]: refused.error } : {}}
+          answer={actionData}
+        />
+      ) : (
+        <ActionOutcome outcome={actionData} focus />
+      )}
       <Form method="post" key={formKey} className="space-y-6" noValidate>
         <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
           <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
@@ -195,6 +210,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             label="Trading name"
             name="sellerName"
             defaultValue={values.sellerName}
+            id={fieldId(SETTINGS_FORM, "sellerName")}
             error={errorFor("sellerName")}
             autoComplete="organization"
           />
@@ -204,6 +220,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             rows={4}
             defaultValue={values.sellerAddress}
             hint="One line per line of the address."
+            id={fieldId(SETTINGS_FORM, "sellerAddress")}
             error={errorFor("sellerAddress")}
           />
           <Field
@@ -211,6 +228,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             name="sellerEmail"
             type="email"
             defaultValue={values.sellerEmail}
+            id={fieldId(SETTINGS_FORM, "sellerEmail")}
             error={errorFor("sellerEmail")}
           />
           <TextAreaField
@@ -219,6 +237,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             rows={4}
             defaultValue={values.sellerReturnsAddress}
             hint="Where customers post returns, if not the postal address above. Leave empty to use the postal address."
+            id={fieldId(SETTINGS_FORM, "sellerReturnsAddress")}
             error={errorFor("sellerReturnsAddress")}
           />
           <Field
@@ -227,6 +246,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             type="email"
             defaultValue={values.sellerNoticesTo}
             hint="Paid orders, return requests, enquiries and team closings. Leave empty to use the e-mail for customers."
+            id={fieldId(SETTINGS_FORM, "sellerNoticesTo")}
             error={errorFor("sellerNoticesTo")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -235,6 +255,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               name="sellerVat"
               defaultValue={values.sellerVat}
               hint="For example GB123456789."
+              id={fieldId(SETTINGS_FORM, "sellerVat")}
               error={errorFor("sellerVat")}
             />
             <Field
@@ -242,6 +263,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
               name="sellerCompany"
               defaultValue={values.sellerCompany}
               hint="8 characters, for example 01234567."
+              id={fieldId(SETTINGS_FORM, "sellerCompany")}
               error={errorFor("sellerCompany")}
             />
           </div>
@@ -270,12 +292,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                     name={`${id}.price`}
                     inputMode="decimal"
                     defaultValue={values[`${id}.price`]}
+                    id={fieldId(SETTINGS_FORM, `${id}.price`)}
                     error={errorFor(`${id}.price`)}
                   />
                   <SelectField
                     label={`${name} charged`}
                     name={`${id}.per`}
                     defaultValue={values[`${id}.per`]}
+                    id={fieldId(SETTINGS_FORM, `${id}.per`)}
                     error={errorFor(`${id}.per`)}
                   >
                     <option value="item">per item</option>
@@ -286,6 +310,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                     name={`${id}.leadTime`}
                     defaultValue={values[`${id}.leadTime`]}
                     hint="After dispatch, e.g. 2-5 working days."
+                    id={fieldId(SETTINGS_FORM, `${id}.leadTime`)}
                     error={errorFor(`${id}.leadTime`)}
                   />
                 </div>
@@ -298,6 +323,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputMode="decimal"
             defaultValue={values.freeFrom}
             hint="The order's value after any discount; empty: never free."
+            id={fieldId(SETTINGS_FORM, "freeFrom")}
             error={errorFor("freeFrom")}
           />
         </fieldset>
@@ -312,6 +338,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputMode="numeric"
             defaultValue={values.returnDays}
             hint="Your window, said on every page, badge and e-mail (“30-day returns”); counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel, which it includes."
+            id={fieldId(SETTINGS_FORM, "returnDays")}
             error={errorFor("returnDays")}
           />
         </fieldset>

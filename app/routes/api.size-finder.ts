@@ -26,7 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!found.ok) {
     const error = productId ? found.message : "Please say which product (productId).";
-    return Response.json({ error }, { status: productId ? statusOf(found) : 400, headers });
+    // Each wrong measure by name too (issue 56): the page marks its fields.
+    const fieldErrors = productId ? found.extra?.fieldErrors : undefined;
+    return Response.json(fieldErrors ? { error, fieldErrors } : { error }, {
+      status: productId ? statusOf(found) : 400,
+      headers,
+    });
   }
   const { size, between, note } = found.data;
   return Response.json({ size, between, note }, { headers });

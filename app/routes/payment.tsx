@@ -15,7 +15,16 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import { AddressFields, Field, PAYMENT_FORM } from "~/payments/PaymentFields";
 import { PAYMENT_FIELD_ORDER } from "~/payments/payment-form";
 import { errorOf, ErrorSummary, fieldErrorsOf, RequiredNote, SubmitButton } from "~/ui/forms";
-import { findSandboxOrder, paySandboxForm } from "~/flows/payment/sandbox.server";
+import {
+  findSandboxOrder,
+  holdOf,
+  keepSandboxOrder,
+  paySandboxForm,
+} from "~/flows/payment/sandbox.server";
+import { KEEP_LABEL, OrderHold, OrderHoldEnded } from "~/flows/payment/components/OrderHold";
+import { paymentValuesKept } from "~/payments/payment-form";
+import { londonClockTime } from "~/shared/london-time";
+import { Button } from "~/ui/Button";
 import { emptyPaidCart } from "~/flows/checkout/cart-actions.server";
 import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
@@ -34,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = await findSandboxOrder(db, sessionId, paymentsFrom(context));
   if (!order) {
     return data(
-      { order: null, lines: [], sessionId: "" },
+      { order: null, lines: [], sessionId: "", hold: null },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -42,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = await linesOfOrder(db, order.id);
   return {
     sessionId,
+    /** Issue 56: how long the order is held, by the shop's clock. */
+    hold: holdOf(order, partsFrom(context).clock.now()),
     order: {
       status: legacyStatus(order),
       subtotalPence: order.subtotalPence,
@@ -84,14 +95,33 @@ export const action = pageEndpoint(
     request,
     body,
     context,
-  }): Promise<Outcome<{ error?: string; fieldErrors?: Record<string, string> }>> => {
+  }): Promise<
+    Outcome<{
+      error?: string;
+      fieldErrors?: Record<string, string>;
+      values?: Record<string, string>;
+      kept?: { expiresAt: string };
+      keep?: true;
+    }>
+  > => {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+    // What was typed goes back with every answer but a payment (issue 56, WCAG 3.3.7).
+    const values = paymentValuesKept(body);
+    if (body.get("intent") === "keep") {
+      // Issue 56 (WCAG 2.2.1): hold the order longer; the form's values come back as typed.
+      const kept = await keepSandboxOrder(db, sessionId, partsFrom(context));
+      if (kept.ok) {
+        const expiresAt = kept.expiresAt.toISOString();
+        return { ok: true, data: { kept: { expiresAt }, values, keep: true } };
+      }
+      return { ...kept, extra: { ...kept.extra, values, keep: true } };
+    }
     const result = await paySandboxForm(db, sessionId, body, partsFrom(context));
     if (result.ok) {
       await emptyPaidCart(db, request);
       throw redirect(confirmationUrl(sessionId));
     }
-    return result;
+    return { ...result, extra: { ...result.extra, values } };
   },
 );
 
@@ -113,9 +143,29 @@ function TestModeNotice() {
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const processing = navigation.state === "submitting";
-  const { order, lines, sessionId } = loaderData;
-  const errors = fieldErrorsOf(actionData);
+  const processing =
+    navigation.state === "submitting" && navigation.formData?.get("intent") !== "keep";
+  const { order, lines, sessionId, hold } = loaderData;
+  const answer = actionData as
+    | {
+        error?: string;
+        values?: Record<string, string>;
+        kept?: { expiresAt: string };
+        keep?: true;
+      }
+    | undefined;
+  // The form's own "keep" button (without JavaScript): its answer is said in the hold's box.
+  const keptAnswer = answer?.keep
+    ? answer.kept
+      ? {
+          ok: true,
+          message: `Your order is now held until ${londonClockTime(new Date(answer.kept.expiresAt))}.`,
+        }
+      : { ok: false, message: answer.error ?? "Your order could not be kept longer." }
+    : undefined;
+  const errors = answer?.keep ? {} : fieldErrorsOf(actionData);
+  const values = answer?.values;
+  const action = `/payment?session_id=${encodeURIComponent(sessionId)}`;
 
   if (!order) {
     return (
@@ -135,22 +185,21 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     );
   }
 
+  // Issue 56: not paid in time: what happened, and the way back with the same cart.
+  if (!hold || hold.ended) return <OrderHoldEnded />;
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="font-display text-5xl font-bold uppercase">Payment</h1>
-      <div className="mt-6">
+      <div className="mt-6 space-y-4">
         <TestModeNotice />
+        <OrderHold hold={hold} action={action} kept={keptAnswer} />
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <Form
-          method="post"
-          action={`/payment?session_id=${encodeURIComponent(sessionId)}`}
-          noValidate
-          className="space-y-8"
-        >
+        <Form method="post" action={action} noValidate className="space-y-8">
           <ErrorSummary
             form={PAYMENT_FORM}
-            message={errorOf(actionData)}
+            message={answer?.keep ? undefined : errorOf(actionData)}
             errors={errors}
             fieldOrder={PAYMENT_FIELD_ORDER}
             answer={actionData}
@@ -197,6 +246,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     section="shipping"
                     defaultCountry={order.deliversToUk ? "United Kingdom" : ""}
                     errors={errors}
+                    values={values}
                   />
                 </>
               )}
@@ -210,6 +260,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   inputMode="email"
                   required
                   errors={errors}
+                  values={values}
                 />
                 <Field
                   name="phone"
@@ -220,6 +271,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   inputMode="tel"
                   required
                   errors={errors}
+                  values={values}
                 />
               </div>
             </div>
@@ -235,14 +287,19 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   <input
                     type="checkbox"
                     name="sameAsShipping"
-                    defaultChecked
+                    defaultChecked={values ? values.sameAsShipping === "on" : true}
                     className="size-5 accent-accent"
                   />
                   Billing address same as shipping
                 </label>
                 {/* CSS alone shows the billing fields when the box is unticked, with or without JS. */}
                 <div className="group-has-[[name=sameAsShipping]:checked]/billing:hidden">
-                  <AddressFields prefix="billing" section="billing" errors={errors} />
+                  <AddressFields
+                    prefix="billing"
+                    section="billing"
+                    errors={errors}
+                    values={values}
+                  />
                 </div>
               </div>
             </fieldset>
@@ -264,6 +321,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   className="sm:col-span-2"
                   required
                   errors={errors}
+                  values={values}
                 />
                 <Field
                   name="cardName"
@@ -273,6 +331,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   className="sm:col-span-2"
                   required
                   errors={errors}
+                  values={values}
                 />
                 <Field
                   name="expiryDate"
@@ -281,6 +340,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   maxLength={5}
                   required
                   errors={errors}
+                  values={values}
                 />
                 <Field
                   name="cvv"
@@ -290,6 +350,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                   maxLength={3}
                   required
                   errors={errors}
+                  values={values}
                 />
               </div>
             </div>
@@ -305,6 +366,20 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             >
               {processing ? "Processing payment..." : `Pay ${formatPence(order.totalPence)}`}
             </SubmitButton>
+            {hold.extensionsLeft > 0 ? (
+              // After Pay, so Enter in a field still pays (the form's first submit button). It
+              // posts the whole form: nothing typed is lost without JavaScript (issue 56).
+              <Button
+                type="submit"
+                name="intent"
+                value="keep"
+                variant="secondary"
+                className="w-full"
+                data-testid="keep-order"
+              >
+                {KEEP_LABEL}
+              </Button>
+            ) : null}
           </div>
         </Form>
 

@@ -68,7 +68,9 @@ export const action = pageEndpoint(
       get("optionType"),
       readMeasures(get),
     );
-    if (!found.ok) return problem(found.kind, found.message, { extra: { fields } });
+    if (!found.ok) {
+      return problem(found.kind, found.message, { extra: { ...found.extra, fields } });
+    }
     const { optionType, ...answer } = found.data;
     return { ok: true as const, data: { fields, optionType, answer } };
   },

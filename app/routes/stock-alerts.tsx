@@ -50,7 +50,7 @@ export const action = pageEndpoint(
           status: 202 as const,
           data: { ...answer.data, productId: field("productId") },
         }
-      : { ...answer, extra: { productId: field("productId") } };
+      : { ...answer, extra: { ...answer.extra, productId: field("productId") } };
   },
 );
 

@@ -12,7 +12,8 @@ import { pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import type { Route } from "./+types/tracking";
 import { BODY_LIMITS, EMAIL_MAX, ORDER_NUMBER_MAX } from "~/shared/limits";
-import { ErrorSummary, RequiredMark } from "~/ui/forms";
+import { ErrorSummary, fieldId } from "~/ui/forms";
+import { Field } from "~/ui/Field";
 
 export const meta = () =>
   pageMeta({
@@ -35,6 +36,7 @@ export const action = pageEndpoint(
 
 type TrackingAnswer = {
   error?: string;
+  fieldErrors?: Record<string, string>;
   result?: TrackingResult;
   query?: { order: string; email: string };
 };
@@ -49,6 +51,7 @@ export default function Tracking({ actionData, loaderData }: Route.ComponentProp
   const query = answer?.query;
   const result: TrackingResult | undefined =
     answer?.result ?? (answer?.error ? { found: false, message: answer.error } : undefined);
+  const errors = answer?.fieldErrors ?? {};
   const { Body } = trackingHelp;
   return (
     <InfoPageShell
@@ -58,44 +61,43 @@ export default function Tracking({ actionData, loaderData }: Route.ComponentProp
     >
       <Form
         method="post"
+        noValidate
         className="not-prose mt-8 grid gap-4 rounded-lg bg-white p-6 ring-1 ring-black/5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
         {/* Not found: the form's error summary, which takes the focus (X-A11Y-2); it is in no
             live region as well (read twice before, X-A11Y-7). */}
         {result && !result.found ? (
           <div className="sm:col-span-3">
-            <ErrorSummary form="track" message={result.message} errors={{}} answer={answer} />
+            <ErrorSummary
+              form="track"
+              message={result.message}
+              errors={errors}
+              fieldOrder={["order", "email"]}
+              answer={answer}
+            />
           </div>
         ) : null}
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-semibold">
-            <label htmlFor="track-order">Order number</label> <RequiredMark />
-          </span>
-          <input
-            id="track-order"
-            name="order"
-            defaultValue={query?.order}
-            placeholder="GT-10001"
-            required
-            maxLength={ORDER_NUMBER_MAX}
-            className="rounded border border-ink/30 bg-white px-3 py-2 text-base uppercase"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-semibold">
-            <label htmlFor="track-email">E-mail address</label> <RequiredMark />
-          </span>
-          <input
-            id="track-email"
-            name="email"
-            type="email"
-            defaultValue={query?.email}
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX}
-            className="rounded border border-ink/30 bg-white px-3 py-2 text-base"
-          />
-        </div>
+        <Field
+          id={fieldId("track", "order")}
+          label="Order number"
+          name="order"
+          defaultValue={query?.order}
+          placeholder="GT-10001"
+          required
+          maxLength={ORDER_NUMBER_MAX}
+          error={errors.order}
+        />
+        <Field
+          id={fieldId("track", "email")}
+          label="E-mail address"
+          name="email"
+          type="email"
+          defaultValue={query?.email}
+          autoComplete="email"
+          required
+          maxLength={EMAIL_MAX}
+          error={errors.email}
+        />
         <button
           type="submit"
           className="rounded bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft"

@@ -264,6 +264,12 @@ export const MAX_HASHES_WAITING = 16;
 export const MAIL_BATCH = 10;
 /** How many due orders one pass claims; the next pass takes the rest. */
 export const EXPIRY_BATCH = 100;
+/** Issue 56 (WCAG 2.2.1): how long "keep my order" holds an unpaid order from that moment. */
+export const HOLD_EXTENSION_MINUTES = 30;
+/** Issue 56: how many times one order may be kept longer (the criterion asks at least 3). */
+export const HOLD_EXTENSIONS_MAX = 3;
+/** Issue 56: the payment page warns this long before the order's hold ends. */
+export const HOLD_WARNING_SECONDS = 120;
 /** How many closed teams one pass takes; a full pass runs again at once. */
 export const TEAM_CLOSING_BATCH = 20;
 /** How many late-paid member orders one pass takes; a full pass runs again at once. */

@@ -45,6 +45,9 @@ export const stockAlertSchema = z
 
 export type StockAlertInput = z.infer<typeof stockAlertSchema>;
 
+/** The e-mail field's own message (issue 56). */
+export const STOCK_ALERT_EMAIL_WRONG = "Enter an e-mail address like name@example.com.";
+
 const WRONG_INPUT =
   "Please give the product, option, size (and colour, if it has one) and an e-mail address like name@example.com.";
 
@@ -79,7 +82,15 @@ export async function requestStockAlert(
   origin: string,
 ): Promise<Result<{ message: string }>> {
   const parsed = stockAlertSchema.safeParse(body);
-  if (!parsed.success) return problem("invalid_input", WRONG_INPUT);
+  if (!parsed.success) {
+    // The e-mail named at its field when it is what is wrong (issue 56, X-A11Y-2).
+    const emailWrong = parsed.error.issues.some((issue) => issue.path[0] === "email");
+    return problem(
+      "invalid_input",
+      WRONG_INPUT,
+      emailWrong ? { extra: { fieldErrors: { email: STOCK_ALERT_EMAIL_WRONG } } } : {},
+    );
+  }
   const alert = { ...parsed.data, email: parsed.data.email.toLowerCase() };
   const product = findProduct(catalogue, alert.productId);
   if (!product) return problem("not_found", "There is no product with that id.");

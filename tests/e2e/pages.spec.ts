@@ -38,12 +38,16 @@ for (const route of PAGE_ROUTES) {
   });
 }
 
-test("unknown paths answer a real 404 page", async ({ page, request }) => {
+test("X-SHOP-3 (issue 56): unknown paths answer a real 404 page whose title starts with Error:", async ({
+  page,
+  request,
+}) => {
   expect((await request.get("/no-such-page")).status()).toBe(404);
   expect((await request.get("/mens/no-such-section")).status()).toBe(404);
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page).toHaveTitle("Error: Page not found | GRIP TRUTH");
   await expectNoAxeViolations(page);
 });
 

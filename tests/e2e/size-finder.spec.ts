@@ -56,9 +56,11 @@ for (const javaScriptEnabled of [true, false]) {
       await finder.getByLabel("stone").fill("");
       await finder.getByLabel("pounds").fill("");
       await finder.getByRole("button", { name: "Find my size" }).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: "Please give your weight in kg" }),
-      ).toBeVisible();
+      // The shop's one error pattern (issue 56): the summary, focused, and the field marked.
+      const summary = finder.getByTestId("error-summary");
+      await expect(summary).toContainText("Please give your weight in kg");
+      await expect(summary).toBeFocused();
+      await expect(finder.getByLabel("Weight (kg)")).toHaveAttribute("aria-invalid", "true");
     });
   });
 }

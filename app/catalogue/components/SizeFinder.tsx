@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Field } from "~/ui/Field";
-import { SubmitButton } from "~/ui/forms";
+import { ErrorSummary, type FieldErrors, SubmitButton } from "~/ui/forms";
 import { FIT_MEASURES, type FitAnswer, type FitMeasure, MEASURE_WORDS, readMeasures } from "../fit";
 import type { Product } from "../types";
 
@@ -10,6 +10,8 @@ export interface SizeFinderSent {
   fields?: Record<string, string>;
   answer?: FitAnswer;
   error?: string;
+  /** Each wrong measure's own message (issue 56, X-A11Y-2). */
+  fieldErrors?: Record<string, string>;
 }
 
 const inline = "w-24";
@@ -37,7 +39,10 @@ export function SizeFinder({
 }) {
   const charted = product.options.filter((o) => charts[o.type]);
   const [answer, setAnswer] = useState<FitAnswer | undefined>(sent?.answer);
-  const [error, setError] = useState<string | undefined>(sent?.error);
+  // The one error pattern (issue 56): a summary that takes the focus, each measure marked.
+  const [refusal, setRefusal] = useState<{ error: string; fieldErrors: FieldErrors } | undefined>(
+    sent?.error ? { error: sent.error, fieldErrors: sent.fieldErrors ?? {} } : undefined,
+  );
   const [busy, setBusy] = useState(false);
   if (charted.length === 0) return null;
   const sizing = charted.find((o) => o.type === optionType) ?? charted[0]!;
@@ -59,17 +64,26 @@ export function SizeFinder({
     setBusy(true);
     try {
       const response = await fetch(`/api/size-finder?${query}`);
-      const body = (await response.json()) as FitAnswer & { error?: string };
+      const body = (await response.json()) as FitAnswer & {
+        error?: string;
+        fieldErrors?: FieldErrors;
+      };
       if (!response.ok) {
         setAnswer(undefined);
-        setError(body.error ?? "The size finder could not answer; please try again.");
+        setRefusal({
+          error: body.error ?? "The size finder could not answer; please try again.",
+          fieldErrors: body.fieldErrors ?? {},
+        });
         return;
       }
-      setError(undefined);
+      setRefusal(undefined);
       setAnswer(body);
       onFound(chosen, body.size);
     } catch {
-      setError("The size finder could not be reached; please try again.");
+      setRefusal({
+        error: "The size finder could not be reached; please try again.",
+        fieldErrors: {},
+      });
     } finally {
       setBusy(false);
     }
@@ -94,6 +108,15 @@ export function SizeFinder({
         <p id={`${id}-title`} className="text-sm text-muted">
           Tell us your measurements and we'll pick the size from this product's own chart.
         </p>
+        {refusal ? (
+          <ErrorSummary
+            form={id}
+            message={refusal.error}
+            errors={refusal.fieldErrors}
+            fieldOrder={measures}
+            answer={refusal}
+          />
+        ) : null}
         <input type="hidden" name="intent" value="size-finder" />
         {charted.length > 1 ? (
           <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -113,14 +136,20 @@ export function SizeFinder({
         )}
         <div className="flex flex-wrap gap-x-4 gap-y-3">
           {measures.map((measure) => (
-            <MeasureFields key={measure} measure={measure} id={id} value={value} />
+            <MeasureFields
+              key={measure}
+              measure={measure}
+              id={id}
+              value={value}
+              error={refusal?.fieldErrors[measure]}
+            />
           ))}
         </div>
         <SubmitButton busy={busy} className="self-start">
           Find my size
         </SubmitButton>
+        {/* The answer's one live line; a refusal is the summary above, said by its focus. */}
         <div aria-live="polite" role="status">
-          {error ? <p className="font-semibold text-accent">{error}</p> : null}
           {answer ? (
             <p>
               <strong>Your size: {answer.size}.</strong> {answer.note}
@@ -136,10 +165,12 @@ function MeasureFields({
   measure,
   id,
   value,
+  error,
 }: {
   measure: FitMeasure;
   id: string;
   value: (name: string) => string;
+  error?: string;
 }) {
   const { label, unit } = MEASURE_WORDS[measure];
   const metric = (
@@ -149,6 +180,7 @@ function MeasureFields({
       id={`${id}-${measure}`}
       inputMode="decimal"
       defaultValue={value(measure)}
+      error={error}
       className="w-32"
     />
   );

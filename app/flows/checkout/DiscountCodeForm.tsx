@@ -32,8 +32,13 @@ export function DiscountCodeForm({
     event.preventDefault();
     if (busy) return;
     if (code.trim() === "") {
+      // An empty Apply is answered too (issue 56): any code applied before is taken off.
       onChange(null);
-      setMessage(null);
+      setMessage(
+        applied
+          ? `Enter a discount code. ${applied.code} is no longer applied.`
+          : "Enter a discount code.",
+      );
       return;
     }
     setBusy(true);

@@ -44,6 +44,7 @@ export function RatingInput({
                 name={name}
                 required={givenName ? true : undefined}
                 aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
                 value={stars}
                 checked={value === stars}
                 onChange={() => onChange(stars)}

@@ -1,8 +1,10 @@
-import { useId, useState } from "react";
-import { SubmitButton } from "~/ui/forms";
+import { useState } from "react";
+import { ErrorSummary, type FieldErrors, fieldId, RequiredNote, SubmitButton } from "~/ui/forms";
+import { Field, TextAreaField } from "~/ui/Field";
 import {
   EMAIL_MAX,
   NAME_MAX,
+  reviewFieldErrors,
   reviewFormProblem,
   SUBMIT_FAILED_MESSAGE,
   TEXT_MAX,
@@ -25,8 +27,9 @@ async function uploadPhoto(file: File): Promise<string | null> {
   }
 }
 
-const field =
-  "mt-1 block w-full rounded border border-ink/25 bg-white px-3 py-2.5 text-base focus:border-ink";
+/** The dialog's form: its error summary links to `review-dialog-<field>` (X-A11Y-2). */
+const FORM = "review-dialog";
+const FIELD_ORDER = ["customer_name", "customer_email", "rating", "review_text"] as const;
 
 /** The write tab (S-REV-4..6): name, e-mail, rating, text and up to five photos. */
 /**
@@ -43,11 +46,17 @@ export function ReviewForm({
   productId: string;
   onSubmitted: (review: PublicReview) => Promise<void> | void;
 }) {
-  const id = useId();
   const [rating, setRating] = useState(0);
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The shop's one error pattern (X-A11Y-2, issue 56): each answer is a new object, so the
+  // summary takes the focus again even when the same fields are still wrong.
+  const [answer, setAnswer] = useState<{ message?: string; errors: FieldErrors } | null>(null);
+  const setProblem = (message: string | null, errors: FieldErrors = {}) =>
+    setAnswer(
+      message || Object.keys(errors).length ? { message: message ?? undefined, errors } : null,
+    );
+  const errors = answer?.errors ?? {};
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +70,7 @@ export function ReviewForm({
       text: text("review_text"),
     };
     const message = reviewFormProblem(values);
-    setProblem(message);
+    setProblem(message, reviewFieldErrors(values));
     if (message) return;
 
     setBusy(true);
@@ -110,70 +119,59 @@ export function ReviewForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="space-y-5"
-      aria-describedby={`${id}-note`}
-    >
-      <p id={`${id}-note`} className="text-sm text-muted">
-        {REVIEW_FORM_NOTE}
-      </p>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+      <ErrorSummary
+        form={FORM}
+        message={answer?.message}
+        errors={errors}
+        fieldOrder={FIELD_ORDER}
+        answer={answer}
+      />
+      <p className="text-sm text-muted">{REVIEW_FORM_NOTE}</p>
+      <RequiredNote />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="text-sm font-semibold">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            name="customer_name"
-            autoComplete="name"
-            maxLength={NAME_MAX}
-            required
-            aria-required="true"
-            className={field}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="text-sm font-semibold">
-            E-mail
-          </label>
-          <input
-            id={`${id}-email`}
-            name="customer_email"
-            type="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX}
-            required
-            aria-required="true"
-            className={field}
-          />
-        </div>
-      </div>
-      <RatingInput value={rating} onChange={setRating} disabled={busy} />
-      <div>
-        <label htmlFor={`${id}-text`} className="text-sm font-semibold">
-          Your review
-        </label>
-        <textarea
-          id={`${id}-text`}
-          name="review_text"
-          rows={5}
-          maxLength={TEXT_MAX}
+        <Field
+          id={fieldId(FORM, "customer_name")}
+          label="Name"
+          name="customer_name"
+          autoComplete="name"
+          maxLength={NAME_MAX}
           required
-          aria-required="true"
-          className={`${field} resize-y`}
+          error={errors.customer_name}
+        />
+        <Field
+          id={fieldId(FORM, "customer_email")}
+          label="E-mail"
+          name="customer_email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          required
+          error={errors.customer_email}
         />
       </div>
+      <RatingInput
+        id={fieldId(FORM, "rating")}
+        value={rating}
+        onChange={setRating}
+        disabled={busy}
+        error={errors.rating}
+      />
+      <TextAreaField
+        id={fieldId(FORM, "review_text")}
+        label="Your review"
+        name="review_text"
+        rows={5}
+        maxLength={TEXT_MAX}
+        required
+        error={errors.review_text}
+      />
       {/* A honeypot: people never see or reach it; bots that fill it are ignored. */}
       <div hidden>
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
+        <label htmlFor={`${FORM}-website`}>Website</label>
+        <input id={`${FORM}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
-      <div role="alert" className="min-h-6 text-sm font-semibold text-accent">
-        {problem}
-      </div>
       <SubmitButton
         busy={busy}
         variant="danger"
