@@ -17,7 +17,13 @@ import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
-import { ACTION_LABELS, nextMoves, paymentLabel, refundableFrom } from "~/orders/status";
+import {
+  ACTION_LABELS,
+  fulfilmentLabel,
+  nextMoves,
+  paymentLabel,
+  refundableFrom,
+} from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
@@ -152,7 +158,7 @@ function Panel({ title, children, id }: { title: string; children: React.ReactNo
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, history, refunds, audit, notice, returns, attention, vat } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const moves = nextMoves(order);
+  const moves = nextMoves(order, loaderData.path);
   const refundable = refundableFrom(order);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -176,7 +182,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div className="flex items-center gap-1.5">
             <dt className="text-sm text-muted">Fulfilment</dt>
             <dd data-testid="order-fulfilment-status">
-              <FulfilmentBadge status={order.fulfilmentStatus} />
+              <FulfilmentBadge
+                status={order.fulfilmentStatus}
+                label={fulfilmentLabel(order, loaderData.path)}
+              />
             </dd>
           </div>
         </dl>

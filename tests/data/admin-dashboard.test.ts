@@ -153,7 +153,7 @@ describe("X-DAY-2: the dashboard's figures", () => {
     const toMake = await paidOrder();
     const toShip = await paidOrder();
     const shipped = await paidOrder();
-    await forceStatus(toShip.id, "in_production");
+    await forceStatus(toShip.id, "made");
     await forceStatus(shipped.id, "dispatched");
     await db.insert(returnRequests).values([
       { orderId: shipped.id, reason: "Too small" },

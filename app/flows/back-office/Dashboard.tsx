@@ -104,8 +104,8 @@ export function Dashboard({
           />
         </dl>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Work to do">
-          <WorkLink to={workListPath("unfulfilled")} label="To make" count={s.toMake} />
-          <WorkLink to={workListPath("in_production")} label="To ship" count={s.toShip} />
+          <WorkLink to={workListPath("to_make")} label="To make" count={s.toMake} />
+          <WorkLink to={workListPath("to_ship")} label="To ship" count={s.toShip} />
           <WorkLink to="/admin/returns" label="Open returns" count={s.openReturns} />
           <WorkLink to="/admin/enquiries" label="Unhandled enquiries" count={s.openEnquiries} />
         </ul>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { orderLines, orderRefunds, orders } from "~/orders/schema";
@@ -6,7 +6,8 @@ import { products } from "~/catalogue/schema";
 import { variantStock } from "~/stock/schema";
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
 import { countAwaitingReturns } from "~/returns/requests.server";
-import { paidAtStep } from "~/orders/states.server";
+import { workListSql } from "~/orders/states.server";
+import { MONEY_HELD } from "~/orders/status";
 import { problem, type Problem } from "~/shared/problems";
 import { startOfUkDay, ukDaysEnding } from "./uk-days";
 import { type DashboardExtras, type DashboardSummary } from "./summary";
@@ -83,12 +84,15 @@ export async function dashboardSummary(
           ),
         )
         .groupBy(refundDay),
-      // X-ORD-2: paid or partly refunded, by fulfilment step (a partial refund leaves it to do).
+      // X-ORD-2, issue 53: the two work lists, as the order list's "To make" and "To ship" read
+      // them (a partial refund leaves the work to do).
       db
-        .select({ step: orders.fulfilmentStatus, n: sql<number>`count(*)::int` })
+        .select({
+          toMake: sql<number>`count(*) FILTER (WHERE ${workListSql("to_make")})::int`,
+          toShip: sql<number>`count(*) FILTER (WHERE ${workListSql("to_ship")})::int`,
+        })
         .from(orders)
-        .where(or(paidAtStep("unfulfilled"), paidAtStep("in_production")))
-        .groupBy(orders.fulfilmentStatus),
+        .where(inArray(orders.paymentStatus, [...MONEY_HELD])),
       db
         .select({
           productId: variantStock.productId,
@@ -136,7 +140,6 @@ export async function dashboardSummary(
   const refundsPence = [...refunded.values()].reduce((sum, n) => sum + n, 0);
   const orderCount = paidByDay.reduce((sum, r) => sum + Number(r.orders), 0);
   const today = paid.get(dates[dates.length - 1]!);
-  const counted = new Map(work.map((r) => [r.step, Number(r.n)]));
 
   return {
     summary: {
@@ -146,8 +149,8 @@ export async function dashboardSummary(
       orders: orderCount,
       averageOrderPence: orderCount ? Math.round(takingsPence / orderCount) : 0,
       byDay,
-      toMake: counted.get("unfulfilled") ?? 0,
-      toShip: counted.get("in_production") ?? 0,
+      toMake: Number(work[0]?.toMake ?? 0),
+      toShip: Number(work[0]?.toShip ?? 0),
       openReturns,
       openEnquiries,
       lowStock: lowStock.map(({ name: _name, ...row }) => ({
