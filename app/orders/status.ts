@@ -187,7 +187,7 @@ export function paymentLabel(order: OrderStates): string {
 export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
   unfulfilled: "Not yet made",
   in_production: "In production",
-  made: "Made: ready to dispatch",
+  made: "Made",
   dispatched: "Dispatched",
   delivered: "Delivered",
   cancelled: "Cancelled",
@@ -200,6 +200,7 @@ export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
 export function fulfilmentLabel(order: OrderStates, path: OrderPath): string {
   if (order.fulfilmentStatus === "unfulfilled" && path === "stock" && isPaid(order))
     return "Ready to dispatch";
+  if (order.fulfilmentStatus === "made" && isPaid(order)) return "Made: ready to dispatch";
   return FULFILMENT_LABELS[order.fulfilmentStatus];
 }
 

@@ -225,8 +225,8 @@ export function buyHoodies(request: APIRequestContext, email: string, quantity: 
 }
 
 /**
- * The owner dispatches a paid order from its page: signs in there, marks it in production, then
- * sends it with a carrier and a tracking number.
+ * The owner dispatches a paid order made to order from its page: signs in there, marks it in
+ * production, then made, then sends it with a carrier and a tracking number.
  */
 export async function dispatchOrder(
   page: Page,
@@ -238,6 +238,9 @@ export async function dispatchOrder(
   await signInOwner(page);
   await page.getByRole("button", { name: "Mark in production" }).click();
   await expect(page.getByRole("status")).toHaveText("Order in production.");
+  // Made to order (a name on it): made before it is sent (issue 53).
+  await page.getByRole("button", { name: "Mark made" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order made.");
   await page.getByLabel("Carrier").selectOption(carrier);
   await page.getByLabel("Tracking number").fill(trackingNumber);
   await page.getByRole("button", { name: "Mark dispatched" }).click();
