@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders } from "./schema";
 import { CANCELLABLE_PAYMENTS, MONEY_HELD, type WorkList } from "./status";
 
@@ -39,6 +40,18 @@ export function workListSql(list: WorkList): SQL {
   const started = inArray(orders.fulfilmentStatus, ["unfulfilled", "in_production"]);
   if (list === "to_make") return and(held, started, needsMakingSql())!;
   return and(held, or(eq(orders.fulfilmentStatus, "made"), and(started, not(needsMakingSql()))))!;
+}
+
+/** How many paid orders each work list holds (the dashboard's "To make" and "To ship"). */
+export async function workListCounts(db: Database): Promise<Record<WorkList, number>> {
+  const [row] = await db
+    .select({
+      to_make: sql<number>`count(*) FILTER (WHERE ${workListSql("to_make")})::int`,
+      to_ship: sql<number>`count(*) FILTER (WHERE ${workListSql("to_ship")})::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.paymentStatus, [...MONEY_HELD]));
+  return { to_make: Number(row?.to_make ?? 0), to_ship: Number(row?.to_ship ?? 0) };
 }
 
 /** `canBeCancelled`: nothing made yet, and the money not all returned. */
