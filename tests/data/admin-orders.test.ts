@@ -121,7 +121,7 @@ describe("X-OPS-4: the order workflow", () => {
         }
       }
     }
-  });
+  }, 90_000);
 
   it("X-OPS-4: paid → in production → dispatched → delivered, each e-mailed once, recorded with who and when", async () => {
     const order = await paidOrder({ email: "flow@example.com" });

@@ -1,9 +1,13 @@
 import { exchangesOfOrder } from "~/flows/returns/exchanges.server";
 import type { ExchangeFulfilment } from "~/returns/schema";
-import { and, asc, desc, eq, inArray, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
-import { listReturnRequests, type ReturnRequestSummary } from "~/returns/requests.server";
+import {
+  listReturnRequests,
+  orderHasExchangeWaitingSql,
+  type ReturnRequestSummary,
+} from "~/returns/requests.server";
 import type { Database } from "~/db/client.server";
 import {
   FULFILMENT_STATUSES,
@@ -76,7 +80,10 @@ function whereOf(filter: OrderFilter, now: Date): SQL | undefined {
   if (filter.status) conditions.push(statusIsSql(filter.status));
   if (filter.payment) conditions.push(inArray(orders.paymentStatus, filter.payment));
   if (filter.fulfilment) conditions.push(inArray(orders.fulfilmentStatus, filter.fulfilment));
-  if (filter.work) conditions.push(workListSql(filter.work));
+  // Issue 53: an order with a replacement size waiting is on the list for it too.
+  if (filter.work) {
+    conditions.push(or(workListSql(filter.work), orderHasExchangeWaitingSql(filter.work))!);
+  }
   // A payment for a checkout the shop had closed needs attention whatever the order's status.
   const chosen = filter.status || filter.payment || filter.fulfilment || filter.work;
   if (!chosen && !filter.attention) conditions.push(not(statusIsSql("pending")));

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { products } from "~/catalogue/schema";
 import { variantStock } from "~/stock/schema";
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
-import { countAwaitingReturns } from "~/returns/requests.server";
+import { countAwaitingReturns, countExchangesWaiting } from "~/returns/requests.server";
 import { workListCounts } from "~/orders/states.server";
 import { problem, type Problem } from "~/shared/problems";
 import { startOfUkDay, ukDaysEnding } from "./uk-days";
@@ -48,11 +48,13 @@ export async function dashboardSummary(
   const dates = ukDaysEnding(now, days);
   const from = startOfUkDay(dates[0]!);
   // Issue 53: every money figure from the same order and refund rows (one query, one module).
-  const [records, work, lowStock, openReturns, openEnquiries] = await Promise.all([
+  const [records, work, exchanges, lowStock, openReturns, openEnquiries] = await Promise.all([
     takingsRecordsSince(db, from),
     // X-ORD-2, issue 53: the two work lists, as the order list's "To make" and "To ship" read
     // them (a partial refund leaves the work to do).
     workListCounts(db),
+    // Issue 53: a replacement size waiting is work too, made or shipped like an order.
+    countExchangesWaiting(db),
     db
       .select({
         productId: variantStock.productId,
@@ -89,8 +91,8 @@ export async function dashboardSummary(
       orders: figures.orders,
       averageOrderPence: figures.averageOrderPence,
       byDay: figures.byDay,
-      toMake: work.to_make,
-      toShip: work.to_ship,
+      toMake: work.to_make + exchanges.to_make,
+      toShip: work.to_ship + exchanges.to_ship,
       openReturns,
       openEnquiries,
       lowStock: lowStock.map(({ name: _name, ...row }) => ({
