@@ -189,7 +189,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </dd>
           </div>
         </dl>
-        <DeliveryBadge method={order.shippingMethod} />
+        <DeliveryBadge method={order.shippingMethod} withTeam={Boolean(order.teamDeliverySlug)} />
         <ButtonLink
           to={`/admin/orders/print?orders=${order.orderNumber}`}
           className="ml-auto print:hidden"

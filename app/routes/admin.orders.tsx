@@ -263,7 +263,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {formatPence(order.total_pence)}
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
-                  <DeliveryBadge method={order.shipping_method} />
+                  <DeliveryBadge method={order.shipping_method} withTeam={order.team_delivery} />
                 </td>
                 {/* On a phone the status has a line of its own under the delivery: beside it, an
                     international order's badge and a long status (Partly refunded) were 42 px too

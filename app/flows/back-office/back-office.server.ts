@@ -111,6 +111,8 @@ export interface OrderListRow {
   shipping_method: string;
   /** Issue 53: "stock" (every line off the shelf: ready to dispatch) or "make". */
   path: OrderPath;
+  /** X-TEAM-6: delivered with its team (no method of its own); the badge says "With the team". */
+  team_delivery: boolean;
 }
 
 /** Orders newest first, filtered and paged 50 at a time (X-OPS-2). */
@@ -135,6 +137,7 @@ export async function listOrders(
         items,
         shipping_method: orders.shippingMethod,
         needs_making: needsMakingSql(),
+        team_delivery: sql<boolean>`${orders.teamDeliverySlug} IS NOT NULL`,
       })
       .from(orders)
       .where(where)
@@ -158,6 +161,7 @@ export async function listOrders(
       created_at: r.created_at.toISOString(),
       items: Number(r.items),
       path: needs_making ? ("make" as const) : ("stock" as const),
+      team_delivery: Boolean(r.team_delivery),
     })),
     total: Number(counted?.n ?? 0),
     page: filter.page,
