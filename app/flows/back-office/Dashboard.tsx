@@ -164,6 +164,18 @@ export function Dashboard({
                   </tr>
                 ))}
               </tbody>
+              {/* Issue 53: with every product's net, delivery's makes the net takings. */}
+              <tfoot className="border-t border-stone text-sm text-muted">
+                <tr>
+                  <th scope="row" className="p-3 font-normal">
+                    Delivery charges
+                  </th>
+                  <td className="p-3" />
+                  <td className="p-3 text-right whitespace-nowrap">
+                    {formatPence(s.deliveryNetPence)}
+                  </td>
+                </tr>
+              </tfoot>
             </table>
           )}
         </section>
