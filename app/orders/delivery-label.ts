@@ -24,6 +24,21 @@ export function deliveryLabel(
     : methodLabel(order.shippingMethod, delivery);
 }
 
+const SHORT_NAMES: Record<ShippingMethodId, string> = {
+  "uk-standard": "Standard",
+  "uk-express": "Express",
+  international: "International",
+};
+
+/**
+ * The delivery in one word or two, for the owner's lists and badges (X-DAY-3): the method, or
+ * "With the team" for an order delivered with its team (issue 53), which was charged no method.
+ */
+export function deliveryShortName(order: { shippingMethod: string; withTeam: boolean }): string {
+  if (order.withTeam) return "With the team";
+  return SHORT_NAMES[order.shippingMethod as ShippingMethodId] ?? order.shippingMethod;
+}
+
 /** An address's lines as a label shows them: the name, each line of the street address (a
  *  team's address is several), town, postcode and country, without empty ones. */
 export function postalLines(address: PostalAddress | null | undefined): string[] {

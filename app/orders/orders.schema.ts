@@ -21,6 +21,7 @@ export const ORDER_STATUSES = [
   "failed",
   "cancelled",
   "in_production",
+  "made",
   "dispatched",
   "delivered",
   "refunded",
@@ -43,6 +44,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const FULFILMENT_STATUSES = [
   "unfulfilled",
   "in_production",
+  "made",
   "dispatched",
   "delivered",
   "cancelled",
@@ -98,7 +100,7 @@ export const orders = pgTable(
       .default(sql`'CHK-' || nextval('checkout_reference_seq')`),
     /** The money (X-ORD-1): pending until paid, then paid, partly refunded or refunded. */
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    /** The making (X-ORD-1): unfulfilled, in production, dispatched, delivered or cancelled. */
+    /** The making (X-ORD-1): unfulfilled, in production, made, dispatched, delivered or cancelled. */
     fulfilmentStatus: text("fulfilment_status", { enum: FULFILMENT_STATUSES })
       .notNull()
       .default("unfulfilled"),
@@ -193,7 +195,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_fulfilment_status_known",
-      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'in_production', 'dispatched', 'delivered', 'cancelled')`,
+      sql`${table.fulfilmentStatus} IN ('unfulfilled', 'in_production', 'made', 'dispatched', 'delivered', 'cancelled')`,
     ),
     check(
       "orders_paid_has_time",

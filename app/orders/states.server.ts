@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders } from "./schema";
-import { CANCELLABLE_PAYMENTS, MONEY_HELD } from "./status";
+import { CANCELLABLE_PAYMENTS, MONEY_HELD, type WorkList } from "./status";
 
 /**
  * The database's side of `status.ts` (X-ORD-2): the same three rules as conditions on `orders`,
@@ -23,6 +24,35 @@ export function paidAtStep(step: "unfulfilled" | "in_production"): SQL {
 
 /** `isToMake`: paid, and nothing made yet. */
 export const toMakeSql = () => paidAtStep("unfulfilled");
+
+/**
+ * `orderPath(lines) === "make"` (issue 53): a line still to send that is not from stock or has
+ * text to print (its custom text, a paid name, a member's printed name). Written out in full:
+ * inside a one-table select Drizzle leaves column names unqualified.
+ */
+export function needsMakingSql(): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM order_lines ol WHERE ol.order_id = "orders"."id" AND ol.cancelled_at IS NULL AND (NOT ol.from_stock OR ol.name_customisation OR coalesce(btrim(ol.custom_text), '') <> '' OR coalesce(btrim(ol.print_name), '') <> ''))`;
+}
+
+/** `isOnWorkList`: paid orders to make (waiting or in production), or ready to dispatch. */
+export function workListSql(list: WorkList): SQL {
+  const held = inArray(orders.paymentStatus, [...MONEY_HELD]);
+  const started = inArray(orders.fulfilmentStatus, ["unfulfilled", "in_production"]);
+  if (list === "to_make") return and(held, started, needsMakingSql())!;
+  return and(held, or(eq(orders.fulfilmentStatus, "made"), and(started, not(needsMakingSql()))))!;
+}
+
+/** How many paid orders each work list holds (the dashboard's "To make" and "To ship"). */
+export async function workListCounts(db: Database): Promise<Record<WorkList, number>> {
+  const [row] = await db
+    .select({
+      to_make: sql<number>`count(*) FILTER (WHERE ${workListSql("to_make")})::int`,
+      to_ship: sql<number>`count(*) FILTER (WHERE ${workListSql("to_ship")})::int`,
+    })
+    .from(orders)
+    .where(inArray(orders.paymentStatus, [...MONEY_HELD]));
+  return { to_make: Number(row?.to_make ?? 0), to_ship: Number(row?.to_ship ?? 0) };
+}
 
 /** `canBeCancelled`: nothing made yet, and the money not all returned. */
 export function cancellableSql(): SQL {

@@ -6,7 +6,14 @@ import { trackingUrl } from "~/shared/carriers";
 import { type VatBand, vatReceipt } from "~/pricing/vat";
 
 export type CustomerNotice =
-  | { kind: "in_production" }
+  | {
+      kind: "in_production";
+      /** Issue 53: the lines being made (made to order or personalised), and those already on
+       *  the shelf that wait to go with them. Left out: the order's lines are not named. */
+      made?: string[];
+      fromStock?: string[];
+    }
+  | { kind: "made" }
   | {
       kind: "dispatched";
       carrier: string;
@@ -50,7 +57,31 @@ function wording(
         subject: `Your ${BRAND.name} order ${n} is in production`,
         body: [
           `Good news: we have started making your order ${n}.`,
-          `Made-to-order and personalised items take ${POLICY.madeToOrder} before they are dispatched; we will e-mail you the tracking number as soon as it is on its way.`,
+          ...(notice.made?.length
+            ? [
+                `Being made for you (made-to-order and personalised items take ${POLICY.madeToOrder} before they are dispatched):`,
+                ...notice.made.map((line) => `- ${line}`),
+              ]
+            : notice.made
+              ? []
+              : [
+                  `Made-to-order and personalised items take ${POLICY.madeToOrder} before they are dispatched.`,
+                ]),
+          ...(notice.fromStock?.length
+            ? [
+                "Already on our shelf, and sent with the rest:",
+                ...notice.fromStock.map((line) => `- ${line}`),
+              ]
+            : []),
+          `We will e-mail you the tracking number as soon as it is on its way.`,
+        ],
+      };
+    case "made":
+      return {
+        subject: `Your ${BRAND.name} order ${n} has been made`,
+        body: [
+          `Your order ${n} has been made and is being packed.`,
+          `We will e-mail you the tracking number as soon as it is on its way.`,
         ],
       };
     case "dispatched":

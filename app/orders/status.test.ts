@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { FULFILMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from "./schema";
 import {
   canBeCancelled,
+  canMoveTo,
+  fulfilmentLabel,
+  isOnWorkList,
   isPaid,
   isToMake,
   legacyStatus,
   nextMoves,
+  orderPath,
   progressStatus,
   refundableFrom,
   statusLabel,
@@ -23,10 +27,12 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
       [
         "paid/unfulfilled",
         "paid/in_production",
+        "paid/made",
         "paid/dispatched",
         "paid/delivered",
         "partly_refunded/unfulfilled",
         "partly_refunded/in_production",
+        "partly_refunded/made",
         "partly_refunded/dispatched",
         "partly_refunded/delivered",
       ].sort(),
@@ -45,22 +51,53 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
     );
   });
 
-  it("X-OPS-4: the workflow goes unfulfilled → in production → dispatched → delivered, once paid", () => {
+  it("X-OPS-4 X-ORD-5: made to order goes unfulfilled → in production → made → dispatched → delivered, once paid", () => {
     const paid = (fulfilmentStatus: OrderStates["fulfilmentStatus"]) =>
-      nextMoves({ paymentStatus: "paid", fulfilmentStatus });
+      nextMoves({ paymentStatus: "paid", fulfilmentStatus }, "make");
     expect(paid("unfulfilled")).toEqual(["in_production", "cancelled"]);
-    expect(paid("in_production")).toEqual(["dispatched"]);
+    expect(paid("in_production")).toEqual(["made"]);
+    expect(paid("made")).toEqual(["dispatched"]);
     expect(paid("dispatched")).toEqual(["delivered"]);
     expect(paid("delivered")).toEqual([]);
     expect(paid("cancelled")).toEqual([]);
     // A partly refunded order is still made and sent from wherever it is.
     const partly = { paymentStatus: "partly_refunded" as const };
-    expect(nextMoves({ ...partly, fulfilmentStatus: "in_production" })).toEqual(["dispatched"]);
+    expect(nextMoves({ ...partly, fulfilmentStatus: "made" }, "make")).toEqual(["dispatched"]);
     // An unpaid order is never made; it can only be cancelled.
-    expect(nextMoves({ paymentStatus: "pending", fulfilmentStatus: "unfulfilled" })).toEqual([
-      "cancelled",
-    ]);
-    expect(nextMoves({ paymentStatus: "refunded", fulfilmentStatus: "unfulfilled" })).toEqual([]);
+    expect(
+      nextMoves({ paymentStatus: "pending", fulfilmentStatus: "unfulfilled" }, "make"),
+    ).toEqual(["cancelled"]);
+    expect(
+      nextMoves({ paymentStatus: "refunded", fulfilmentStatus: "unfulfilled" }, "make"),
+    ).toEqual([]);
+    // Made to order is never dispatched before it is made.
+    expect(
+      canMoveTo({ paymentStatus: "paid", fulfilmentStatus: "unfulfilled" }, "dispatched", "make"),
+    ).toBe(false);
+  });
+
+  it("X-ORD-5: an order off the shelf is ready to dispatch as soon as it is paid", () => {
+    const paid = { paymentStatus: "paid" as const, fulfilmentStatus: "unfulfilled" as const };
+    expect(nextMoves(paid, "stock")).toEqual(["dispatched", "cancelled"]);
+    expect(fulfilmentLabel(paid, "stock")).toBe("Ready to dispatch");
+    expect(fulfilmentLabel(paid, "make")).toBe("Not yet made");
+    expect(isOnWorkList(paid, "stock", "to_ship")).toBe(true);
+    expect(isOnWorkList(paid, "stock", "to_make")).toBe(false);
+    expect(isOnWorkList(paid, "make", "to_make")).toBe(true);
+    expect(isOnWorkList({ ...paid, fulfilmentStatus: "made" }, "make", "to_ship")).toBe(true);
+    expect(isOnWorkList({ ...paid, paymentStatus: "pending" }, "stock", "to_ship")).toBe(false);
+  });
+
+  it("X-ORD-5: a line is made when it is not from stock or has text to print", () => {
+    const shelf = { fromStock: true, customText: null, nameCustomisation: false, printName: null };
+    expect(orderPath([shelf])).toBe("stock");
+    expect(orderPath([shelf, { ...shelf, fromStock: false }])).toBe("make");
+    expect(orderPath([{ ...shelf, customText: "J. WALKER" }])).toBe("make");
+    expect(orderPath([{ ...shelf, printName: "J. WALKER" }])).toBe("make");
+    // A line cancelled with its team is not sent, so it is not made either.
+    expect(orderPath([shelf, { ...shelf, fromStock: false, cancelledAt: new Date() }])).toBe(
+      "stock",
+    );
   });
 
   it("X-ORD-1: the one-value status older clients read, for every pair", () => {
@@ -72,6 +109,7 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
       "expired/cancelled": "cancelled",
       "paid/unfulfilled": "paid",
       "paid/in_production": "in_production",
+      "paid/made": "made",
       "paid/dispatched": "dispatched",
       "paid/delivered": "delivered",
       "paid/cancelled": "cancelled",
@@ -102,6 +140,7 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
       "Payment failed",
       "Cancelled",
       "In production",
+      "Made",
       "Dispatched",
       "Delivered",
       "Refunded",

@@ -1,4 +1,5 @@
 import type { FulfilmentStatus, OrderStatus, PaymentStatus } from "./schema";
+import { isPersonalised } from "~/policy/consumer-rights";
 
 /**
  * An order's two states (X-ORD-1, X-ORD-2): its money (`paymentStatus`) and its making
@@ -61,9 +62,55 @@ export function isToMake(order: OrderStates): boolean {
 /** The payments an order may be cancelled with: not yet paid, or paid and (partly) held. */
 export const CANCELLABLE_PAYMENTS: readonly PaymentStatus[] = ["pending", ...MONEY_HELD];
 
-/** The owner's list of paid orders at one step ("To make": unfulfilled; "To ship": in production). */
-export function workListPath(step: "unfulfilled" | "in_production"): string {
-  return `/admin/orders?payment=${MONEY_HELD.join(",")}&fulfilment=${step}`;
+/**
+ * An order's path (issue 53): "stock" when every line still to send came off the shelf as it is,
+ * ready to dispatch at once; "make" when any line is made to order or personalised (a name, a
+ * team's text), which goes in production, then made, then dispatched. `needsMakingSql` asks the
+ * same of the database.
+ */
+export type OrderPath = "stock" | "make";
+
+export interface PathLine {
+  fromStock: boolean;
+  customText: string | null;
+  nameCustomisation: boolean;
+  printName: string | null;
+  cancelledAt?: Date | string | null;
+}
+
+/** A line the maker has work on: not taken from stock, or with text to print on it. */
+export function lineNeedsMaking(line: PathLine): boolean {
+  return !line.fromStock || isPersonalised(line) || Boolean(line.printName?.trim());
+}
+
+/** The path of an order with these lines (a line cancelled with its team is not sent). */
+export function orderPath(lines: readonly PathLine[]): OrderPath {
+  return lines.some((line) => !line.cancelledAt && lineNeedsMaking(line)) ? "make" : "stock";
+}
+
+/** The owner's two work lists (X-DAY-3): what to make (or being made), and what is ready to send. */
+export const WORK_LISTS = ["to_make", "to_ship"] as const;
+export type WorkList = (typeof WORK_LISTS)[number];
+
+/** The owner's list of paid orders on one work list ("To make", "To ship"). */
+export function workListPath(list: WorkList): string {
+  return `/admin/orders?work=${list}`;
+}
+
+/**
+ * Whether a paid order is on a work list (`workListSql` is its twin): "to_make", made to order and
+ * not made yet (waiting or in production); "to_ship", ready to dispatch: made, or off the shelf
+ * and not sent yet.
+ */
+export function isOnWorkList(order: OrderStates, path: OrderPath, list: WorkList): boolean {
+  if (!isPaid(order)) return false;
+  const step = order.fulfilmentStatus;
+  if (list === "to_make") {
+    return path === "make" && (step === "unfulfilled" || step === "in_production");
+  }
+  return (
+    step === "made" || (path === "stock" && (step === "unfulfilled" || step === "in_production"))
+  );
 }
 
 /** Can be cancelled (X-ORD-2): nothing made yet, and its money not already all returned. */
@@ -107,6 +154,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   failed: "Payment failed",
   cancelled: "Cancelled",
   in_production: "In production",
+  made: "Made",
   dispatched: "Dispatched",
   delivered: "Delivered",
   refunded: "Refunded",
@@ -139,25 +187,50 @@ export function paymentLabel(order: OrderStates): string {
 export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
   unfulfilled: "Not yet made",
   in_production: "In production",
+  made: "Made",
   dispatched: "Dispatched",
   delivered: "Delivered",
   cancelled: "Cancelled",
 };
 
+/**
+ * The fulfilment in words for one order (issue 53): a paid order off the shelf is "Ready to
+ * dispatch" at once; one to make is "Not yet made" until it is started.
+ */
+export function fulfilmentLabel(order: OrderStates, path: OrderPath): string {
+  if (order.fulfilmentStatus === "unfulfilled" && path === "stock" && isPaid(order))
+    return "Ready to dispatch";
+  if (order.fulfilmentStatus === "made" && isPaid(order)) return "Made: ready to dispatch";
+  return FULFILMENT_LABELS[order.fulfilmentStatus];
+}
+
 /** The fulfilment steps the owner moves an order to by hand (refunds have their own action). */
-export const WORKFLOW_TARGETS = ["in_production", "dispatched", "delivered", "cancelled"] as const;
+export const WORKFLOW_TARGETS = [
+  "in_production",
+  "made",
+  "dispatched",
+  "delivered",
+  "cancelled",
+] as const;
 export type WorkflowTarget = (typeof WORKFLOW_TARGETS)[number];
 
-/** Where each step is taken from: unfulfilled → in production → dispatched → delivered. */
-export const MOVES_FROM: Record<WorkflowTarget, FulfilmentStatus> = {
-  in_production: "unfulfilled",
-  dispatched: "in_production",
-  delivered: "dispatched",
-  cancelled: "unfulfilled",
+/**
+ * Where each step may be taken from (issue 53): made to order, unfulfilled → in production → made
+ * → dispatched → delivered; off the shelf, straight from unfulfilled to dispatched (`canMoveTo`
+ * checks the path). Dispatching from in production stays allowed for a team's batch, which sends
+ * its orders together, and for clients that knew no "made" step.
+ */
+export const MOVES_FROM: Record<WorkflowTarget, readonly FulfilmentStatus[]> = {
+  in_production: ["unfulfilled"],
+  made: ["in_production"],
+  dispatched: ["unfulfilled", "in_production", "made"],
+  delivered: ["dispatched"],
+  cancelled: ["unfulfilled"],
 };
 
 export const ACTION_LABELS: Record<WorkflowTarget, string> = {
   in_production: "Mark in production",
+  made: "Mark made",
   dispatched: "Mark dispatched",
   delivered: "Mark delivered",
   cancelled: "Cancel order",
@@ -165,17 +238,27 @@ export const ACTION_LABELS: Record<WorkflowTarget, string> = {
 
 /**
  * Whether the workflow may take this order to `to`: making starts only once it is paid (a partly
- * refunded order is still made and sent), each step follows the one before, and a cancel is
- * `canBeCancelled`.
+ * refunded order is still made and sent), each step follows one before it, an order is dispatched
+ * straight from paid only when every line came from stock, and a cancel is `canBeCancelled`.
  */
-export function canMoveTo(order: OrderStates, to: WorkflowTarget): boolean {
+export function canMoveTo(order: OrderStates, to: WorkflowTarget, path: OrderPath): boolean {
   if (to === "cancelled") return canBeCancelled(order);
-  return isPaid(order) && order.fulfilmentStatus === MOVES_FROM[to];
+  if (!isPaid(order) || !MOVES_FROM[to].includes(order.fulfilmentStatus)) return false;
+  if (to === "dispatched" && order.fulfilmentStatus === "unfulfilled") return path === "stock";
+  return true;
 }
 
-/** The moves the order page offers for an order in these states. */
-export function nextMoves(order: OrderStates): WorkflowTarget[] {
-  return WORKFLOW_TARGETS.filter((target) => canMoveTo(order, target));
+/** The moves the order page offers: the order's own path, one step at a time. */
+export function nextMoves(order: OrderStates, path: OrderPath): WorkflowTarget[] {
+  const offered: Record<FulfilmentStatus, readonly WorkflowTarget[]> = {
+    unfulfilled: path === "stock" ? ["dispatched", "cancelled"] : ["in_production", "cancelled"],
+    in_production: ["made"],
+    made: ["dispatched"],
+    dispatched: ["delivered"],
+    delivered: [],
+    cancelled: [],
+  };
+  return offered[order.fulfilmentStatus].filter((target) => canMoveTo(order, target, path));
 }
 
 /** What is left to refund: a paid order's total less what has been refunded or asked for. */

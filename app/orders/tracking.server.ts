@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<OrderStatus, string> = {
   failed: "Payment failed",
   cancelled: "Cancelled",
   in_production: "In production: being made for you",
+  made: "Made: being packed to send",
   dispatched: "Dispatched",
   delivered: "Delivered",
   refunded: "Refunded",

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/security/audit.server";
 import type { Database } from "~/db/client.server";
@@ -13,9 +13,12 @@ import type { Order } from "./orders.server";
 import {
   CANCELLABLE_PAYMENTS,
   canMoveTo,
+  isPaid,
   legacyStatus,
   MONEY_HELD,
   MOVES_FROM,
+  lineNeedsMaking,
+  orderPath,
   refundableFrom,
   statusLabel,
   WORKFLOW_TARGETS,
@@ -28,7 +31,7 @@ import type { Problem } from "~/shared/problems";
 export const statusChangeInput = z
   .object({
     status: z.enum(WORKFLOW_TARGETS, {
-      error: "The status must be in_production, dispatched, delivered or cancelled.",
+      error: "The status must be in_production, made, dispatched, delivered or cancelled.",
     }),
     carrier: z
       .string()
@@ -109,11 +112,22 @@ export async function changeOrderStatus(
     if (before.fulfilmentStatus === target) {
       return { ok: true as const, order: before, changed: false };
     }
-    if (!canMoveTo(before, target)) {
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, before.id))
+      .orderBy(asc(orderLines.position));
+    // Issue 53: off the shelf, dispatched at once; made to order, in production → made → dispatched.
+    const path = orderPath(lines);
+    if (!canMoveTo(before, target, path)) {
+      const unmade =
+        target === "dispatched" && before.fulfilmentStatus === "unfulfilled" && isPaid(before);
       return {
         ok: false as const,
         kind: "conflict" as const,
-        message: `An order that is ${statusLabel(legacyStatus(before)).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
+        message: unmade
+          ? "This order has items made to order or personalised: mark it in production, then made, before it is dispatched."
+          : `An order that is ${statusLabel(legacyStatus(before)).toLowerCase()} cannot be changed to ${statusLabel(target).toLowerCase()}.`,
       };
     }
     const [after] = await tx
@@ -129,7 +143,7 @@ export async function changeOrderStatus(
       .where(
         and(
           eq(orders.id, before.id),
-          eq(orders.fulfilmentStatus, MOVES_FROM[target]),
+          inArray(orders.fulfilmentStatus, [...MOVES_FROM[target]]),
           inArray(orders.paymentStatus, [
             ...(target === "cancelled" ? CANCELLABLE_PAYMENTS : MONEY_HELD),
           ]),
@@ -173,22 +187,24 @@ export async function changeOrderStatus(
     if (target === "cancelled") await returnStock(tx, before.id);
     // A cancelled order gives back its discount-code use, paid or not (X-OPS-9, X-DAY-1).
     if (target === "cancelled") await giveBackDiscountUse(tx, before.discountCode);
+    // What is sent: every line but those cancelled with a team (issue 41).
+    const sent = lines.filter((line) => !line.cancelledAt);
     const notice: CustomerNotice =
       target === "dispatched"
         ? {
             kind: "dispatched",
             carrier: carrier!,
             trackingNumber: trackingNumber!,
-            // What is in the parcel: every line but those cancelled with a team (issue 41).
-            lines: (
-              await tx
-                .select()
-                .from(orderLines)
-                .where(and(eq(orderLines.orderId, before.id), isNull(orderLines.cancelledAt)))
-                .orderBy(asc(orderLines.position))
-            ).map(lineInWords),
+            lines: sent.map(lineInWords),
           }
-        : { kind: target };
+        : target === "in_production"
+          ? {
+              kind: "in_production",
+              // Issue 53: which lines are being made, and which wait on the shelf for them.
+              made: sent.filter(lineNeedsMaking).map(lineInWords),
+              fromStock: sent.filter((line) => !lineNeedsMaking(line)).map(lineInWords),
+            }
+          : { kind: target };
     const refundTells =
       options.refundFollows && target === "cancelled" && refundableFrom(before) > 0;
     if (!refundTells) await notifyCustomer(tx, after, notice);

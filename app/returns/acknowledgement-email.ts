@@ -11,7 +11,12 @@ export function returnAcknowledgementEmail(
     reference: string;
     orderNumber: string;
     reason: string;
-    lines: readonly { productName: string; details: string; quantity: number }[];
+    lines: readonly {
+      productName: string;
+      details: string;
+      quantity: number;
+      exchangeSize?: string | null;
+    }[];
   },
   shop: { seller: SellerSettings; returns: { days: number } },
 ) {
@@ -21,10 +26,18 @@ export function returnAcknowledgementEmail(
     (l) => `${l.quantity} × ${l.productName}${l.details ? ` (${l.details})` : ""}`,
   );
   const address = [seller.name, "Returns", ...returnsAddressOf(seller)];
+  // Issue 53: a customer who asked for another size is told of the replacement, not a refund.
+  const exchanged = request.lines.filter((l) => l.exchangeSize);
+  const allExchanged = exchanged.length === request.lines.length;
+  const replacement = `send you ${exchanged.map((l) => `size ${l.exchangeSize} of the ${l.productName}`).join(" and ")} as a new delivery of order ${request.orderNumber}, with nothing more to pay (if a size has sold out by then, we refund that item instead)`;
   const steps = [
     `Pack the items unworn and unwashed, with their tags, in their original packaging, with a note of your order number ${request.orderNumber} and return reference ${request.reference}.`,
-    `Post them within ${shop.returns.days} days of today to the address below. Use a tracked service and keep the receipt until your refund arrives; return postage is yours to pay.`,
-    `When they reach us we check them and refund your original payment method within ${POLICY.refundTime}, and e-mail you when it is done.`,
+    `Post them within ${shop.returns.days} days of today to the address below. Use a tracked service and keep the receipt until ${allExchanged ? "your new size arrives" : "your refund arrives"}; return postage is yours to pay.`,
+    allExchanged
+      ? `When they reach us we check them and ${replacement}; we e-mail you when it is on its way.`
+      : exchanged.length
+        ? `When they reach us we check them, ${replacement}, and refund the other items to your original payment method within ${POLICY.refundTime}; we e-mail you as each is done.`
+        : `When they reach us we check them and refund your original payment method within ${POLICY.refundTime}, and e-mail you when it is done.`,
   ];
   const text = [
     `We have your return request ${request.reference} for order ${request.orderNumber}.`,

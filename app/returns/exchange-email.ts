@@ -1,4 +1,6 @@
 import { POLICY } from "~/policy/policy";
+import { BRAND } from "~/shared/brand";
+import type { SellerSettings } from "~/policy/shop-settings";
 
 /** What the buyer is told when a size exchange is decided on receipt (X-FIT-2). */
 export function exchangeOutcomeEmail(
@@ -10,6 +12,8 @@ export function exchangeOutcomeEmail(
     quantity: number;
     status: "to_make" | "to_ship" | "refund";
   },
+  /** The owner's seller settings (X-OWN-1): the contact line and sign-off name them. */
+  seller: Pick<SellerSettings, "name" | "email">,
 ) {
   const item = `${outcome.quantity} × ${outcome.productName}`;
   const said = {
@@ -22,6 +26,14 @@ export function exchangeOutcomeEmail(
       outcome.status === "refund"
         ? `Size ${outcome.toSize} sold out: a refund instead (order ${orderNumber})`
         : `Your exchange to size ${outcome.toSize} (order ${orderNumber})`,
-    text: [`${item}: size ${outcome.fromSize} for size ${outcome.toSize}.`, "", said].join("\n"),
+    text: [
+      `${item}: size ${outcome.fromSize} for size ${outcome.toSize}.`,
+      "",
+      said,
+      "",
+      `Questions? Reply to this e-mail or write to ${seller.email} with your order number.`,
+      `${seller.name}`,
+      `${BRAND.name}: ${BRAND.slogan}`,
+    ].join("\n"),
   };
 }

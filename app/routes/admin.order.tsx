@@ -18,7 +18,13 @@ import { deliveryLabel, postalLines } from "~/orders/delivery-label";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { orderPageAction } from "~/flows/back-office/order-page-actions.server";
 import { unpaidLabel } from "~/orders/order-number";
-import { ACTION_LABELS, nextMoves, paymentLabel, refundableFrom } from "~/orders/status";
+import {
+  ACTION_LABELS,
+  fulfilmentLabel,
+  nextMoves,
+  paymentLabel,
+  refundableFrom,
+} from "~/orders/status";
 import { formatPence } from "~/pricing/money";
 import { ReturnRequestsList } from "~/returns/ReturnRequestsList";
 import { ReturnActions } from "~/flows/returns/ReturnActions";
@@ -163,7 +169,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   useEffect(() => {
     if (actionData || notice) answerRef.current?.focus();
   }, [actionData, notice, visit]);
-  const moves = nextMoves(order);
+  const moves = nextMoves(order, loaderData.path);
   const refundable = refundableFrom(order);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -187,11 +193,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div className="flex items-center gap-1.5">
             <dt className="text-sm text-muted">Fulfilment</dt>
             <dd data-testid="order-fulfilment-status">
-              <FulfilmentBadge status={order.fulfilmentStatus} />
+              <FulfilmentBadge
+                status={order.fulfilmentStatus}
+                label={fulfilmentLabel(order, loaderData.path)}
+              />
             </dd>
           </div>
         </dl>
-        <DeliveryBadge method={order.shippingMethod} />
+        <DeliveryBadge method={order.shippingMethod} withTeam={Boolean(order.teamDeliverySlug)} />
         <ButtonLink
           to={`/admin/orders/print?orders=${order.orderNumber}`}
           className="ml-auto print:hidden"

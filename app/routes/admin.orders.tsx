@@ -15,6 +15,7 @@ import { DeliveryBadge } from "~/flows/back-office/DeliveryBadge";
 import { unpaidLabel } from "~/orders/order-number";
 import {
   FULFILMENT_LABELS,
+  fulfilmentLabel,
   MONEY_HELD,
   type OrderStates,
   PAYMENT_LABELS,
@@ -37,6 +38,7 @@ interface ListFilter {
   status?: string;
   payment?: readonly string[];
   fulfilment?: readonly string[];
+  work?: string;
   q?: string;
   attention?: boolean;
 }
@@ -46,6 +48,7 @@ function query(filter: ListFilter, page?: number) {
   if (filter.status) params.set("status", filter.status);
   if (filter.payment) params.set("payment", filter.payment.join(","));
   if (filter.fulfilment) params.set("fulfilment", filter.fulfilment.join(","));
+  if (filter.work) params.set("work", filter.work);
   if (filter.attention) params.set("attention", "1");
   if (filter.q) params.set("q", filter.q);
   if (page && page > 1) params.set("page", String(page));
@@ -63,8 +66,10 @@ const HELD = MONEY_HELD.join(",");
  */
 const QUICK_FILTERS: (ListFilter & { label: string })[] = [
   { label: "All" },
-  { label: "To make", payment: MONEY_HELD, fulfilment: ["unfulfilled"] },
-  { label: "To ship", payment: MONEY_HELD, fulfilment: ["in_production"] },
+  // Issue 53: each order down its own path: made to order until made, then ready to ship with
+  // what came off the shelf.
+  { label: "To make", work: "to_make" },
+  { label: "To ship", work: "to_ship" },
   { label: "Awaiting payment", status: "pending" },
   // Issue 27: refunds pending too long or failed, payments that did not match their order.
   { label: "Needs attention", attention: true },
@@ -131,6 +136,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           maxLength={100}
         />
         {filter.attention ? <input type="hidden" name="attention" value="1" /> : null}
+        {filter.work ? <input type="hidden" name="work" value={filter.work} /> : null}
         <Button>Filter</Button>
       </Form>
 
@@ -144,6 +150,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   filter.status === quick.status &&
                   same(filter.payment, quick.payment) &&
                   same(filter.fulfilment, quick.fulfilment) &&
+                  filter.work === quick.work &&
                   filter.attention === Boolean(quick.attention) &&
                   !filter.q
                     ? "page"
@@ -256,7 +263,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {formatPence(order.total_pence)}
                 </td>
                 <td className="col-start-2 md:table-cell md:p-3">
-                  <DeliveryBadge method={order.shipping_method} />
+                  <DeliveryBadge method={order.shipping_method} withTeam={order.team_delivery} />
                 </td>
                 {/* On a phone the status has a line of its own under the delivery: beside it, an
                     international order's badge and a long status (Partly refunded) were 42 px too
@@ -265,7 +272,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <StatusBadge order={states(order)} />
                   <span className="mt-1 block text-sm text-muted">
                     {PAYMENT_LABELS[order.payment_status]} ·{" "}
-                    {FULFILMENT_LABELS[order.fulfilment_status]}
+                    {fulfilmentLabel(states(order), order.path)}
                   </span>
                 </td>
               </tr>

@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { orders, total } = await listOrders(dbFrom(context), filter, clockFrom(context).now());
   return Response.json(
     {
-      orders: orders.map(({ items: _items, ...row }) => row),
+      orders: orders.map(({ items: _items, path: _path, team_delivery: _team, ...row }) => row),
       total,
       page: filter.page,
     },

@@ -22,6 +22,7 @@ import { action as pay } from "~/routes/payment";
 import { action as returnsPage } from "~/routes/returns-request";
 import { orderDetail } from "~/flows/back-office/back-office.server";
 import { orderJson } from "~/flows/back-office/back-office-json";
+import { dashboardSummary } from "~/flows/back-office/summary.server";
 import { call, decodeMail, outbox, postJson, paymentForm } from "./helpers";
 import { legacyStatus } from "~/orders/status";
 
@@ -298,5 +299,36 @@ describe("X-FIT-2: the replacement is dispatched", () => {
 
     await db.update(exchangeFulfilments).set({ status: "refund" }).where(eq(exchangeFulfilments.id, exchange!.id));
     expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("it is refunded, not sent") });
+  });
+
+  it("X-FIT-5: an exchange stays in view until its replacement is sent: To ship, open returns, no refund form, e-mails of the replacement with the seller's contact", async () => {
+    await setStock("L", 1);
+    const { order, line } = await deliveredOrder("swap@example.com");
+    const db = await testDb();
+    const base = await dashboardSummary(db, 30, new Date());
+    const requestId = await askForL(order, line.id, "swap@example.com");
+    const acknowledged = (await outbox()).map((m) => decodeMail(m.text)).filter((m) => m.includes("To: swap@example.com")).at(-1)!;
+    // Asked for another size: the replacement, not a card refund.
+    expect(acknowledged).toContain("send you size L of the");
+    expect(acknowledged).not.toMatch(/refund your original payment method within/);
+
+    await receiveReturn(db, requestId, "owner@example.com", new Date());
+    const waiting = await dashboardSummary(db, 30, new Date());
+    expect(waiting.summary.toShip).toBe(base.summary.toShip + 1);
+    expect(waiting.summary.openReturns).toBe(base.summary.openReturns + 1);
+    const [received] = await listReturnRequests(db, { orderNumber: order.orderNumber });
+    expect(received).toMatchObject({ status: "received" });
+    // The returns card: nothing to refund, the next step said (ReturnActions reads the same lines).
+    expect(received!.lines.every((l) => l.exchange && l.exchange.status !== "refund")).toBe(true);
+    const decided = (await outbox()).map((m) => decodeMail(m.text)).filter((m) => m.includes("Your exchange to size L")).at(-1)!;
+    // Signed off with the seller's name and contact line from the settings (the demo seller here).
+    expect(decided).toContain("write to hello@griptruth.co.uk with your order number");
+    expect(decided).toMatch(/GRIP TRUTH Ltd\r?\nGRIP TRUTH: /);
+
+    const [exchange] = await db.select().from(exchangeFulfilments).where(eq(exchangeFulfilments.orderId, order.id));
+    expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "15501234567" }, "owner@example.com", new Date())).toMatchObject({ ok: true });
+    const sent = await dashboardSummary(db, 30, new Date());
+    expect(sent.summary.toShip).toBe(base.summary.toShip);
+    expect(sent.summary.openReturns).toBe(base.summary.openReturns);
   });
 });

@@ -62,6 +62,10 @@ test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid 
   // Workflow (X-OPS-4).
   await page.getByRole("button", { name: "Mark in production" }).click();
   await expect(page.getByRole("status")).toHaveText("Order in production.");
+  // A gi with a name on it is made before it is sent (issue 53).
+  await expect(page.getByRole("button", { name: "Mark dispatched" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mark made" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order made.");
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   // Both fields are required: the browser stops an empty form.
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderNumber}\\?notice=`));
@@ -69,7 +73,8 @@ test("X-OPS-1..6, X-DAY-5, X-DAY-6: the owner takes a custom gi order from paid 
   await page.getByLabel("Tracking number").fill("RM123456785GB");
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(page.getByRole("status")).toHaveText("Order dispatched.");
-  await expect(page.getByTestId("order-history")).toContainText("In production → Dispatched");
+  await expect(page.getByTestId("order-history")).toContainText("In production → Made");
+  await expect(page.getByTestId("order-history")).toContainText("Made → Dispatched");
   await expect(page.getByTestId("order-history")).toContainText(OWNER.email);
 
   // Refund part of it (X-OPS-4), confirmed (X-DAY-1).

@@ -131,13 +131,13 @@ test("X-DAY-2, X-DAY-5: the dashboard shows the figures of /api/admin/summary, t
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toEqual({ error: "Days must be a whole number from 1 to 366." });
 
-  // "To make" opens the paid (or partly refunded) orders not yet made (X-ORD-2).
+  // "To make" opens the paid (or partly refunded) orders made to order and not made yet (X-ORD-2,
+  // X-ORD-5): the order list's own "To make".
   await page.getByRole("link", { name: /^To make/ }).click();
-  await expect(page).toHaveURL(
-    /\/admin\/orders\?payment=paid,partly_refunded&fulfilment=unfulfilled$/,
-  );
-  await expect(page.getByLabel("Payment")).toHaveValue("paid,partly_refunded");
-  await expect(page.getByLabel("Fulfilment")).toHaveValue("unfulfilled");
+  await expect(page).toHaveURL(/\/admin\/orders\?work=to_make$/);
+  await expect(
+    page.getByRole("navigation", { name: "Quick filters" }).getByRole("link", { name: "To make" }),
+  ).toHaveAttribute("aria-current", "page");
 });
 
 test.describe("without JavaScript", () => {

@@ -225,8 +225,9 @@ export function buyHoodies(request: APIRequestContext, email: string, quantity: 
 }
 
 /**
- * The owner dispatches a paid order from its page: signs in there, marks it in production, then
- * sends it with a carrier and a tracking number.
+ * The owner dispatches a paid order from its page: signs in there; made to order, marks it in
+ * production, then made (issue 53: an order off the shelf reads "Ready to dispatch" and skips
+ * both); then sends it with a carrier and a tracking number.
  */
 export async function dispatchOrder(
   page: Page,
@@ -236,8 +237,14 @@ export async function dispatchOrder(
 ) {
   await page.goto(`/admin/orders/${orderNumber}`);
   await signInOwner(page);
-  await page.getByRole("button", { name: "Mark in production" }).click();
-  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  const fulfilment = page.getByTestId("order-fulfilment-status");
+  await expect(fulfilment).toHaveText(/^(Ready to dispatch|Not yet made)$/);
+  if ((await fulfilment.textContent()) === "Not yet made") {
+    await page.getByRole("button", { name: "Mark in production" }).click();
+    await expect(page.getByRole("status")).toHaveText("Order in production.");
+    await page.getByRole("button", { name: "Mark made" }).click();
+    await expect(page.getByRole("status")).toHaveText("Order made.");
+  }
   await page.getByLabel("Carrier").selectOption(carrier);
   await page.getByLabel("Tracking number").fill(trackingNumber);
   await page.getByRole("button", { name: "Mark dispatched" }).click();

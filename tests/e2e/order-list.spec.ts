@@ -23,9 +23,7 @@ test("X-DAY-3: the order list and page show the delivery, express standing out; 
 
   const filters = page.getByRole("navigation", { name: "Quick filters" });
   await filters.getByRole("link", { name: "To make" }).click();
-  await expect(page).toHaveURL(
-    /\/admin\/orders\?payment=paid,partly_refunded&fulfilment=unfulfilled$/,
-  );
+  await expect(page).toHaveURL(/\/admin\/orders\?work=to_make$/);
   await expect(filters.getByRole("link", { name: "To make" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -33,9 +31,7 @@ test("X-DAY-3: the order list and page show the delivery, express standing out; 
   await expect(page.getByRole("link", { name: express, exact: true })).toBeVisible();
 
   await filters.getByRole("link", { name: "To ship" }).click();
-  await expect(page).toHaveURL(
-    /\/admin\/orders\?payment=paid,partly_refunded&fulfilment=in_production$/,
-  );
+  await expect(page).toHaveURL(/\/admin\/orders\?work=to_ship$/);
   await filters.getByRole("link", { name: "Awaiting payment" }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?status=pending$/);
   await expect(page.getByLabel("Status")).toHaveValue("pending");

@@ -104,8 +104,8 @@ export function Dashboard({
           />
         </dl>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Work to do">
-          <WorkLink to={workListPath("unfulfilled")} label="To make" count={s.toMake} />
-          <WorkLink to={workListPath("in_production")} label="To ship" count={s.toShip} />
+          <WorkLink to={workListPath("to_make")} label="To make" count={s.toMake} />
+          <WorkLink to={workListPath("to_ship")} label="To ship" count={s.toShip} />
           <WorkLink to="/admin/returns" label="Open returns" count={s.openReturns} />
           <WorkLink to="/admin/enquiries" label="Unhandled enquiries" count={s.openEnquiries} />
         </ul>
@@ -164,6 +164,18 @@ export function Dashboard({
                   </tr>
                 ))}
               </tbody>
+              {/* Issue 53: with every product's net, delivery's makes the net takings. */}
+              <tfoot className="border-t border-stone text-sm text-muted">
+                <tr>
+                  <th scope="row" className="p-3 font-normal">
+                    Delivery charges
+                  </th>
+                  <td className="p-3" />
+                  <td className="p-3 text-right whitespace-nowrap">
+                    {formatPence(s.deliveryNetPence)}
+                  </td>
+                </tr>
+              </tfoot>
             </table>
           )}
         </section>

@@ -1,12 +1,15 @@
-const SHORT: Record<string, string> = {
-  "uk-standard": "Standard",
-  "uk-express": "Express",
-  international: "International",
-};
+import { deliveryShortName } from "~/orders/delivery-label";
 
-/** The delivery chosen at checkout, short (X-DAY-3); express stands out, it goes first. */
-export function DeliveryBadge({ method }: { method: string }) {
-  const express = method === "uk-express";
+/** The delivery chosen at checkout, short (X-DAY-3); express stands out, it goes first; an order
+ *  delivered with its team reads "With the team" (issue 53). */
+export function DeliveryBadge({
+  method,
+  withTeam = false,
+}: {
+  method: string;
+  withTeam?: boolean;
+}) {
+  const express = method === "uk-express" && !withTeam;
   return (
     <span
       data-testid="delivery-method"
@@ -14,7 +17,7 @@ export function DeliveryBadge({ method }: { method: string }) {
         express ? "bg-accent text-white uppercase" : "bg-stone text-ink"
       }`}
     >
-      {SHORT[method] ?? method}
+      {deliveryShortName({ shippingMethod: method, withTeam })}
     </span>
   );
 }

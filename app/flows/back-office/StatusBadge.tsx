@@ -16,6 +16,7 @@ const tones: Record<OrderStatus, string> = {
   pending: "bg-stone text-ink",
   paid: "bg-ink text-paper",
   in_production: "bg-belt-blue text-white",
+  made: "bg-belt-brown text-white",
   dispatched: "bg-belt-purple text-white",
   delivered: "bg-success text-white",
   cancelled: CLOSED,
@@ -42,6 +43,7 @@ const paymentTones: Record<PaymentStatus, string> = {
 const fulfilmentTones: Record<FulfilmentStatus, string> = {
   unfulfilled: "bg-stone text-ink",
   in_production: "bg-belt-blue text-white",
+  made: "bg-belt-brown text-white",
   dispatched: "bg-belt-purple text-white",
   delivered: "bg-success text-white",
   cancelled: CLOSED,
@@ -56,6 +58,10 @@ export function PaymentBadge({ status, label }: { status: PaymentStatus; label?:
 }
 
 /** The order's making (X-ORD-1) in its own words; the colour only repeats them. */
-export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
-  return <span className={`${BADGE} ${fulfilmentTones[status]}`}>{FULFILMENT_LABELS[status]}</span>;
+export function FulfilmentBadge({ status, label }: { status: FulfilmentStatus; label?: string }) {
+  return (
+    <span className={`${BADGE} ${fulfilmentTones[status]}`}>
+      {label ?? FULFILMENT_LABELS[status]}
+    </span>
+  );
 }

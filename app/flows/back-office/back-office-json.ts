@@ -2,7 +2,7 @@ import type { ExchangeFulfilment } from "~/returns/schema";
 import type { HistoryEntry } from "./back-office.server";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import type { Refund } from "../refunds/refunds.server";
-import { legacyStatus, refundableFrom } from "~/orders/status";
+import { fulfilmentLabel, legacyStatus, orderPath, refundableFrom } from "~/orders/status";
 import { orderVatBands } from "~/pricing/vat";
 
 /** The owner's JSON for one order (GET /api/admin/orders/:orderNumber and the status change). */
@@ -80,7 +80,12 @@ export function orderJson(
             print_name: l.printName,
             // Issue 41: cancelled with its team (and refunded) while the rest of the order goes on.
             cancelled_at: l.cancelledAt?.toISOString() ?? null,
+            // Issue 53: taken from stock as it is (ready to dispatch) or made for this order.
+            from_stock: l.fromStock,
           })),
+          // Issue 53: "stock" (dispatched straight from paid) or "make" (in production, made).
+          path: orderPath(extra.lines),
+          fulfilment_label: fulfilmentLabel(order, orderPath(extra.lines)),
         }
       : {}),
     ...(extra.history ? { history: extra.history } : {}),

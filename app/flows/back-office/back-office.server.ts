@@ -1,9 +1,13 @@
 import { exchangesOfOrder } from "~/flows/returns/exchanges.server";
 import type { ExchangeFulfilment } from "~/returns/schema";
-import { and, asc, desc, eq, inArray, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { auditFor, recordAudit } from "~/security/audit.server";
-import { listReturnRequests, type ReturnRequestSummary } from "~/returns/requests.server";
+import {
+  listReturnRequests,
+  orderHasExchangeWaitingSql,
+  type ReturnRequestSummary,
+} from "~/returns/requests.server";
 import type { Database } from "~/db/client.server";
 import {
   FULFILMENT_STATUSES,
@@ -18,8 +22,8 @@ import {
 import { teams } from "~/teams/schema";
 import type { Order, OrderLine } from "~/orders/orders.server";
 import { normaliseOrderNumber } from "~/orders/order-number";
-import { statusIsSql } from "~/orders/states.server";
-import { legacyStatus } from "~/orders/status";
+import { needsMakingSql, statusIsSql, workListSql } from "~/orders/states.server";
+import { legacyStatus, type OrderPath, orderPath, WORK_LISTS } from "~/orders/status";
 import { listQueryFields, listQueryFrom } from "~/shared/schemas";
 import { hasNoNul } from "~/shared/text";
 import { type Refund, refundsOfOrder } from "../refunds/refunds.server";
@@ -44,6 +48,9 @@ export const orderFilterSchema = z.object({
   /** X-ORD-1: the money's state and the making's, each one value or several (`paid,partly_refunded`). */
   payment: statesIn(PAYMENT_STATUSES),
   fulfilment: statesIn(FULFILMENT_STATUSES),
+  /** Issue 53: the owner's work lists, "to_make" (made to order, not made yet) and "to_ship"
+   *  (made, or off the shelf and not sent). */
+  work: z.enum(WORK_LISTS).optional().catch(undefined),
   ...listQueryFields,
   /** Issue 27: only orders with a refund or a payment that needs the owner. */
   attention: z
@@ -59,6 +66,7 @@ export function parseOrderFilter(params: URLSearchParams): OrderFilter {
     status: params.get("status") || undefined,
     payment: params.get("payment") || undefined,
     fulfilment: params.get("fulfilment") || undefined,
+    work: params.get("work") || undefined,
     ...listQueryFrom(params),
     attention: params.get("attention") ?? undefined,
   });
@@ -72,8 +80,12 @@ function whereOf(filter: OrderFilter, now: Date): SQL | undefined {
   if (filter.status) conditions.push(statusIsSql(filter.status));
   if (filter.payment) conditions.push(inArray(orders.paymentStatus, filter.payment));
   if (filter.fulfilment) conditions.push(inArray(orders.fulfilmentStatus, filter.fulfilment));
+  // Issue 53: an order with a replacement size waiting is on the list for it too.
+  if (filter.work) {
+    conditions.push(or(workListSql(filter.work), orderHasExchangeWaitingSql(filter.work))!);
+  }
   // A payment for a checkout the shop had closed needs attention whatever the order's status.
-  const chosen = filter.status || filter.payment || filter.fulfilment;
+  const chosen = filter.status || filter.payment || filter.fulfilment || filter.work;
   if (!chosen && !filter.attention) conditions.push(not(statusIsSql("pending")));
   if (filter.attention) conditions.push(needingAttention(now));
   if (filter.q) {
@@ -97,6 +109,10 @@ export interface OrderListRow {
   items: number;
   /** The delivery chosen at checkout (X-DAY-3): uk-standard, uk-express or international. */
   shipping_method: string;
+  /** Issue 53: "stock" (every line off the shelf: ready to dispatch) or "make". */
+  path: OrderPath;
+  /** X-TEAM-6: delivered with its team (no method of its own); the badge says "With the team". */
+  team_delivery: boolean;
 }
 
 /** Orders newest first, filtered and paged 50 at a time (X-OPS-2). */
@@ -120,6 +136,8 @@ export async function listOrders(
         created_at: orders.createdAt,
         items,
         shipping_method: orders.shippingMethod,
+        needs_making: needsMakingSql(),
+        team_delivery: sql<boolean>`${orders.teamDeliverySlug} IS NOT NULL`,
       })
       .from(orders)
       .where(where)
@@ -132,7 +150,7 @@ export async function listOrders(
       .where(where),
   ]);
   return {
-    orders: rows.map(({ order_number, ...r }) => ({
+    orders: rows.map(({ order_number, needs_making, ...r }) => ({
       order_number,
       // The one-value label older clients read, made from the two states (X-ORD-1).
       status: legacyStatus({
@@ -142,6 +160,8 @@ export async function listOrders(
       ...r,
       created_at: r.created_at.toISOString(),
       items: Number(r.items),
+      path: needs_making ? ("make" as const) : ("stock" as const),
+      team_delivery: Boolean(r.team_delivery),
     })),
     total: Number(counted?.n ?? 0),
     page: filter.page,
@@ -228,6 +248,8 @@ export interface OrderDetail {
   attention: AttentionItem[];
   /** X-FIT-2: size exchanges, each a fulfilment of its own of this order. */
   exchanges: ExchangeFulfilment[];
+  /** Issue 53: off the shelf (dispatched at once) or made (in production, made, dispatched). */
+  path: OrderPath;
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string) {
@@ -269,6 +291,7 @@ export async function orderDetail(
     attention,
     restockable,
     exchanges,
+    path: orderPath(lines),
   };
 }
 

@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders } from "~/orders/schema";
 import { products } from "~/catalogue/schema";
 import { variantStock } from "~/stock/schema";
 import { countUnhandledEnquiries } from "~/enquiries/admin.server";
-import { countAwaitingReturns } from "~/returns/requests.server";
-import { paidAtStep } from "~/orders/states.server";
+import { countAwaitingReturns, countExchangesWaiting } from "~/returns/requests.server";
+import { workListCounts } from "~/orders/states.server";
 import { problem, type Problem } from "~/shared/problems";
 import { startOfUkDay, ukDaysEnding } from "./uk-days";
 import { type DashboardExtras, type DashboardSummary } from "./summary";
@@ -16,7 +15,9 @@ import {
   SUMMARY_DAYS_MAX,
   TOP_PRODUCTS,
 } from "~/shared/limits";
-import { LONDON_ZONE } from "~/shared/london-time";
+import { londonIsoDate } from "~/shared/london-time";
+import { takingsRecordsSince } from "~/orders/takings-records.server";
+import { takingsFigures } from "./takings";
 
 const daysSchema = z.coerce.number().int().min(1).max(SUMMARY_DAYS_MAX);
 
@@ -31,19 +32,13 @@ export function parseSummaryDays(params: URLSearchParams): { ok: true; days: num
   return { ok: true, days: parsed.data };
 }
 
-const dayOf = (column: unknown) =>
-  sql<string>`to_char(${column} AT TIME ZONE ${sql.raw(`'${LONDON_ZONE}'`)}, 'YYYY-MM-DD')`;
-
 /**
  * The owner's dashboard (X-DAY-2): what came in and went out over the last days (UK days
  * in London, today included), the work waiting, the best sellers and the stock running out.
  * `GET /api/admin/summary?days=30` answers `DashboardSummary`; the page shows the same object.
  *
- * - takings: the totals of the orders paid in the period (by the time they were paid);
- * - refunds: the refunds that went through (`order_refunds.status = 'succeeded'`) in the period,
- *   whenever their order was paid;
- * - net: takings less refunds; `byDay` is the same per UK day, oldest first, every day listed;
- * - a product's `netPence` is its lines' totals less their share of their order's discount.
+ * The money figures are `takingsFigures` (./takings.ts) of `takingsRecordsSince` (orders/): the
+ * same rows for every one, so the top products, takings, refunds and net agree.
  */
 export async function dashboardSummary(
   db: Database,
@@ -52,118 +47,64 @@ export async function dashboardSummary(
 ): Promise<{ summary: DashboardSummary; extras: DashboardExtras }> {
   const dates = ukDaysEnding(now, days);
   const from = startOfUkDay(dates[0]!);
-  const paidInPeriod = and(isNotNull(orders.paidAt), gte(orders.paidAt, from));
-  const paidDay = dayOf(orders.paidAt);
-  const refundDay = dayOf(orderRefunds.createdAt);
-  const lineNet = sql<number>`coalesce(sum(CASE WHEN ${orders.subtotalPence} > 0 THEN round(${orderLines.lineTotalPence}::numeric * (${orders.subtotalPence} - ${orders.discountPence}) / ${orders.subtotalPence}) ELSE 0 END), 0)::int`;
-
-  const [paidByDay, refundsByDay, work, lowStock, top, openReturns, openEnquiries] =
-    await Promise.all([
-      db
-        .select({
-          date: paidDay,
-          takings: sql<number>`coalesce(sum(${orders.totalPence}), 0)::int`,
-          orders: sql<number>`count(*)::int`,
-        })
-        .from(orders)
-        .where(paidInPeriod)
-        .groupBy(paidDay),
-      db
-        .select({
-          date: refundDay,
-          refunds: sql<number>`coalesce(sum(${orderRefunds.amountPence}), 0)::int`,
-        })
-        .from(orderRefunds)
-        .where(
-          and(
-            eq(orderRefunds.status, "succeeded"),
-            gte(orderRefunds.createdAt, from),
-            // A flagged payment given back was never counted as takings (issue 27).
-            isNull(orderRefunds.flaggedPaymentId),
-          ),
-        )
-        .groupBy(refundDay),
-      // X-ORD-2: paid or partly refunded, by fulfilment step (a partial refund leaves it to do).
-      db
-        .select({ step: orders.fulfilmentStatus, n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(or(paidAtStep("unfulfilled"), paidAtStep("in_production")))
-        .groupBy(orders.fulfilmentStatus),
-      db
-        .select({
-          productId: variantStock.productId,
-          optionType: variantStock.optionType,
-          size: variantStock.size,
-          color: variantStock.color,
-          quantity: sql<number>`${variantStock.quantity}`,
-          name: products.name,
-        })
-        .from(variantStock)
-        .leftJoin(products, eq(products.id, variantStock.productId))
-        .where(and(isNotNull(variantStock.quantity), lte(variantStock.quantity, LOW_STOCK_AT)))
-        .orderBy(
-          asc(variantStock.quantity),
-          asc(variantStock.productId),
-          asc(variantStock.optionType),
-          asc(variantStock.size),
-          asc(variantStock.color),
-        ),
-      db
-        .select({
-          productId: orderLines.productId,
-          name: sql<string>`max(${orderLines.productName})`,
-          quantity: sql<number>`sum(${orderLines.quantity})::int`,
-          netPence: lineNet,
-        })
-        .from(orderLines)
-        .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(paidInPeriod)
-        .groupBy(orderLines.productId)
-        .orderBy(desc(sql`sum(${orderLines.quantity})`), desc(lineNet), asc(orderLines.productId))
-        .limit(TOP_PRODUCTS),
-      countAwaitingReturns(db),
-      countUnhandledEnquiries(db),
-    ]);
-
-  const paid = new Map(paidByDay.map((r) => [r.date, r]));
-  const refunded = new Map(refundsByDay.map((r) => [r.date, Number(r.refunds)]));
-  const byDay = dates.map((date) => ({
-    date,
-    netPence: Number(paid.get(date)?.takings ?? 0) - (refunded.get(date) ?? 0),
-    orders: Number(paid.get(date)?.orders ?? 0),
-  }));
-  const takingsPence = paidByDay.reduce((sum, r) => sum + Number(r.takings), 0);
-  const refundsPence = [...refunded.values()].reduce((sum, n) => sum + n, 0);
-  const orderCount = paidByDay.reduce((sum, r) => sum + Number(r.orders), 0);
-  const today = paid.get(dates[dates.length - 1]!);
-  const counted = new Map(work.map((r) => [r.step, Number(r.n)]));
+  // Issue 53: every money figure from the same order and refund rows (one query, one module).
+  const [records, work, exchanges, lowStock, openReturns, openEnquiries] = await Promise.all([
+    takingsRecordsSince(db, from),
+    // X-ORD-2, issue 53: the two work lists, as the order list's "To make" and "To ship" read
+    // them (a partial refund leaves the work to do).
+    workListCounts(db),
+    // Issue 53: a replacement size waiting is work too, made or shipped like an order.
+    countExchangesWaiting(db),
+    db
+      .select({
+        productId: variantStock.productId,
+        optionType: variantStock.optionType,
+        size: variantStock.size,
+        color: variantStock.color,
+        quantity: sql<number>`${variantStock.quantity}`,
+        name: products.name,
+      })
+      .from(variantStock)
+      .leftJoin(products, eq(products.id, variantStock.productId))
+      .where(and(isNotNull(variantStock.quantity), lte(variantStock.quantity, LOW_STOCK_AT)))
+      .orderBy(
+        asc(variantStock.quantity),
+        asc(variantStock.productId),
+        asc(variantStock.optionType),
+        asc(variantStock.size),
+        asc(variantStock.color),
+      ),
+    countAwaitingReturns(db),
+    countUnhandledEnquiries(db),
+  ]);
+  const figures = takingsFigures(records, dates);
+  const today = figures.byDay[figures.byDay.length - 1]!;
+  const todayTakingsPence = records.sales
+    .filter((order) => londonIsoDate(order.paidAt) === today.date)
+    .reduce((sum, order) => sum + order.totalPence, 0);
 
   return {
     summary: {
-      takingsPence,
-      refundsPence,
-      netPence: takingsPence - refundsPence,
-      orders: orderCount,
-      averageOrderPence: orderCount ? Math.round(takingsPence / orderCount) : 0,
-      byDay,
-      toMake: counted.get("unfulfilled") ?? 0,
-      toShip: counted.get("in_production") ?? 0,
+      takingsPence: figures.takingsPence,
+      refundsPence: figures.refundsPence,
+      netPence: figures.netPence,
+      orders: figures.orders,
+      averageOrderPence: figures.averageOrderPence,
+      byDay: figures.byDay,
+      toMake: work.to_make + exchanges.to_make,
+      toShip: work.to_ship + exchanges.to_ship,
       openReturns,
       openEnquiries,
       lowStock: lowStock.map(({ name: _name, ...row }) => ({
         ...row,
         quantity: Number(row.quantity),
       })),
-      topProducts: top.map((r) => ({
-        productId: r.productId,
-        name: r.name,
-        quantity: Number(r.quantity),
-        netPence: Number(r.netPence),
-      })),
+      topProducts: figures.products.slice(0, TOP_PRODUCTS),
+      deliveryNetPence: figures.deliveryNetPence,
     },
     extras: {
-      todayTakingsPence: Number(today?.takings ?? 0),
-      todayOrders: Number(today?.orders ?? 0),
+      todayTakingsPence,
+      todayOrders: today.orders,
       productNames: Object.fromEntries(
         lowStock.filter((r) => r.name).map((r) => [r.productId, r.name!]),
       ),

@@ -18,6 +18,8 @@ export interface DashboardSummary {
     quantity: number;
   }[];
   topProducts: { productId: string; name: string; quantity: number; netPence: number }[];
+  /** Issue 53: delivery charges less their share of refunds; with every product's net, the net. */
+  deliveryNetPence: number;
 }
 
 /** What the page shows beside the JSON's figures. */

@@ -16,6 +16,7 @@ import {
 } from "~/policy/shop-settings";
 import { orderVatBands, type VatBand, vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
+import { lineNeedsMaking, orderPath } from "~/orders/status";
 import { lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
 
 interface EmailOrder {
@@ -46,6 +47,8 @@ type EmailLine = Required<
   wasUnitPricePence?: number | null;
   /** Taken from stock (dispatched in days) or made to order (X-STK-2). */
   fromStock: boolean;
+  /** A team member's name to print (X-TEAM-2): the line is made. */
+  printName?: string | null;
   /** The owner's photo of it as a JPEG, else the drawing as a PNG (X-PHOTO-3); absolute. */
   picture?: EmailPicture;
 };
@@ -120,7 +123,21 @@ export function confirmationEmail(
     for (const row of vat.rows) totals.push([row.label, formatPence(row.amountPence)]);
     totals.push(["VAT number", vat.vatNumber]);
   }
-  const leadTimes = `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}. ${order.teamDeliveryAddress ? "Your kit then goes with your team's order to the address above, in one parcel." : `${method.name} delivery then takes ${method.leadTime}.`}`;
+  // Issue 53: the order's own path; no made-to-order time for an order all off the shelf.
+  const pathLines = lines.map((l) => ({
+    ...l,
+    nameCustomisation: Boolean(l.nameCustomisation),
+    printName: l.printName ?? null,
+  }));
+  const path = orderPath(pathLines);
+  const mixed = path === "make" && pathLines.some((l) => !lineNeedsMaking(l));
+  const whenDispatched =
+    path === "stock"
+      ? `Everything above is in stock: dispatched within ${POLICY.inStockDispatch}.`
+      : mixed
+        ? `Each line above says when it is dispatched: in-stock items within ${POLICY.inStockDispatch}, made-to-order and personalised items (anything with a name on it) within ${POLICY.madeToOrder}; we send them together.`
+        : `Made to order and personalised (anything with a name on it): dispatched within ${POLICY.madeToOrder}.`;
+  const leadTimes = `${whenDispatched} ${order.teamDeliveryAddress ? "Your kit then goes with your team's order to the address above, in one parcel." : `${method.name} delivery then takes ${method.leadTime}.`}`;
   const address = postalLines(order.shippingAddress);
   const cancel = rightToCancelText(returnsUrl, shop);
   const seller = sellerLines(shop);

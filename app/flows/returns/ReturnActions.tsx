@@ -21,9 +21,21 @@ export function ReturnActions({
   busy: boolean;
 }) {
   if (request.status === "requested") return null;
+  // Issue 53: lines the customer asked another size for are not refunded; what is left to refund
+  // (none, when every line is an exchange) decides the form.
+  const exchanges = request.lines.filter(
+    (line) => line.exchange && line.exchange.status !== "refund",
+  );
+  const toRefund = request.lines.length > exchanges.length;
   return (
     <div className="mt-3 grid gap-3">
-      {request.status === "received" ? (
+      {request.status === "received" && !toRefund ? (
+        <p className="text-sm font-semibold" data-testid="exchange-next">
+          {exchanges.every((line) => line.exchange?.status === "dispatched")
+            ? "Exchange: the replacement has been sent; nothing to refund."
+            : `Exchange: send the replacement (${exchanges.map((line) => `size ${line.exchange!.size}`).join(", ")}) from the order's exchanges; nothing to refund.`}
+        </p>
+      ) : request.status === "received" ? (
         <Form method="post" action="/admin/returns" className="grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="id" value={request.id} />

@@ -74,7 +74,7 @@ export interface ExchangeOutcome {
 export async function settleExchanges(
   tx: Database,
   returnRequestId: string,
-  catalogue: Pick<Catalogue, "all">,
+  catalogue: Pick<Catalogue, "all" | "settings">,
 ): Promise<ExchangeOutcome[]> {
   const rows = await tx
     .select({ line: orderLines, exchangeSize: returnRequestLines.exchangeSize, order: orders })
@@ -160,7 +160,11 @@ export async function settleExchanges(
         tx,
         {
           to: order.customerEmail,
-          ...exchangeOutcomeEmail(order.orderNumber, outcomes.at(-1)!),
+          ...exchangeOutcomeEmail(
+            order.orderNumber,
+            outcomes.at(-1)!,
+            catalogue.settings.settings.seller,
+          ),
         },
         { dedupeKey: `exchange:${line.id}`, kind: "exchange", ref: returnRequestId },
       );

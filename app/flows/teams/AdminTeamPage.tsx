@@ -67,7 +67,8 @@ export function AdminTeamPage({
           {team.deliveryAddress ? `: ${team.deliveryAddress}` : ""}
         </p>
         <p>
-          {team.orders.length} paid orders, {items} items
+          {team.orders.length} paid {team.orders.length === 1 ? "order" : "orders"}, {items}{" "}
+          {items === 1 ? "item" : "items"}
           {team.minimumItems
             ? ` (minimum ${team.minimumItems}: ${items >= team.minimumItems ? "reached" : "not reached"})`
             : ""}

@@ -115,7 +115,8 @@ export async function moveTeam(
   let moved = 0;
   for (const order of orders) {
     // Paid (or partly refunded) orders one step behind the team's move (X-ORD-2).
-    if (!canMoveTo(order, status)) continue;
+    // A team's orders are made for it (its text on every line): the made-to-order path.
+    if (!canMoveTo(order, status, "make")) continue;
     const outcome = await changeOrderStatus(db, order.orderNumber, input, actor, {
       note: movedWithTeam(team.row.name),
     });
@@ -278,7 +279,7 @@ export async function teamPageAction(
       confirm: {
         kind: "team-move" as const,
         status: intent,
-        orders: orders.filter((order) => canMoveTo(order, intent)).length,
+        orders: orders.filter((order) => canMoveTo(order, intent, "make")).length,
         closesStore: team.row.status === "open",
         ...(intent === "dispatched"
           ? {
