@@ -34,6 +34,10 @@ export default [
   route("stock-alerts/unsubscribe/:token", "routes/stock-alerts.unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Issue 55: the product feed, and the pictures Google and link previews take (JPEG or PNG).
+  route("feeds/google.xml", "routes/feed.google.ts"),
+  route("images/share/:file", "routes/share-image.ts"),
+  route("images/photos/:file", "routes/photo-jpeg.ts"),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),
   route("images/products/:productId/:file", "routes/product-image.ts"),
   route("api/health", "routes/api.health.ts"),
@@ -87,6 +91,7 @@ export default [
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/feeds", "routes/admin.feeds.tsx"),
     route("admin/vat", "routes/admin.vat.tsx"),
     route("admin/launch", "routes/admin.launch.tsx"),
     route("admin/payments", "routes/admin.payments.tsx"),
