@@ -69,6 +69,7 @@ export default [
   route("admin/set-password/:token", "routes/admin.set-password.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
+  route("admin/products/identifiers.csv", "routes/admin.products.identifiers.ts"),
   route("admin/vat.csv", "routes/admin.vat-csv.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),

@@ -1,4 +1,9 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { importVariantIdsCsv } from "~/catalogue/editing/variant-ids.server";
+import { pageEndpoint, refuse, statusOf, success } from "~/security/edge.server";
+import { BODY_LIMITS } from "~/shared/limits";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+import { Button } from "~/ui/Button";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { listingsNow } from "~/flows/listings/feed.server";
@@ -38,12 +43,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { address: `${origin}${FEED_PATH}`, total: variants.length, counts, products };
 }
 
+const FILE_MISSING = "Choose the identifiers CSV file to upload.";
+
+/** The identifiers CSV upload (X-FIND-1): every line checked, then saved. */
+export const action = pageEndpoint(
+  {
+    sameOrigin: true,
+    owner: "page",
+    body: {
+      kind: "multipart",
+      limit: BODY_LIMITS.catalogueFile,
+      tooLarge: "An identifiers file can be at most 2 MB.",
+    },
+    noStore: true,
+  },
+  async ({ db, body, owner }) => {
+    const file = body.get("file");
+    if (!(file instanceof File) || file.size === 0) return refuse(400, FILE_MISSING);
+    let csv: string;
+    try {
+      csv = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return refuse(422, 'The file must be saved as UTF-8 CSV ("CSV UTF-8" in Excel).');
+    }
+    const answer = await importVariantIdsCsv(db, csv, owner!.email);
+    if (!answer.ok) return refuse(statusOf(answer), answer.message);
+    return success({ message: `Identifiers saved for ${answer.data.saved} variants.` });
+  },
+);
+
 /** /admin/feeds (issue 55): the feed's address, how many variants it lists, Google's warnings. */
-export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
+export default function AdminFeeds({ loaderData, actionData }: Route.ComponentProps) {
   const { address, total, counts, products } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
       <h1 className="font-display text-3xl font-bold uppercase">Google listings</h1>
+      <ActionOutcome outcome={actionData} focus />
       <section
         aria-labelledby="feed-title"
         className="space-y-3 rounded-lg bg-white p-5 ring-1 ring-black/5"
@@ -87,6 +122,31 @@ export default function AdminFeeds({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </section>
+      <section
+        aria-labelledby="identifiers-title"
+        className="space-y-3 rounded-lg bg-white p-5 ring-1 ring-black/5"
+      >
+        <h2 id="identifiers-title" className="font-display text-xl font-bold uppercase">
+          Upload identifiers
+        </h2>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-3"
+        >
+          <label className="flex flex-col gap-1 font-semibold">
+            Identifiers CSV (product_id, option, size, color, sku, gtin, mpn)
+            <input
+              type="file"
+              name="file"
+              accept=".csv,text/csv"
+              required
+              className="font-normal"
+            />
+          </label>
+          <Button>Upload</Button>
+        </Form>
       </section>
       <section aria-labelledby="variants-title" className="space-y-4">
         <h2 id="variants-title" className="font-display text-xl font-bold uppercase">
