@@ -34,6 +34,10 @@ export default [
   route("stock-alerts/unsubscribe/:token", "routes/stock-alerts.unsubscribe.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Issue 55: the product feed, and the pictures Google and link previews take (JPEG or PNG).
+  route("feeds/google.xml", "routes/feed.google.ts"),
+  route("images/share/:file", "routes/share-image.ts"),
+  route("images/photos/:file", "routes/photo-jpeg.ts"),
   route("downloads/kids-size-chart.svg", "routes/download.kids-size-chart.ts"),
   route("images/products/:productId/:file", "routes/product-image.ts"),
   route("api/health", "routes/api.health.ts"),
@@ -65,6 +69,7 @@ export default [
   route("admin/set-password/:token", "routes/admin.set-password.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
+  route("admin/products/identifiers.csv", "routes/admin.products.identifiers.ts"),
   route("admin/vat.csv", "routes/admin.vat-csv.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),
@@ -87,6 +92,7 @@ export default [
     route("admin/products/:id", "routes/admin.product.tsx"),
     route("admin/site", "routes/admin.site.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
+    route("admin/feeds", "routes/admin.feeds.tsx"),
     route("admin/vat", "routes/admin.vat.tsx"),
     route("admin/launch", "routes/admin.launch.tsx"),
     route("admin/payments", "routes/admin.payments.tsx"),

@@ -60,7 +60,7 @@ export function reducedPence(pence: Pence, percent: number): Pence {
  * and keeps what it was as its "was" price; a price that is already reduced (it has a compare-at
  * price) stays as it is. Name customisation is a service, not a line, and is not reduced.
  */
-export function onSale(product: Product, percent: number): Product {
+export function onSale(product: Product, percent: number, endsAt?: number): Product {
   if (product.bundle) return product;
   const option = (o: ProductOption): ProductOption =>
     o.compareAtPricePence
@@ -69,6 +69,7 @@ export function onSale(product: Product, percent: number): Product {
           ...o,
           pricePence: reducedPence(o.pricePence, percent),
           compareAtPricePence: o.pricePence,
+          ...(endsAt !== undefined && { saleEndsAt: endsAt }),
         };
   return {
     ...product,
@@ -177,8 +178,8 @@ export function makeCatalogue(
 ): Catalogue {
   const sale = runningSale(promotions, now);
   const truthful = stored.map((p) => withGenuineWasPrices(p, history, now, settings.demoRemoved));
-  const priced = (sale ? truthful.map((p) => onSale(p, sale.percent)) : truthful).map((p) =>
-    hasHistory(p, history) ? withLowestHeadline(p) : p,
+  const priced = (sale ? truthful.map((p) => onSale(p, sale.percent, sale.endsAt)) : truthful).map(
+    (p) => (hasHistory(p, history) ? withLowestHeadline(p) : p),
   );
   // X-TRUE-3: once the demo is gone, no words advertise a sale that is not running.
   site = settings.demoRemoved && !sale ? withoutUnbackedSale(site) : site;

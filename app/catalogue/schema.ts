@@ -131,6 +131,45 @@ export const productOptions = pgTable(
 );
 
 /**
+ * The owner's identifiers of a variant (issue 55): option + size + colour ('' when the option has
+ * none; the standard option and "N/A" for a product without options), as stock names it. `sku`
+ * is the owner's own; a variant without a row has the SKU the shop makes from its names
+ * (app/catalogue/variants.ts), so it is stable until the owner renames the option, size or
+ * colour. `gtin` (the barcode's 8, 12, 13 or 14 digits) and `mpn` are optional, for Google.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    optionType: text("option_type").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    sku: text("sku"),
+    gtin: text("gtin"),
+    mpn: text("mpn"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.optionType, table.size, table.color] }),
+    uniqueIndex("product_variants_sku_idx").on(table.sku),
+    check(
+      "product_variants_gtin_digits",
+      sql`${table.gtin} IS NULL OR ${table.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`,
+    ),
+    check(
+      "product_variants_sku_shape",
+      sql`${table.sku} IS NULL OR ${table.sku} ~ '^[A-Za-z0-9][A-Za-z0-9._/-]{0,49}$'`,
+    ),
+    check(
+      "product_variants_mpn_length",
+      sql`${table.mpn} IS NULL OR char_length(${table.mpn}) BETWEEN 1 AND 70`,
+    ),
+  ],
+);
+
+/**
  * Every selling price an option has had (X-TRUE-1): a row when an option first has a price and at
  * each change, from the owner's editor, the JSON API or the CSV import. A "was" price is shown
  * only when these rows back it (app/pricing/was-price.ts). The seed's options have none.

@@ -7,6 +7,7 @@ import {
   productOptions,
   productPhotos,
   products,
+  productVariants,
   promotions,
   priceHistory,
   shopSettings,
@@ -47,12 +48,14 @@ function imageOf(productId: string, image: StoredProductImage) {
 
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
 
 /** A product as the shop uses it, from its row, its options' rows and its ready photos (in order). */
 export function productFromRows(
   row: ProductRow,
   options: readonly OptionRow[],
   photos: readonly PhotoRow[] = [],
+  variants: readonly VariantRow[] = [],
 ): Product {
   const product: Product = {
     id: row.id,
@@ -85,6 +88,22 @@ export function productFromRows(
   if (row.seoTitle) product.seoTitle = row.seoTitle;
   if (row.seoDescription) product.seoDescription = row.seoDescription;
   if (photos.length) product.photos = photos.map(productPhoto);
+  if (variants.length) {
+    product.variantIds = variants.map((v) => ({
+      optionType: v.optionType,
+      size: v.size,
+      color: v.color,
+      sku: v.sku,
+      gtin: v.gtin,
+      mpn: v.mpn,
+    }));
+  }
+  // The latest change of the product, its options' identifiers or its photos (the sitemap).
+  product.updatedAt = Math.max(
+    row.updatedAt.getTime(),
+    ...variants.map((v) => v.updatedAt.getTime()),
+    ...photos.map((p) => p.updatedAt.getTime()),
+  );
   return product;
 }
 
@@ -108,28 +127,37 @@ async function readRevision(db: Database): Promise<number> {
 async function readStored(db: Database): Promise<Stored> {
   // The revision first: a change made while the rest is read is seen at the next check.
   const revision = await readRevision(db);
-  const [productRows, optionRows, siteRows, promotionRows, photoRows, settingsRows, historyRows] =
-    await Promise.all([
-      db.select().from(products).orderBy(asc(products.position), asc(products.id)),
-      db
-        .select()
-        .from(productOptions)
-        .orderBy(asc(productOptions.productId), asc(productOptions.position)),
-      db.select().from(siteContent).where(eq(siteContent.id, 1)),
-      db.select().from(promotions).orderBy(asc(promotions.createdAt)),
-      // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
-      db
-        .select()
-        .from(productPhotos)
-        .where(eq(productPhotos.status, "ready"))
-        .orderBy(
-          asc(productPhotos.productId),
-          asc(productPhotos.position),
-          asc(productPhotos.createdAt),
-        ),
-      db.select().from(shopSettings).where(eq(shopSettings.id, 1)),
-      db.select().from(priceHistory).orderBy(asc(priceHistory.startedAt)),
-    ]);
+  const [
+    productRows,
+    optionRows,
+    siteRows,
+    promotionRows,
+    photoRows,
+    settingsRows,
+    historyRows,
+    variantRows,
+  ] = await Promise.all([
+    db.select().from(products).orderBy(asc(products.position), asc(products.id)),
+    db
+      .select()
+      .from(productOptions)
+      .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+    db.select().from(siteContent).where(eq(siteContent.id, 1)),
+    db.select().from(promotions).orderBy(asc(promotions.createdAt)),
+    // The owner's photos that are ready (X-PHOTO-3); one in processing is not shown yet.
+    db
+      .select()
+      .from(productPhotos)
+      .where(eq(productPhotos.status, "ready"))
+      .orderBy(
+        asc(productPhotos.productId),
+        asc(productPhotos.position),
+        asc(productPhotos.createdAt),
+      ),
+    db.select().from(shopSettings).where(eq(shopSettings.id, 1)),
+    db.select().from(priceHistory).orderBy(asc(priceHistory.startedAt)),
+    db.select().from(productVariants),
+  ]);
   const history = new Map<string, PricePoint[]>();
   for (const row of historyRows) {
     const key = priceHistoryKey(row.productId, row.optionType);
@@ -149,11 +177,22 @@ async function readStored(db: Database): Promise<Stored> {
     list.push(photo);
     photosOf.set(photo.productId, list);
   }
+  const variantsOf = new Map<string, VariantRow[]>();
+  for (const variant of variantRows) {
+    const list = variantsOf.get(variant.productId) ?? [];
+    list.push(variant);
+    variantsOf.set(variant.productId, list);
+  }
   const site = siteRows[0];
   return {
     revision,
     products: productRows.map((row) =>
-      productFromRows(row, optionsOf.get(row.id) ?? [], photosOf.get(row.id) ?? []),
+      productFromRows(
+        row,
+        optionsOf.get(row.id) ?? [],
+        photosOf.get(row.id) ?? [],
+        variantsOf.get(row.id) ?? [],
+      ),
     ),
     site: {
       bannerText: site?.bannerText ?? "",
@@ -282,6 +321,11 @@ export async function catalogueKeys(db: Database, now: number): Promise<Catalogu
     keysOf.set(stored, keys);
   }
   return keys;
+}
+
+/** The revision of the catalogue this process holds (the product feed's cache key, issue 55). */
+export async function catalogueRevisionHeld(db: Database, now: number): Promise<number> {
+  return (await heldStored(db, now)).revision;
 }
 
 /** The request's catalogue (through the database the composition root handed in). */

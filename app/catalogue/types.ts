@@ -38,6 +38,9 @@ export interface ProductOption {
   colors?: readonly string[];
   /** X-VAT-1: sizes of a zero-rated product above HMRC's limits, sold at the standard rate. */
   standardRatedSizes?: readonly string[];
+  /** Set while a running sale reduces this option: when the sale ends (epoch ms), if it has an
+   *  end (issue 55: Google's priceValidUntil). */
+  saleEndsAt?: number;
 }
 
 /** What is drawn: the garment (or accessory) shape. */
@@ -135,6 +138,10 @@ export interface Product {
   seoDescription?: string;
   /** X-VAT-1: standard (20%) or zero (young children's clothing and footwear, Notice 714). */
   vatRate: VatRate;
+  /** The owner's SKUs, GTINs and MPNs of its variants (issue 55; catalogue/variants.ts). */
+  variantIds?: readonly VariantIdentifiers[];
+  /** When the product was last changed (epoch ms), for the sitemap's lastmod. */
+  updatedAt?: number;
 }
 
 /** One tile under the home page's new arrivals (X-OWN-4): the owner's words, link and picture. */
@@ -175,4 +182,15 @@ export interface Promotion {
   /** Epoch ms; absent: from now / until stopped. */
   startsAt?: number;
   endsAt?: number;
+}
+
+/** The owner's identifiers of one variant, as stored (`product_variants`). */
+export interface VariantIdentifiers {
+  optionType: string;
+  size: string;
+  /** '' when the option has no colours. */
+  color: string;
+  sku: string | null;
+  gtin: string | null;
+  mpn: string | null;
 }

@@ -177,6 +177,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
             <input
               id="enquiry-name"
               name="name"
+              type="text"
               autoComplete="name"
               required
               maxLength={ENQUIRY_LIMITS.name}
@@ -212,6 +213,7 @@ export function EnquiryForm({ actionData }: { actionData?: EnquiryActionData }) 
             <input
               id="enquiry-academy"
               name="academy"
+              type="text"
               autoComplete="organization"
               maxLength={ENQUIRY_LIMITS.academy}
               defaultValue={text("academy")}

@@ -45,6 +45,13 @@ import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import { errorOf, ErrorSummary, fieldErrorsOf, fieldId } from "~/ui/forms";
 import { ActionOutcome } from "~/ui/ActionOutcome";
 import { AskFirst, CONFIRMED } from "~/ui/AskFirst";
+import { ownerVariants, saveVariantIds } from "~/catalogue/editing/variant-ids.server";
+import {
+  VARIANT_IDS_FORM,
+  VARIANT_IDS_INTENT,
+  VariantIdsForm,
+  variantField,
+} from "~/catalogue/components/VariantIdsForm";
 import type { Route } from "./+types/admin.product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -56,13 +63,29 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireOwner(request, "page", context);
   if (!params.id)
-    return { product: blankProduct(), creating: true, photos: [], justCreated: false };
+    return {
+      product: blankProduct(),
+      creating: true,
+      photos: [],
+      justCreated: false,
+      variants: [],
+    };
   const product = await readOwnerProduct(dbFrom(context), params.id);
   if (!product) throw data("No such product", { status: 404 });
   const photos = (await listOwnerPhotos(dbFrom(context), params.id)) ?? [];
   // After "Create product" the page says so (X-TRUE-6): the redirect carries ?created=1.
   const justCreated = new URL(request.url).searchParams.get("created") === "1";
-  return { product, creating: false, photos, justCreated };
+  // X-FIND-1: each variant's SKU, GTIN and MPN.
+  const variants = (await ownerVariants(dbFrom(context), params.id)).map((v) => ({
+    optionType: v.optionType,
+    size: v.size,
+    color: v.color,
+    sku: v.sku,
+    ownSku: v.ownSku,
+    gtin: v.gtin,
+    mpn: v.mpn,
+  }));
+  return { product, creating: false, photos, justCreated, variants };
 }
 
 /** The photo upload form (X-PHOTO-1): multipart, up to 20 MB. */
@@ -106,6 +129,34 @@ const formAction = pageEndpoint(
     const id = params.id;
     if (id && isPhotoIntent(body)) {
       return photoFormAction(db, id, body, owner!.email, filesFrom(context));
+    }
+    if (body.get("intent") === VARIANT_IDS_INTENT && id) {
+      const text = (name: string) => {
+        const value = body.get(name);
+        return typeof value === "string" ? value : "";
+      };
+      const count = Math.min(Number(text("variantCount")) || 0, 2000);
+      const typed = Array.from({ length: count }, (_, i) => ({
+        optionType: text(variantField(i, "option")),
+        size: text(variantField(i, "size")),
+        color: text(variantField(i, "color")),
+        sku: text(variantField(i, "sku")),
+        gtin: text(variantField(i, "gtin")),
+        mpn: text(variantField(i, "mpn")),
+      }));
+      const saved = await saveVariantIds(db, id, typed, owner!.email);
+      if (saved.ok) return success({ message: "The variants' identifiers are saved." });
+      const errors = (saved.extra?.variantErrors ?? []) as {
+        index: number;
+        field: string;
+        message: string;
+      }[];
+      const fieldErrors = Object.fromEntries(
+        errors
+          .filter((e) => e.field !== "variant")
+          .map((e) => [variantField(e.index, e.field), e.message]),
+      );
+      return refuse(400, saved.message, { extra: { form: VARIANT_IDS_FORM, fieldErrors } });
     }
     if (body.get("intent") === "archive" && id) {
       if (body.get("confirm") !== CONFIRMED) {
@@ -317,7 +368,11 @@ function OptionFields({
 
 /** /admin/products/new and /admin/products/:id (X-CAT-2): every field of a product. */
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, creating, photos, justCreated } = loaderData;
+  const { product, creating, photos, justCreated, variants } = loaderData;
+  const variantsAnswer =
+    actionData && "form" in actionData && actionData.form === VARIANT_IDS_FORM
+      ? actionData
+      : undefined;
   // "Add another option" (nothing saved) answers the typed form and one more slot; a refused
   // "was" price answers the typed form, its option and the sentence (X-TRUE-1).
   const unsaved =
@@ -384,7 +439,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         )}
       </header>
       <ActionOutcome
-        outcome={unsaved || formAnswer ? undefined : (actionData ?? createdOutcome)}
+        outcome={
+          unsaved || formAnswer || variantsAnswer ? undefined : (actionData ?? createdOutcome)
+        }
         focus
       />
       {stale ? (
@@ -577,6 +634,13 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </div>
       </Form>
       {creating ? null : <PhotoManager photos={photos} colors={productColors(product.options)} />}
+      {creating ? null : (
+        <VariantIdsForm
+          key={`${product.id}-${product.version}`}
+          variants={variants}
+          answer={variantsAnswer}
+        />
+      )}
       {!creating && product.status !== "archived" ? (
         <section
           aria-label={`Archive ${product.name}`}

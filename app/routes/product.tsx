@@ -5,22 +5,22 @@ import { CATEGORY_LABELS } from "~/catalogue";
 import { findProduct, fromPricePence, pricesDiffer } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { currentOwner } from "~/owners/guard.server";
-import { previewPngOf } from "~/catalogue/art/pictures";
-import { previewPhotoOf } from "~/catalogue/photos/gallery";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
 import { AddToCartForm } from "~/cart/AddToCartForm";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
-import { dbFrom, settingsFrom } from "~/db/context.server";
+import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
 import { ProductReviews, productReviewsReady } from "~/reviews/components/ProductReviews";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
-import { breadcrumbJsonLd, productJsonLd } from "~/seo/structured-data";
+import { breadcrumbJsonLd, productGroupJsonLd } from "~/seo/structured-data";
+import { buildListing } from "~/flows/listings/listing";
+import { sharePicturePath } from "~/catalogue/art/pictures";
 import type { Route } from "./+types/product";
 import { readMeasures } from "~/catalogue/fit";
 import { sizeFinderAnswer } from "~/catalogue/fit-answer";
@@ -98,6 +98,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         stock: {},
         sizeCharts: {},
         delivery: deliveryPromiseLines(catalogue.settings),
+        jsonLd: null,
       },
       { status: 404 },
     );
@@ -111,12 +112,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     backInStockReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
+  const origin = canonicalOrigin(settingsFrom(context), request);
+  const rating = average === null ? null : { count: reviews.length, average };
+  // Issue 55: Google's merchant listing, built here so its code stays out of the browser.
+  const listing = buildListing(product, {
+    origin,
+    levels: stock,
+    now: clockFrom(context).now().getTime(),
+  });
   return {
     product,
     preview: Boolean(preview),
-    origin: canonicalOrigin(settingsFrom(context), request),
+    origin,
     reviews,
-    rating: average === null ? null : { count: reviews.length, average },
+    rating,
+    jsonLd: productGroupJsonLd(listing, catalogue.settings.settings, rating),
     stock,
     // X-FIT-1: which options have a size finder, and what each asks for (not the charts).
     sizeCharts: fitMeasuresOf(charts),
@@ -136,13 +146,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     // The owner's SEO title and description when set (X-CAT-1), else the name and description.
     title: product.seoTitle || product.name,
     description: product.seoDescription || product.description,
-    // Link previews want a raster picture: the owner's first photo (X-PHOTO-3), else the
-    // drawing as a PNG.
-    image: previewPhotoOf(product)
-      ? `${loaderData.origin}${previewPhotoOf(product)!.url}`
-      : product.images[0]
-        ? `${loaderData.origin}${previewPngOf(product.images[0].src)}`
+    // Link previews want a raster picture at 1200 x 630 (issue 55): the owner's first photo
+    // (X-PHOTO-3) as a JPEG, else the drawing as a PNG.
+    image:
+      product.photos?.length || product.images.length
+        ? {
+            url: `${loaderData.origin}${sharePicturePath(product.id, Boolean(product.photos?.length))}`,
+            type: product.photos?.length ? "image/jpeg" : "image/png",
+            width: 1200,
+            height: 630,
+          }
         : undefined,
+    product: { pricePence: fromPricePence(product) },
   });
 };
 
@@ -171,7 +186,7 @@ function ProductNotFound() {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, preview, origin, rating, reviews, stock, delivery, sizeCharts } = loaderData;
+  const { product, preview, origin, reviews, stock, delivery, sizeCharts, jsonLd } = loaderData;
   const finder = actionData as SizeFinderSent | undefined;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
@@ -199,7 +214,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </p>
       ) : null}
-      <JsonLd data={[productJsonLd(product, origin, rating), breadcrumbJsonLd(trail, origin)]} />
+      {jsonLd ? <JsonLd data={[jsonLd, breadcrumbJsonLd(trail, origin)]} /> : null}
       <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery key={product.id} product={product} color={color} />

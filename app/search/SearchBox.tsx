@@ -163,7 +163,10 @@ export function SearchPanel({
           ref={inputRef}
           id={`${baseId}-input`}
           name="q"
-          type="search"
+          // ARIA 1.2's combobox pattern (X-FIND-5): a text input with role combobox; an input of
+          // type search is a searchbox, which may not say whether a list is expanded.
+          type="text"
+          enterKeyHint="search"
           role="combobox"
           autoComplete="off"
           spellCheck={false}

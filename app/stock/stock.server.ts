@@ -246,3 +246,18 @@ export async function putBackInStock(tx: Database, items: readonly Reservation[]
   }
   return count;
 }
+
+/**
+ * A figure that changes whenever any variant's stock does (issue 55: the product feed is made
+ * again then): a digest of every variant's row and quantity (made to order: "-").
+ */
+export async function stockStamp(db: Database): Promise<string> {
+  const [row] = await db
+    .select({
+      digest: sql<
+        string | null
+      >`md5(string_agg(${variantStock.productId} || '|' || ${variantStock.optionType} || '|' || ${variantStock.size} || '|' || ${variantStock.color} || '=' || coalesce(${variantStock.quantity}::text, '-'), ',' order by ${variantStock.productId}, ${variantStock.optionType}, ${variantStock.size}, ${variantStock.color}))`,
+    })
+    .from(variantStock);
+  return row?.digest ?? "none";
+}

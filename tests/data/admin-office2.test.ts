@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seeded as findProduct } from "~/catalogue/seed/catalogue";
 import { testDb, theShop, useTestSettings } from "./shop";
 import { auditLog, enquiries, productReviews, reviewPhotos } from "~/db/schema";
 import { countReviews } from "~/reviews/count.server";
@@ -22,7 +21,6 @@ import { loader as enquiriesApi } from "~/routes/api.admin.enquiries";
 import { action as handledApi } from "~/routes/api.admin.enquiry-handled";
 import { loader as adminLayout } from "~/routes/admin.layout";
 import { action as enquiryPage, loader as enquiryPageLoader } from "~/routes/admin.enquiry";
-import { productJsonLd } from "~/seo/structured-data";
 import { receiveEnquiry } from "~/enquiries/enquiries.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 import { call, postJson } from "./helpers";
@@ -73,9 +71,14 @@ async function publicSurfaces() {
   ).json()) as PublicReview[];
   const page = (await (
     await call(productLoader, `/product/${PRODUCT}`, undefined, { productId: PRODUCT })
-  ).json()) as { reviews: PublicReview[]; rating: { count: number; average: number } | null };
+  ).json()) as {
+    reviews: PublicReview[];
+    rating: { count: number; average: number } | null;
+    jsonLd: Record<string, unknown>;
+  };
   const html = renderToStaticMarkup(createElement(ReviewList, { reviews: page.reviews }));
-  const jsonLd = productJsonLd(findProduct(PRODUCT)!, "https://shop.test", page.rating);
+  // The page's own structured data (issue 55: built by its loader).
+  const jsonLd = page.jsonLd;
   const count = ((await (await call(reviewCount, "/api/reviews/count")).json()) as { count: number })
     .count;
   return { api, page, html, jsonLd, count };

@@ -225,7 +225,14 @@ test("X-PHOTO-3: a PNG uploaded on the owner's page shows on the product page wi
   expect(preload).toMatch(/imageSrcSet="[^"]*\.avif 320w/i);
   expect(preload).toMatch(/fetchPriority="high"/i);
   expect(preload).toMatch(/type="image\/avif"/);
-  expect(head).toMatch(/<meta property="og:image" content="[^"]*\/photos\/[^"]+\.webp"/);
+  // X-FIND-5: the link preview is the photo as a 1200 x 630 JPEG.
+  const og = /<meta property="og:image" content="([^"]*\/images\/share\/[^"]+\.jpg)"/.exec(
+    head,
+  )?.[1];
+  expect(og, head).toBeTruthy();
+  const shared = await request.get(new URL(og!).pathname);
+  expect(shared.status()).toBe(200);
+  expect(shared.headers()["content-type"]).toBe("image/jpeg");
 
   // Every file is served immutable from a hashed address.
   for (const url of [avif!.split(",")[0]!.trim().split(" ")[0]!, await img.getAttribute("src")]) {

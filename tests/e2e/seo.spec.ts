@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test("X-SHOP-1: a product page has title, description, canonical, Open Graph and Product JSON-LD", async ({
+test("X-SHOP-1, X-FIND-5: a product page has title, description, canonical, Open Graph and Product JSON-LD", async ({
   page,
 }) => {
   await page.goto("/product/mens-grip-n-trip-thai-shorts");
@@ -14,7 +14,12 @@ test("X-SHOP-1: a product page has title, description, canonical, Open Graph and
   const ogImage = page.locator('meta[property="og:image"]');
   await expect(ogImage).toHaveAttribute(
     "content",
-    new RegExp(`^${origin}/images/products/mens-grip-n-trip-thai-shorts/front\\.png$`),
+    `${origin}/images/share/mens-grip-n-trip-thai-shorts.png`,
+  );
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+  await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute(
+    "content",
+    `${origin}/images/share/mens-grip-n-trip-thai-shorts.png`,
   );
   // Link previews get a raster picture they can show.
   const preview = await page.request.get((await ogImage.getAttribute("content"))!);
@@ -24,15 +29,15 @@ test("X-SHOP-1: a product page has title, description, canonical, Open Graph and
     const parsed: unknown = JSON.parse(text);
     return Array.isArray(parsed) ? parsed : [parsed];
   }) as Record<string, unknown>[];
-  const product = data.find((d) => d["@type"] === "Product")!;
+  // X-FIND-1: a ProductGroup whose variants each carry their offer.
+  const product = data.find((d) => d["@type"] === "ProductGroup")!;
   expect(product).toMatchObject({
     name: "Mens Grip N Trip Thai Shorts",
-    offers: {
-      "@type": "Offer",
-      priceCurrency: "GBP",
-      price: "29.99",
-      availability: "https://schema.org/InStock",
-    },
+    productGroupID: "mens-grip-n-trip-thai-shorts",
+  });
+  expect((product.hasVariant as Record<string, unknown>[])[0]).toMatchObject({
+    "@type": "Product",
+    offers: { "@type": "Offer", priceCurrency: "GBP", price: "29.99" },
   });
   expect(product).not.toHaveProperty("aggregateRating");
   const crumbs = data.find((d) => d["@type"] === "BreadcrumbList")!;

@@ -86,3 +86,8 @@ export function currentPictureSrc(src: string): string {
   const match = FIXED_SRC.exec(src);
   return match ? pictureSrc(match[1]!, match[2] as ImageView) : src;
 }
+
+/** A product's link preview (og:image, issue 55): 1200 × 630, JPEG from a photo, else PNG. */
+export function sharePicturePath(productId: string, photographed: boolean): string {
+  return `/images/share/${productId}.${photographed ? "jpg" : "png"}`;
+}

@@ -178,6 +178,7 @@ function MeasureFields({
       label={`${label} (${unit})`}
       name={measure}
       id={`${id}-${measure}`}
+      type="text"
       inputMode="decimal"
       defaultValue={value(measure)}
       error={error}
@@ -204,6 +205,7 @@ function MeasureFields({
         label={big![1]!}
         name={big![0]!}
         id={`${id}-${big![0]}`}
+        type="text"
         inputMode="decimal"
         defaultValue={value(big![0]!)}
         className={inline}
@@ -212,6 +214,7 @@ function MeasureFields({
         label={small![1]!}
         name={small![0]!}
         id={`${id}-${small![0]}`}
+        type="text"
         inputMode="decimal"
         defaultValue={value(small![0]!)}
         className={inline}

@@ -28,7 +28,7 @@ import { LIST_QUERY_MAX, OWNER_PAGE_SIZE } from "~/shared/limits";
 /** An option as the owner's JSON answers it: with its size finder chart (X-FIT-1). */
 export type OwnerOption = ProductOption & { fit?: FitChart };
 
-export type OwnerProduct = Omit<Product, "images" | "options"> & {
+export type OwnerProduct = Omit<Product, "images" | "options" | "updatedAt"> & {
   options: readonly OwnerOption[];
   version: number;
   images: Product["images"];

@@ -83,3 +83,9 @@ export function productPhoto(row: PhotoRow): ProductPhoto {
     placeholder: row.placeholder,
   };
 }
+
+/** A photo as one JPEG up to 1200 px wide (issue 55): for Google's feed and link previews, which
+ *  take neither AVIF nor (everywhere) WebP. Made from the master on request. */
+export function photoJpegPath(photoId: string): string {
+  return `/images/photos/${photoId}.jpg`;
+}

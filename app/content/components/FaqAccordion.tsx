@@ -6,18 +6,15 @@ import { LINK_CLASS } from "~/ui/links";
 
 /**
  * The FAQ accordion (S-INFO-1): all closed at first, one open at a time, clicking the open
- * one closes it. Closed answers stay in the page with `hidden`, and without JavaScript a
- * <noscript> style shows them all, so nobody is locked out of an answer (X-SHOP-2).
+ * one closes it. Closed answers stay in the page with `hidden`, and without JavaScript the
+ * stylesheet shows them all (app.css, `scripting: none`; in the page's head since issue 55, as a
+ * <style> may not stand in the body), so nobody is locked out of an answer (X-SHOP-2).
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
 
   return (
     <div className="mt-10 border-t border-ink/15">
-      <noscript>
-        {/* In Tailwind's base layer, with more specificity than its `[hidden]` rule. */}
-        <style>{"@layer base{[data-faq-panel][hidden]{display:block!important}}"}</style>
-      </noscript>
       {items.map((item, index) => {
         const isOpen = open === index;
         const buttonId = `faq-${item.id}-button`;

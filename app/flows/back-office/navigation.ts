@@ -24,4 +24,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "VAT", to: "/admin/vat" },
   { label: "Owners", to: "/admin/owners" },
   { label: "Settings", to: "/admin/settings" },
+  { label: "Google", to: "/admin/feeds" },
 ];
