@@ -51,7 +51,7 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
     );
   });
 
-  it("X-OPS-4 X-ORD-5: made to order goes unfulfilled → in production → made → dispatched → delivered, once paid", () => {
+  it("X-OPS-4 X-DAY-8: made to order goes unfulfilled → in production → made → dispatched → delivered, once paid", () => {
     const paid = (fulfilmentStatus: OrderStates["fulfilmentStatus"]) =>
       nextMoves({ paymentStatus: "paid", fulfilmentStatus }, "make");
     expect(paid("unfulfilled")).toEqual(["in_production", "cancelled"]);
@@ -76,7 +76,7 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
     ).toBe(false);
   });
 
-  it("X-ORD-5: an order off the shelf is ready to dispatch as soon as it is paid", () => {
+  it("X-DAY-8: an order off the shelf is ready to dispatch as soon as it is paid", () => {
     const paid = { paymentStatus: "paid" as const, fulfilmentStatus: "unfulfilled" as const };
     expect(nextMoves(paid, "stock")).toEqual(["dispatched", "cancelled"]);
     expect(fulfilmentLabel(paid, "stock")).toBe("Ready to dispatch");
@@ -88,7 +88,7 @@ describe("X-ORD-1 X-ORD-2 X-OPS-4: an order's two states", () => {
     expect(isOnWorkList({ ...paid, paymentStatus: "pending" }, "stock", "to_ship")).toBe(false);
   });
 
-  it("X-ORD-5: a line is made when it is not from stock or has text to print", () => {
+  it("X-DAY-8: a line is made when it is not from stock or has text to print", () => {
     const shelf = { fromStock: true, customText: null, nameCustomisation: false, printName: null };
     expect(orderPath([shelf])).toBe("stock");
     expect(orderPath([shelf, { ...shelf, fromStock: false }])).toBe("make");

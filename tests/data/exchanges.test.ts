@@ -301,7 +301,7 @@ describe("X-FIT-2: the replacement is dispatched", () => {
     expect(await dispatchExchange(db, order.orderNumber, exchange!.id, { carrier: "DPD", trackingNumber: "1" }, "owner@example.com", new Date())).toMatchObject({ ok: false, kind: "conflict", message: expect.stringContaining("it is refunded, not sent") });
   });
 
-  it("X-FIT-5: an exchange stays in view until its replacement is sent: To ship, open returns, no refund form, e-mails of the replacement with the seller's contact", async () => {
+  it("X-DAY-10: an exchange stays in view until its replacement is sent: To ship, open returns, no refund form, e-mails of the replacement with the seller's contact", async () => {
     await setStock("L", 1);
     const { order, line } = await deliveredOrder("swap@example.com");
     const db = await testDb();

@@ -86,8 +86,8 @@ async function dashboard() {
   return (await response.json()) as Json;
 }
 
-describe("X-ORD-5: each order down its own path", () => {
-  it("X-ORD-5 X-OPS-4: an order off the shelf is ready to dispatch at once and dispatched straight from paid", async () => {
+describe("X-DAY-8: each order down its own path", () => {
+  it("X-DAY-8 X-OPS-4: an order off the shelf is ready to dispatch at once and dispatched straight from paid", async () => {
     await shelve(BOTTLE, 5);
     const order = await paidOrderOf("shelf@example.com", [{ ...BOTTLE, quantity: 2, unitPricePence: 1299 }]);
     const before = await orderJson(order.orderNumber);
@@ -109,7 +109,7 @@ describe("X-ORD-5: each order down its own path", () => {
     expect(mails.filter((m) => m.includes("3-6 weeks"))).toEqual([]);
   });
 
-  it("X-ORD-5 X-OPS-4: made to order goes in production, then made, then dispatched, each e-mailed", async () => {
+  it("X-DAY-8 X-OPS-4: made to order goes in production, then made, then dispatched, each e-mailed", async () => {
     await shelve(BOTTLE, 5);
     const order = await paidOrderOf("maker@example.com", [
       { ...GI, customText: "SILVA", nameCustomisation: true, quantity: 1, unitPricePence: 9499 },
@@ -154,7 +154,7 @@ describe("X-ORD-5: each order down its own path", () => {
     expect(detail.history.map((h) => h.after?.status)).toEqual(["pending", "paid", "in_production", "made", "dispatched"]);
   });
 
-  it("X-ORD-5: a gi on the shelf with a name to print is made: it goes through production", async () => {
+  it("X-DAY-8: a gi on the shelf with a name to print is made: it goes through production", async () => {
     await shelve(GI, 3);
     const order = await paidOrderOf("named@example.com", [
       { ...GI, customText: "SILVA", nameCustomisation: true, quantity: 1, unitPricePence: 9499 },
@@ -163,7 +163,7 @@ describe("X-ORD-5: each order down its own path", () => {
     expect((await dispatch(order.orderNumber)).status).toBe(409);
   });
 
-  it("X-ORD-5 X-ORD-2: the work lists' query agrees with their rule for every pair of states on both paths", async () => {
+  it("X-DAY-8 X-ORD-2: the work lists' query agrees with their rule for every pair of states on both paths", async () => {
     await shelve(BOTTLE, 100);
     const db = await testDb();
     const stock = await paidOrderOf("a@example.com", [{ ...BOTTLE, quantity: 1, unitPricePence: 1299 }]);

@@ -132,7 +132,7 @@ test("X-DAY-2, X-DAY-5: the dashboard shows the figures of /api/admin/summary, t
   expect(await bad.json()).toEqual({ error: "Days must be a whole number from 1 to 366." });
 
   // "To make" opens the paid (or partly refunded) orders made to order and not made yet (X-ORD-2,
-  // X-ORD-5): the order list's own "To make".
+  // X-DAY-8): the order list's own "To make".
   await page.getByRole("link", { name: /^To make/ }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?work=to_make$/);
   await expect(

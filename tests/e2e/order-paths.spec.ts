@@ -25,7 +25,7 @@ async function dispatchFromPage(page: Page, tracking: string) {
   await expect(page.getByRole("status")).toHaveText("Order dispatched.");
 }
 
-test("X-ORD-5: an order off the shelf is dispatched straight from paid; one made to order goes in production, made, then dispatched, each with its e-mails", async ({
+test("X-DAY-8: an order off the shelf is dispatched straight from paid; one made to order goes in production, made, then dispatched, each with its e-mails", async ({
   page,
   request,
 }, testInfo) => {
