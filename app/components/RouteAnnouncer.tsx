@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 /**
- * After an in-app page change (X-A11Y-3): the focus moves to the new page's main heading and the
- * page's title is said in the document's one polite live region. Not on the first load (the
+ * After an in-app page change (X-A11Y-3): the focus moves to the new page's main heading, which
+ * the screen reader reads; when the new page put the focus on its own message instead (or has no
+ * heading), the page's title is said in the document's one polite live region. Not on the first load (the
  * browser reads a loaded page itself), not when only the query or the hash changed (a filter, a
  * sort), and not when the new page has already put the focus on its own message (a "created" or
  * "saved" answer, an error summary: an element that is focusable only from script).
@@ -27,15 +28,18 @@ export function RouteAnnouncer() {
       active !== main &&
       active.getAttribute("tabindex") === "-1" &&
       !active.matches("h1");
+    const heading = tookFocus ? null : main?.querySelector("h1");
     if (!tookFocus) {
-      const heading = main?.querySelector("h1");
       const target = heading ?? main;
       if (target) {
         if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
         target.focus({ preventScroll: true });
       }
     }
-    setAnnouncement(document.title || main?.querySelector("h1")?.textContent || "");
+    // Said once (issue 56): a focused heading is read by the screen reader itself, so the region
+    // speaks only when the focus went elsewhere (the page's own message, or a page with no
+    // heading), and then it says which page this is.
+    setAnnouncement(heading ? "" : document.title || "");
   }, [pathname]);
 
   return (
