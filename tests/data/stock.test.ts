@@ -333,9 +333,14 @@ describe(`stock and reservations (${TEST_DRIVER})`, () => {
     for (const [k, v] of Object.entries(paymentFields("expired@example.com"))) form.set(k, v);
     const paid = await call(pay, `/payment?session_id=${sessionId}`, { method: "POST", body: form });
     expect(paid.status).toBe(409);
-    expect(await paid.json()).toEqual({
-      error: "This order has expired and can no longer be paid. Please check out again.",
-    });
+    const answer = (await paid.json()) as { error: string; values: Record<string, string> };
+    expect(answer.error).toBe(
+      "This order has expired and can no longer be paid. Please check out again.",
+    );
+    // What was typed comes back (issue 56), the card's number and CVV apart.
+    expect(answer.values.email).toBe("expired@example.com");
+    expect(answer.values).not.toHaveProperty("cardNumber");
+    expect(answer.values).not.toHaveProperty("cvv");
     const [order] = await db.select().from(orders);
     expect(legacyStatus(order!)).toBe("cancelled");
     expect(await stockOf(kneePads)).toBe(1);
