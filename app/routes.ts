@@ -21,6 +21,9 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("tracking", "routes/tracking.tsx"),
+  // Gift cards (issue 54)
+  route("gift-cards", "routes/gift-cards.tsx"),
+  route("gift-cards/balance", "routes/gift-cards.balance.tsx"),
   // Team orders (X-TEAM-2, X-TEAM-3)
   route("team/:slug", "routes/team.tsx"),
   route("team/:slug/checkout", "routes/team-checkout.tsx"),
@@ -39,6 +42,7 @@ export default [
   route("api/health", "routes/api.health.ts"),
   route("api/reviews/count", "routes/api.reviews.count.ts"),
   route("api/discounts/validate", "routes/api.discounts.validate.ts"),
+  route("api/gift-cards/balance", "routes/api.gift-cards.balance.ts"),
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/verify-order", "routes/api.verify-order.ts"),
   route("api/stock", "routes/api.stock.ts"),

@@ -1,7 +1,7 @@
 import { partsFrom } from "~/flows/parts.server";
 import { EmptyCart } from "~/cart/EmptyCart";
 import { Lock } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
@@ -126,6 +126,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // A changed cart is a new question: the last answer about one of its lines no longer applies.
   const currentLineError = lineError?.lines === lines ? lineError : null;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(loaderData.shippingMethod);
+  const giftCardField = useRef<HTMLInputElement>(null);
   const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod, loaderData.delivery);
 
   const pay = async () => {
@@ -140,6 +141,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           cartItems: lines.map(lineChoice),
           discountCode: discount?.code,
           shippingMethod,
+          // X-GIFT-3: the same field the form sends without JavaScript.
+          giftCards: giftCardField.current?.value
+            .split(/[,;\n]+/)
+            .map((code) => code.trim())
+            .filter(Boolean),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as {
@@ -238,6 +244,27 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items
                   within {POLICY.inStockDispatch}; delivery time is counted from dispatch.
                 </p>
+                {/* X-GIFT-3: gift cards pay first; the rest is paid by card on the next page. */}
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="gift-cards" className="text-sm font-semibold">
+                    Gift card
+                  </label>
+                  <input
+                    ref={giftCardField}
+                    id="gift-cards"
+                    name="giftCards"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={130}
+                    placeholder="XXXX-XXXX-XXXX-XXXX"
+                    aria-describedby="gift-cards-hint"
+                    className="rounded border border-stone px-3 py-2 font-mono uppercase"
+                  />
+                  <p id="gift-cards-hint" className="text-sm text-muted">
+                    Optional. Several cards: separate the codes with commas. What they hold comes
+                    off the total; you pay the rest by card.
+                  </p>
+                </div>
                 <div className="space-y-3">
                   <button
                     type="submit"

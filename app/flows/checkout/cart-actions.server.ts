@@ -20,6 +20,13 @@ import { refusalKind } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
 import { ownLines } from "~/pricing/totals";
 import { done, problem, type Result } from "~/shared/problems";
+import { lineChoiceSchema } from "~/shared/line-choice";
+import {
+  GIFT_CARD_PRODUCT_ID,
+  giftCardProblem,
+  sendOnProblem,
+  shopDay,
+} from "~/shared/gift-cards";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
@@ -172,12 +179,25 @@ export async function payFromCart(
       cartItems: cart?.lines ?? [],
       discountCode: cart?.discountCode ?? null,
       shippingMethod: typeof method === "string" && method ? method : null,
+      // X-GIFT-3: the "Gift card" field, one code or several separated by commas.
+      giftCards: giftCardCodesOf(form.get("giftCards")),
     },
     address,
     parts,
     request,
     cart?.id,
   );
+}
+
+/** The codes typed in one "Gift card" field: separated by commas, semicolons or new lines. */
+export function giftCardCodesOf(value: FormDataEntryValue | null): string[] {
+  return typeof value === "string"
+    ? value
+        .split(/[,;\n]+/)
+        .map((code) => code.trim())
+        .filter(Boolean)
+        .slice(0, 6)
+    : [];
 }
 
 /** POST /api/verify-order's answer (app/flows/checkout/verify.server.ts), as the page reads it. */
@@ -216,4 +236,73 @@ export async function confirmationFor(
  */
 export async function emptyPaidCart(db: Database, request: Request): Promise<void> {
   await emptyCart(db, cartIdOf(request));
+}
+
+/** The /gift-cards form's fields, as typed (kept when it is refused). */
+export interface GiftCardFormFields {
+  amount: string;
+  otherAmount: string;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  sendOn: string;
+}
+
+/**
+ * POST /gift-cards (X-GIFT-1): a gift card line added to the server's cart, checked by the gift
+ * card rules; a refusal names its field (`fieldErrors`) and keeps what was typed.
+ */
+export async function addGiftCardByForm(
+  db: Database,
+  request: Request,
+  form: FormData,
+  settings: OriginSettings,
+  now: Date,
+): Promise<Result<CartView>> {
+  const read = (name: keyof GiftCardFormFields) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields: GiftCardFormFields = {
+    amount: read("amount"),
+    otherAmount: read("otherAmount"),
+    recipientName: read("recipientName"),
+    recipientEmail: read("recipientEmail"),
+    message: read("message"),
+    sendOn: read("sendOn"),
+  };
+  const refuse = (field: string, message: string) =>
+    problem("invalid_input", message, { extra: { fieldErrors: { [field]: message }, fields } });
+  const pounds = fields.amount === "other" ? fields.otherAmount.trim().replace(/^£/, "") : fields.amount;
+  if (!/^\d{1,3}$/.test(pounds)) {
+    return refuse(
+      fields.amount === "other" ? "otherAmount" : "amount",
+      "Choose an amount, or enter a whole number of pounds from £5 to £250.",
+    );
+  }
+  const choice = {
+    productId: GIFT_CARD_PRODUCT_ID,
+    amountPence: Number(pounds) * 100,
+    recipientName: fields.recipientName,
+    recipientEmail: fields.recipientEmail,
+    message: fields.message.replace(/\r\n/g, "\n"),
+    sendOn: fields.sendOn || undefined,
+  };
+  const wrong = giftCardProblem(choice);
+  if (wrong) {
+    const field = wrong.field === "amountPence" ? (fields.amount === "other" ? "otherAmount" : "amount") : wrong.field;
+    return refuse(field, wrong.message);
+  }
+  const late = sendOnProblem(choice.sendOn, shopDay(now));
+  if (late) return refuse("sendOn", late);
+  const parsed = lineChoiceSchema.safeParse(choice);
+  if (!parsed.success) return refuse("message", parsed.error.issues[0]?.message ?? "Check the gift card's details.");
+  const catalogue = await loadCatalogue(db, now.getTime());
+  const id = cartIdOf(request);
+  const { cart, outcome } = await changeCart(db, id, (stored) =>
+    applyIntent(stored.lines, { intent: "add", choice: parsed.data }),
+  );
+  const cookie = cartCookie(cart.id, request, settings);
+  if (!outcome.ok) return problem(outcome.kind, outcome.message, { cookie, extra: { fields } });
+  return done(await viewCart(db, catalogue, cart, now), { cookie });
 }
