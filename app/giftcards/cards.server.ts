@@ -103,6 +103,12 @@ export async function holdGiftCards(
   tx: Database,
   input: { orderId: string; codes: readonly string[]; payablePence: number; today: string },
 ): Promise<number> {
+  // X-GIFT-1: gift cards cannot buy gift cards (said whatever the codes are).
+  if (input.payablePence <= 0) {
+    throw new ProblemError("invalid_input", "Gift cards cannot pay for gift cards: please pay for them by card.", {
+      extra: { field: "giftCards" },
+    });
+  }
   let left = input.payablePence;
   const seen = new Set<string>();
   for (const typed of input.codes) {
@@ -351,6 +357,6 @@ export async function checkGiftCardBalance(
     });
   }
   const found = await giftCardBalance(db, code, today);
-  if (!found) return problem("not_found", GIFT_CODE_REFUSED, { extra: { field: "code" } });
+  if (!found) return problem("not_found", GIFT_CODE_REFUSED);
   return done({ balance_pence: found.balancePence, expires_on: found.expiresOn });
 }

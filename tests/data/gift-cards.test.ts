@@ -1,0 +1,269 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { seeded as findProduct } from "~/catalogue/seed/catalogue";
+import { giftCardEvents, giftCardHolds, giftCards, mailOutbox, orders } from "~/db/schema";
+import { createCheckoutSession } from "~/flows/checkout/create-session.server";
+import { changeGiftCard, issueGiftCardByHand, outstandingGiftCardPence } from "~/giftcards/admin.server";
+import { giftCardBalance } from "~/giftcards/cards.server";
+import { expireDueOrders } from "~/orders/expiry.server";
+import { action as createSession } from "~/routes/api.create-checkout-session";
+import { action as balanceApi } from "~/routes/api.gift-cards.balance";
+import { action as pay } from "~/routes/payment";
+import { GIFT_CODE_REFUSED, shopDay } from "~/shared/gift-cards";
+import { call, decodeMail, deliverMail, outbox, paymentForm, postJson } from "./helpers";
+import { TEST_DRIVER } from "./setup";
+import { testDb, theShop, useOtherProcessDb } from "./shop";
+
+const otherProcessDb = useOtherProcessDb();
+const kneePads = { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 };
+const KNEE_PADS_PENCE = findProduct("knee-pads")!.pricePence;
+let addressCount = 0;
+
+async function checkout(body: unknown) {
+  addressCount += 1;
+  return call(
+    createSession,
+    "/api/create-checkout-session",
+    postJson(body, { "x-client-address": `10.9.0.${addressCount}` }),
+  );
+}
+
+async function paySession(sessionId: string) {
+  return call(pay, `/payment?session_id=${encodeURIComponent(sessionId)}`, {
+    method: "POST",
+    body: paymentForm(),
+  });
+}
+
+async function handIssued(pounds: number) {
+  const shop = theShop();
+  return issueGiftCardByHand(await testDb(), {
+    amountPence: pounds * 100,
+    recipientName: "Sam",
+    reason: "Prize",
+    actor: "owner@example.com",
+    today: shopDay(shop.clock.now()),
+    expiryMonths: 24,
+    now: shop.clock.now(),
+  });
+}
+
+async function balance(code: string) {
+  const response = await call(balanceApi, "/api/gift-cards/balance", postJson({ code }));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const giftLine = (over: Record<string, unknown> = {}) => ({
+  productId: "gift-card",
+  amountPence: 2500,
+  recipientName: "Maya",
+  recipientEmail: "maya@example.com",
+  message: "Happy blue belt!",
+  ...over,
+});
+
+beforeEach(async () => {
+  const db = await testDb();
+  await db.delete(giftCardEvents);
+  await db.delete(giftCardHolds);
+  await db.delete(giftCards);
+  await db.delete(orders);
+  await db.delete(mailOutbox);
+});
+
+describe(`gift cards (${TEST_DRIVER})`, () => {
+  it("X-GIFT-1 X-GIFT-2 X-GIFT-7: bought through checkout with no delivery and no VAT; paid → the recipient's e-mail with the code, once, through a restart; the code is not stored in clear", async () => {
+    const response = await checkout({ cartItems: [giftLine()], discountCode: "SAVE10" });
+    expect(response.status).toBe(200);
+    const session = (await response.json()) as { sessionId: string; amountDuePence: number };
+    const db = await testDb();
+    const [order] = await db.select().from(orders);
+    // No delivery, no discount on a gift card, outside VAT.
+    expect(order).toMatchObject({ subtotalPence: 2500, shippingPence: 0, discountPence: 0, totalPence: 2500 });
+    // X-GIFT-7: outside VAT: nothing of it is in the order's VAT by rate (the VAT figures' sales).
+    expect(order!.vatBreakdown.reduce((sum, band) => sum + band.gross_pence + band.vat_pence, 0)).toBe(0);
+    expect(session.amountDuePence).toBe(2500);
+    expect((await paySession(session.sessionId)).status).toBe(302);
+
+    const [card] = await db.select().from(giftCards);
+    expect(card).toMatchObject({ status: "active", balancePence: 2500, buyerEmail: "ana@example.com" });
+    // Sent today: the recipient's e-mail is due now and carries the code.
+    const mails = (await outbox()).map((mail) => decodeMail(mail.text));
+    const toMaya = mails.filter((text) => /^To: maya@example\.com/m.test(text));
+    expect(toMaya).toHaveLength(1);
+    const code = /Your gift card code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(toMaya[0]!)![1]!;
+    expect(toMaya[0]).toContain("Happy blue belt!");
+    expect(toMaya[0]).toContain("£25.00");
+    expect(toMaya[0]).toMatch(/Use it by: \d{1,2} \w+ \d{4}/);
+    // The buyer's receipt lists it masked, with the send date, and says no VAT was charged on it.
+    const receipt = mails.find((text) => /^To: ana@example\.com/m.test(text) && text.includes("Gift cards"))!;
+    expect(receipt).toContain(`••••-••••-••••-${code.slice(-4)}`);
+    expect(receipt).not.toContain(code);
+    expect(receipt).toContain("no VAT is charged when they are bought");
+    // Never in clear: the table holds a keyed hash and the last four; the outbox copy is struck.
+    const [stored] = await db.select().from(giftCards);
+    expect(stored!.codeHash).not.toContain(code.replaceAll("-", ""));
+    expect(stored!.lastFour).toBe(code.slice(-4));
+    expect(JSON.stringify(stored)).not.toContain(code.replaceAll("-", "").slice(0, 8));
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift-card"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.text).not.toContain(code);
+    expect(rows[0]!.sentAt).not.toBeNull();
+    expect(stored!.sentAt).not.toBeNull();
+    // A "restart": the outbox worker runs again, and the payment is told again: no second e-mail.
+    expect((await paySession(session.sessionId)).status).toBe(302);
+    await deliverMail();
+    expect((await outbox()).map((mail) => decodeMail(mail.text)).filter((text) => /^To: maya@/m.test(text))).toHaveLength(1);
+    // The balance check answers the amount and the expiry, nothing of the buyer.
+    const checked = await balance(code.toLowerCase());
+    expect(checked.status).toBe(200);
+    expect(checked.body).toEqual({ balance_pence: 2500, expires_on: stored!.expiresOn });
+  });
+
+  it("X-GIFT-2: a card for a later day waits in the outbox until its send date", async () => {
+    const today = shopDay(theShop().clock.now());
+    const later = new Date(`${today}T12:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 10);
+    const sendOn = later.toISOString().slice(0, 10);
+    const response = await checkout({ cartItems: [giftLine({ sendOn })] });
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    await paySession(sessionId);
+    await deliverMail();
+    const db = await testDb();
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "gift-card"));
+    expect(row!.sentAt).toBeNull();
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(later.getTime() - 36 * 3_600_000);
+    const [card] = await db.select().from(giftCards);
+    expect(card).toMatchObject({ sendOn, sentAt: null });
+    // Refused: more than a year ahead, or a web address in the message.
+    const far = await checkout({ cartItems: [giftLine({ sendOn: "2099-01-01" })] });
+    expect(far.status).toBe(400);
+    expect(((await far.json()) as { error: string }).error).toContain("at most a year ahead");
+    const link = await checkout({ cartItems: [giftLine({ message: "see www.example.com" })] });
+    expect(link.status).toBe(400);
+    expect(((await link.json()) as { error: string }).error).toContain("web address");
+    const gifted = await checkout({ cartItems: [giftLine()], giftCards: [(await handIssued(50)).code] });
+    expect(gifted.status).toBe(400);
+    expect(((await gifted.json()) as { error: string }).error).toContain("Gift cards cannot pay for gift cards");
+  });
+
+  it("X-GIFT-3: a card pays the whole of one order, then the rest of it part of a second, the card payment paying what is left", async () => {
+    const cardPence = Math.ceil((KNEE_PADS_PENCE * 1.5) / 100) * 100;
+    const { code } = await handIssued(cardPence / 100);
+    const customer = {
+      email: "lee@example.com",
+      firstName: "Lee",
+      lastName: "Ng",
+      address: "2 Dock Street",
+      city: "Hull",
+      postcode: "HU1 1AA",
+    };
+    const first = await checkout({ cartItems: [kneePads], giftCards: [code], customer });
+    expect(first.status, await first.clone().text()).toBe(200);
+    const one = (await first.json()) as { giftCardPence: number; amountDuePence: number };
+    const db = await testDb();
+    const [paid] = await db.select().from(orders);
+    expect(one).toMatchObject({ giftCardPence: paid!.totalPence, amountDuePence: 0 });
+    const left = cardPence - paid!.totalPence;
+    expect(left).toBeGreaterThan(0);
+    expect((await balance(code)).body.balance_pence).toBe(left);
+
+    const second = await checkout({ cartItems: [{ ...kneePads, quantity: 2 }], giftCards: [code] });
+    const two = (await second.json()) as { sessionId: string; url: string; giftCardPence: number; amountDuePence: number };
+    const [pending] = await db.select().from(orders).where(eq(orders.paymentStatus, "pending"));
+    expect(two.giftCardPence).toBe(left);
+    expect(two.amountDuePence).toBe(pending!.totalPence - left);
+    expect(two.url).toContain("/payment?session_id=");
+    // Held while the checkout is open: the balance check shows nothing free.
+    expect((await balance(code)).body.balance_pence).toBe(0);
+    await paySession(two.sessionId);
+    const [secondPaid] = await db.select().from(orders).where(eq(orders.id, pending!.id));
+    expect(secondPaid).toMatchObject({ paymentStatus: "paid", cardLast4: "4242" });
+    const [spent] = await db.select().from(giftCards);
+    expect(spent!.balancePence).toBe(0);
+    // Used up: the same sentence and status as a code that never existed.
+    const used = await checkout({ cartItems: [kneePads], giftCards: [code] });
+    const never = await checkout({ cartItems: [kneePads], giftCards: ["AAAA-AAAA-AAAA-AAAA"] });
+    expect([used.status, never.status]).toEqual([400, 400]);
+    expect(await used.json()).toEqual(await never.json());
+    const history = await db.select().from(giftCardEvents).where(eq(giftCardEvents.cardId, spent!.id));
+    expect(history.map((entry) => entry.kind).sort()).toEqual(["issued", "spent", "spent"]);
+  });
+
+  it("X-GIFT-3: cards covering the whole order pay it at once, with no card tender and no payment page", async () => {
+    const { code } = await handIssued(200);
+    const response = await checkout({
+      cartItems: [kneePads],
+      giftCards: [code],
+      customer: {
+        email: "lee@example.com",
+        firstName: "Lee",
+        lastName: "Ng",
+        address: "2 Dock Street",
+        city: "Hull",
+        postcode: "HU1 1AA",
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; amountDuePence: number; giftCardPence: number };
+    expect(body.amountDuePence).toBe(0);
+    expect(body.url).toContain("/order-confirmation?session_id=");
+    const db = await testDb();
+    const [order] = await db.select().from(orders);
+    expect(order).toMatchObject({ paymentStatus: "paid", cardLast4: null, customerEmail: "lee@example.com" });
+    expect(order!.giftCardPence).toBe(order!.totalPence);
+    expect(order!.orderNumber).toMatch(/^GT-/);
+    const [card] = await db.select().from(giftCards);
+    expect(card!.balancePence).toBe(20000 - order!.totalPence);
+  });
+
+  it("X-GIFT-3: two checkouts on two pools race for one balance: one holds it, the other gets a sentence", { tags: ["race"] }, async () => {
+    const { code } = await handIssued(200);
+    const shop = theShop();
+    const parts = { settings: shop.settings, payments: shop.payments, clock: shop.clock };
+    const body = { cartItems: [{ ...kneePads, quantity: 5 }], giftCards: [code] };
+    expect(KNEE_PADS_PENCE * 5).toBeGreaterThanOrEqual(20000 / 2);
+    const bigEnough = Math.ceil(20000 / KNEE_PADS_PENCE);
+    body.cartItems[0]!.quantity = Math.min(10, bigEnough);
+    const [a, b] = await Promise.all([
+      createCheckoutSession(await testDb(), body, "10.8.0.1", parts),
+      createCheckoutSession(await otherProcessDb(), body, "10.8.0.2", parts),
+    ]);
+    const answers = [a, b];
+    const won = answers.filter((answer) => answer.ok);
+    const lost = answers.filter((answer) => !answer.ok);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ kind: "invalid_input", message: GIFT_CODE_REFUSED });
+    const db = await testDb();
+    const holds = await db.select().from(giftCardHolds);
+    expect(holds).toHaveLength(1);
+    expect(holds[0]!.amountPence).toBe(20000);
+    // Expired unpaid: the hold is released and the pounds are the card's again.
+    await db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await expireDueOrders(db, new Date(Date.now() + 60 * 60_000));
+    expect((await giftCardBalance(db, code, shopDay(shop.clock.now())))?.balancePence).toBe(20000);
+  });
+
+  it("X-GIFT-6: a voided or expired card is refused; the outstanding total follows issue, adjust and void", async () => {
+    const db = await testDb();
+    const today = shopDay(theShop().clock.now());
+    const before = await outstandingGiftCardPence(db, today);
+    const first = await handIssued(30);
+    const second = await handIssued(20);
+    expect(await outstandingGiftCardPence(db, today)).toBe(before + 5000);
+    await changeGiftCard(db, { id: first.card.id, change: { kind: "adjust", balancePence: 1000 }, reason: "Goodwill", actor: "owner@example.com", now: theShop().clock.now() });
+    expect(await outstandingGiftCardPence(db, today)).toBe(before + 3000);
+    await changeGiftCard(db, { id: first.card.id, change: { kind: "void" }, reason: "Lost", actor: "owner@example.com", now: theShop().clock.now() });
+    expect(await outstandingGiftCardPence(db, today)).toBe(before + 2000);
+    const voided = await checkout({ cartItems: [kneePads], giftCards: [first.code] });
+    expect(voided.status).toBe(400);
+    expect(((await voided.json()) as { error: string }).error).toBe(GIFT_CODE_REFUSED);
+    await db.update(giftCards).set({ expiresOn: "2020-01-01" }).where(eq(giftCards.id, second.card.id));
+    const expired = await checkout({ cartItems: [kneePads], giftCards: [second.code] });
+    expect(expired.status).toBe(400);
+    expect((await balance(second.code)).status).toBe(404);
+    expect((await balance(second.code)).body).toEqual({ error: GIFT_CODE_REFUSED });
+    expect((await balance("BOGUS-CODE")).body).toEqual({ error: GIFT_CODE_REFUSED });
+  });
+});
