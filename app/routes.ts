@@ -70,6 +70,7 @@ export default [
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
   route("admin/vat.csv", "routes/admin.vat-csv.ts"),
+  route("admin/gift-cards.csv", "routes/admin.gift-cards-csv.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/orders", "routes/admin.orders.tsx"),
@@ -86,6 +87,7 @@ export default [
     route("admin/enquiries", "routes/admin.enquiries.tsx"),
     route("admin/enquiries/:id", "routes/admin.enquiry.tsx"),
     route("admin/discounts", "routes/admin.discounts.tsx"),
+    route("admin/gift-cards", "routes/admin.gift-cards.tsx"),
     route("admin/products", "routes/admin.products.tsx"),
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),

@@ -171,7 +171,8 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
 function priceGiftCardLine(input: NewCartLine): PricedLine {
   const wrong = giftCardProblem(input);
   if (wrong) return refuse(wrong.message);
-  if (input.quantity !== 1) return refuse("A gift card line is one card; add another for a second.");
+  if (input.quantity !== 1)
+    return refuse("A gift card line is one card; add another for a second.");
   if (input.beltRank || input.color || input.customText || input.nameCustomisation || input.team) {
     return refuse("A gift card has no options.");
   }

@@ -37,7 +37,9 @@ export function findOption(product: Product, type: string): ProductOption | unde
 }
 
 /** What the customer chose on the product page: the line's choice, "" for nothing chosen yet. */
-export type Selection = Required<Omit<LineChoice, "productId" | "team" | "printName" | GiftCardField>>;
+export type Selection = Required<
+  Omit<LineChoice, "productId" | "team" | "printName" | GiftCardField>
+>;
 
 export function initialSelection(product: Product): Selection {
   return {

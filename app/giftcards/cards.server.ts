@@ -52,7 +52,13 @@ async function event(
   cardId: string,
   kind: GiftEventKind,
   at: Date,
-  more: { amountPence?: number; orderId?: string; orderNumber?: string; reason?: string; actor?: string } = {},
+  more: {
+    amountPence?: number;
+    orderId?: string;
+    orderNumber?: string;
+    reason?: string;
+    actor?: string;
+  } = {},
 ) {
   await tx.insert(giftCardEvents).values({ cardId, kind, at, ...more });
 }
@@ -67,7 +73,11 @@ async function heldPence(tx: Database, cardId: string): Promise<number> {
 }
 
 /** The card a typed code names, or undefined; the hash is made whether or not it matches. */
-async function cardOfCode(tx: Database, typed: string, lock: boolean): Promise<GiftCard | undefined> {
+async function cardOfCode(
+  tx: Database,
+  typed: string,
+  lock: boolean,
+): Promise<GiftCard | undefined> {
   const code = normaliseGiftCode(typed);
   // Hashed either way, so a malformed code takes the time a real one does.
   const hash = await hashGiftCode(tx, code ?? typed);
@@ -105,9 +115,13 @@ export async function holdGiftCards(
 ): Promise<number> {
   // X-GIFT-1: gift cards cannot buy gift cards (said whatever the codes are).
   if (input.payablePence <= 0) {
-    throw new ProblemError("invalid_input", "Gift cards cannot pay for gift cards: please pay for them by card.", {
-      extra: { field: "giftCards" },
-    });
+    throw new ProblemError(
+      "invalid_input",
+      "Gift cards cannot pay for gift cards: please pay for them by card.",
+      {
+        extra: { field: "giftCards" },
+      },
+    );
   }
   let left = input.payablePence;
   const seen = new Set<string>();
@@ -121,7 +135,9 @@ export async function holdGiftCards(
     if (available <= 0) throw new GiftCardRefusedError();
     const amount = Math.min(available, left);
     if (amount <= 0) continue;
-    await tx.insert(giftCardHolds).values({ cardId: card.id, orderId: input.orderId, amountPence: amount });
+    await tx
+      .insert(giftCardHolds)
+      .values({ cardId: card.id, orderId: input.orderId, amountPence: amount });
     left -= amount;
   }
   return input.payablePence - left;
@@ -171,7 +187,11 @@ export async function captureGiftCardHolds(
 export async function giftCardTenderOf(
   db: Database,
   orderId: string,
-): Promise<{ paidPence: number; refundedPence: number; cards: { lastFour: string; pence: number }[] }> {
+): Promise<{
+  paidPence: number;
+  refundedPence: number;
+  cards: { lastFour: string; pence: number }[];
+}> {
   const rows = await db
     .select({ hold: giftCardHolds, lastFour: giftCards.lastFour })
     .from(giftCardHolds)
@@ -329,7 +349,10 @@ export async function voidGiftCardsOfOrder(
   let unspent = 0;
   for (const card of cards) {
     unspent += card.balancePence;
-    await tx.update(giftCards).set({ status: "void", balancePence: 0 }).where(eq(giftCards.id, card.id));
+    await tx
+      .update(giftCards)
+      .set({ status: "void", balancePence: 0 })
+      .where(eq(giftCards.id, card.id));
     await event(tx, card.id, "voided", now, {
       amountPence: -card.balancePence,
       orderId,
@@ -339,7 +362,6 @@ export async function voidGiftCardsOfOrder(
   }
   return unspent;
 }
-
 
 /**
  * POST /api/gift-cards/balance {code} and the /gift-cards/balance form (X-GIFT-4): what the card

@@ -2,15 +2,24 @@ import type { OutgoingMail } from "~/mail/mailer.server";
 import { formatPence } from "~/pricing/money";
 import { formatGiftCode, maskedGiftCode } from "~/shared/gift-cards";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A YYYY-MM-DD day as people read it: 25 December 2026. */
 export function dayInWords(day: string): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const months = [
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
   ];
   return `${d} ${months[m - 1]} ${y}`;
 }
@@ -62,7 +71,13 @@ Check what is left on it: <a href="${input.shopUrl}/gift-cards/balance">${input.
 
 /** The buyer's receipt lines for the cards bought (X-GIFT-2): masked, with when each is sent. */
 export function giftCardReceiptLines(
-  cards: readonly { lastFour: string | null; initialPence: number; recipientName: string; sendOn: string | null; expiresOn: string | null }[],
+  cards: readonly {
+    lastFour: string | null;
+    initialPence: number;
+    recipientName: string;
+    sendOn: string | null;
+    expiresOn: string | null;
+  }[],
 ): string[] {
   if (cards.length === 0) return [];
   return [

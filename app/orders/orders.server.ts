@@ -103,7 +103,11 @@ export async function createPendingOrder(
       const line = input.lines[position]!;
       return {
         grossPence: line.unitPricePence * line.quantity,
-        ratePercent: lineVatRatePercent(input.vatLookup(line.productId), line.optionType, line.size),
+        ratePercent: lineVatRatePercent(
+          input.vatLookup(line.productId),
+          line.optionType,
+          line.size,
+        ),
         discounted: !line.team,
       };
     }),
@@ -374,7 +378,8 @@ export async function markOrderPaid(
       .where(eq(orders.id, updated.id))
       .returning();
     // X-GIFT-3: what the gift cards held is taken off their balances, once, with the payment.
-    if (numbered && numbered.giftCardPence > 0) await captureGiftCardHolds(txDb, numbered, numbered.paidAt!);
+    if (numbered && numbered.giftCardPence > 0)
+      await captureGiftCardHolds(txDb, numbered, numbered.paidAt!);
     return numbered;
   });
   if (paid) {

@@ -44,7 +44,9 @@ export async function createStripeCheckoutSession(
   // X-GIFT-3: what gift cards pay comes off like a discount, so Stripe charges the amount due.
   const off = order.discountPence + order.giftCardPence;
   const name = [
-    order.discountPence > 0 ? `${order.discountCode ?? "Discount"} (${order.discountPercent}%)` : "",
+    order.discountPence > 0
+      ? `${order.discountCode ?? "Discount"} (${order.discountPercent}%)`
+      : "",
     order.giftCardPence > 0 ? "Gift cards" : "",
   ]
     .filter(Boolean)

@@ -23,7 +23,9 @@ export function discountOnSubtotal(subtotal: Pence, percent: number): Pence {
  * line but a team's, which is already at the team's price and goes with the team's order, and a
  * gift card, which no code, sale or team price ever touches (X-GIFT-1).
  */
-export function ownLines<L extends { team?: string; productId?: string }>(lines: readonly L[]): L[] {
+export function ownLines<L extends { team?: string; productId?: string }>(
+  lines: readonly L[],
+): L[] {
   return lines.filter((line) => !line.team && line.productId !== GIFT_CARD_PRODUCT_ID);
 }
 

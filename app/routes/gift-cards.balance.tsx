@@ -13,7 +13,10 @@ import { ErrorSummary, fieldId, SubmitButton } from "~/ui/forms";
 import { InfoPageShell } from "~/ui/InfoPageShell";
 
 export const meta = () =>
-  pageMeta({ title: "Gift card balance", description: "Check what is left on a GRIP TRUTH gift card." });
+  pageMeta({
+    title: "Gift card balance",
+    description: "Check what is left on a GRIP TRUTH gift card.",
+  });
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -41,8 +44,17 @@ export default function GiftCardBalance({
   const error = answer?.error;
   return (
     <InfoPageShell eyebrow="Gift cards" title="Gift card balance">
-      <Form method="post" noValidate className="not-prose mt-8 space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5">
-        <ErrorSummary form={FORM} message={error} errors={error ? { code: error } : {}} answer={answer} />
+      <Form
+        method="post"
+        noValidate
+        className="not-prose mt-8 space-y-4 rounded-lg bg-white p-6 ring-1 ring-black/5"
+      >
+        <ErrorSummary
+          form={FORM}
+          message={error}
+          errors={error ? { code: error } : {}}
+          answer={answer}
+        />
         <Field
           id={fieldId(FORM, "code")}
           name="code"
@@ -61,12 +73,17 @@ export default function GiftCardBalance({
       </Form>
       <div aria-live="polite">
         {answer?.balance_pence !== undefined ? (
-          <section aria-labelledby="balance-title" className="mt-6 rounded-lg bg-white p-6 ring-1 ring-black/5">
+          <section
+            aria-labelledby="balance-title"
+            className="mt-6 rounded-lg bg-white p-6 ring-1 ring-black/5"
+          >
             <h2 id="balance-title" className="!mt-0">
-              Balance: <span data-testid="gift-card-balance">{formatPence(answer.balance_pence)}</span>
+              Balance:{" "}
+              <span data-testid="gift-card-balance">{formatPence(answer.balance_pence)}</span>
             </h2>
             <p>
-              It can be used until <strong data-testid="gift-card-expiry">{dayInWords(answer.expires_on!)}</strong>, and
+              It can be used until{" "}
+              <strong data-testid="gift-card-expiry">{dayInWords(answer.expires_on!)}</strong>, and
               not after.
             </p>
           </section>

@@ -68,7 +68,11 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
       title="Gift cards"
       lead="A gift card for kit: from £5 to £250, e-mailed to them on the day you choose, to spend on anything in the shop."
     >
-      <Form method="post" noValidate className="not-prose mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5">
+      <Form
+        method="post"
+        noValidate
+        className="not-prose mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5"
+      >
         <ErrorSummary
           form={FORM}
           message={answer?.error}
@@ -88,7 +92,12 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
                 key={pence}
                 className="flex cursor-pointer items-center gap-2 rounded border border-ink/30 px-3 py-2 has-[:checked]:border-accent has-[:checked]:bg-accent/10"
               >
-                <input type="radio" name="amount" value={String(pence / 100)} defaultChecked={amount === String(pence / 100)} />
+                <input
+                  type="radio"
+                  name="amount"
+                  value={String(pence / 100)}
+                  defaultChecked={amount === String(pence / 100)}
+                />
                 {formatPenceShort(pence)}
               </label>
             ))}
@@ -156,10 +165,15 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
           className="max-w-xs"
         />
         <p className="text-sm text-muted">
-          The card&apos;s e-mail says the last day it can be used. Gift cards are sent by e-mail:
-          no delivery charge. Discount codes, sales and team prices do not apply to them.
+          The card&apos;s e-mail says the last day it can be used. Gift cards are sent by e-mail: no
+          delivery charge. Discount codes, sales and team prices do not apply to them.
         </p>
-        <SubmitButton busy={navigation.state === "submitting"} className="w-full px-6 py-3 sm:w-auto">Add gift card to cart</SubmitButton>
+        <SubmitButton
+          busy={navigation.state === "submitting"}
+          className="w-full px-6 py-3 sm:w-auto"
+        >
+          Add gift card to cart
+        </SubmitButton>
       </Form>
       <p>
         Have a gift card? <Link to="/gift-cards/balance">Check its balance</Link>.

@@ -304,7 +304,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               variant="danger"
               className="w-full px-6 py-4 font-display text-xl tracking-wider uppercase"
             >
-              {processing ? "Processing payment..." : `Pay ${formatPence(order.totalPence - order.giftCardPence)}`}
+              {processing
+                ? "Processing payment..."
+                : `Pay ${formatPence(order.totalPence - order.giftCardPence)}`}
             </SubmitButton>
           </div>
         </Form>

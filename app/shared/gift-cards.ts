@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "./control-characters";
+
 /**
  * Gift cards' pure rules (issue 54, X-GIFT-1, X-GIFT-2), safe in the browser: the product line a
  * gift card is bought as, its amounts and message, and the code's alphabet and display. The cart,
@@ -80,7 +82,7 @@ export function giftCardProblem(
       };
     }
     // Control characters other than line breaks, and web addresses, are refused.
-    if (/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(message)) {
+    if (hasControlCharacters(message, true)) {
       return { field: "message", message: "The message has a character we cannot send." };
     }
     if (WEB_ADDRESS.test(message)) {
@@ -133,7 +135,11 @@ export function shopDay(at: Date): string {
 export function startOfShopDay(day: string): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
   const londonHour = Number(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(noonUtc),
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      hourCycle: "h23",
+    }).format(noonUtc),
   );
   // 12 in winter (GMT), 13 in summer (BST): midnight is that many hours before local noon.
   return new Date(noonUtc.getTime() - londonHour * 3_600_000);

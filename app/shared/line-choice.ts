@@ -97,7 +97,8 @@ const lineChoiceObject = z.object({
 export const lineChoiceSchema = z.preprocess(giftCardDefaults, lineChoiceObject);
 
 /** The fields only a gift card line has (issue 54). */
-export type GiftCardField = "amountPence" | "recipientName" | "recipientEmail" | "message" | "sendOn";
+export type GiftCardField =
+  "amountPence" | "recipientName" | "recipientEmail" | "message" | "sendOn";
 
 /** One line's choice, as the shop holds it. */
 export type LineChoice = z.output<typeof lineChoiceSchema>;

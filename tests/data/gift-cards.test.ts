@@ -12,7 +12,13 @@ import { action as pay } from "~/routes/payment";
 import { GIFT_CODE_REFUSED, shopDay } from "~/shared/gift-cards";
 import { call, decodeMail, deliverMail, outbox, paymentForm, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
-import { testDb, theShop, useOtherProcessDb } from "./shop";
+import { testDb, theShop, useOtherProcessDb, useTestSettings } from "./shop";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin.gift-cards";
+import { loader as adminCsv } from "~/routes/admin.gift-cards-csv";
+import { auditLog } from "~/db/schema";
+import { OWNER, signInCookie } from "./admin-fixtures";
+
+useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 
 const otherProcessDb = useOtherProcessDb();
 const kneePads = { productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: 1 };
@@ -265,5 +271,54 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await balance(second.code)).status).toBe(404);
     expect((await balance(second.code)).body).toEqual({ error: GIFT_CODE_REFUSED });
     expect((await balance("BOGUS-CODE")).body).toEqual({ error: GIFT_CODE_REFUSED });
+  });
+
+  it("X-GIFT-6: the owner's page issues, adjusts and voids, with the outstanding total right after each, audited, and the CSV", async () => {
+    const cookie = await signInCookie();
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      return call(adminAction, "/admin/gift-cards", { method: "POST", body: form, headers: { cookie } });
+    };
+    const page = async () =>
+      (await (await call(adminLoader, "/admin/gift-cards", { headers: { cookie } })).json()) as {
+        outstandingPence: number;
+        cards: { id: string; masked: string; balancePence: number; history: { kind: string; reason: string | null }[] }[];
+      };
+    const start = (await page()).outstandingPence;
+    const issued = await post({ intent: "issue", amount: "40", recipientName: "Club raffle", reason: "Prize" });
+    expect(issued.status).toBe(201);
+    const { message } = (await issued.json()) as { message: string };
+    const code = /shown this once: (\S+)$/.exec(message)![1]!;
+    expect((await balance(code)).body.balance_pence).toBe(4000);
+    let seen = await page();
+    expect(seen.outstandingPence).toBe(start + 4000);
+    const card = seen.cards.find((row) => row.masked.endsWith(code.slice(-4)))!;
+
+    const unconfirmed = await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill" });
+    expect(unconfirmed.status).toBe(400);
+    expect((await page()).outstandingPence).toBe(start + 4000);
+
+    expect((await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill", confirm: "yes" })).status).toBe(200);
+    seen = await page();
+    expect(seen.outstandingPence).toBe(start + 2500);
+    expect(seen.cards.find((row) => row.id === card.id)!.balancePence).toBe(2500);
+
+    expect((await post({ intent: "void", id: card.id, reason: "Sent to the wrong person", confirm: "yes" })).status).toBe(200);
+    seen = await page();
+    expect(seen.outstandingPence).toBe(start);
+    expect(seen.cards.find((row) => row.id === card.id)!.history.map((entry) => [entry.kind, entry.reason])).toEqual([
+      ["issued", "Prize"],
+      ["adjusted", "Goodwill"],
+      ["voided", "Sent to the wrong person"],
+    ]);
+    expect((await balance(code)).status).toBe(404);
+    const db = await testDb();
+    const audited = await db.select().from(auditLog).where(eq(auditLog.subject, `giftcard:${code.slice(-4)}`));
+    expect(audited.map((row) => row.action).sort()).toEqual(["giftcard.adjust", "giftcard.issue", "giftcard.void"]);
+    const csv = await (await call(adminCsv, "/admin/gift-cards.csv", { headers: { cookie } })).text();
+    expect(csv).toContain(`••••-••••-••••-${code.slice(-4)},void,4000,0,,Club raffle`);
+    expect(csv.trim().split("\n").at(-1)).toMatch(new RegExp(`^outstanding,,,${start},`));
+    expect(csv).not.toContain(code);
   });
 });

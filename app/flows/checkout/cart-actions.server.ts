@@ -21,12 +21,7 @@ import { subtotalPence } from "~/pricing/lines";
 import { ownLines } from "~/pricing/totals";
 import { done, problem, type Result } from "~/shared/problems";
 import { lineChoiceSchema } from "~/shared/line-choice";
-import {
-  GIFT_CARD_PRODUCT_ID,
-  giftCardProblem,
-  sendOnProblem,
-  shopDay,
-} from "~/shared/gift-cards";
+import { GIFT_CARD_PRODUCT_ID, giftCardProblem, sendOnProblem, shopDay } from "~/shared/gift-cards";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
@@ -273,7 +268,8 @@ export async function addGiftCardByForm(
   };
   const refuse = (field: string, message: string) =>
     problem("invalid_input", message, { extra: { fieldErrors: { [field]: message }, fields } });
-  const pounds = fields.amount === "other" ? fields.otherAmount.trim().replace(/^£/, "") : fields.amount;
+  const pounds =
+    fields.amount === "other" ? fields.otherAmount.trim().replace(/^£/, "") : fields.amount;
   if (!/^\d{1,3}$/.test(pounds)) {
     return refuse(
       fields.amount === "other" ? "otherAmount" : "amount",
@@ -290,13 +286,19 @@ export async function addGiftCardByForm(
   };
   const wrong = giftCardProblem(choice);
   if (wrong) {
-    const field = wrong.field === "amountPence" ? (fields.amount === "other" ? "otherAmount" : "amount") : wrong.field;
+    const field =
+      wrong.field === "amountPence"
+        ? fields.amount === "other"
+          ? "otherAmount"
+          : "amount"
+        : wrong.field;
     return refuse(field, wrong.message);
   }
   const late = sendOnProblem(choice.sendOn, shopDay(now));
   if (late) return refuse("sendOn", late);
   const parsed = lineChoiceSchema.safeParse(choice);
-  if (!parsed.success) return refuse("message", parsed.error.issues[0]?.message ?? "Check the gift card's details.");
+  if (!parsed.success)
+    return refuse("message", parsed.error.issues[0]?.message ?? "Check the gift card's details.");
   const catalogue = await loadCatalogue(db, now.getTime());
   const id = cartIdOf(request);
   const { cart, outcome } = await changeCart(db, id, (stored) =>

@@ -45,7 +45,9 @@ export async function createCheckoutSession(
   request?: Request,
   /** The server's cart the lines came from (Pay without JavaScript): emptied once paid. */
   cartId?: string,
-): Promise<Result<{ url: string; sessionId: string; giftCardPence?: number; amountDuePence?: number }>> {
+): Promise<
+  Result<{ url: string; sessionId: string; giftCardPence?: number; amountDuePence?: number }>
+> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
   // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
@@ -65,7 +67,8 @@ export async function createCheckoutSession(
   const today = shopDay(clock.now());
   for (const [lineIndex, line] of checked.lines.entries()) {
     const late = isGiftCardLine(line) ? sendOnProblem(line.sendOn, today) : undefined;
-    if (late) return problem("invalid_input", `Item ${lineIndex + 1}: ${late}`, { extra: { lineIndex } });
+    if (late)
+      return problem("invalid_input", `Item ${lineIndex + 1}: ${late}`, { extra: { lineIndex } });
   }
 
   const code = parsed.data.discountCode?.trim();
@@ -145,7 +148,11 @@ function withTender<T extends object>(
 ): Done<T & { giftCardPence: number; amountDuePence: number }> {
   return {
     ...answer,
-    data: { ...answer.data, giftCardPence: order.giftCardPence, amountDuePence: amountDuePence(order) },
+    data: {
+      ...answer.data,
+      giftCardPence: order.giftCardPence,
+      amountDuePence: amountDuePence(order),
+    },
   };
 }
 
@@ -160,12 +167,20 @@ async function payWithGiftCardsOnly(
   customer: CheckoutRequest["customer"],
   { settings, clock }: Pick<ShopParts, "settings" | "clock">,
   request?: Request,
-): Promise<Result<{ url: string; sessionId: string; giftCardPence: number; amountDuePence: number }>> {
+): Promise<
+  Result<{ url: string; sessionId: string; giftCardPence: number; amountDuePence: number }>
+> {
   const posted = (await linesOfOrder(db, order.id)).some((line) => !isGiftCardLine(line));
   const missing = !customer?.email
     ? "Enter your e-mail address for the receipt."
     : posted &&
-        !(customer.firstName && customer.lastName && customer.address && customer.city && customer.postcode)
+        !(
+          customer.firstName &&
+          customer.lastName &&
+          customer.address &&
+          customer.city &&
+          customer.postcode
+        )
       ? "Enter your name and delivery address: the gift cards pay for everything, so there is no payment page to ask."
       : undefined;
   if (missing) {

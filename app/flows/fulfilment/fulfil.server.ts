@@ -111,7 +111,11 @@ export async function fulfilPaidOrder(
         txDb,
         {
           to: order.customerEmail,
-          ...withGiftCards(receipt, issued.map(({ card }) => card), order.giftCardPence),
+          ...withGiftCards(
+            receipt,
+            issued.map(({ card }) => card),
+            order.giftCardPence,
+          ),
         },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
       );
@@ -144,7 +148,9 @@ function withGiftCards<M extends { text: string; html?: string }>(
   const lines = [
     ...giftCardReceiptLines(cards),
     ...(giftCardPence > 0
-      ? [`Paid by gift card: ${formatPence(giftCardPence)}. VAT is charged on what they bought, at its rate.`]
+      ? [
+          `Paid by gift card: ${formatPence(giftCardPence)}. VAT is charged on what they bought, at its rate.`,
+        ]
       : []),
   ];
   if (lines.length === 0) return receipt;
