@@ -1,5 +1,5 @@
 import { clockFrom, settingsFrom } from "~/db/context.server";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect } from "react-router";
 import { addGiftCardByForm, type GiftCardFormFields } from "~/flows/checkout/cart-actions.server";
 import { answerOf, pageEndpoint } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -61,14 +61,13 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
   const errors = fieldErrorsOf(answer);
   const kept = answer?.fields;
   const amount = kept?.amount ?? "25";
-  const navigation = useNavigation();
   return (
     <InfoPageShell
       eyebrow="Gifts"
       title="Gift cards"
       lead="A gift card for kit: from £5 to £250, e-mailed to them on the day you choose, to spend on anything in the shop."
     >
-      <Form
+      <form
         method="post"
         noValidate
         className="not-prose mt-8 space-y-6 rounded-lg bg-white p-6 ring-1 ring-black/5"
@@ -168,13 +167,10 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
           The card&apos;s e-mail says the last day it can be used. Gift cards are sent by e-mail: no
           delivery charge. Discount codes, sales and team prices do not apply to them.
         </p>
-        <SubmitButton
-          busy={navigation.state === "submitting"}
-          className="w-full px-6 py-3 sm:w-auto"
-        >
+        <SubmitButton busy={false} className="w-full px-6 py-3 sm:w-auto">
           Add gift card to cart
         </SubmitButton>
-      </Form>
+      </form>
       <p>
         Have a gift card? <Link to="/gift-cards/balance">Check its balance</Link>.
       </p>
