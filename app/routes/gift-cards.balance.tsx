@@ -90,7 +90,9 @@ export default function GiftCardBalance({
         ) : null}
       </div>
       <p>
-        <Link to="/gift-cards">Buy a gift card</Link>
+        <Link to="/gift-cards" className="underline underline-offset-4">
+          Buy a gift card
+        </Link>
       </p>
     </InfoPageShell>
   );

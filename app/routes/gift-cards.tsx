@@ -172,7 +172,11 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
         </SubmitButton>
       </form>
       <p>
-        Have a gift card? <Link to="/gift-cards/balance">Check its balance</Link>.
+        Have a gift card?{" "}
+        <Link to="/gift-cards/balance" className="underline underline-offset-4">
+          Check its balance
+        </Link>
+        .
       </p>
     </InfoPageShell>
   );
