@@ -332,6 +332,32 @@ export async function recordGiftCardSent(tx: Database, cardId: string): Promise<
 }
 
 /**
+ * What of the cards bought on an order has been spent (spending less what refunds gave back, per
+ * the cards' history): money the buyer has had the use of, so a refund of that purchase cannot
+ * give it back too (X-GIFT-5). Also what those cards still hold (active or not yet issued).
+ */
+export async function cardsBoughtOnOrder(
+  tx: Database,
+  orderId: string,
+): Promise<{ spentPence: number; unspentPence: number }> {
+  const [spent] = await tx
+    .select({ pence: sql<number>`coalesce(-sum(${giftCardEvents.amountPence}), 0)::int` })
+    .from(giftCardEvents)
+    .innerJoin(giftCards, eq(giftCards.id, giftCardEvents.cardId))
+    .where(
+      and(eq(giftCards.orderId, orderId), inArray(giftCardEvents.kind, ["spent", "refunded"])),
+    );
+  const [unspent] = await tx
+    .select({ pence: sql<number>`coalesce(sum(${giftCards.balancePence}), 0)::int` })
+    .from(giftCards)
+    .where(and(eq(giftCards.orderId, orderId), inArray(giftCards.status, ["active", "pending"])));
+  return {
+    spentPence: Math.max(0, Number(spent?.pence ?? 0)),
+    unspentPence: Number(unspent?.pence ?? 0),
+  };
+}
+
+/**
  * A refunded purchase (X-GIFT-5): the card bought on the order is voided with what it still holds,
  * and answers what of it was unspent (what the purchase's refund may give back).
  */

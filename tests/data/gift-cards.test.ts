@@ -5,6 +5,8 @@ import { giftCardEvents, giftCardHolds, giftCards, mailOutbox, orders } from "~/
 import { createCheckoutSession } from "~/flows/checkout/create-session.server";
 import { changeGiftCard, issueGiftCardByHand, outstandingGiftCardPence } from "~/giftcards/admin.server";
 import { giftCardBalance } from "~/giftcards/cards.server";
+import { refundOrder } from "~/flows/refunds/refunds.server";
+import { orderRefunds } from "~/db/schema";
 import { expireDueOrders } from "~/orders/expiry.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as balanceApi } from "~/routes/api.gift-cards.balance";
@@ -73,6 +75,7 @@ beforeEach(async () => {
   await db.delete(giftCardEvents);
   await db.delete(giftCardHolds);
   await db.delete(giftCards);
+  await db.delete(orderRefunds);
   await db.delete(orders);
   await db.delete(mailOutbox);
 });
@@ -320,5 +323,91 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect(csv).toContain(`••••-••••-••••-${code.slice(-4)},void,4000,0,,Club raffle`);
     expect(csv.trim().split("\n").at(-1)).toMatch(new RegExp(`^outstanding,,,${start},`));
     expect(csv).not.toContain(code);
+  });
+
+  /** A kit order paid £10 by a gift card and the rest by card (sandbox). */
+  async function splitOrder() {
+    const { code } = await handIssued(10);
+    const started = await checkout({ cartItems: [{ ...kneePads, quantity: 3 }], giftCards: [code] });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const body = (await started.json()) as { sessionId: string; giftCardPence: number; amountDuePence: number };
+    expect(body.giftCardPence).toBe(1000);
+    await paySession(body.sessionId);
+    const db = await testDb();
+    const [order] = await db.select().from(orders);
+    expect(order).toMatchObject({ paymentStatus: "paid", giftCardPence: 1000 });
+    return { code, order: order! };
+  }
+
+  async function tenders(orderId: string) {
+    const rows = await (await testDb()).select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    const sum = (provider: string) =>
+      rows.filter((row) => row.provider === provider && row.status === "succeeded").reduce((acc, row) => acc + row.amountPence, 0);
+    return { giftCard: sum("gift_card"), card: sum("sandbox"), rows };
+  }
+
+  it("X-GIFT-5: a refund gives back to the gift card first what it paid, the rest to the card payment, recorded per tender", async () => {
+    const { code, order } = await splitOrder();
+    const db = await testDb();
+    const cardPaid = order.totalPence - 1000;
+    // In part (£6): all of it back to the gift card; nothing to the card payment.
+    const part = await refundOrder(db, order.orderNumber, { amountPence: 600 }, "owner@example.com", theShop());
+    expect(part, JSON.stringify(part)).toMatchObject({ ok: true });
+    expect((await balance(code)).body.balance_pence).toBe(600);
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 600, card: 0 });
+    // £7 more: £4 finishes the gift card's share, £3 goes to the card payment.
+    expect(await refundOrder(db, order.orderNumber, { amountPence: 700 }, "owner@example.com", theShop())).toMatchObject({ ok: true });
+    expect((await balance(code)).body.balance_pence).toBe(1000);
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 1000, card: 300 });
+    // The rest, in full: only the card payment, never more than it took.
+    const full = await refundOrder(db, order.orderNumber, {}, "owner@example.com", theShop());
+    expect(full).toMatchObject({ ok: true, order: { paymentStatus: "refunded", refundedPence: order.totalPence } });
+    expect((await balance(code)).body.balance_pence).toBe(1000);
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 1000, card: cardPaid });
+    const [card] = await db.select().from(giftCards);
+    const history = await db.select().from(giftCardEvents).where(eq(giftCardEvents.cardId, card!.id));
+    expect(history.filter((entry) => entry.kind === "refunded").map((entry) => entry.amountPence).sort()).toEqual([400, 600]);
+  });
+
+  it("X-GIFT-5: the owner may refund the card payment first; the gift card gets only what the card payment could not", async () => {
+    const { code, order } = await splitOrder();
+    const db = await testDb();
+    const cardPaid = order.totalPence - 1000;
+    const first = await refundOrder(db, order.orderNumber, { amountPence: cardPaid - 100, cardFirst: true }, "owner@example.com", theShop());
+    expect(first).toMatchObject({ ok: true });
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 0, card: cardPaid - 100 });
+    expect(await refundOrder(db, order.orderNumber, { amountPence: 500, cardFirst: true }, "owner@example.com", theShop())).toMatchObject({ ok: true });
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 400, card: cardPaid });
+    expect((await balance(code)).body.balance_pence).toBe(400);
+  });
+
+  it("X-GIFT-5: a refunded gift card purchase voids the card; a spent one is refunded only up to its balance", async () => {
+    const db = await testDb();
+    const bought = await checkout({ cartItems: [giftLine({ amountPence: 3000 })] });
+    const { sessionId } = (await bought.json()) as { sessionId: string };
+    await paySession(sessionId);
+    const [purchase] = await db.select().from(orders);
+    const [bought1] = await db.select().from(giftCards).where(eq(giftCards.orderId, purchase!.id));
+    // The e-mail of this card (the outbox may hold other tests' cards to Maya).
+    const codes = (await outbox()).flatMap((mail) => [...decodeMail(mail.text).matchAll(/Your gift card code: ([A-Z0-9-]{19})/g)].map((m) => m[1]!));
+    const code = codes.find((one) => one.endsWith(bought1!.lastFour!))!;
+    // Maya spends £10 of it on kit.
+    const customer = { email: "maya@example.com", firstName: "Maya", lastName: "Li", address: "2 Dock Street", city: "Hull", postcode: "HU1 1AA" };
+    const kit = await checkout({ cartItems: [kneePads], giftCards: [code], customer });
+    expect(kit.status, await kit.clone().text()).toBe(200);
+    const { sessionId: kitSession, amountDuePence } = (await kit.json()) as { sessionId: string; amountDuePence: number };
+    if (amountDuePence > 0) await paySession(kitSession);
+    const spent = 3000 - ((await balance(code)).body.balance_pence as number);
+    expect(spent).toBeGreaterThan(0);
+    // The whole purchase cannot be refunded: what was spent is the buyer's already.
+    const whole = await refundOrder(db, purchase!.orderNumber, { amountPence: 3000 }, "owner@example.com", theShop());
+    expect(whole).toMatchObject({ ok: false, kind: "conflict", message: expect.stringMatching(/has been spent/) });
+    // Up to its balance it can: the card is voided, its code refused from then on.
+    const rest = await refundOrder(db, purchase!.orderNumber, {}, "owner@example.com", theShop());
+    expect(rest, JSON.stringify(rest)).toMatchObject({ ok: true, order: { refundedPence: 3000 - spent } });
+    const [card] = await db.select().from(giftCards).where(eq(giftCards.orderId, purchase!.id));
+    expect(card).toMatchObject({ status: "void", balancePence: 0 });
+    expect((await balance(code)).status).toBe(404);
+    expect(await tenders(purchase!.id)).toMatchObject({ giftCard: 0, card: 3000 - spent });
   });
 });
