@@ -6,7 +6,16 @@ import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
-import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
+import {
+  changeCartByForm,
+  customerOf,
+  giftCardCodesOf,
+  payFromCart,
+  readCart,
+} from "~/flows/checkout/cart-actions.server";
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
+import { Field } from "~/ui/Field";
+import { ErrorSummary, fieldId } from "~/ui/forms";
 import { isDiscountAttempt } from "~/cart/intents";
 import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -100,10 +109,26 @@ export const action = pageEndpoint(
         throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };
     }
+    // X-GIFT-3: codes typed here count against the balance check's per-address limit.
+    if (giftCardCodesOf(body.get("giftCards")).length > 0) {
+      const over = await takeQuota(QUOTAS.giftCardCheck, { request, context });
+      if (over) return over;
+    }
     const outcome = await payFromCart(db, request, body, address, partsFrom(context));
     if (outcome.ok)
       throw redirect(outcome.data.url, { status: 303, headers: answerOf(outcome).headers });
-    return outcome;
+    // Without JavaScript the page comes back with what was typed (the codes, the details).
+    const giftCards = body.get("giftCards");
+    return {
+      ...outcome,
+      extra: {
+        ...outcome.extra,
+        typed: {
+          giftCards: typeof giftCards === "string" ? giftCards.slice(0, 130) : "",
+          ...customerOf(body),
+        },
+      },
+    };
   },
 );
 
@@ -111,11 +136,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   // The server's cart until the cart's script has it; then the script's (X-CART-1).
   const lines = cart.ready ? cart.lines : loaderData.lines;
-  const answer = actionData as { error?: string; discountRefused?: boolean } | undefined;
+  const answer = actionData as
+    | {
+        error?: string;
+        discountRefused?: boolean;
+        field?: string;
+        typed?: Partial<Record<DetailName | "giftCards", string>>;
+      }
+    | undefined;
+  // X-GIFT-3: the gift cards pay the whole order, so there is no payment page to ask who pays:
+  // this page asks (the e-mail, and the name and address when something is posted).
+  const [details, setDetails] = useState<{ message: string; typed: Typed } | null>(
+    answer?.field === "customer" && answer.error
+      ? { message: answer.error, typed: answer.typed ?? {} }
+      : null,
+  );
+  const posted = lines.some((line) => line.productId !== GIFT_CARD_PRODUCT_ID);
   const [discount, setDiscount] = useState<AppliedDiscount | null>(loaderData.discount);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(
-    answer?.error && !answer.discountRefused ? `${FAILURE} ${answer.error}` : null,
+    answer?.error && !answer.discountRefused && answer.field !== "customer"
+      ? `${FAILURE} ${answer.error}`
+      : null,
   );
   const [lineError, setLineError] = useState<{
     index: number;
@@ -129,7 +171,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const giftCardField = useRef<HTMLInputElement>(null);
   const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod, loaderData.delivery);
 
-  const pay = async () => {
+  const pay = async (form: FormData) => {
+    const customer = Object.fromEntries(
+      DETAILS.map(({ name }) => [name, String(form.get(name) ?? "").trim()]),
+    ) as Typed;
     setProcessing(true);
     setFailure(null);
     setLineError(null);
@@ -146,13 +191,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             .split(/[,;\n]+/)
             .map((code) => code.trim())
             .filter(Boolean),
+          ...(details ? { customer } : {}),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as {
         url?: string;
         error?: string;
         lineIndex?: number;
+        field?: string;
       };
+      if (body.field === "customer" && body.error) {
+        setDetails({ message: body.error, typed: customer });
+        setProcessing(false);
+        return;
+      }
       if (!response.ok || !body.url) {
         setFailure(body.error ? `${FAILURE} ${body.error}` : FAILURE);
         // X-STK-3: say it against the line too, and show the cart's stock as it is now.
@@ -222,7 +274,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 className="space-y-6"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (!processing) void pay();
+                  if (!processing) void pay(new FormData(event.currentTarget));
                 }}
               >
                 <DeliveryChoice
@@ -251,6 +303,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   </label>
                   <input
                     ref={giftCardField}
+                    defaultValue={answer?.typed?.giftCards}
                     id="gift-cards"
                     name="giftCards"
                     autoComplete="off"
@@ -265,6 +318,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     off the total; you pay the rest by card.
                   </p>
                 </div>
+                {details ? (
+                  <YourDetails message={details.message} typed={details.typed} posted={posted} />
+                ) : null}
                 <div className="space-y-3">
                   <button
                     type="submit"
@@ -287,5 +343,71 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
     </div>
+  );
+}
+
+type DetailName = "email" | "firstName" | "lastName" | "address" | "city" | "postcode";
+type Typed = Partial<Record<DetailName, string>>;
+
+const DETAILS: readonly { name: DetailName; label: string; autoComplete: string; posted?: true }[] =
+  [
+    { name: "email", label: "E-mail", autoComplete: "email" },
+    { name: "firstName", label: "First name", autoComplete: "given-name", posted: true },
+    { name: "lastName", label: "Last name", autoComplete: "family-name", posted: true },
+    { name: "address", label: "Address", autoComplete: "street-address", posted: true },
+    { name: "city", label: "Town or city", autoComplete: "address-level2", posted: true },
+    { name: "postcode", label: "Postcode", autoComplete: "postal-code", posted: true },
+  ];
+
+const DETAILS_FORM = "checkout-details";
+
+/**
+ * X-GIFT-3: who pays an order the gift cards cover in full, asked here because there is no
+ * payment page: the e-mail for the receipt, and the name and address when something is posted.
+ * Shown when the server asks for them, with the shop's error pattern (X-A11Y-2): the summary
+ * takes the focus, each empty field says so.
+ */
+function YourDetails({
+  message,
+  typed,
+  posted,
+}: {
+  message: string;
+  typed: Typed;
+  posted: boolean;
+}) {
+  const shown = DETAILS.filter((field) => posted || !field.posted);
+  const empty = shown.filter((field) => !typed[field.name]?.trim());
+  const wrong = empty.length > 0 ? empty : shown.slice(0, 1);
+  const errors = Object.fromEntries(wrong.map((field) => [field.name, message]));
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-display text-xl font-bold uppercase">Your details</legend>
+      <ErrorSummary
+        form={DETAILS_FORM}
+        message={message}
+        errors={errors}
+        fieldOrder={shown.map((field) => field.name)}
+        answer={typed}
+      />
+      <p className="text-sm text-muted">
+        Your gift cards pay for everything, so there is no payment page: tell us where to send the
+        receipt{posted ? " and your order" : ""}.
+      </p>
+      {shown.map((field) => (
+        <Field
+          key={field.name}
+          id={fieldId(DETAILS_FORM, field.name)}
+          name={field.name}
+          label={field.label}
+          type={field.name === "email" ? "email" : "text"}
+          autoComplete={field.autoComplete}
+          required
+          maxLength={field.name === "email" ? 254 : field.name === "address" ? 200 : 100}
+          defaultValue={typed[field.name]}
+          error={errors[field.name]}
+        />
+      ))}
+    </fieldset>
   );
 }

@@ -11,6 +11,8 @@ import { expireDueOrders } from "~/orders/expiry.server";
 import { action as createSession } from "~/routes/api.create-checkout-session";
 import { action as balanceApi } from "~/routes/api.gift-cards.balance";
 import { action as pay } from "~/routes/payment";
+import { action as checkoutPage } from "~/routes/checkout";
+import { action as cartPage } from "~/routes/cart";
 import { GIFT_CODE_REFUSED, shopDay } from "~/shared/gift-cards";
 import { call, decodeMail, deliverMail, outbox, paymentForm, postJson } from "./helpers";
 import { TEST_DRIVER } from "./setup";
@@ -409,5 +411,63 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect(card).toMatchObject({ status: "void", balancePence: 0 });
     expect((await balance(code)).status).toBe(404);
     expect(await tenders(purchase!.id)).toMatchObject({ giftCard: 0, card: 3000 - spent });
+  });
+
+  it("X-GIFT-3: gift card codes typed at checkout count against the balance check's per-address limit", async () => {
+    const from = { "x-client-address": "10.77.0.1" };
+    const body = { cartItems: [kneePads], giftCards: ["AAAA-AAAA-AAAA-AAAA"] };
+    let tries = 0;
+    let last = 0;
+    while (tries < 60) {
+      tries += 1;
+      last = (await call(createSession, "/api/create-checkout-session", postJson(body, from))).status;
+      if (last === 429) break;
+      expect(last).toBe(400);
+    }
+    expect(last).toBe(429);
+    // The same address's balance check is refused too: one quota for both.
+    const checked = await call(balanceApi, "/api/gift-cards/balance", postJson({ code: "AAAA-AAAA-AAAA-AAAA" }, from));
+    expect(checked.status).toBe(429);
+    expect(((await checked.json()) as { error: string }).error).toMatch(/Too many gift card checks/);
+    // The checkout page's form (without JavaScript) counts against it too.
+    const page = new FormData();
+    page.set("giftCards", "AAAA-AAAA-AAAA-AAAA");
+    page.set("intent", "pay");
+    expect((await call(checkoutPage, "/checkout", { method: "POST", body: page, headers: from })).status).toBe(429);
+    // A checkout without a code is not counted against it.
+    const plain = await call(createSession, "/api/create-checkout-session", postJson({ cartItems: [kneePads] }, from));
+    expect(plain.status).toBe(200);
+  });
+
+  it("X-GIFT-3: without JavaScript, checkout asks who pays when the gift cards cover the whole order, keeping what was typed", async () => {
+    const { code } = await handIssued(200);
+    const headers = { "x-client-address": "10.78.0.1" };
+    const add = new FormData();
+    for (const [name, value] of Object.entries({ intent: "add", productId: "knee-pads", optionType: "Standard", size: "N/A", quantity: "1" })) add.set(name, value);
+    const added = await call(cartPage, "/cart", { method: "POST", body: add, headers });
+    const cookie = added.headers.get("set-cookie")!.split(";")[0]!;
+    expect(cookie).toBeTruthy();
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ intent: "pay", giftCards: code, ...fields })) body.set(name, value);
+      return { method: "POST", body, headers: { ...headers, cookie } };
+    };
+    const asked = await call(checkoutPage, "/checkout", form({ email: "lee@example.com" }));
+    expect(asked.status).toBe(400);
+    expect(await asked.json()).toMatchObject({
+      field: "customer",
+      error: expect.stringMatching(/name and delivery address/),
+      typed: { giftCards: code, email: "lee@example.com" },
+    });
+    const paid = await call(
+      checkoutPage,
+      "/checkout",
+      form({ email: "lee@example.com", firstName: "Lee", lastName: "Ng", address: "2 Dock Street", city: "Hull", postcode: "HU1 1AA" }),
+    );
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).not.toContain("/payment");
+    const db = await testDb();
+    const [order] = await db.select().from(orders).where(eq(orders.paymentStatus, "paid"));
+    expect(order).toMatchObject({ customerEmail: "lee@example.com", giftCardPence: order!.totalPence });
   });
 });

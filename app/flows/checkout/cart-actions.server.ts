@@ -176,12 +176,37 @@ export async function payFromCart(
       shippingMethod: typeof method === "string" && method ? method : null,
       // X-GIFT-3: the "Gift card" field, one code or several separated by commas.
       giftCards: giftCardCodesOf(form.get("giftCards")),
+      // X-GIFT-3: who is paying, asked on this page when the gift cards cover the whole order.
+      customer: customerOf(form),
     },
     address,
     parts,
     request,
     cart?.id,
   );
+}
+
+/** The fields of checkout's "Your details" (an order the gift cards pay in full, X-GIFT-3). */
+export const CUSTOMER_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "address",
+  "city",
+  "postcode",
+] as const;
+
+/** What was typed in checkout's "Your details", when any of it was; else null. */
+export function customerOf(
+  form: FormData,
+): Record<(typeof CUSTOMER_FIELDS)[number], string> | null {
+  const typed = Object.fromEntries(
+    CUSTOMER_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value.slice(0, 300) : ""];
+    }),
+  ) as Record<(typeof CUSTOMER_FIELDS)[number], string>;
+  return Object.values(typed).some((value) => value.trim()) ? typed : null;
 }
 
 /** The codes typed in one "Gift card" field: separated by commas, semicolons or new lines. */

@@ -84,3 +84,13 @@ export function firstIssue(error: z.ZodError): string {
     issue.path[0] === "cartItems" && typeof index === "number" ? `Item ${index + 1}: ` : "";
   return `${prefix}${issue.message}`;
 }
+
+/**
+ * True when a checkout request carries gift card codes (X-GIFT-3): each such request counts
+ * against the same per-address limit as the balance check, so checkout cannot be used to guess.
+ */
+export function hasGiftCardCodes(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || !("giftCards" in body)) return false;
+  const codes = (body as { giftCards: unknown }).giftCards;
+  return Array.isArray(codes) && codes.some((code) => typeof code === "string" && code.trim());
+}
