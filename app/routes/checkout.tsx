@@ -271,6 +271,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <form
                 method="post"
                 action="/checkout"
+                // The server says what is missing, in the shop's error pattern (X-A11Y-2).
+                noValidate
                 className="space-y-6"
                 onSubmit={(event) => {
                   event.preventDefault();
@@ -349,15 +351,55 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 type DetailName = "email" | "firstName" | "lastName" | "address" | "city" | "postcode";
 type Typed = Partial<Record<DetailName, string>>;
 
-const DETAILS: readonly { name: DetailName; label: string; autoComplete: string; posted?: true }[] =
-  [
-    { name: "email", label: "E-mail", autoComplete: "email" },
-    { name: "firstName", label: "First name", autoComplete: "given-name", posted: true },
-    { name: "lastName", label: "Last name", autoComplete: "family-name", posted: true },
-    { name: "address", label: "Address", autoComplete: "street-address", posted: true },
-    { name: "city", label: "Town or city", autoComplete: "address-level2", posted: true },
-    { name: "postcode", label: "Postcode", autoComplete: "postal-code", posted: true },
-  ];
+const DETAILS: readonly {
+  name: DetailName;
+  label: string;
+  autoComplete: string;
+  missing: string;
+  posted?: true;
+}[] = [
+  {
+    name: "email",
+    label: "E-mail",
+    autoComplete: "email",
+    missing: "Enter your e-mail address for the receipt.",
+  },
+  {
+    name: "firstName",
+    label: "First name",
+    autoComplete: "given-name",
+    missing: "Enter your first name.",
+    posted: true,
+  },
+  {
+    name: "lastName",
+    label: "Last name",
+    autoComplete: "family-name",
+    missing: "Enter your last name.",
+    posted: true,
+  },
+  {
+    name: "address",
+    label: "Address",
+    autoComplete: "street-address",
+    missing: "Enter the delivery address.",
+    posted: true,
+  },
+  {
+    name: "city",
+    label: "Town or city",
+    autoComplete: "address-level2",
+    missing: "Enter the town or city.",
+    posted: true,
+  },
+  {
+    name: "postcode",
+    label: "Postcode",
+    autoComplete: "postal-code",
+    missing: "Enter the postcode.",
+    posted: true,
+  },
+];
 
 const DETAILS_FORM = "checkout-details";
 
@@ -377,15 +419,20 @@ function YourDetails({
   posted: boolean;
 }) {
   const shown = DETAILS.filter((field) => posted || !field.posted);
+  // Asked for the first time (nothing typed yet): the fields, the focus on the first, no errors.
+  const first = shown.every((field) => !typed[field.name]?.trim());
   const empty = shown.filter((field) => !typed[field.name]?.trim());
-  const wrong = empty.length > 0 ? empty : shown.slice(0, 1);
-  const errors = Object.fromEntries(wrong.map((field) => [field.name, message]));
+  const errors: Record<string, string> = first
+    ? {}
+    : empty.length > 0
+      ? Object.fromEntries(empty.map((field) => [field.name, field.missing]))
+      : { [shown[0]!.name]: message };
   return (
     <fieldset className="space-y-3">
       <legend className="font-display text-xl font-bold uppercase">Your details</legend>
       <ErrorSummary
         form={DETAILS_FORM}
-        message={message}
+        message={first ? undefined : message}
         errors={errors}
         fieldOrder={shown.map((field) => field.name)}
         answer={typed}
@@ -394,7 +441,7 @@ function YourDetails({
         Your gift cards pay for everything, so there is no payment page: tell us where to send the
         receipt{posted ? " and your order" : ""}.
       </p>
-      {shown.map((field) => (
+      {shown.map((field, index) => (
         <Field
           key={field.name}
           id={fieldId(DETAILS_FORM, field.name)}
@@ -406,6 +453,8 @@ function YourDetails({
           maxLength={field.name === "email" ? 254 : field.name === "address" ? 200 : 100}
           defaultValue={typed[field.name]}
           error={errors[field.name]}
+          // Asked for the first time: the focus goes to the first field (X-A11Y-2).
+          autoFocus={first && index === 0}
         />
       ))}
     </fieldset>
