@@ -21,6 +21,9 @@ export default [
   route("payment", "routes/payment.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("tracking", "routes/tracking.tsx"),
+  // Gift cards (issue 54)
+  route("gift-cards", "routes/gift-cards.tsx"),
+  route("gift-cards/balance", "routes/gift-cards.balance.tsx"),
   // Team orders (X-TEAM-2, X-TEAM-3)
   route("team/:slug", "routes/team.tsx"),
   route("team/:slug/checkout", "routes/team-checkout.tsx"),
@@ -43,6 +46,7 @@ export default [
   route("api/health", "routes/api.health.ts"),
   route("api/reviews/count", "routes/api.reviews.count.ts"),
   route("api/discounts/validate", "routes/api.discounts.validate.ts"),
+  route("api/gift-cards/balance", "routes/api.gift-cards.balance.ts"),
   route("api/create-checkout-session", "routes/api.create-checkout-session.ts"),
   route("api/verify-order", "routes/api.verify-order.ts"),
   route("api/stock", "routes/api.stock.ts"),
@@ -71,6 +75,7 @@ export default [
   route("admin/products/export.csv", "routes/admin.products.export.ts"),
   route("admin/products/identifiers.csv", "routes/admin.products.identifiers.ts"),
   route("admin/vat.csv", "routes/admin.vat-csv.ts"),
+  route("admin/gift-cards.csv", "routes/admin.gift-cards-csv.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/orders", "routes/admin.orders.tsx"),
@@ -87,6 +92,7 @@ export default [
     route("admin/enquiries", "routes/admin.enquiries.tsx"),
     route("admin/enquiries/:id", "routes/admin.enquiry.tsx"),
     route("admin/discounts", "routes/admin.discounts.tsx"),
+    route("admin/gift-cards", "routes/admin.gift-cards.tsx"),
     route("admin/products", "routes/admin.products.tsx"),
     route("admin/products/new", "routes/admin.product.tsx", { id: "admin-product-new" }),
     route("admin/products/:id", "routes/admin.product.tsx"),

@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
+import { isGiftCardLine } from "~/shared/gift-cards";
 import { LineNotice } from "~/policy/LineNotice";
 import { lineTotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
@@ -42,6 +43,7 @@ export function CartLineItem({
   onLeave?: () => void;
 }) {
   const key = lineKey(line);
+  const gift = isGiftCardLine(line);
   return (
     <li className="flex gap-4 py-4">
       {line.image ? (
@@ -80,12 +82,12 @@ export function CartLineItem({
           </CartForm>
         </div>
         <ul className="text-sm text-muted">
-          {choiceDetails(line).map((detail) => (
+          {(gift ? giftCardDetails(line) : choiceDetails(line)).map((detail) => (
             <li key={detail}>{detail}</li>
           ))}
         </ul>
-        <LineNotice line={line} />
-        {line.problem ? (
+        {gift ? null : <LineNotice line={line} />}
+        {gift ? null : line.problem ? (
           <p className="text-sm font-semibold text-accent" data-testid="line-problem">
             {line.problem}
           </p>
@@ -93,41 +95,46 @@ export function CartLineItem({
           <LineLeadTime line={line} levels={levels} lookup={lookup} />
         )}
         <div className="mt-1 flex items-center justify-between">
-          <div
-            className="flex items-center rounded border border-ink/20"
-            role="group"
-            aria-label={`Quantity of ${line.productName}`}
-          >
-            <CartForm
-              fields={{ intent: "update", line: key, quantity: String(line.quantity - 1) }}
-              onSubmit={() => cartActions.decrement(index)}
+          {/* X-GIFT-1: one card a line, e-mailed: no quantity, returns or lead time. */}
+          {gift ? (
+            <span />
+          ) : (
+            <div
+              className="flex items-center rounded border border-ink/20"
+              role="group"
+              aria-label={`Quantity of ${line.productName}`}
             >
-              <button
-                type="submit"
-                disabled={line.quantity <= 1}
-                className="p-2 disabled:opacity-40"
-                aria-label="Decrease quantity"
+              <CartForm
+                fields={{ intent: "update", line: key, quantity: String(line.quantity - 1) }}
+                onSubmit={() => cartActions.decrement(index)}
               >
-                <Minus aria-hidden="true" className="size-4" />
-              </button>
-            </CartForm>
-            <span className="min-w-8 text-center font-semibold" aria-live="polite">
-              {line.quantity}
-            </span>
-            <CartForm
-              fields={{ intent: "update", line: key, quantity: String(line.quantity + 1) }}
-              onSubmit={() => cartActions.increment(index)}
-            >
-              <button
-                type="submit"
-                disabled={line.quantity >= MAX_LINE_QUANTITY}
-                className="p-2 disabled:opacity-40"
-                aria-label="Increase quantity"
+                <button
+                  type="submit"
+                  disabled={line.quantity <= 1}
+                  className="p-2 disabled:opacity-40"
+                  aria-label="Decrease quantity"
+                >
+                  <Minus aria-hidden="true" className="size-4" />
+                </button>
+              </CartForm>
+              <span className="min-w-8 text-center font-semibold" aria-live="polite">
+                {line.quantity}
+              </span>
+              <CartForm
+                fields={{ intent: "update", line: key, quantity: String(line.quantity + 1) }}
+                onSubmit={() => cartActions.increment(index)}
               >
-                <Plus aria-hidden="true" className="size-4" />
-              </button>
-            </CartForm>
-          </div>
+                <button
+                  type="submit"
+                  disabled={line.quantity >= MAX_LINE_QUANTITY}
+                  className="p-2 disabled:opacity-40"
+                  aria-label="Increase quantity"
+                >
+                  <Plus aria-hidden="true" className="size-4" />
+                </button>
+              </CartForm>
+            </div>
+          )}
           <span className="font-semibold" data-testid="line-total">
             {line.wasUnitPricePence ? (
               <s className="mr-1.5 text-sm font-normal text-muted">
@@ -141,6 +148,15 @@ export function CartLineItem({
       </div>
     </li>
   );
+}
+
+/** A gift card line's details: who it is for and when it is e-mailed (X-GIFT-1). */
+function giftCardDetails(line: CartLine): string[] {
+  return [
+    `For ${line.recipientName ?? ""} (${line.recipientEmail ?? ""})`,
+    line.sendOn ? `E-mailed to them on ${line.sendOn}` : "E-mailed to them when you have paid",
+    ...(line.message ? ["With your message"] : []),
+  ];
 }
 
 /** "Clear cart", a form like the rest. */

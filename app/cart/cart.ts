@@ -6,6 +6,12 @@ import { unitPricePence, wasUnitPricePence } from "~/pricing/lines";
 import { hasControlCharacters } from "~/shared/control-characters";
 import type { LineChoice, PricedChoice } from "~/shared/line-choice";
 import {
+  GIFT_CARD_NAME,
+  GIFT_CARD_PRODUCT_ID,
+  giftCardProblem,
+  isGiftCardLine,
+} from "~/shared/gift-cards";
+import {
   CUSTOM_TEXT_MAX,
   CUSTOM_TEXT_SENT_MAX,
   LINE_CHOICE_MAX,
@@ -41,6 +47,10 @@ export function lineKey(line: LineChoice): string {
     Boolean(line.nameCustomisation),
     // X-TEAM-2: a team line (its team, the member's name) is never the same line as an ordinary one.
     ...(line.team ? [line.team, line.printName ?? ""] : []),
+    // Issue 54: each gift card is its own line.
+    ...(isGiftCardLine(line)
+      ? [line.amountPence, line.recipientName, line.recipientEmail, line.message, line.sendOn]
+      : []),
   ]);
 }
 
@@ -74,6 +84,7 @@ export function noLongerAvailable(productName: string, optionType?: string, size
  * refused line says why.
  */
 export function priceLine(input: NewCartLine, product: Product | undefined): PricedLine {
+  if (isGiftCardLine(input)) return priceGiftCardLine(input);
   if (!product) return refuse(`We don't sell a product called "${input.productId}".`);
   if (product.status !== "active") return { problem: noLongerAvailable(product.name), gone: true };
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
@@ -150,6 +161,35 @@ export function priceLine(input: NewCartLine, product: Product | undefined): Pri
   if (input.color) line.color = input.color;
   if (input.customText) line.customText = input.customText;
   if (nameCustomisation) line.nameCustomisation = true;
+  return { line };
+}
+
+/**
+ * A gift card line (issue 54, X-GIFT-1): its own amount, one at a time, never discounted or on
+ * sale; the recipient and message checked by the gift card rules.
+ */
+function priceGiftCardLine(input: NewCartLine): PricedLine {
+  const wrong = giftCardProblem(input);
+  if (wrong) return refuse(wrong.message);
+  if (input.quantity !== 1)
+    return refuse("A gift card line is one card; add another for a second.");
+  if (input.beltRank || input.color || input.customText || input.nameCustomisation || input.team) {
+    return refuse("A gift card has no options.");
+  }
+  const line: CartLine = {
+    productId: input.productId,
+    productName: GIFT_CARD_NAME,
+    optionType: input.optionType,
+    size: input.size,
+    quantity: 1,
+    unitPricePence: input.amountPence!,
+    amountPence: input.amountPence!,
+    recipientName: input.recipientName!.trim(),
+    recipientEmail: input.recipientEmail!.trim(),
+    href: "/gift-cards",
+  };
+  if (input.message) line.message = input.message;
+  if (input.sendOn) line.sendOn = input.sendOn;
   return { line };
 }
 
@@ -244,6 +284,19 @@ function readStoredLine(value: unknown): LineChoice | null {
   if (color) line.color = color;
   if (customText) line.customText = customText;
   if (on != null) line.nameCustomisation = on;
+  if (productId === GIFT_CARD_PRODUCT_ID) {
+    const gift = {
+      amountPence: v.amountPence,
+      recipientName: v.recipientName,
+      recipientEmail: v.recipientEmail,
+      message: v.message ?? undefined,
+      sendOn: v.sendOn ?? undefined,
+    };
+    if (giftCardProblem(gift)) return null;
+    Object.assign(line, gift);
+    if (!line.message) delete line.message;
+    if (!line.sendOn) delete line.sendOn;
+  }
   return line;
 }
 

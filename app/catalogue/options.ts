@@ -1,5 +1,5 @@
 import { STANDARD_OPTION } from "~/pricing/lines";
-import type { LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
+import type { GiftCardField, LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
 import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/limits";
 import { embroideryProblem } from "~/shared/embroidery";
 import type { OptionType, Product, ProductOption } from "./types";
@@ -37,7 +37,9 @@ export function findOption(product: Product, type: string): ProductOption | unde
 }
 
 /** What the customer chose on the product page: the line's choice, "" for nothing chosen yet. */
-export type Selection = Required<Omit<LineChoice, "productId" | "team" | "printName">>;
+export type Selection = Required<
+  Omit<LineChoice, "productId" | "team" | "printName" | GiftCardField>
+>;
 
 export function initialSelection(product: Product): Selection {
   return {

@@ -8,6 +8,7 @@ export * from "~/catalogue/schema";
 export * from "~/cart/schema";
 export * from "~/discounts/schema";
 export * from "~/enquiries/schema";
+export * from "~/giftcards/schema";
 export * from "~/mail/schema";
 export * from "~/orders/schema";
 export * from "~/owners/schema";

@@ -19,6 +19,8 @@ export interface EnqueueOptions {
    * message is sent, then replaced by ONE_TIME_LINK_REMOVED in the stored copy (X-SEC-22).
    */
   oneTimeLinks?: string[];
+  /** Not sent before this time (a gift card's send date); absent: as soon as a worker can. */
+  notBefore?: Date;
 }
 
 /** What a one-time link reads in the outbox once its message was sent. */
@@ -53,6 +55,7 @@ export async function enqueueMail(
       kind: options.kind ?? "mail",
       ref: options.ref ?? null,
       oneTimeLinks: options.oneTimeLinks?.length ? options.oneTimeLinks : null,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
 }

@@ -25,7 +25,8 @@ export const orderRefunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     amountPence: integer("amount_pence").notNull(),
-    provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    /** "gift_card": the part of a refund given back to the gift cards that paid (X-GIFT-5). */
+    provider: text("provider", { enum: ["sandbox", "stripe", "gift_card"] }).notNull(),
     providerReference: text("provider_reference"),
     status: text("status", { enum: ["pending", "succeeded", "failed"] })
       .notNull()

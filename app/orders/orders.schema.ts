@@ -118,6 +118,9 @@ export const orders = pgTable(
     discountPercent: integer("discount_percent").notNull().default(0),
     discountPence: integer("discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /** X-GIFT-3: what of the total gift cards pay (held, then taken when paid); the card payment
+     *  is the rest (`amountDuePence`). */
+    giftCardPence: integer("gift_card_pence").notNull().default(0),
     /** X-VAT-2: the order's VAT by rate as it was charged (net + VAT = gross, the grosses adding
      *  up to the total); a later change of a product's rate never changes it. */
     vatBreakdown: jsonb("vat_breakdown")

@@ -21,6 +21,13 @@ import { type Discount, giveBackDiscountUse, takeDiscountUse } from "~/discounts
 import { takeOrderNumber } from "./order-number.server";
 import { awaitingPaymentSql } from "./states.server";
 import { ProblemError } from "~/shared/problems";
+import { isGiftCardLine, type GiftCardChoice } from "~/shared/gift-cards";
+import {
+  addPendingGiftCards,
+  captureGiftCardHolds,
+  holdGiftCards,
+  releaseGiftCardHolds,
+} from "~/giftcards/cards.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -80,19 +87,44 @@ export async function createPendingOrder(
     vatLookup: (productId: string) => VatRatedProduct | undefined;
     /** X-TEAM-6: every line goes with this team, to its address; the member gives none. */
     teamDelivery?: { slug: string; address: string };
+    /** X-GIFT-3: gift card codes to pay with, held against the cards in this transaction. */
+    giftCards?: readonly string[];
+    /** The shop's day now (YYYY-MM-DD): a card past its last day cannot pay. */
+    today?: string;
   },
 ): Promise<Order> {
+  // X-GIFT-7: a gift card sold is a multi-purpose voucher, outside VAT; only the other lines
+  // carry VAT (the discount and delivery never touch a gift card line).
+  const taxed = input.lines.flatMap((line, position) => (isGiftCardLine(line) ? [] : [position]));
   // X-VAT-2: each line's rate and VAT, decided now and stored, with the order's VAT by rate (the
   // discount on the lines it applies to: not a team's, X-SEC-21; the delivery split by value).
-  const vat = orderVat({
-    lines: input.lines.map((line) => ({
-      grossPence: line.unitPricePence * line.quantity,
-      ratePercent: lineVatRatePercent(input.vatLookup(line.productId), line.optionType, line.size),
-      discounted: !line.team,
-    })),
+  const taxedVat = orderVat({
+    lines: taxed.map((position) => {
+      const line = input.lines[position]!;
+      return {
+        grossPence: line.unitPricePence * line.quantity,
+        ratePercent: lineVatRatePercent(
+          input.vatLookup(line.productId),
+          line.optionType,
+          line.size,
+        ),
+        discounted: !line.team,
+      };
+    }),
     discountPence: input.totals.discountPence,
     deliveryPence: input.totals.shippingPence,
   });
+  const vat = {
+    breakdown: taxedVat.breakdown,
+    lines: input.lines.map((_, position) => {
+      const at = taxed.indexOf(position);
+      return at === -1 ? { ratePercent: 0, vatPence: 0 } : taxedVat.lines[at]!;
+    }),
+  };
+  // Gift cards cannot buy gift cards (X-GIFT-1): they pay at most the rest of the total.
+  const giftLinesPence = input.lines
+    .filter(isGiftCardLine)
+    .reduce((sum, line) => sum + line.unitPricePence * line.quantity, 0);
   return db.transaction(async (tx) => {
     if (input.client) await checkPendingShare(tx, input.client.key, input.client.pendingMost);
     // X-OPS-9: the order holds one use of its code until it is paid, cancelled or expires.
@@ -161,8 +193,34 @@ export async function createPendingOrder(
       })),
     );
     if (reservations.length > 0) await tx.insert(stockReservations).values(reservations);
-    return order;
+    // X-GIFT-2: the cards bought here, issued when the order is paid.
+    await addPendingGiftCards(
+      tx,
+      order.id,
+      input.lines.flatMap((line, position) =>
+        isGiftCardLine(line) ? [{ position, choice: line as GiftCardChoice }] : [],
+      ),
+    );
+    if (!input.giftCards?.length) return order;
+    // X-GIFT-3: the cards' pounds are held for this order until it is paid or ends.
+    const giftCardPence = await holdGiftCards(tx, {
+      orderId: order.id,
+      codes: input.giftCards,
+      payablePence: input.totals.totalPence - giftLinesPence,
+      today: input.today ?? "",
+    });
+    const [held] = await tx
+      .update(orders)
+      .set({ giftCardPence })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return held!;
   });
+}
+
+/** What the customer pays by card: the total less what gift cards pay (X-GIFT-3). */
+export function amountDuePence(order: Pick<Order, "totalPence" | "giftCardPence">): number {
+  return order.totalPence - order.giftCardPence;
 }
 
 /** Waits for the client's lock, then refuses when it already holds `most` live pending orders. */
@@ -219,6 +277,8 @@ export async function markOrderCancelled(
     if (!cancelled) return false;
     await returnStock(tx, orderId);
     await giveBackDiscountUse(tx, cancelled.discountCode);
+    // X-GIFT-3: what its gift cards held is theirs again; cards bought on it are never issued.
+    await releaseGiftCardHolds(tx, orderId);
     return true;
   });
 }
@@ -317,6 +377,9 @@ export async function markOrderPaid(
       .set({ orderNumber: await takeOrderNumber(txDb) })
       .where(eq(orders.id, updated.id))
       .returning();
+    // X-GIFT-3: what the gift cards held is taken off their balances, once, with the payment.
+    if (numbered && numbered.giftCardPence > 0)
+      await captureGiftCardHolds(txDb, numbered, numbered.paidAt!);
     return numbered;
   });
   if (paid) {

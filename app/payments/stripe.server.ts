@@ -41,16 +41,26 @@ export async function createStripeCheckoutSession(
   /** The shop's clock's time: Stripe's minimum expiry is counted from it. */
   now: Date,
 ) {
-  const discounts =
+  // X-GIFT-3: what gift cards pay comes off like a discount, so Stripe charges the amount due.
+  const off = order.discountPence + order.giftCardPence;
+  const name = [
     order.discountPence > 0
+      ? `${order.discountCode ?? "Discount"} (${order.discountPercent}%)`
+      : "",
+    order.giftCardPence > 0 ? "Gift cards" : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+  const discounts =
+    off > 0
       ? [
           {
             coupon: (
               await api.coupons.create({
-                amount_off: order.discountPence,
+                amount_off: off,
                 currency: "gbp",
                 duration: "once",
-                name: `${order.discountCode ?? "Discount"} (${order.discountPercent}%)`,
+                name,
               })
             ).id,
           },

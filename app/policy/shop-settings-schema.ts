@@ -179,6 +179,17 @@ export const shopSettingsSchema = z
           ),
       })
       .strict(),
+    /** Issue 54: how long a gift card lasts, in months (at least a year; 24 if never set). */
+    giftCards: z
+      .object({
+        expiryMonths: z
+          .number({ error: "giftCards.expiryMonths must be a whole number of months." })
+          .int("giftCards.expiryMonths must be a whole number of months.")
+          .min(12, "A gift card must last at least 12 months.")
+          .max(120, "A gift card can last at most 120 months."),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -29,6 +29,8 @@ export interface ShopSettings {
   seller: SellerSettings;
   delivery: DeliverySettings;
   returns: { days: number };
+  /** Issue 54 (X-GIFT-2): how many months a gift card lasts; absent: 24. */
+  giftCards?: { expiryMonths: number };
 }
 
 /** The demo's seller, until the owner saves their own (X-OWN-1): the one place it is written. */

@@ -1,3 +1,4 @@
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
 import { subtotalPence } from "./lines";
 import type { Pence } from "./money";
 import { type DeliverySettings, shippingChargePence, type ShippingMethodId } from "./shipping";
@@ -19,10 +20,18 @@ export function discountOnSubtotal(subtotal: Pence, percent: number): Pence {
 
 /**
  * The lines a discount code and the buyer's own free-delivery threshold count (X-SEC-21): every
- * line but a team's, which is already at the team's price and goes with the team's order.
+ * line but a team's, which is already at the team's price and goes with the team's order, and a
+ * gift card, which no code, sale or team price ever touches (X-GIFT-1).
  */
-export function ownLines<L extends { team?: string }>(lines: readonly L[]): L[] {
-  return lines.filter((line) => !line.team);
+export function ownLines<L extends { team?: string; productId?: string }>(
+  lines: readonly L[],
+): L[] {
+  return lines.filter((line) => !line.team && line.productId !== GIFT_CARD_PRODUCT_ID);
+}
+
+/** What is posted: every line but a gift card, which is e-mailed (X-GIFT-1: no delivery charge). */
+export function postedLines<L extends { productId?: string }>(lines: readonly L[]): L[] {
+  return lines.filter((line) => line.productId !== GIFT_CARD_PRODUCT_ID);
 }
 
 /**
@@ -34,14 +43,14 @@ export function ownLines<L extends { team?: string }>(lines: readonly L[]): L[] 
  * X-SEC-21: team lines take no discount and count nothing towards the free-delivery threshold.
  */
 export function orderTotals(
-  lines: readonly { unitPricePence: Pence; quantity: number; team?: string }[],
+  lines: readonly { unitPricePence: Pence; quantity: number; team?: string; productId?: string }[],
   discountPercent: number,
   shippingMethod: ShippingMethodId,
   delivery: DeliverySettings,
-  shippedLines: readonly { quantity: number }[] = lines,
+  shippedLines: readonly { quantity: number; productId?: string }[] = lines,
 ): OrderTotals {
   const subtotal = subtotalPence(lines);
-  const items = shippedLines.reduce((sum, line) => sum + line.quantity, 0);
+  const items = postedLines(shippedLines).reduce((sum, line) => sum + line.quantity, 0);
   const own = subtotalPence(ownLines(lines));
   const discount = discountOnSubtotal(own, discountPercent);
   const shipping = shippingChargePence(shippingMethod, items, own - discount, delivery);

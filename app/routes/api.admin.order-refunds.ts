@@ -29,6 +29,9 @@ export const action = endpoint(
         order_status: legacyStatus(outcome.order),
         refunded_pence: outcome.order.refundedPence,
         remaining_pence: outcome.order.totalPence - outcome.order.refundedPence,
+        // X-GIFT-5: the refund per tender (the gift cards' part first, then the card payment's);
+        // the fields above are the last of them.
+        tenders: (outcome.refunds ?? [outcome.refund]).map(refundJson),
       },
       201,
     );

@@ -1,12 +1,21 @@
 import { partsFrom } from "~/flows/parts.server";
 import { EmptyCart } from "~/cart/EmptyCart";
 import { Lock } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/cart";
 import { useCart } from "~/cart/store";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
-import { changeCartByForm, payFromCart, readCart } from "~/flows/checkout/cart-actions.server";
+import {
+  changeCartByForm,
+  customerOf,
+  giftCardCodesOf,
+  payFromCart,
+  readCart,
+} from "~/flows/checkout/cart-actions.server";
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
+import { Field } from "~/ui/Field";
+import { ErrorSummary, fieldId } from "~/ui/forms";
 import { isDiscountAttempt } from "~/cart/intents";
 import { answerOf, pageEndpoint, takeQuota } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
@@ -100,10 +109,26 @@ export const action = pageEndpoint(
         throw redirect("/checkout", { status: 303, headers: answerOf(outcome).headers });
       return { ...outcome, extra: { discountRefused: true } };
     }
+    // X-GIFT-3: codes typed here count against the balance check's per-address limit.
+    if (giftCardCodesOf(body.get("giftCards")).length > 0) {
+      const over = await takeQuota(QUOTAS.giftCardCheck, { request, context });
+      if (over) return over;
+    }
     const outcome = await payFromCart(db, request, body, address, partsFrom(context));
     if (outcome.ok)
       throw redirect(outcome.data.url, { status: 303, headers: answerOf(outcome).headers });
-    return outcome;
+    // Without JavaScript the page comes back with what was typed (the codes, the details).
+    const giftCards = body.get("giftCards");
+    return {
+      ...outcome,
+      extra: {
+        ...outcome.extra,
+        typed: {
+          giftCards: typeof giftCards === "string" ? giftCards.slice(0, 130) : "",
+          ...customerOf(body),
+        },
+      },
+    };
   },
 );
 
@@ -111,11 +136,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const cart = useCart();
   // The server's cart until the cart's script has it; then the script's (X-CART-1).
   const lines = cart.ready ? cart.lines : loaderData.lines;
-  const answer = actionData as { error?: string; discountRefused?: boolean } | undefined;
+  const answer = actionData as
+    | {
+        error?: string;
+        discountRefused?: boolean;
+        field?: string;
+        typed?: Partial<Record<DetailName | "giftCards", string>>;
+      }
+    | undefined;
+  // X-GIFT-3: the gift cards pay the whole order, so there is no payment page to ask who pays:
+  // this page asks (the e-mail, and the name and address when something is posted).
+  const [details, setDetails] = useState<{ message: string; typed: Typed } | null>(
+    answer?.field === "customer" && answer.error
+      ? { message: answer.error, typed: answer.typed ?? {} }
+      : null,
+  );
+  const posted = lines.some((line) => line.productId !== GIFT_CARD_PRODUCT_ID);
   const [discount, setDiscount] = useState<AppliedDiscount | null>(loaderData.discount);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(
-    answer?.error && !answer.discountRefused ? `${FAILURE} ${answer.error}` : null,
+    answer?.error && !answer.discountRefused && answer.field !== "customer"
+      ? `${FAILURE} ${answer.error}`
+      : null,
   );
   const [lineError, setLineError] = useState<{
     index: number;
@@ -126,9 +168,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // A changed cart is a new question: the last answer about one of its lines no longer applies.
   const currentLineError = lineError?.lines === lines ? lineError : null;
   const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(loaderData.shippingMethod);
+  const giftCardField = useRef<HTMLInputElement>(null);
   const totals = orderTotals(lines, discount?.percent ?? 0, shippingMethod, loaderData.delivery);
 
-  const pay = async () => {
+  const pay = async (form: FormData) => {
+    const customer = Object.fromEntries(
+      DETAILS.map(({ name }) => [name, String(form.get(name) ?? "").trim()]),
+    ) as Typed;
     setProcessing(true);
     setFailure(null);
     setLineError(null);
@@ -140,13 +186,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           cartItems: lines.map(lineChoice),
           discountCode: discount?.code,
           shippingMethod,
+          // X-GIFT-3: the same field the form sends without JavaScript.
+          giftCards: giftCardField.current?.value
+            .split(/[,;\n]+/)
+            .map((code) => code.trim())
+            .filter(Boolean),
+          ...(details ? { customer } : {}),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as {
         url?: string;
         error?: string;
         lineIndex?: number;
+        field?: string;
       };
+      if (body.field === "customer" && body.error) {
+        setDetails({ message: body.error, typed: customer });
+        setProcessing(false);
+        return;
+      }
       if (!response.ok || !body.url) {
         setFailure(body.error ? `${FAILURE} ${body.error}` : FAILURE);
         // X-STK-3: say it against the line too, and show the cart's stock as it is now.
@@ -213,10 +271,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <form
                 method="post"
                 action="/checkout"
+                // The server says what is missing, in the shop's error pattern (X-A11Y-2).
+                noValidate
                 className="space-y-6"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (!processing) void pay();
+                  if (!processing) void pay(new FormData(event.currentTarget));
                 }}
               >
                 <DeliveryChoice
@@ -238,6 +298,31 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   Made-to-order items are dispatched within {POLICY.madeToOrder}, in-stock items
                   within {POLICY.inStockDispatch}; delivery time is counted from dispatch.
                 </p>
+                {/* X-GIFT-3: gift cards pay first; the rest is paid by card on the next page. */}
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="gift-cards" className="text-sm font-semibold">
+                    Gift card
+                  </label>
+                  <input
+                    ref={giftCardField}
+                    defaultValue={answer?.typed?.giftCards}
+                    id="gift-cards"
+                    name="giftCards"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={130}
+                    placeholder="XXXX-XXXX-XXXX-XXXX"
+                    aria-describedby="gift-cards-hint"
+                    className="rounded border border-stone px-3 py-2 font-mono uppercase"
+                  />
+                  <p id="gift-cards-hint" className="text-sm text-muted">
+                    Optional. Several cards: separate the codes with commas. What they hold comes
+                    off the total; you pay the rest by card.
+                  </p>
+                </div>
+                {details ? (
+                  <YourDetails message={details.message} typed={details.typed} posted={posted} />
+                ) : null}
                 <div className="space-y-3">
                   <button
                     type="submit"
@@ -260,5 +345,118 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         )}
       </div>
     </div>
+  );
+}
+
+type DetailName = "email" | "firstName" | "lastName" | "address" | "city" | "postcode";
+type Typed = Partial<Record<DetailName, string>>;
+
+const DETAILS: readonly {
+  name: DetailName;
+  label: string;
+  autoComplete: string;
+  missing: string;
+  posted?: true;
+}[] = [
+  {
+    name: "email",
+    label: "E-mail",
+    autoComplete: "email",
+    missing: "Enter your e-mail address for the receipt.",
+  },
+  {
+    name: "firstName",
+    label: "First name",
+    autoComplete: "given-name",
+    missing: "Enter your first name.",
+    posted: true,
+  },
+  {
+    name: "lastName",
+    label: "Last name",
+    autoComplete: "family-name",
+    missing: "Enter your last name.",
+    posted: true,
+  },
+  {
+    name: "address",
+    label: "Address",
+    autoComplete: "street-address",
+    missing: "Enter the delivery address.",
+    posted: true,
+  },
+  {
+    name: "city",
+    label: "Town or city",
+    autoComplete: "address-level2",
+    missing: "Enter the town or city.",
+    posted: true,
+  },
+  {
+    name: "postcode",
+    label: "Postcode",
+    autoComplete: "postal-code",
+    missing: "Enter the postcode.",
+    posted: true,
+  },
+];
+
+const DETAILS_FORM = "checkout-details";
+
+/**
+ * X-GIFT-3: who pays an order the gift cards cover in full, asked here because there is no
+ * payment page: the e-mail for the receipt, and the name and address when something is posted.
+ * Shown when the server asks for them, with the shop's error pattern (X-A11Y-2): the summary
+ * takes the focus, each empty field says so.
+ */
+function YourDetails({
+  message,
+  typed,
+  posted,
+}: {
+  message: string;
+  typed: Typed;
+  posted: boolean;
+}) {
+  const shown = DETAILS.filter((field) => posted || !field.posted);
+  // Asked for the first time (nothing typed yet): the fields, the focus on the first, no errors.
+  const first = shown.every((field) => !typed[field.name]?.trim());
+  const empty = shown.filter((field) => !typed[field.name]?.trim());
+  const errors: Record<string, string> = first
+    ? {}
+    : empty.length > 0
+      ? Object.fromEntries(empty.map((field) => [field.name, field.missing]))
+      : { [shown[0]!.name]: message };
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-display text-xl font-bold uppercase">Your details</legend>
+      <ErrorSummary
+        form={DETAILS_FORM}
+        message={first ? undefined : message}
+        errors={errors}
+        fieldOrder={shown.map((field) => field.name)}
+        answer={typed}
+      />
+      <p className="text-sm text-muted">
+        Your gift cards pay for everything, so there is no payment page: tell us where to send the
+        receipt{posted ? " and your order" : ""}.
+      </p>
+      {shown.map((field, index) => (
+        <Field
+          key={field.name}
+          id={fieldId(DETAILS_FORM, field.name)}
+          name={field.name}
+          label={field.label}
+          type={field.name === "email" ? "email" : "text"}
+          autoComplete={field.autoComplete}
+          required
+          maxLength={field.name === "email" ? 254 : field.name === "address" ? 200 : 100}
+          defaultValue={typed[field.name]}
+          error={errors[field.name]}
+          // Asked for the first time: the focus goes to the first field (X-A11Y-2).
+          autoFocus={first && index === 0}
+        />
+      ))}
+    </fieldset>
   );
 }

@@ -70,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       discountPence: order.discountPence,
       discountCode: order.discountCode,
       totalPence: order.totalPence,
+      giftCardPence: order.giftCardPence,
     },
     lines: lines.map((line) => ({
       id: line.id,
@@ -364,7 +365,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               variant="danger"
               className="w-full px-6 py-4 font-display text-xl tracking-wider uppercase"
             >
-              {processing ? "Processing payment..." : `Pay ${formatPence(order.totalPence)}`}
+              {processing
+                ? "Processing payment..."
+                : `Pay ${formatPence(order.totalPence - order.giftCardPence)}`}
             </SubmitButton>
             {hold.extensionsLeft > 0 ? (
               // After Pay, so Enter in a field still pays (the form's first submit button). It
@@ -405,6 +408,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             totals={order}
             discountLabel={order.discountCode ?? undefined}
             shippingLabel={order.shippingMethodName}
+            giftCardPence={order.giftCardPence}
           />
         </aside>
       </div>

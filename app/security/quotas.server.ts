@@ -25,6 +25,12 @@ export const QUOTAS = {
     limit: 60,
     message: "Too many discount code checks. Please wait {seconds} seconds and try again.",
   },
+  /** Gift card codes tried at the balance check (X-GIFT-4) and at checkout (X-GIFT-3). */
+  giftCardCheck: {
+    name: "gift-card-check",
+    limit: 20,
+    message: "Too many gift card checks. Please wait {seconds} seconds and try again.",
+  },
   verifyOrder: {
     name: "verify-order",
     limit: 60,

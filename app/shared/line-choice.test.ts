@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CartLine, NewCartLine } from "~/cart/cart";
 import type { Selection } from "~/catalogue/options";
 import { checkoutRequestSchema } from "~/flows/checkout/request";
-import { type LineChoice, lineChoiceSchema } from "./line-choice";
+import { type GiftCardField, type LineChoice, lineChoiceSchema } from "./line-choice";
 import {
   CUSTOM_TEXT_MAX,
   LINE_CHOICE_MAX,
@@ -72,7 +72,7 @@ describe("X-ARCH-3: one line-choice schema", () => {
     expectTypeOf<CartLine>().toExtend<LineChoice>();
     // A team line's store and name come from the team page, not the product page (X-TEAM-2).
     expectTypeOf<Selection>().toEqualTypeOf<
-      Required<Omit<LineChoice, "productId" | "team" | "printName">>
+      Required<Omit<LineChoice, "productId" | "team" | "printName" | GiftCardField>>
     >();
   });
 });

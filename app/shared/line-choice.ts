@@ -11,6 +11,7 @@ import {
   PRINT_NAME_MESSAGE,
   TEAM_SLUG_MAX,
 } from "./limits";
+import { GIFT_CARD_EMAIL_MAX, GIFT_CARD_PRODUCT_ID, GIFT_CARD_NAME_MAX } from "./gift-cards";
 
 /**
  * What a customer chose on one line, declared once (X-ARCH-3): the product, its option and
@@ -38,7 +39,16 @@ const optional = (max: number) =>
     .transform((value) => value || undefined)
     .optional();
 
-export const lineChoiceSchema = z.object({
+/** A gift card line (issue 54) comes as `{productId: "gift-card", amountPence, recipientName,
+ *  recipientEmail, message?, sendOn?}`: it is one item, with no option or size. */
+const giftCardDefaults = (input: unknown) =>
+  typeof input === "object" &&
+  input !== null &&
+  (input as { productId?: unknown }).productId === GIFT_CARD_PRODUCT_ID
+    ? { optionType: "Standard", size: "N/A", quantity: 1, ...input }
+    : input;
+
+const lineChoiceObject = z.object({
   productId: required("productId"),
   optionType: required("optionType"),
   size: required("size"),
@@ -71,7 +81,24 @@ export const lineChoiceSchema = z.object({
     .nullish()
     .transform((name) => name?.trim() || undefined)
     .optional(),
+  // ── Issue 54: a gift card line (its rules: app/shared/gift-cards.ts, giftCardProblem) ──
+  amountPence: z.number({ error: "The gift card's amount must be a number of pence." }).optional(),
+  recipientName: optional(GIFT_CARD_NAME_MAX),
+  recipientEmail: optional(GIFT_CARD_EMAIL_MAX),
+  /** Up to 300 characters; line breaks are kept, so it is not trimmed inside. */
+  message: text({ multiline: true })
+    .max(2000, "The message can be at most 300 characters.")
+    .nullish()
+    .transform((value) => value?.trim() || undefined)
+    .optional(),
+  sendOn: optional(10),
 });
+
+export const lineChoiceSchema = z.preprocess(giftCardDefaults, lineChoiceObject);
+
+/** The fields only a gift card line has (issue 54). */
+export type GiftCardField =
+  "amountPence" | "recipientName" | "recipientEmail" | "message" | "sendOn";
 
 /** One line's choice, as the shop holds it. */
 export type LineChoice = z.output<typeof lineChoiceSchema>;

@@ -136,7 +136,7 @@ describe("X-SEC-5: Needs attention (issue 27)", () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ kind: "payment-flagged" });
     expect(listed[0]!.sentence).toBe(
-      `£0.01 was paid through Stripe on ${listed[0]!.sentence.match(/on (\d+ \w+, \d\d:\d\d)/)![1]} for ${order.orderNumber}, but the shop did not apply it: Stripe took £0.01, but the order's total is ${
+      `£0.01 was paid through Stripe on ${listed[0]!.sentence.match(/on (\d+ \w+, \d\d:\d\d)/)![1]} for ${order.orderNumber}, but the shop did not apply it: Stripe took £0.01, but the order's amount due is ${
         "£" + (order.totalPence / 100).toFixed(2)
       }. Give it back with "Refund this payment".`,
     );

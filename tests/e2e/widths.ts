@@ -11,7 +11,7 @@
  *   budgets, and the specs that look at both widths themselves.
  * app/suite.test.ts checks that each name is a spec file, named once.
  */
-export const BOTH_WIDTHS = ["a11y", "deadlines", "global", "pages", "vat"];
+export const BOTH_WIDTHS = ["a11y", "deadlines", "gift-cards", "global", "pages", "vat"];
 export const PHONE_ONLY = [
   "browse",
   "cart",

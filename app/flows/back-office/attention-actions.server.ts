@@ -12,7 +12,7 @@ export async function refundFlaggedPaymentAction(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<Result<{ message: string; refund_id: string; status: string; amount_pence: number }>> {
   const outcome = await refundFlaggedPayment(db, flaggedPaymentId, actor, parts);
   if (!outcome.ok) return outcome;

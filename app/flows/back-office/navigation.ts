@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Enquiries", to: "/admin/enquiries", badge: "enquiries" },
   { label: "Discounts", to: "/admin/discounts" },
+  { label: "Gift cards", to: "/admin/gift-cards" },
   { label: "Teams", to: "/admin/teams" },
   { label: "VAT", to: "/admin/vat" },
   { label: "Owners", to: "/admin/owners" },

@@ -114,9 +114,21 @@ export async function orderPageAction(
       parts,
     );
     if (!outcome.ok) return outcome;
+    // X-GIFT-5: said per tender when the gift cards that paid had part of it back.
+    const rows = outcome.refunds ?? [outcome.refund];
+    const toGiftCards = rows
+      .filter((row) => row.provider === "gift_card")
+      .reduce((sum, row) => sum + row.amountPence, 0);
+    const total = rows.reduce((sum, row) => sum + row.amountPence, 0);
+    const split =
+      toGiftCards > 0 && toGiftCards < total
+        ? ` (${formatPence(toGiftCards)} to the gift cards, ${formatPence(total - toGiftCards)} to the card payment)`
+        : toGiftCards > 0
+          ? " to the gift cards"
+          : "";
     return back(
       outcome.refund.status === "succeeded"
-        ? `Refunded ${formatPence(outcome.refund.amountPence)}.`
+        ? `Refunded ${formatPence(total)}${split}.`
         : `The payment provider has the refund of ${formatPence(outcome.refund.amountPence)} but has not finished it; the customer is e-mailed when it has gone through.`,
     );
   }

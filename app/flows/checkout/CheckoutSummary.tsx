@@ -76,8 +76,11 @@ export function TotalsTable({
   totals,
   discountLabel,
   shippingLabel,
+  giftCardPence,
 }: {
   totals: OrderTotals;
+  /** What gift cards pay of the total (X-GIFT-3). */
+  giftCardPence?: number;
   discountLabel?: string;
   /** The delivery method's name, shown with the charge ("Shipping (UK express)"). */
   shippingLabel?: string;
@@ -104,6 +107,11 @@ export function TotalsTable({
         "discount",
       )}
       {row("Total", formatPence(totals.totalPence), "total", true)}
+      {/* X-GIFT-3: gift cards pay part of the total; the rest is paid by card. */}
+      {giftCardPence ? row("Gift cards", `-${formatPence(giftCardPence)}`, "gift-cards") : null}
+      {giftCardPence
+        ? row("To pay", formatPence(totals.totalPence - giftCardPence), "amount-due", true)
+        : null}
     </dl>
   );
 }

@@ -20,6 +20,8 @@ import { refusalKind } from "~/discounts/rules";
 import { subtotalPence } from "~/pricing/lines";
 import { ownLines } from "~/pricing/totals";
 import { done, problem, type Result } from "~/shared/problems";
+import { lineChoiceSchema } from "~/shared/line-choice";
+import { GIFT_CARD_PRODUCT_ID, giftCardProblem, sendOnProblem, shopDay } from "~/shared/gift-cards";
 import type { OrderReceipt } from "~/orders/receipt.server";
 import { createCheckoutSession } from "./create-session.server";
 import { verifyOrder } from "./verify.server";
@@ -172,12 +174,50 @@ export async function payFromCart(
       cartItems: cart?.lines ?? [],
       discountCode: cart?.discountCode ?? null,
       shippingMethod: typeof method === "string" && method ? method : null,
+      // X-GIFT-3: the "Gift card" field, one code or several separated by commas.
+      giftCards: giftCardCodesOf(form.get("giftCards")),
+      // X-GIFT-3: who is paying, asked on this page when the gift cards cover the whole order.
+      customer: customerOf(form),
     },
     address,
     parts,
     request,
     cart?.id,
   );
+}
+
+/** The fields of checkout's "Your details" (an order the gift cards pay in full, X-GIFT-3). */
+export const CUSTOMER_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "address",
+  "city",
+  "postcode",
+] as const;
+
+/** What was typed in checkout's "Your details", when any of it was; else null. */
+export function customerOf(
+  form: FormData,
+): Record<(typeof CUSTOMER_FIELDS)[number], string> | null {
+  const typed = Object.fromEntries(
+    CUSTOMER_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value.slice(0, 300) : ""];
+    }),
+  ) as Record<(typeof CUSTOMER_FIELDS)[number], string>;
+  return Object.values(typed).some((value) => value.trim()) ? typed : null;
+}
+
+/** The codes typed in one "Gift card" field: separated by commas, semicolons or new lines. */
+export function giftCardCodesOf(value: FormDataEntryValue | null): string[] {
+  return typeof value === "string"
+    ? value
+        .split(/[,;\n]+/)
+        .map((code) => code.trim())
+        .filter(Boolean)
+        .slice(0, 6)
+    : [];
 }
 
 /** POST /api/verify-order's answer (app/flows/checkout/verify.server.ts), as the page reads it. */
@@ -216,4 +256,80 @@ export async function confirmationFor(
  */
 export async function emptyPaidCart(db: Database, request: Request): Promise<void> {
   await emptyCart(db, cartIdOf(request));
+}
+
+/** The /gift-cards form's fields, as typed (kept when it is refused). */
+export interface GiftCardFormFields {
+  amount: string;
+  otherAmount: string;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  sendOn: string;
+}
+
+/**
+ * POST /gift-cards (X-GIFT-1): a gift card line added to the server's cart, checked by the gift
+ * card rules; a refusal names its field (`fieldErrors`) and keeps what was typed.
+ */
+export async function addGiftCardByForm(
+  db: Database,
+  request: Request,
+  form: FormData,
+  settings: OriginSettings,
+  now: Date,
+): Promise<Result<CartView>> {
+  const read = (name: keyof GiftCardFormFields) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fields: GiftCardFormFields = {
+    amount: read("amount"),
+    otherAmount: read("otherAmount"),
+    recipientName: read("recipientName"),
+    recipientEmail: read("recipientEmail"),
+    message: read("message"),
+    sendOn: read("sendOn"),
+  };
+  const refuse = (field: string, message: string) =>
+    problem("invalid_input", message, { extra: { fieldErrors: { [field]: message }, fields } });
+  const pounds =
+    fields.amount === "other" ? fields.otherAmount.trim().replace(/^£/, "") : fields.amount;
+  if (!/^\d{1,3}$/.test(pounds)) {
+    return refuse(
+      fields.amount === "other" ? "otherAmount" : "amount",
+      "Choose an amount, or enter a whole number of pounds from £5 to £250.",
+    );
+  }
+  const choice = {
+    productId: GIFT_CARD_PRODUCT_ID,
+    amountPence: Number(pounds) * 100,
+    recipientName: fields.recipientName,
+    recipientEmail: fields.recipientEmail,
+    message: fields.message.replace(/\r\n/g, "\n"),
+    sendOn: fields.sendOn || undefined,
+  };
+  const wrong = giftCardProblem(choice);
+  if (wrong) {
+    const field =
+      wrong.field === "amountPence"
+        ? fields.amount === "other"
+          ? "otherAmount"
+          : "amount"
+        : wrong.field;
+    return refuse(field, wrong.message);
+  }
+  const late = sendOnProblem(choice.sendOn, shopDay(now));
+  if (late) return refuse("sendOn", late);
+  const parsed = lineChoiceSchema.safeParse(choice);
+  if (!parsed.success)
+    return refuse("message", parsed.error.issues[0]?.message ?? "Check the gift card's details.");
+  const catalogue = await loadCatalogue(db, now.getTime());
+  const id = cartIdOf(request);
+  const { cart, outcome } = await changeCart(db, id, (stored) =>
+    applyIntent(stored.lines, { intent: "add", choice: parsed.data }),
+  );
+  const cookie = cartCookie(cart.id, request, settings);
+  if (!outcome.ok) return problem(outcome.kind, outcome.message, { cookie, extra: { fields } });
+  return done(await viewCart(db, catalogue, cart, now), { cookie });
 }

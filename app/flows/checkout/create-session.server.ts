@@ -5,7 +5,9 @@ import type { Database } from "~/db/client.server";
 import { refusalKind } from "~/discounts/rules";
 import { findDiscount } from "~/discounts/redemption.server";
 import {
+  amountDuePence,
   createPendingOrder,
+  newSandboxSessionId,
   linesOfOrder,
   markOrderCancelled,
   type Order,
@@ -14,14 +16,16 @@ import {
 import { formatPence } from "~/pricing/money";
 import { subtotalPence } from "~/pricing/lines";
 import { orderTotals, ownLines, withDeliveryPence } from "~/pricing/totals";
-import { done, problem, ProblemError, type Result } from "~/shared/problems";
+import { type Done, done, problem, ProblemError, type Result } from "~/shared/problems";
+import { isGiftCardLine, sendOnProblem, shopDay } from "~/shared/gift-cards";
+import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import { logError } from "~/security/log.server";
 import { clientKey } from "~/security/rate-limit.server";
 import { MAX_ORDER_TOTAL_PENCE } from "~/shared/limits";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { checkTeamLines } from "~/flows/teams/team-lines.server";
 import type { ShopParts } from "~/flows/parts.server";
-import { checkCartItems, checkoutRequestSchema, firstIssue } from "./request";
+import { checkCartItems, type CheckoutRequest, checkoutRequestSchema, firstIssue } from "./request";
 import { receiptCookie } from "./receipt-cookie.server";
 
 /**
@@ -41,7 +45,9 @@ export async function createCheckoutSession(
   request?: Request,
   /** The server's cart the lines came from (Pay without JavaScript): emptied once paid. */
   cartId?: string,
-): Promise<Result<{ url: string; sessionId: string }>> {
+): Promise<
+  Result<{ url: string; sessionId: string; giftCardPence?: number; amountDuePence?: number }>
+> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstIssue(parsed.error));
   // Priced from the catalogue as it is at this moment (X-CAT-3); the order keeps these prices.
@@ -56,6 +62,13 @@ export async function createCheckoutSession(
   );
   if (!checked.ok) {
     return problem(checked.kind, checked.message, { extra: { lineIndex: checked.lineIndex } });
+  }
+  // X-GIFT-1: a gift card is sent from today to a year ahead, by the shop's day.
+  const today = shopDay(clock.now());
+  for (const [lineIndex, line] of checked.lines.entries()) {
+    const late = isGiftCardLine(line) ? sendOnProblem(line.sendOn, today) : undefined;
+    if (late)
+      return problem("invalid_input", `Item ${lineIndex + 1}: ${late}`, { extra: { lineIndex } });
   }
 
   const code = parsed.data.discountCode?.trim();
@@ -111,6 +124,8 @@ export async function createCheckoutSession(
       stockLookup: (id) => catalogue.all.get(id),
       vatLookup: (id) => catalogue.all.get(id),
       teamDelivery: checked.teamDelivery,
+      giftCards: parsed.data.giftCards,
+      today,
     });
   } catch (error) {
     // X-STK-3: the line that cannot be had (StockLimitError, StockShortError), said against that
@@ -119,7 +134,94 @@ export async function createCheckoutSession(
     if (error instanceof ProblemError) return error.problem;
     throw error;
   }
-  return openPaymentSession(db, order, delivery, { settings, payments }, request);
+  if (order.giftCardPence > 0 && amountDuePence(order) === 0) {
+    return payWithGiftCardsOnly(db, order, parsed.data.customer, { settings, clock }, request);
+  }
+  const opened = await openPaymentSession(db, order, delivery, { settings, payments }, request);
+  return opened.ok ? withTender(opened, order) : opened;
+}
+
+/** The answer's tender (X-GIFT-3): what gift cards pay and what is left to pay by card. */
+function withTender<T extends object>(
+  answer: Done<T>,
+  order: Order,
+): Done<T & { giftCardPence: number; amountDuePence: number }> {
+  return {
+    ...answer,
+    data: {
+      ...answer.data,
+      giftCardPence: order.giftCardPence,
+      amountDuePence: amountDuePence(order),
+    },
+  };
+}
+
+/**
+ * X-GIFT-3: an order the gift cards cover in full is paid at once, with no card payment and no
+ * payment page: the buyer's e-mail (and address, when something is posted) come with the request;
+ * the answer's url is the confirmation page.
+ */
+async function payWithGiftCardsOnly(
+  db: Database,
+  order: Order,
+  customer: CheckoutRequest["customer"],
+  { settings, clock }: Pick<ShopParts, "settings" | "clock">,
+  request?: Request,
+): Promise<
+  Result<{ url: string; sessionId: string; giftCardPence: number; amountDuePence: number }>
+> {
+  const posted = (await linesOfOrder(db, order.id)).some((line) => !isGiftCardLine(line));
+  const missing = !customer?.email
+    ? "Enter your e-mail address for the receipt."
+    : posted &&
+        !(
+          customer.firstName &&
+          customer.lastName &&
+          customer.address &&
+          customer.city &&
+          customer.postcode
+        )
+      ? "Enter your name and delivery address: the gift cards pay for everything, so there is no payment page to ask."
+      : undefined;
+  if (missing) {
+    await markOrderCancelled(db, order.id);
+    return problem("invalid_input", missing, { extra: { field: "customer" } });
+  }
+  const sessionId = newSandboxSessionId();
+  await setPaymentSession(db, order.id, sessionId);
+  const address = posted
+    ? {
+        firstName: customer!.firstName,
+        lastName: customer!.lastName,
+        address: customer!.address,
+        city: customer!.city,
+        postcode: customer!.postcode,
+        country: customer!.country,
+      }
+    : null;
+  await fulfilPaidOrder(
+    db,
+    order.id,
+    {
+      customerEmail: customer!.email,
+      customerPhone: customer!.phone || null,
+      customerName: { firstName: customer!.firstName, lastName: customer!.lastName },
+      shippingAddress: address,
+      billingAddress: address,
+      paymentReference: "gift-cards",
+    },
+    settings,
+    clock.now(),
+  );
+  return done(
+    {
+      url: `${canonicalOrigin(settings)}/order-confirmation?session_id=${encodeURIComponent(sessionId)}`,
+      sessionId,
+      giftCardPence: order.giftCardPence,
+      amountDuePence: 0,
+    },
+    { cookie: await receiptCookie(db, sessionId, settings, request) },
+  );
 }
 
 /**

@@ -17,6 +17,28 @@ export const checkoutRequestSchema = z.object({
     .min(1, "Your cart is empty.")
     .max(MAX_CART_LINES, CART_LINES_MESSAGE),
   discountCode: text().trim().max(DISCOUNT_CODE_MAX).optional().nullable(),
+  /** X-GIFT-3: gift card codes (XXXX-XXXX-XXXX-XXXX) that pay part or all of the order. */
+  giftCards: z
+    .array(text().trim().max(40), { error: "giftCards must be a list of codes." })
+    .max(5, "At most 5 gift cards can pay one order.")
+    .nullish()
+    .transform((codes) => (codes ?? []).filter(Boolean)),
+  /**
+   * X-GIFT-3: who is paying, for an order the gift cards cover in full (there is then no payment
+   * page to ask): an e-mail for the receipt, and the delivery address when something is posted.
+   */
+  customer: z
+    .object({
+      email: text().trim().max(254),
+      firstName: text().trim().max(80).default(""),
+      lastName: text().trim().max(80).default(""),
+      phone: text().trim().max(40).default(""),
+      address: text().trim().max(200).default(""),
+      city: text().trim().max(100).default(""),
+      postcode: text().trim().max(20).default(""),
+      country: text().trim().max(80).default("United Kingdom"),
+    })
+    .nullish(),
   /** X-UK-1: absent (or null) means UK standard; any other value is refused. */
   shippingMethod: z
     .enum(SHIPPING_METHOD_IDS, {
@@ -61,4 +83,14 @@ export function firstIssue(error: z.ZodError): string {
   const prefix =
     issue.path[0] === "cartItems" && typeof index === "number" ? `Item ${index + 1}: ` : "";
   return `${prefix}${issue.message}`;
+}
+
+/**
+ * True when a checkout request carries gift card codes (X-GIFT-3): each such request counts
+ * against the same per-address limit as the balance check, so checkout cannot be used to guess.
+ */
+export function hasGiftCardCodes(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || !("giftCards" in body)) return false;
+  const codes = (body as { giftCards: unknown }).giftCards;
+  return Array.isArray(codes) && codes.some((code) => typeof code === "string" && code.trim());
 }

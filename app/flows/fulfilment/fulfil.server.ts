@@ -19,7 +19,18 @@ import {
   type PaymentDetails,
 } from "~/orders/orders.server";
 
+import {
+  formatGiftCode,
+  GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+  shopDay,
+  startOfShopDay,
+} from "~/shared/gift-cards";
+import { issueGiftCardsOfOrder, recordGiftCardSent } from "~/giftcards/cards.server";
+import { giftCardEmail, giftCardReceiptLines } from "~/giftcards/email";
+import { formatPence } from "~/pricing/money";
+
 const CONFIRMATION = "order-confirmation";
+const GIFT_CARD = "gift-card";
 
 /**
  * Fulfils a payment: marks the order paid (once) and, in the same transaction, writes its
@@ -40,6 +51,39 @@ export async function fulfilPaidOrder(
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
     if (!changed || !order) return order;
+    // X-GIFT-2: the cards bought on it get their codes now; each recipient's e-mail waits in the
+    // outbox for its send date (its dedupe key: once, through any restart). The code is in that
+    // message only, and struck from the stored copy once it is sent.
+    const today = shopDay(now);
+    const issued = await issueGiftCardsOfOrder(txDb, order, {
+      today,
+      expiryMonths:
+        catalogue.settings.settings.giftCards?.expiryMonths ?? GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+      now,
+    });
+    for (const { card, code } of issued) {
+      if (!card.recipientEmail) continue;
+      const mail = giftCardEmail({
+        code,
+        amountPence: card.initialPence,
+        recipientName: card.recipientName,
+        message: card.message,
+        expiresOn: card.expiresOn!,
+        shopName: catalogue.settings.settings.seller.name,
+        shopUrl: receiptSettings(settings).shopUrl,
+      });
+      await enqueueMail(
+        txDb,
+        { to: card.recipientEmail, ...mail },
+        {
+          dedupeKey: `${GIFT_CARD}:${card.id}`,
+          kind: GIFT_CARD,
+          ref: card.id,
+          oneTimeLinks: [formatGiftCode(code)],
+          ...(card.sendOn && card.sendOn > today ? { notBefore: startOfShopDay(card.sendOn) } : {}),
+        },
+      );
+    }
     // The cart it was bought from is emptied when the payment is settled, in the same
     // transaction as the change to paid, so once only (a redelivered event finds it paid).
     await emptyCart(txDb, order.cartId ?? undefined);
@@ -52,20 +96,25 @@ export async function fulfilPaidOrder(
         const picture = product && emailPictureOf(product, line.color, shopUrl);
         return picture ? { ...line, picture } : line;
       });
+      const receipt = confirmationEmail(
+        order,
+        pictured,
+        {
+          ...receiptSettings(settings),
+          // X-TRUE-2: the owner's seller, delivery and returns; their VAT number first.
+          vatNumber: sellerVatNumber(catalogue.settings.settings, settings),
+          shop: catalogue.settings.settings,
+        },
+        reviewLinks,
+      );
       await enqueueMail(
         txDb,
         {
           to: order.customerEmail,
-          ...confirmationEmail(
-            order,
-            pictured,
-            {
-              ...receiptSettings(settings),
-              // X-TRUE-2: the owner's seller, delivery and returns; their VAT number first.
-              vatNumber: sellerVatNumber(catalogue.settings.settings, settings),
-              shop: catalogue.settings.settings,
-            },
-            reviewLinks,
+          ...withGiftCards(
+            receipt,
+            issued.map(({ card }) => card),
+            order.giftCardPence,
           ),
         },
         { dedupeKey: `${CONFIRMATION}:${order.id}`, kind: CONFIRMATION, ref: order.id },
@@ -87,8 +136,43 @@ export async function fulfilPaidOrder(
   });
 }
 
-/** Outbox hook: the order records when its confirmation actually left (never before). */
+/**
+ * X-GIFT-2, X-GIFT-7: the receipt lists each card bought (masked) and when it is sent, what gift
+ * cards paid, and that gift cards carry no VAT when sold.
+ */
+function withGiftCards<M extends { text: string; html?: string }>(
+  receipt: M,
+  cards: Parameters<typeof giftCardReceiptLines>[0],
+  giftCardPence: number,
+): M {
+  const lines = [
+    ...giftCardReceiptLines(cards),
+    ...(giftCardPence > 0
+      ? [
+          `Paid by gift card: ${formatPence(giftCardPence)}. VAT is charged on what they bought, at its rate.`,
+        ]
+      : []),
+  ];
+  if (lines.length === 0) return receipt;
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    ...receipt,
+    text: `${receipt.text}\n\n${lines.join("\n")}`,
+    ...(receipt.html
+      ? {
+          html: receipt.html.replace(
+            /<\/body>|$/,
+            (end) => `<p>${lines.map(escape).join("<br>")}</p>${end}`,
+          ),
+        }
+      : {}),
+  };
+}
+
+/** Outbox hook: the order records when its confirmation actually left (never before); a gift
+ *  card, when its e-mail did (X-GIFT-2). */
 export async function recordConfirmationSent(tx: Database, row: OutboxRow): Promise<void> {
+  if (row.kind === GIFT_CARD && row.ref) return recordGiftCardSent(tx, row.ref);
   if (row.kind !== CONFIRMATION || !row.ref) return;
   await tx
     .update(orders)

@@ -2,6 +2,7 @@ import type { Env } from "~/shared/settings";
 import type { Database } from "~/db/client.server";
 import { fulfilPaidOrder } from "~/flows/fulfilment/fulfil.server";
 import {
+  amountDuePence,
   findOrderById,
   findOrderBySession,
   flagOrder,
@@ -28,8 +29,9 @@ export function sessionMismatch(order: Order, session: StripeSession): string | 
   if ((session.currency ?? "").toLowerCase() !== order.currency.toLowerCase()) {
     return `Stripe took the payment in ${String(session.currency).toUpperCase()}, but the order is in ${order.currency.toUpperCase()}.`;
   }
-  if (session.amount_total !== order.totalPence) {
-    return `Stripe took ${formatPence(session.amount_total ?? 0)}, but the order's total is ${formatPence(order.totalPence)}.`;
+  // X-GIFT-3: the card pays the total less what gift cards hold.
+  if (session.amount_total !== amountDuePence(order)) {
+    return `Stripe took ${formatPence(session.amount_total ?? 0)}, but the order's amount due is ${formatPence(amountDuePence(order))}.`;
   }
   return undefined;
 }

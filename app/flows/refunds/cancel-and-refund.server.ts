@@ -28,7 +28,7 @@ export async function cancelAndRefund(
   db: Database,
   orderNumber: string,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   reason?: string,
   /** Said in the order's history beside the cancel (X-TEAM-5). */
   note?: string,
@@ -83,7 +83,7 @@ export async function changeStatus(
   orderNumber: string,
   input: unknown,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<CancelOutcome> {
   const body =
     typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};

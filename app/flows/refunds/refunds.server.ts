@@ -14,6 +14,12 @@ import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 import { refundReason } from "./refund-reason";
 import type { Problem } from "~/shared/problems";
+import {
+  cardsBoughtOnOrder,
+  giftCardTenderOf,
+  refundToGiftCards,
+  voidGiftCardsOfOrder,
+} from "~/giftcards/cards.server";
 
 export type { Refund } from "./settle.server";
 
@@ -32,12 +38,15 @@ const refundInput = z.object({
     })
     .max(200, "At most 200 lines.")
     .optional(),
+  /** X-GIFT-5: the owner's choice to give back to the card payment first, the gift cards after. */
+  cardFirst: z.boolean({ error: "cardFirst must be true or false." }).optional(),
 });
 
 /** What a refund is for, by rate: the value of the refunded lines at each rate (X-VAT-4). */
 export type RefundAgainst = readonly { ratePercent: number; grossPence: number }[];
 
-export type RefundOutcome = { ok: true; refund: Refund; order: Order } | Problem;
+export type RefundOutcome =
+  { ok: true; refund: Refund; refunds?: Refund[]; order: Order } | Problem;
 
 /** The owner's answer when the provider gave none: the refund is pending, not refused. */
 export const REFUND_UNANSWERED =
@@ -105,11 +114,17 @@ function exchangedSentence(exchanged: number, left: number): string {
 
 /**
  * Takes `amount` off what is left of a paid order and records the refund to ask the provider for,
- * in the caller's transaction: one conditional update (refunded + amount ≤ total − exchanged), so
- * two refunds racing can never give back more than was paid, nor the money of a line exchanged
- * for another size (X-SEC-26). The order's row is locked first, the lock a return's receipt (which
- * makes the exchanges) and an exchange's dispatch take, so the exchanges counted are the ones
- * committed. Undefined when it does not fit.
+ * in the caller's transaction: one conditional update (refunded + amount ≤ total − exchanged −
+ * spent gift cards), so two refunds racing can never give back more than was paid, nor the money
+ * of a line exchanged for another size (X-SEC-26), nor a gift card bought on the order and spent
+ * (X-GIFT-5). The order's row is locked first, the lock a return's receipt (which makes the
+ * exchanges) and an exchange's dispatch take, so the exchanges counted are the ones committed.
+ *
+ * X-GIFT-5, per tender: what the order's gift cards paid goes back to them first (at once, in this
+ * transaction, recorded as a `gift_card` refund), the rest to the card payment; `cardFirst` turns
+ * that round, never giving the card payment more than it took. A refund that reaches into the
+ * unspent gift cards bought on the order voids them. `refunds` are the rows to settle, gift cards
+ * first; `refund` is the last (the card payment's when there is one). Undefined when it does not fit.
  */
 export async function reserveRefund(
   tx: Database,
@@ -117,12 +132,15 @@ export async function reserveRefund(
   amount: number,
   reason: string | undefined,
   actor: string,
-  parts: Pick<ShopParts, "settings">,
+  parts: Pick<ShopParts, "settings" | "clock">,
   /** X-VAT-4: the refunded lines' value by rate; absent, the order's rates in proportion. */
   against?: RefundAgainst,
-): Promise<{ order: Order; refund: Refund } | undefined> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  { cardFirst = false }: { cardFirst?: boolean } = {},
+): Promise<{ order: Order; refund: Refund; refunds: Refund[] } | undefined> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before) return undefined;
   const exchanged = await exchangedPence(tx, orderId);
+  const bought = await cardsBoughtOnOrder(tx, orderId);
   const [order] = await tx
     .update(orders)
     .set({ refundedPence: sql`${orders.refundedPence} + ${amount}`, updatedAt: sql`now()` })
@@ -131,11 +149,67 @@ export async function reserveRefund(
         eq(orders.id, orderId),
         isNotNull(orders.paidAt),
         inArray(orders.paymentStatus, [...MONEY_HELD]),
-        sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence} - ${exchanged}`,
+        sql`${orders.refundedPence} + ${amount} <= ${orders.totalPence} - ${exchanged} - ${bought.spentPence}`,
       ),
     )
     .returning();
   if (!order) return undefined;
+  const now = parts.clock.now();
+  // X-GIFT-5: a refund that reaches past the rest of the order into the cards bought on it voids
+  // them (their unspent balance is what it gives back for them).
+  const restBeforeCards =
+    before.totalPence - before.refundedPence - exchanged - bought.spentPence - bought.unspentPence;
+  if (bought.unspentPence > 0 && amount > restBeforeCards) {
+    await voidGiftCardsOfOrder(tx, orderId, now, actor);
+  }
+  // X-GIFT-5: the tenders' shares. The gift cards' refunds so far are theirs; the rest of what
+  // was refunded before is the card payment's.
+  const gift = await giftCardTenderOf(tx, orderId);
+  const giftLeft = gift.paidPence - gift.refundedPence;
+  const cardLeft = Math.max(
+    0,
+    before.totalPence - before.giftCardPence - (before.refundedPence - gift.refundedPence),
+  );
+  const toCardPayment = cardFirst
+    ? Math.min(amount, cardLeft)
+    : amount - Math.min(amount, giftLeft);
+  const toGiftCards = amount - toCardPayment;
+  if (toGiftCards > giftLeft || toCardPayment > cardLeft) return undefined; // cannot happen
+  const refunds: Refund[] = [];
+  if (toGiftCards > 0) {
+    await refundToGiftCards(tx, order, toGiftCards, now);
+    refunds.push(
+      await recordRefund(tx, order, toGiftCards, "gift_card", reason, actor, parts, against),
+    );
+  }
+  if (toCardPayment > 0) {
+    refunds.push(
+      await recordRefund(
+        tx,
+        order,
+        toCardPayment,
+        order.paymentProvider,
+        reason,
+        actor,
+        parts,
+        against,
+      ),
+    );
+  }
+  return { order, refund: refunds.at(-1)!, refunds };
+}
+
+/** One tender's refund row, with the VAT it gives back (X-VAT-4). */
+async function recordRefund(
+  tx: Database,
+  order: Order,
+  amount: number,
+  provider: Refund["provider"],
+  reason: string | undefined,
+  actor: string,
+  parts: Pick<ShopParts, "settings">,
+  against: RefundAgainst | undefined,
+): Promise<Refund> {
   // X-VAT-4: the VAT it gives back, by rate, in proportion to what it refunds, counting what the
   // order's earlier refunds (not refused) gave back (the order's row is locked by the update).
   const earlier = await tx
@@ -161,7 +235,7 @@ export async function reserveRefund(
       amountPence: amount,
       vatBreakdown,
       vatPence: totalVatPence(vatBreakdown),
-      provider: order.paymentProvider,
+      provider,
       createdBy: actor,
       // Asked once now; if no answer is recorded, the retry job asks again after this.
       attempts: 1,
@@ -169,7 +243,33 @@ export async function reserveRefund(
       reason,
     })
     .returning();
-  return { order, refund: refund! };
+  return refund!;
+}
+
+/**
+ * Settles each of a refund's rows in turn (gift cards first, X-GIFT-5); answers the last, or the
+ * first problem (what was settled before it stays settled).
+ */
+export async function askAndSettleAll(
+  db: Database,
+  refunds: readonly Refund[],
+  payments: Payments,
+): Promise<{ ok: true; refund: Refund; refunds: Refund[] } | Problem> {
+  const settled: Refund[] = [];
+  for (const refund of refunds) {
+    const asked = await askAndSettle(db, refund, payments);
+    if (!asked.ok) {
+      const given = settled.reduce((sum, row) => sum + row.amountPence, 0);
+      return given > 0
+        ? {
+            ...asked,
+            message: `${formatPence(given)} went back to the gift cards that paid. ${asked.message}`,
+          }
+        : asked;
+    }
+    settled.push(asked.refund);
+  }
+  return { ok: true, refund: settled.at(-1)!, refunds: settled };
 }
 
 /**
@@ -183,7 +283,7 @@ export async function refundOrder(
   orderNumber: string,
   input: unknown,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   /** X-VAT-4: what the refund is for by rate (a return's lines); else the body's lineIds. */
   against?: RefundAgainst,
 ): Promise<RefundOutcome> {
@@ -207,7 +307,9 @@ export async function refundOrder(
       message: "This order has nothing left to refund.",
     };
   }
-  const amount = parsed.data.amountPence ?? left;
+  // X-GIFT-5: "all that is left" leaves out a gift card bought on the order and spent.
+  const { spentPence } = await cardsBoughtOnOrder(db, current.id);
+  const amount = parsed.data.amountPence ?? (left > spentPence ? left - spentPence : left);
   let forLines = against;
   if (!forLines && parsed.data.lineIds?.length) {
     const lines = await db
@@ -237,12 +339,25 @@ export async function refundOrder(
       actor,
       parts,
       forLines,
+      { cardFirst: parsed.data.cardFirst },
     ),
   );
   if (!reserved) {
     const [now] = await db.select().from(orders).where(eq(orders.id, current.id));
     const exchanged = await exchangedPence(db, current.id);
     const remaining = now ? refundableFrom(now) : 0;
+    if (spentPence > 0 && remaining > 0) {
+      const most = Math.max(0, remaining - exchanged - spentPence);
+      return {
+        ok: false,
+        kind: "conflict",
+        message: `${formatPence(spentPence)} of the gift cards bought on this order has been spent, so it cannot be refunded: ${
+          most > 0
+            ? `at most ${formatPence(most)} is left to refund.`
+            : "nothing else is left to refund."
+        }`,
+      };
+    }
     if (exchanged > 0 && remaining > 0) {
       return {
         ok: false,
@@ -260,10 +375,10 @@ export async function refundOrder(
     };
   }
 
-  const asked = await askAndSettle(db, reserved.refund, parts.payments);
+  const asked = await askAndSettleAll(db, reserved.refunds, parts.payments);
   if (!asked.ok) return asked;
   const [order] = await db.select().from(orders).where(eq(orders.id, current.id));
-  return { ok: true, refund: asked.refund, order: order! };
+  return { ok: true, refund: asked.refund, refunds: asked.refunds, order: order! };
 }
 
 export async function refundsOfOrder(db: Database, orderId: string): Promise<Refund[]> {
@@ -283,7 +398,7 @@ export async function refundFlaggedPayment(
   db: Database,
   flaggedPaymentId: string,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<{ ok: true; refund: Refund } | Problem> {
   if (!z.uuid().safeParse(flaggedPaymentId).success) {
     return { ok: false, kind: "not_found", message: "No payment needs that refund." };

@@ -38,6 +38,10 @@ export async function askProvider(
   refund: Refund,
   payments: Payments,
 ): Promise<RefundAnswer> {
+  if (refund.provider === "gift_card") {
+    // X-GIFT-5: given back to the cards in the transaction that recorded it; nothing to ask.
+    return { state: "succeeded", reference: `gift_card_${refund.id.replaceAll("-", "")}` };
+  }
   if (refund.provider === "sandbox") {
     // The sandbox is its own provider: the refund is made when it is asked, once per refund.
     return { state: "succeeded", reference: `sandbox_re_${refund.id.replaceAll("-", "")}` };

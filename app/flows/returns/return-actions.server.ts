@@ -72,7 +72,7 @@ export async function refundReturn(
   id: string,
   input: { amountPence: number; reason?: string },
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<{ ok: true; refund: Refund; order: Order } | Problem> {
   const found = await findReturn(db, id);
   if (!found) return NO_SUCH;

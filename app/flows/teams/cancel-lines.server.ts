@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orderRefunds, orders } from "~/orders/schema";
 import { cancelAndRefund } from "~/flows/refunds/cancel-and-refund.server";
-import { askAndSettle, type Refund, reserveRefund } from "~/flows/refunds/refunds.server";
+import { askAndSettleAll, type Refund, reserveRefund } from "~/flows/refunds/refunds.server";
 import { MONEY_HELD, refundableFrom } from "~/orders/status";
 import { toMakeSql } from "~/orders/states.server";
 import { netOfDiscount } from "./net-of-discount";
@@ -22,7 +22,7 @@ export async function cancelWithTeam(
   orderNumber: string,
   slug: string,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   note: string,
 ): Promise<TeamCancelOutcome> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -57,7 +57,7 @@ async function cancelTeamLines(
   orderId: string,
   slug: string,
   actor: string,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   note: string,
 ): Promise<TeamCancelOutcome> {
   const reserved = await db.transaction(async (txRaw) => {
@@ -101,13 +101,16 @@ async function cancelTeamLines(
       refundableFrom(order),
     );
     let refund: Refund | undefined;
+    let refunds: Refund[] = [];
     if (amount > 0) {
       // X-VAT-4: the cancelled lines' rates decide the VAT it gives back.
       const against = lines.map((line) => ({
         ratePercent: line.vatRatePercent,
         grossPence: line.lineTotalPence,
       }));
-      refund = (await reserveRefund(tx, order.id, amount, note, actor, parts, against))?.refund;
+      const reservedNow = await reserveRefund(tx, order.id, amount, note, actor, parts, against);
+      refund = reservedNow?.refund;
+      refunds = reservedNow?.refunds ?? [];
     }
     await tx
       .update(orderLines)
@@ -121,11 +124,12 @@ async function cancelTeamLines(
           lines.map((line) => line.id),
         ),
       );
-    return { refund, cancelledNow };
+    return { refund, refunds, cancelledNow };
   });
   if (!reserved) return { ok: true, cancelledNow: false, refunded: false };
   if (!reserved.refund) return { ok: true, cancelledNow: reserved.cancelledNow, refunded: false };
-  const asked = await askAndSettle(db, reserved.refund, parts.payments);
+  // X-GIFT-5: the gift cards' part first, then the card payment's.
+  const asked = await askAndSettleAll(db, reserved.refunds, parts.payments);
   if (!asked.ok) {
     return {
       ok: false,

@@ -53,7 +53,7 @@ const WEIGHT: Partial<Record<TeamStatus, number>> = {
  */
 export async function settleLateTeamPayments(
   db: Database,
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
   { batch = LATE_PAYMENT_BATCH }: { batch?: number } = {},
 ): Promise<number> {
   const rows = await db
@@ -109,7 +109,7 @@ async function followUp(
     teamSlug: string;
     teamStatus: TeamStatus;
   },
-  parts: Pick<ShopParts, "settings" | "payments">,
+  parts: Pick<ShopParts, "settings" | "payments" | "clock">,
 ): Promise<boolean> {
   if (row.teamStatus === "cancelled") {
     // Issue 41: an order that also holds other lines keeps them; only the team's are cancelled.
