@@ -1,3 +1,4 @@
+import { escapeXml } from "~/shared/escape";
 import { BRAND } from "~/shared/brand";
 import { KIDS_GI_CHART, KIDS_NO_GI_CHART, type SizeChart } from "~/catalogue/size-charts";
 
@@ -19,14 +20,7 @@ const TITLE_BAND = 40;
 const ROW = 32;
 const SIZE_COLUMN = 120;
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
+export { escapeXml };
 
 interface TextOptions {
   size: number;

@@ -1,27 +1,13 @@
 import type { OutgoingMail } from "~/mail/mailer.server";
 import { formatPence } from "~/pricing/money";
 import { formatGiftCode, maskedGiftCode } from "~/shared/gift-cards";
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "~/shared/escape";
+import { MONTHS } from "~/shared/london-time";
 
 /** A YYYY-MM-DD day as people read it: 25 December 2026. */
 export function dayInWords(day: string): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${d} ${months[m - 1]} ${y}`;
+  return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
 /**
@@ -53,9 +39,9 @@ export function giftCardEmail(input: {
     "",
     "Keep this code safe: anyone who has it can spend the card.",
   ];
-  const html = `<p>Hello ${escape(input.recipientName)},</p>
-<p>You have been sent a <strong>${formatPence(input.amountPence)}</strong> gift card for ${escape(input.shopName)}.</p>
-${input.message ? `<p>Their message:</p><blockquote>${escape(input.message).replace(/\n/g, "<br>")}</blockquote>` : ""}
+  const html = `<p>Hello ${escapeHtml(input.recipientName)},</p>
+<p>You have been sent a <strong>${formatPence(input.amountPence)}</strong> gift card for ${escapeHtml(input.shopName)}.</p>
+${input.message ? `<p>Their message:</p><blockquote>${escapeHtml(input.message).replace(/\n/g, "<br>")}</blockquote>` : ""}
 <p>Your gift card code: <strong style="font-family:monospace;font-size:1.25em">${code}</strong><br>
 Amount: ${formatPence(input.amountPence)}<br>
 Use it by: <strong>${dayInWords(input.expiresOn)}</strong> (it cannot be used after that day)</p>

@@ -4,6 +4,7 @@ import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from "~/policy/shop-settings
 import { formatPence } from "~/pricing/money";
 import { trackingUrl } from "~/shared/carriers";
 import { type VatBand, vatReceipt } from "~/pricing/vat";
+import { escapeHtml } from "~/shared/escape";
 
 export type CustomerNotice =
   | {
@@ -42,8 +43,6 @@ interface NoticeOrder {
   orderNumber: string;
   shippingAddress?: { firstName?: string } | null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function wording(
   order: NoticeOrder,

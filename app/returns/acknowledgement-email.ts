@@ -1,8 +1,7 @@
 import { BRAND } from "~/shared/brand";
 import { POLICY } from "~/policy/policy";
 import { returnsAddressOf, type SellerSettings } from "~/policy/shop-settings";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "~/shared/escape";
 
 /** The acknowledgement of a returns request (X-UK-5): what was asked for and what to do next,
  *  with the returns address and e-mail the owner set (X-OWN-1) and their window (X-OWN-5). */

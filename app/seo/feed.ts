@@ -3,6 +3,7 @@ import { formatPenceDecimal, type Pence } from "~/pricing/money";
 import { BRAND } from "~/shared/brand";
 import type { Listing, ListingAvailability, ListingVariant } from "./listing";
 import { ukShippingQuotes } from "./listing";
+import { escapeXml } from "~/shared/escape";
 
 /**
  * The product feed (issue 55, `GET /feeds/google.xml`): RSS 2.0 with Google's `g:` namespace, one
@@ -12,16 +13,6 @@ import { ukShippingQuotes } from "./listing";
 
 export const FEED_PATH = "/feeds/google.xml";
 export const GOOGLE_NS = "http://base.google.com/ns/1.0";
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    // Characters XML 1.0 cannot hold at all.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
 
 const money = (pence: Pence) => `${formatPenceDecimal(pence)} GBP`;
 

@@ -1,3 +1,4 @@
+import { escapeXml } from "~/shared/escape";
 /**
  * Tiny SVG string toolkit for the product drawings: number formatting, elements, XML escaping,
  * symmetric paths and a per-document collector of <defs> with deterministic ids.
@@ -12,14 +13,7 @@ export function num(value: number): string {
   return String(rounded === 0 ? 0 : rounded);
 }
 
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
+export { escapeXml };
 
 function attrText(attrs: Attrs): string {
   let out = "";

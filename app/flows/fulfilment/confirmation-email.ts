@@ -18,6 +18,7 @@ import { orderVatBands, type VatBand, vatReceipt } from "~/pricing/vat";
 import { leadTime } from "~/stock/stock";
 import { lineNeedsMaking, orderPath } from "~/orders/status";
 import { lineNotice, rightToCancelIncluded } from "~/policy/consumer-rights";
+import { escapeHtml } from "~/shared/escape";
 
 interface EmailOrder {
   orderNumber: string;
@@ -52,8 +53,6 @@ type EmailLine = Required<
   /** The owner's photo of it as a JPEG, else the drawing as a PNG (X-PHOTO-3); absolute. */
   picture?: EmailPicture;
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A line's picture cell: a plain `<img>` with its size and alt text, as every mail client shows. */
 function pictureCell(picture: EmailPicture | undefined): string {

@@ -28,6 +28,7 @@ import {
 import { issueGiftCardsOfOrder, recordGiftCardSent } from "~/giftcards/cards.server";
 import { giftCardEmail, giftCardReceiptLines } from "~/giftcards/email";
 import { formatPence } from "~/pricing/money";
+import { escapeHtml } from "~/shared/escape";
 
 const CONFIRMATION = "order-confirmation";
 const GIFT_CARD = "gift-card";
@@ -154,7 +155,6 @@ function withGiftCards<M extends { text: string; html?: string }>(
       : []),
   ];
   if (lines.length === 0) return receipt;
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     ...receipt,
     text: `${receipt.text}\n\n${lines.join("\n")}`,
@@ -162,7 +162,7 @@ function withGiftCards<M extends { text: string; html?: string }>(
       ? {
           html: receipt.html.replace(
             /<\/body>|$/,
-            (end) => `<p>${lines.map(escape).join("<br>")}</p>${end}`,
+            (end) => `<p>${lines.map(escapeHtml).join("<br>")}</p>${end}`,
           ),
         }
       : {}),
