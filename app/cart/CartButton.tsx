@@ -1,6 +1,6 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { lazy, Suspense, useState } from "react";
-import { totalQuantity } from "./cart";
+import { totalQuantity } from "./lines";
 import { cartActions, useCart } from "./store";
 
 // The panel's code is loaded when the cart is first opened (or the button is pointed at or

@@ -49,7 +49,10 @@ function fakeServer() {
 
 async function freshStore() {
   vi.resetModules();
-  return import("./store");
+  const store = await import("./store");
+  // The line rules load when the page is idle (issue 51 item 5); here, before the first add.
+  await store.prepareCartPricing();
+  return store;
 }
 
 // useCart is a hook; the store's state is read through a subscribed render in the e2e tests.

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import type { Product } from "~/catalogue/types";
 import {
   addLine,
@@ -7,11 +6,22 @@ import {
   type CartLine,
   lineKey,
   type NewCartLine,
-  parseStoredCart,
-  priceLine,
   removeLine,
   setQuantity,
-} from "./cart";
+} from "./lines";
+import type * as CartRules from "./cart";
+
+/** The line rules (./cart.ts), loaded when a line is first added rather than with every page
+ *  (issue 51 item 5): the store fetches them as soon as the page is idle, so an add waits for
+ *  nothing on any but the slowest link. */
+type Pricing = typeof CartRules;
+let pricing: Pricing | undefined;
+const loadPricing = (): Promise<Pricing> => import("./cart").then((module) => (pricing = module));
+
+/** Loads the line rules now (the store does it when the page is idle): an add then shows at once. */
+export function prepareCartPricing(): Promise<unknown> {
+  return loadPricing();
+}
 
 /** How long the "Added to Cart!" flag stays set after an add (S-CART-6). */
 export const ADDED_NOTICE_MS = 3000;
@@ -140,15 +150,16 @@ function ensureLoaded() {
   } catch {
     kept = null;
   }
-  const old = parseStoredCart(kept);
-  if (kept && old.lines.length + old.unpriced.length > 0) {
+  // The server reads it (an unreadable one moves nothing) and answers with the cart.
+  if (kept) {
     void send({ intent: "merge", lines: kept }).then((error) => {
       if (error === null) window.localStorage.removeItem(CART_STORAGE_KEY);
     });
   } else {
-    if (kept) window.localStorage.removeItem(CART_STORAGE_KEY);
     void reload();
   }
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  idle(() => void loadPricing());
   // Another tab changed the cart, or the page came back from the browser's history.
   window.addEventListener("storage", (event) => {
     if (event.key === CART_CHANGED_KEY || event.key === null) void reload();
@@ -193,6 +204,29 @@ const formOf = (line: NewCartLine): Record<string, string> => ({
 
 const ADD_FAILED = "Sorry, this item could not be added. Please refresh and try again.";
 
+/** Adds a line priced by the line rules: shown and announced at once, then sent. */
+function addPriced(rules: Pricing, input: NewCartLine, product: Product): Promise<string | null> {
+  const { line, problem } = rules.priceLine(input, product);
+  const lines = line && addLine(state.lines, line);
+  if (!lines) return Promise.resolve(problem ?? ADD_FAILED);
+  show(lines);
+  clearTimeout(noticeTimer);
+  state = { ...state, justAdded: true };
+  emit();
+  noticeTimer = setTimeout(() => {
+    state = { ...state, justAdded: false };
+    emit();
+  }, ADDED_NOTICE_MS);
+  return send(formOf(input)).then((error) => {
+    if (error) {
+      clearTimeout(noticeTimer);
+      state = { ...state, justAdded: false };
+      emit();
+    }
+    return error;
+  });
+}
+
 export const cartActions = {
   /**
    * Adds the line (POST /api/cart): shown and announced at once, priced from the product as the
@@ -201,32 +235,14 @@ export const cartActions = {
    */
   add(input: NewCartLine, product: Product): Promise<string | null> {
     ensureLoaded();
-    const { line, problem } = priceLine(input, product);
-    const lines = line && addLine(state.lines, line);
-    if (!lines) return Promise.resolve(problem ?? ADD_FAILED);
-    show(lines);
-    clearTimeout(noticeTimer);
-    state = { ...state, justAdded: true };
-    emit();
-    noticeTimer = setTimeout(() => {
-      state = { ...state, justAdded: false };
-      emit();
-    }, ADDED_NOTICE_MS);
-    return send(formOf(input)).then((error) => {
-      if (error) {
-        clearTimeout(noticeTimer);
-        state = { ...state, justAdded: false };
-        emit();
-      }
-      return error;
-    });
+    // Shown in the same task as the tap once the rules are here (they load when the page is idle).
+    if (pricing) return addPriced(pricing, input, product);
+    return loadPricing().then((loaded) => addPriced(loaded, input, product));
   },
   /** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
-  addStandard(product: Product): Promise<string | null> {
-    return cartActions.add(
-      { productId: product.id, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 },
-      product,
-    );
+  async addStandard(product: Product): Promise<string | null> {
+    const { standardLine } = pricing ?? (await loadPricing());
+    return cartActions.add(standardLine(product.id), product);
   },
   remove(index: number) {
     const line = state.lines[index];

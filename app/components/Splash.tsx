@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Wordmark } from "./Wordmark";
 
 const SEEN_KEY = "gt-splash-seen";
@@ -18,37 +17,17 @@ const DISMISS_EVENTS = ["keydown", "pointerdown", "wheel", "touchstart", "scroll
  * wheel or scroll takes it away at once, listened for here so that works before hydration too.
  * The session counts it as seen as soon as it shows.
  */
-export const SPLASH_SCRIPT = `(function(){try{if(!sessionStorage.getItem("${SEEN_KEY}")&&!matchMedia("(prefers-reduced-motion: reduce)").matches&&!${CRAWLERS}.test(navigator.userAgent)){var r=document.documentElement,e=${JSON.stringify(DISMISS_EVENTS)},o={capture:true,passive:true},f=function(){r.classList.remove("show-splash");e.forEach(function(t){removeEventListener(t,f,o)})};r.classList.add("show-splash");e.forEach(function(t){addEventListener(t,f,o)});sessionStorage.setItem("${SEEN_KEY}","1")}}catch(x){}})()`;
+export const SPLASH_SCRIPT = `(function(){try{if(!sessionStorage.getItem("${SEEN_KEY}")&&!matchMedia("(prefers-reduced-motion: reduce)").matches&&!${CRAWLERS}.test(navigator.userAgent)){var r=document.documentElement,e=${JSON.stringify([...DISMISS_EVENTS, "animationend"])},o={capture:true,passive:true},f=function(x){if(x.type!=="animationend"||x.animationName==="splash-out"){r.classList.remove("show-splash");e.forEach(function(t){removeEventListener(t,f,o)})}};r.classList.add("show-splash");e.forEach(function(t){addEventListener(t,f,o)});sessionStorage.setItem("${SEEN_KEY}","1")}}catch(x){}})()`;
 
+/**
+ * The splash's markup. Everything it does is in SPLASH_SCRIPT, which runs before the page's code
+ * (issue 51 item 5: no hook to hydrate): the CSS animation holds it 3000 ms and fades it over
+ * 300 ms, and when that ends (its animationend, caught on the window, before or after hydration),
+ * or at any key, tap, wheel or scroll, the script takes it away.
+ */
 export function Splash() {
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const root = document.documentElement;
-    // (Private modes may refuse storage; the splash then simply shows again next time.)
-    if (!root.classList.contains("show-splash")) return;
-    const node = ref.current;
-    // The CSS animation holds it 3000 ms and fades it over 300 ms; when that ends, the app continues.
-    const done = (event: AnimationEvent) => {
-      if (event.animationName === "splash-out") root.classList.remove("show-splash");
-    };
-    // Hydrated after the fade had ended (a slow phone): no animationend will come, so end it now.
-    const ended = node
-      ?.getAnimations?.()
-      .some(
-        (a) => (a as CSSAnimation).animationName === "splash-out" && a.playState === "finished",
-      );
-    if (ended) {
-      root.classList.remove("show-splash");
-      return;
-    }
-    node?.addEventListener("animationend", done);
-    return () => node?.removeEventListener("animationend", done);
-  }, []);
-
   return (
     <div
-      ref={ref}
       className="splash fixed inset-0 z-[100] items-center justify-center bg-ink"
       data-testid="splash"
       aria-hidden="true"

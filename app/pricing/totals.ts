@@ -1,4 +1,4 @@
-import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-card-line";
 import { subtotalPence } from "./lines";
 import type { Pence } from "./money";
 import { type DeliverySettings, shippingChargePence, type ShippingMethodId } from "./shipping";

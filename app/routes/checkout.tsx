@@ -3,7 +3,7 @@ import { EmptyCart } from "~/cart/EmptyCart";
 import { Lock } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, redirect } from "react-router";
-import { lineChoice, totalQuantity } from "~/cart/cart";
+import { lineChoice, totalQuantity } from "~/cart/lines";
 import { useCart } from "~/cart/store";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import {
@@ -13,7 +13,7 @@ import {
   payFromCart,
   readCart,
 } from "~/flows/checkout/cart-actions.server";
-import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-card-line";
 import { Field } from "~/ui/Field";
 import { ErrorSummary, fieldId } from "~/ui/forms";
 import { isDiscountAttempt } from "~/cart/intents";

@@ -6,8 +6,9 @@ import { hasControlCharacters } from "./control-characters";
  * the checkout and app/giftcards/ read them from here, so there is one place for each.
  */
 
-/** The product id of a gift card line in the cart and the checkout request. */
-export const GIFT_CARD_PRODUCT_ID = "gift-card";
+// The product id and the line test are in their own small module: the cart on every page reads
+// them, and the rest of these rules load only with the cart's pricing (issue 51 item 5).
+export { GIFT_CARD_PRODUCT_ID, isGiftCardLine } from "./gift-card-line";
 export const GIFT_CARD_NAME = "Gift card";
 
 /** The amounts offered as buttons, in pence; any whole pound from the least to the most. */
@@ -31,9 +32,6 @@ export interface GiftCardChoice {
   /** YYYY-MM-DD, the shop's day the recipient is e-mailed; absent: the day it is paid. */
   sendOn?: string;
 }
-
-export const isGiftCardLine = (line: { productId: string }) =>
-  line.productId === GIFT_CARD_PRODUCT_ID;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WEB_ADDRESS = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|co|uk|net|org|io|info|biz|xyz|ly)\b)/i;

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { type CartLine, lineChoice } from "~/cart/cart";
+import { type CartLine, lineChoice } from "~/cart/lines";
 
 export interface AppliedDiscount {
   code: string;
