@@ -21,6 +21,8 @@ import { testDb, theShop, useOtherProcessDb, useTestSettings } from "./shop";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.gift-cards";
 import { loader as adminCsv } from "~/routes/admin.gift-cards-csv";
 import { auditLog } from "~/db/schema";
+import { loader as summaryApi } from "~/routes/api.admin.summary";
+import { loader as dashboardLoader } from "~/routes/admin.dashboard";
 import { OWNER, signInCookie } from "./admin-fixtures";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
@@ -279,8 +281,19 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await balance("BOGUS-CODE")).body).toEqual({ error: GIFT_CODE_REFUSED });
   });
 
-  it("X-GIFT-6: the owner's page issues, adjusts and voids, with the outstanding total right after each, audited, and the CSV", async () => {
+  it("X-GIFT-6: the owner's page issues, adjusts and voids, with the outstanding total right after each (on the page, the dashboard and its JSON), audited, and the CSV", async () => {
     const cookie = await signInCookie();
+    // The dashboard (/admin) and its JSON (GET /api/admin/summary) say the same figure as the page.
+    const onDashboard = async () => {
+      const json = (await (await call(summaryApi, "/api/admin/summary", { headers: { cookie } })).json()) as {
+        giftCardsOutstandingPence: number;
+      };
+      const dashboard = (await (await call(dashboardLoader, "/admin", { headers: { cookie } })).json()) as {
+        summary: { giftCardsOutstandingPence: number };
+      };
+      expect(dashboard.summary.giftCardsOutstandingPence).toBe(json.giftCardsOutstandingPence);
+      return json.giftCardsOutstandingPence;
+    };
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -299,6 +312,7 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await balance(code)).body.balance_pence).toBe(4000);
     let seen = await page();
     expect(seen.outstandingPence).toBe(start + 4000);
+    expect(await onDashboard()).toBe(start + 4000);
     const card = seen.cards.find((row) => row.masked.endsWith(code.slice(-4)))!;
 
     const unconfirmed = await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill" });
@@ -308,11 +322,13 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill", confirm: "yes" })).status).toBe(200);
     seen = await page();
     expect(seen.outstandingPence).toBe(start + 2500);
+    expect(await onDashboard()).toBe(start + 2500);
     expect(seen.cards.find((row) => row.id === card.id)!.balancePence).toBe(2500);
 
     expect((await post({ intent: "void", id: card.id, reason: "Sent to the wrong person", confirm: "yes" })).status).toBe(200);
     seen = await page();
     expect(seen.outstandingPence).toBe(start);
+    expect(await onDashboard()).toBe(start);
     expect(seen.cards.find((row) => row.id === card.id)!.history.map((entry) => [entry.kind, entry.reason])).toEqual([
       ["issued", "Prize"],
       ["adjusted", "Goodwill"],
