@@ -193,6 +193,8 @@ export async function reserveRefund(
         actor,
         parts,
         against,
+        // X-GIFT-5: split per tender, the two rows are one refund to the customer (one e-mail).
+        refunds[0]?.id,
       ),
     );
   }
@@ -209,6 +211,7 @@ async function recordRefund(
   actor: string,
   parts: Pick<ShopParts, "settings">,
   against: RefundAgainst | undefined,
+  giftCardRefundId?: string,
 ): Promise<Refund> {
   // X-VAT-4: the VAT it gives back, by rate, in proportion to what it refunds, counting what the
   // order's earlier refunds (not refused) gave back (the order's row is locked by the update).
@@ -241,6 +244,7 @@ async function recordRefund(
       attempts: 1,
       nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
       reason,
+      giftCardRefundId: giftCardRefundId ?? null,
     })
     .returning();
   return refund!;
