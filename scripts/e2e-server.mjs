@@ -16,6 +16,8 @@ process.env.REVIEW_RATE_LIMIT ??= "1000";
 process.env.UPLOAD_RATE_LIMIT ??= "1000";
 // Sign-ins too (X-SEC-10); the limit and the lock-out are checked in tests/data/admin-auth.test.ts.
 process.env.SIGN_IN_RATE_LIMIT ??= "1000";
+// Gift card codes tried (X-GIFT-4); the limit is checked in tests/data/gift-cards.test.ts.
+process.env.GIFT_CARD_CHECK_RATE_LIMIT ??= "1000";
 // A test shop: the sandbox takes the payments (a production server must say so, X-SEC-1).
 process.env.PAYMENTS ??= "sandbox";
 // The back-office browser tests sign in as this owner (created at start, X-OPS-1).

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -57,6 +58,13 @@ export const orderRefunds = pgTable(
       .$type<VatBand[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * X-GIFT-5: on the card payment's part of a refund split per tender, the gift cards' part of
+     * the same refund, so the customer gets one e-mail for both, sent when the last of them settles.
+     */
+    giftCardRefundId: uuid("gift_card_refund_id").references((): AnyPgColumn => orderRefunds.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     index("order_refunds_order_idx").on(table.orderId),

@@ -31,6 +31,29 @@ describe("X-OPS-4: the customer's e-mail for each step", () => {
     expect(refund.subject).toContain("£12.50");
     expect(refund.text).toContain("refunded £12.50");
   });
+  it("X-GIFT-5: a refund split between gift cards and the card says where each part goes, in one e-mail", () => {
+    const split = customerNoticeEmail(order, {
+      kind: "refunded",
+      amountPence: 1300,
+      fully: false,
+      tenders: { giftCardPence: 1000, cardPence: 300, giftCards: ["AB34", "CD67"] },
+    });
+    expect(split.subject).toContain("£13.00");
+    expect(split.text).toContain(
+      "£10.00 goes back to your gift cards ending AB34 and CD67, ready to spend again straight away, and £3.00 to the card you paid with, where it usually shows within 5-10 working days.",
+    );
+    const cardsOnly = customerNoticeEmail(order, {
+      kind: "refunded",
+      amountPence: 1000,
+      fully: false,
+      cancelled: true,
+      tenders: { giftCardPence: 1000, cardPence: 0, giftCards: ["AB34"] },
+    });
+    expect(cardsOnly.text).toContain(
+      "It goes back to your gift card ending AB34, ready to spend again straight away.",
+    );
+    expect(cardsOnly.text).not.toContain("card you paid with");
+  });
   it("X-DAY-1: a refund's reason is told to the customer, escaped in the HTML", () => {
     const mail = customerNoticeEmail(order, {
       kind: "refunded",

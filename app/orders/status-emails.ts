@@ -37,11 +37,37 @@ export type CustomerNotice =
       linesKept?: string[];
       /** X-VAT-4: the VAT it gives back by rate; shown with the seller's VAT number only. */
       vat?: readonly VatBand[];
+      /** X-GIFT-5: what went back to the gift cards that paid (the last four of each) and what
+       *  to the card payment; absent: all of it to the card payment. */
+      tenders?: { giftCardPence: number; cardPence: number; giftCards: readonly string[] };
     };
 
 interface NoticeOrder {
   orderNumber: string;
   shippingAddress?: { firstName?: string } | null;
+}
+
+/** Where a refund's money goes: the card paid with, the gift cards that paid, or both (X-GIFT-5). */
+function whereItGoes(
+  notice: Extract<CustomerNotice, { kind: "refunded" }>,
+  subject: "It" | "The refund" = "It",
+): string {
+  const card = "the card you paid with, where it usually shows within 5-10 working days";
+  const tenders = notice.tenders;
+  if (!tenders || tenders.giftCardPence <= 0) {
+    return `${subject} goes back to the card you paid with and usually shows within 5-10 working days.`;
+  }
+  const cards = tenders.giftCards.filter(Boolean);
+  const giftCard =
+    cards.length === 0
+      ? "the gift card you paid with"
+      : cards.length === 1
+        ? `your gift card ending ${cards[0]}`
+        : `your gift cards ending ${cards.slice(0, -1).join(", ")} and ${cards.at(-1)}`;
+  if (tenders.cardPence <= 0) {
+    return `${subject} goes back to ${giftCard}, ready to spend again straight away.`;
+  }
+  return `${formatPence(tenders.giftCardPence)} goes back to ${giftCard}, ready to spend again straight away, and ${formatPence(tenders.cardPence)} to ${card}.`;
 }
 
 function wording(
@@ -124,7 +150,7 @@ function wording(
           body: [
             `Your order ${n} has been cancelled and we have refunded ${formatPence(notice.amountPence)}${notice.fully ? " (the full amount)" : ""}.`,
             ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
-            `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+            whereItGoes(notice),
           ],
         };
       }
@@ -141,7 +167,7 @@ function wording(
                   ...notice.linesKept.map((line) => `- ${line}`),
                 ]
               : []),
-            `The refund goes back to the card you paid with and usually shows within 5-10 working days.`,
+            whereItGoes(notice, "The refund"),
           ],
         };
       }
@@ -150,7 +176,7 @@ function wording(
         body: [
           `We have refunded ${formatPence(notice.amountPence)} for your order ${n}${notice.fully ? " (the full amount)" : ""}.`,
           ...(notice.reason ? [`Reason: ${notice.reason}`] : []),
-          `It goes back to the card you paid with and usually shows within 5-10 working days.`,
+          whereItGoes(notice),
         ],
       };
   }

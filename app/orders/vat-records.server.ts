@@ -1,13 +1,16 @@
-import { and, asc, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderVatBands, type VatBand } from "~/pricing/vat";
-import { orderRefunds, orders } from "./schema";
+import { GIFT_CARD_PRODUCT_ID } from "~/shared/gift-cards";
+import { orderLines, orderRefunds, orders } from "./schema";
 
 /** A sale or a refund as the VAT return counts it: when, which order, its VAT by rate. */
 export interface VatRecord {
   orderNumber: string;
   at: Date;
   bands: readonly VatBand[];
+  /** X-GIFT-7: what of it was gift cards, sold or refunded: outside VAT, in none of its bands. */
+  giftCardsPence: number;
 }
 
 /**
@@ -21,12 +24,18 @@ export async function vatRecordsBetween(
   start: Date,
   end: Date,
 ): Promise<{ sales: VatRecord[]; refunds: VatRecord[] }> {
+  // X-GIFT-7: the gift cards an order sold (its gift card lines), outside its VAT bands.
+  const giftCardsSold = db
+    .select({ pence: sql<number>`coalesce(sum(${orderLines.lineTotalPence}), 0)::int` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.productId, GIFT_CARD_PRODUCT_ID)));
   const sales = await db
     .select({
       orderNumber: orders.orderNumber,
       paidAt: orders.paidAt,
       totalPence: orders.totalPence,
       vatBreakdown: orders.vatBreakdown,
+      giftCardsPence: sql<number>`(${giftCardsSold})`.mapWith(Number),
     })
     .from(orders)
     .where(
@@ -44,6 +53,7 @@ export async function vatRecordsBetween(
       orderNumber: orders.orderNumber,
       at: sql<Date>`${settled}`.mapWith(orderRefunds.settledAt),
       vatBreakdown: orderRefunds.vatBreakdown,
+      amountPence: orderRefunds.amountPence,
     })
     .from(orderRefunds)
     .innerJoin(orders, sql`${orders.id} = ${orderRefunds.orderId}`)
@@ -61,11 +71,17 @@ export async function vatRecordsBetween(
       orderNumber: sale.orderNumber,
       at: sale.paidAt!,
       bands: orderVatBands(sale),
+      giftCardsPence: sale.giftCardsPence,
     })),
+    // X-GIFT-7: what a refund gave back beyond its bands was for gift cards bought on the order.
     refunds: refunds.map((refund) => ({
       orderNumber: refund.orderNumber,
       at: new Date(refund.at),
       bands: refund.vatBreakdown,
+      giftCardsPence: Math.max(
+        0,
+        refund.amountPence - refund.vatBreakdown.reduce((sum, band) => sum + band.gross_pence, 0),
+      ),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatPenceShort } from "~/pricing/money";
 import { SHIPPING_METHOD_IDS } from "~/pricing/shipping";
 import type { ShopSettings } from "./shop-settings";
+import { GIFT_CARD_EXPIRY_MONTHS_MAX, GIFT_CARD_EXPIRY_MONTHS_MIN } from "~/shared/gift-cards";
 
 /**
  * The settings' shape as the server checks it (X-TRUE-2): apart from ./shop-settings.ts so the
@@ -18,6 +19,9 @@ export const SETTINGS_LIMITS = {
   freeFromMaxPence: 1_000_000,
   returnDaysMin: 14,
   returnDaysMax: 365,
+  /** Issue 54 (X-GIFT-2): how long a gift card may last, in months. */
+  giftCardMonthsMin: GIFT_CARD_EXPIRY_MONTHS_MIN,
+  giftCardMonthsMax: GIFT_CARD_EXPIRY_MONTHS_MAX,
 } as const;
 
 const pence = (field: string, max: number) =>
@@ -185,8 +189,14 @@ export const shopSettingsSchema = z
         expiryMonths: z
           .number({ error: "giftCards.expiryMonths must be a whole number of months." })
           .int("giftCards.expiryMonths must be a whole number of months.")
-          .min(12, "A gift card must last at least 12 months.")
-          .max(120, "A gift card can last at most 120 months."),
+          .min(
+            SETTINGS_LIMITS.giftCardMonthsMin,
+            `A gift card must last at least ${SETTINGS_LIMITS.giftCardMonthsMin} months.`,
+          )
+          .max(
+            SETTINGS_LIMITS.giftCardMonthsMax,
+            `A gift card can last at most ${SETTINGS_LIMITS.giftCardMonthsMax} months.`,
+          ),
       })
       .strict()
       .optional(),

@@ -290,6 +290,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <dt className="font-bold">Total</dt>
             <dd className="text-right font-bold">{formatPence(order.totalPence)}</dd>
+            {order.giftCardPence > 0 ? (
+              <>
+                <dt>Paid by gift cards</dt>
+                <dd className="text-right">{formatPence(order.giftCardPence)}</dd>
+              </>
+            ) : null}
             {order.refundedPence > 0 ? (
               <>
                 <dt>Refunded</dt>
@@ -370,6 +376,38 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   maxLength={REFUND_REASON_MAX}
                   hint="Kept in the history and told to the customer."
                 />
+                {/* X-GIFT-5: an order paid by gift cards and by card: which has its money back first. */}
+                {order.giftCardPence > 0 && order.giftCardPence < order.totalPence ? (
+                  <fieldset className="grid gap-1">
+                    <legend className="font-semibold">Give it back first to</legend>
+                    <p className="text-sm text-muted" id="refund-first-hint">
+                      Gift cards paid {formatPence(order.giftCardPence)} of this order, the card
+                      payment {formatPence(order.totalPence - order.giftCardPence)}. The other gets
+                      only what the first cannot take.
+                    </p>
+                    <label className="flex min-h-11 items-center gap-3">
+                      <input
+                        type="radio"
+                        name="first"
+                        value="gift-cards"
+                        defaultChecked
+                        aria-describedby="refund-first-hint"
+                        className="size-5"
+                      />
+                      The gift cards (spendable again at once)
+                    </label>
+                    <label className="flex min-h-11 items-center gap-3">
+                      <input
+                        type="radio"
+                        name="first"
+                        value="card"
+                        aria-describedby="refund-first-hint"
+                        className="size-5"
+                      />
+                      The card payment
+                    </label>
+                  </fieldset>
+                ) : null}
                 <Button variant="danger" busy={busy}>
                   Refund
                 </Button>

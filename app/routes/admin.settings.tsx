@@ -15,6 +15,11 @@ import { formatPenceDecimal } from "~/pricing/money";
 import { parsePoundsToPence } from "~/pricing/parse-pounds";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/pricing/shipping";
 import type { ShopSettings } from "~/policy/shop-settings";
+import {
+  GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+  GIFT_CARD_EXPIRY_MONTHS_MAX,
+  GIFT_CARD_EXPIRY_MONTHS_MIN,
+} from "~/shared/gift-cards";
 import { BODY_LIMITS } from "~/shared/limits";
 import type { Route } from "./+types/admin.settings";
 
@@ -46,6 +51,7 @@ function formField(path: string): string {
     "seller.noticesTo": "sellerNoticesTo",
     "delivery.freeStandardFromPence": "freeFrom",
     "returns.days": "returnDays",
+    "giftCards.expiryMonths": "giftCardMonths",
   };
   const key = Object.keys(fields).find((k) => path === k || path.startsWith(`${k}[`));
   return key ? fields[key]! : "form";
@@ -78,6 +84,15 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
     freeStandardFromPence = free;
   }
   const days = (form.returnDays ?? "").trim();
+  // Issue 54 (X-GIFT-2): how long a gift card lasts; the schema says what is allowed. A post
+  // without the field (a form from before it) keeps what is saved, as a section left out does.
+  const months = form.giftCardMonths?.trim();
+  if (months !== undefined && !/^\d{1,4}$/.test(months)) {
+    return {
+      field: "giftCardMonths",
+      error: `Gift cards last: enter a whole number of months, from ${GIFT_CARD_EXPIRY_MONTHS_MIN} to ${GIFT_CARD_EXPIRY_MONTHS_MAX}.`,
+    };
+  }
   return {
     settings: {
       seller: {
@@ -92,6 +107,7 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
       },
       delivery: { methods, freeStandardFromPence },
       returns: { days: /^\d+$/.test(days) ? Number(days) : days },
+      ...(months === undefined ? {} : { giftCards: { expiryMonths: Number(months) } }),
     },
   };
 }
@@ -149,6 +165,7 @@ function startingValues(settings: ShopSettings): Values {
         ? ""
         : formatPenceDecimal(settings.delivery.freeStandardFromPence),
     returnDays: String(settings.returns.days),
+    giftCardMonths: String(settings.giftCards?.expiryMonths ?? GIFT_CARD_DEFAULT_EXPIRY_MONTHS),
   };
   for (const method of settings.delivery.methods) {
     if (method.enabled) values[`${method.id}.enabled`] = "on";
@@ -340,6 +357,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             hint="Your window, said on every page, badge and e-mail (“30-day returns”); counted from delivery (or from dispatch plus the delivery time when no delivery date is known). At least 14, the buyer's legal right to cancel, which it includes."
             id={fieldId(SETTINGS_FORM, "returnDays")}
             error={errorFor("returnDays")}
+          />
+        </fieldset>
+        <fieldset className="space-y-4 rounded-lg bg-white p-5 ring-1 ring-black/5">
+          <legend className="float-left mb-2 w-full font-display text-xl font-bold uppercase">
+            Gift cards
+          </legend>
+          <Field
+            label="Months a gift card lasts"
+            name="giftCardMonths"
+            className="clear-both"
+            inputMode="numeric"
+            defaultValue={values.giftCardMonths}
+            hint={`Counted from the day a card is issued; its last day is said in the recipient's e-mail and at the balance check. From ${GIFT_CARD_EXPIRY_MONTHS_MIN} to ${GIFT_CARD_EXPIRY_MONTHS_MAX}; ${GIFT_CARD_DEFAULT_EXPIRY_MONTHS} until you change it. Cards already issued keep their last day.`}
+            id={fieldId(SETTINGS_FORM, "giftCardMonths")}
+            error={errorFor("giftCardMonths")}
           />
         </fieldset>
         <Button>Save the settings</Button>

@@ -150,6 +150,23 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          {/* X-GIFT-7: gift cards are in no box and at no rate; said, with what they came to. */}
+          <section
+            aria-labelledby="vat-outside"
+            className="rounded-md border border-stone p-3 text-sm"
+            data-testid="vat-gift-cards"
+          >
+            <h3 id="vat-outside" className="font-semibold">
+              Outside VAT: gift cards
+            </h3>
+            <p>
+              Gift cards sold in the period:{" "}
+              <strong>{formatPence(figures.outside_vat.gift_cards_sold_pence)}</strong>; refunded:{" "}
+              <strong>{formatPence(figures.outside_vat.gift_cards_refunded_pence)}</strong>. In
+              neither box.
+            </p>
+            <p className="mt-1 text-muted">{figures.outside_vat.why}</p>
+          </section>
           <p>
             <a
               href={csvHref}

@@ -28,7 +28,7 @@ export const QUOTAS = {
   /** Gift card codes tried at the balance check (X-GIFT-4) and at checkout (X-GIFT-3). */
   giftCardCheck: {
     name: "gift-card-check",
-    limit: 20,
+    limit: (settings) => settings.GIFT_CARD_CHECK_RATE_LIMIT,
     message: "Too many gift card checks. Please wait {seconds} seconds and try again.",
   },
   verifyOrder: {

@@ -22,6 +22,9 @@ export const GIFT_CARD_EMAIL_MAX = 254;
 export const GIFT_CARD_SEND_AHEAD_DAYS = 365;
 /** Months a card lasts when the owner has set nothing else. */
 export const GIFT_CARD_DEFAULT_EXPIRY_MONTHS = 24;
+/** The fewest and most months the owner may set a card to last (`/admin/settings`). */
+export const GIFT_CARD_EXPIRY_MONTHS_MIN = 12;
+export const GIFT_CARD_EXPIRY_MONTHS_MAX = 120;
 
 /** A gift card line as the cart holds it and the checkout request sends it. */
 export interface GiftCardChoice {

@@ -95,6 +95,8 @@ export const envSchema = z.object({
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(25),
   ENQUIRY_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Gift card codes tried a minute per address, at the balance check and at checkout (X-GIFT-4). */
+  GIFT_CARD_CHECK_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** A pending order is cancelled and gives back its stock this long after it was made. */
   CHECKOUT_EXPIRY_MINUTES: z.coerce
     .number()

@@ -21,6 +21,10 @@ import { testDb, theShop, useOtherProcessDb, useTestSettings } from "./shop";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin.gift-cards";
 import { loader as adminCsv } from "~/routes/admin.gift-cards-csv";
 import { auditLog } from "~/db/schema";
+import { loader as summaryApi } from "~/routes/api.admin.summary";
+import { loader as dashboardLoader } from "~/routes/admin.dashboard";
+import { action as orderPageAction } from "~/routes/admin.order";
+import { settleRefund } from "~/flows/refunds/settle.server";
 import { OWNER, signInCookie } from "./admin-fixtures";
 
 useTestSettings({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
@@ -279,8 +283,19 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await balance("BOGUS-CODE")).body).toEqual({ error: GIFT_CODE_REFUSED });
   });
 
-  it("X-GIFT-6: the owner's page issues, adjusts and voids, with the outstanding total right after each, audited, and the CSV", async () => {
+  it("X-GIFT-6: the owner's page issues, adjusts and voids, with the outstanding total right after each (on the page, the dashboard and its JSON), audited, and the CSV", async () => {
     const cookie = await signInCookie();
+    // The dashboard (/admin) and its JSON (GET /api/admin/summary) say the same figure as the page.
+    const onDashboard = async () => {
+      const json = (await (await call(summaryApi, "/api/admin/summary", { headers: { cookie } })).json()) as {
+        giftCardsOutstandingPence: number;
+      };
+      const dashboard = (await (await call(dashboardLoader, "/admin", { headers: { cookie } })).json()) as {
+        summary: { giftCardsOutstandingPence: number };
+      };
+      expect(dashboard.summary.giftCardsOutstandingPence).toBe(json.giftCardsOutstandingPence);
+      return json.giftCardsOutstandingPence;
+    };
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -299,6 +314,7 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await balance(code)).body.balance_pence).toBe(4000);
     let seen = await page();
     expect(seen.outstandingPence).toBe(start + 4000);
+    expect(await onDashboard()).toBe(start + 4000);
     const card = seen.cards.find((row) => row.masked.endsWith(code.slice(-4)))!;
 
     const unconfirmed = await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill" });
@@ -308,11 +324,13 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect((await post({ intent: "adjust", id: card.id, balance: "25", reason: "Goodwill", confirm: "yes" })).status).toBe(200);
     seen = await page();
     expect(seen.outstandingPence).toBe(start + 2500);
+    expect(await onDashboard()).toBe(start + 2500);
     expect(seen.cards.find((row) => row.id === card.id)!.balancePence).toBe(2500);
 
     expect((await post({ intent: "void", id: card.id, reason: "Sent to the wrong person", confirm: "yes" })).status).toBe(200);
     seen = await page();
     expect(seen.outstandingPence).toBe(start);
+    expect(await onDashboard()).toBe(start);
     expect(seen.cards.find((row) => row.id === card.id)!.history.map((entry) => [entry.kind, entry.reason])).toEqual([
       ["issued", "Prize"],
       ["adjusted", "Goodwill"],
@@ -338,6 +356,17 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     await paySession(body.sessionId);
     const db = await testDb();
     const [order] = await db.select().from(orders);
+    expect(order).toMatchObject({ paymentStatus: "paid", giftCardPence: 1000 });
+    return { code, order: order! };
+  }
+
+  /** A second split order beside the first (splitOrder reads the only order). */
+  async function splitOrder2() {
+    const { code } = await handIssued(10);
+    const started = await checkout({ cartItems: [{ ...kneePads, quantity: 3 }], giftCards: [code] });
+    const body = (await started.json()) as { sessionId: string };
+    await paySession(body.sessionId);
+    const [order] = await (await testDb()).select().from(orders).where(eq(orders.paymentSessionId, body.sessionId));
     expect(order).toMatchObject({ paymentStatus: "paid", giftCardPence: 1000 });
     return { code, order: order! };
   }
@@ -388,6 +417,104 @@ describe(`gift cards (${TEST_DRIVER})`, () => {
     expect(await refundOrder(db, order.orderNumber, { amountPence: 500, cardFirst: true }, "owner@example.com", theShop())).toMatchObject({ ok: true });
     expect(await tenders(order.id)).toMatchObject({ giftCard: 400, card: cardPaid });
     expect((await balance(code)).body.balance_pence).toBe(400);
+  });
+
+  /** The refund e-mails the customer of an order has been sent (from the outbox). */
+  async function refundMails(orderId: string) {
+    const rows = await (await testDb()).select().from(mailOutbox).where(eq(mailOutbox.ref, orderId));
+    return rows.filter((row) => row.kind === "order-refunded");
+  }
+
+  it("X-GIFT-5: the order page's refund form gives back to the gift cards first by default, or to the card payment first when chosen, through its confirming step; each split refund is one e-mail naming both parts", async () => {
+    const { code, order } = await splitOrder();
+    const db = await testDb();
+    const cardPaid = order.totalPence - 1000;
+    const params = { orderNumber: order.orderNumber };
+    const cookie = await signInCookie();
+    const post = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      return call(orderPageAction, `/admin/orders/${order.orderNumber}`, { method: "POST", body: form, headers: { cookie } }, params);
+    };
+    // The first post answers the confirming step, which carries the choice (default: gift cards).
+    let step = await post({ intent: "refund", amount: "13" });
+    expect(step.status).toBe(200);
+    expect(((await step.json()) as { confirm: unknown }).confirm).toMatchObject({ kind: "refund", amountPence: 1300, first: "gift-cards" });
+    step = await post({ intent: "refund", amount: "13", first: "card" });
+    expect(((await step.json()) as { confirm: unknown }).confirm).toMatchObject({ first: "card" });
+    const wrong = await post({ intent: "refund", amount: "13", first: "cash" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toMatch(/gift cards or the card payment/);
+
+    // Default, confirmed: £13 is £10 back to the gift card, £3 to the card payment.
+    const done = await post({ intent: "refund", amount: "13", confirmed: "yes" });
+    expect(done.status).toBe(302);
+    expect(decodeURIComponent(done.headers.get("location")!)).toContain("Refunded £13.00 (£10.00 to the gift cards, £3.00 to the card payment).");
+    expect(await tenders(order.id)).toMatchObject({ giftCard: 1000, card: 300 });
+    expect((await balance(code)).body.balance_pence).toBe(1000);
+    let mails = await refundMails(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("Refund of £13.00");
+    expect(mails[0]!.text).toContain(`£10.00 goes back to your gift card ending ${code.slice(-4)}, ready to spend again straight away, and £3.00 to the card you paid with`);
+
+    // Another order: the card payment first, chosen on the form.
+    await db.delete(mailOutbox);
+    const second = await splitOrder2();
+    const secondParams = { orderNumber: second.order.orderNumber };
+    const postSecond = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.set(key, value);
+      return call(orderPageAction, `/admin/orders/${second.order.orderNumber}`, { method: "POST", body: form, headers: { cookie } }, secondParams);
+    };
+    const secondCardPaid = second.order.totalPence - 1000;
+    const cardFirst = await postSecond({ intent: "refund", amount: ((secondCardPaid + 400) / 100).toFixed(2), first: "card", confirmed: "yes" });
+    expect(cardFirst.status).toBe(302);
+    expect(await tenders(second.order.id)).toMatchObject({ giftCard: 400, card: secondCardPaid });
+    expect((await balance(second.code)).body.balance_pence).toBe(400);
+    mails = await refundMails(second.order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`£4.00 goes back to your gift card ending ${second.code.slice(-4)}`);
+    expect(cardPaid).toBeGreaterThan(0);
+  });
+
+  it("X-GIFT-5: a split refund whose card part is still pending at the provider e-mails once, when that part settles, with both parts", async () => {
+    const { code, order } = await splitOrder();
+    const db = await testDb();
+    const shop = theShop();
+    // The card payment's part is reserved but not yet answered (as when Stripe says "pending").
+    const { reserveRefund } = await import("~/flows/refunds/refunds.server");
+    const reserved = await db.transaction((tx) => reserveRefund(tx as unknown as typeof db, order.id, 1500, undefined, "owner@example.com", shop));
+    const [giftRow, cardRow] = reserved!.refunds;
+    expect(giftRow).toMatchObject({ provider: "gift_card", amountPence: 1000 });
+    expect(cardRow).toMatchObject({ provider: "sandbox", amountPence: 500, giftCardRefundId: giftRow!.id });
+    await settleRefund(db, giftRow!.id, { state: "succeeded", reference: "gift" });
+    expect(await refundMails(order.id)).toHaveLength(0);
+    await settleRefund(db, cardRow!.id, { state: "succeeded", reference: "card" });
+    const mails = await refundMails(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("Refund of £15.00");
+    expect(mails[0]!.text).toContain(`£10.00 goes back to your gift card ending ${code.slice(-4)}`);
+    expect(mails[0]!.text).toContain("£5.00 to the card you paid with");
+    // Settled again (a late webhook): nothing more is sent.
+    await settleRefund(db, cardRow!.id, { state: "succeeded", reference: "card" });
+    expect(await refundMails(order.id)).toHaveLength(1);
+  });
+
+  it("X-GIFT-5: when the card part of a split refund is refused, the one e-mail says only what went back to the gift card", async () => {
+    const { order } = await splitOrder();
+    const db = await testDb();
+    const { reserveRefund } = await import("~/flows/refunds/refunds.server");
+    const reserved = await db.transaction((tx) => reserveRefund(tx as unknown as typeof db, order.id, 1500, undefined, "owner@example.com", theShop()));
+    const [giftRow, cardRow] = reserved!.refunds;
+    // The card part is refused first; the gift cards' part settles after it.
+    await settleRefund(db, cardRow!.id, { state: "refused", reason: "Card closed" });
+    expect(await refundMails(order.id)).toHaveLength(0);
+    await settleRefund(db, giftRow!.id, { state: "succeeded", reference: "gift" });
+    const mails = await refundMails(order.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("Refund of £10.00");
+    expect(mails[0]!.text).toMatch(/It goes back to your gift card ending \w{4}, ready to spend again straight away\./);
+    expect(mails[0]!.text).not.toContain("card you paid with");
   });
 
   it("X-GIFT-5: a refunded gift card purchase voids the card; a spent one is refunded only up to its balance", async () => {

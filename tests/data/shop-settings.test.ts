@@ -219,6 +219,52 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     expect(answer.error).toMatch(/UK express price: enter an amount such as 3.99/);
   });
 
+  it("X-GIFT-2: the months a gift card lasts are a field of the page's form: saved, kept when left out, and a bad value refused at the field with what was typed", async () => {
+    const post = async (months: string | undefined) => {
+      const db = await testDb();
+      forgetCatalogue(db);
+      const { settings } = (await loadCatalogue(db, Date.now())).settings;
+      const form = new FormData();
+      form.set("sellerName", settings.seller.name);
+      form.set("sellerAddress", settings.seller.postalAddress.join("\n"));
+      form.set("sellerEmail", settings.seller.email);
+      for (const method of settings.delivery.methods) {
+        if (method.enabled) form.set(`${method.id}.enabled`, "on");
+        form.set(`${method.id}.price`, (method.pricePence / 100).toFixed(2));
+        form.set(`${method.id}.per`, method.per);
+        form.set(`${method.id}.leadTime`, method.leadTime);
+      }
+      form.set("freeFrom", "");
+      form.set("returnDays", String(settings.returns.days));
+      if (months !== undefined) form.set("giftCardMonths", months);
+      return call(settingsPage, "/admin/settings", { method: "POST", headers: { cookie }, body: form });
+    };
+    const saved = async () => {
+      const db = await testDb();
+      forgetCatalogue(db);
+      return (await loadCatalogue(db, Date.now())).settings.settings.giftCards?.expiryMonths;
+    };
+    expect((await post("36")).status).toBe(200);
+    expect(await saved()).toBe(36);
+    expect(((await (await get()).json()) as { giftCards?: { expiryMonths: number } }).giftCards).toEqual({ expiryMonths: 36 });
+    // A post from a form without the field keeps what is saved.
+    expect((await post(undefined)).status).toBe(200);
+    expect(await saved()).toBe(36);
+    for (const [typed, sentence] of [
+      ["6", /at least 12 months/],
+      ["121", /at most 120 months/],
+      ["two years", /whole number of months, from 12 to 120/],
+      ["", /whole number of months, from 12 to 120/],
+    ] as const) {
+      const refused = await post(typed);
+      expect(refused.status, typed).toBe(400);
+      const answer = (await refused.json()) as { error: string; field: string; values: Record<string, string> };
+      expect(answer).toMatchObject({ field: "giftCardMonths", values: { giftCardMonths: typed } });
+      expect(answer.error).toMatch(sentence);
+    }
+    expect(await saved()).toBe(36);
+  });
+
   it("X-TRUE-2 X-UK-2: the packing slip prints the seller's VAT number and e-mail as the owner set them", async () => {
     const order = await paidOrder();
     const response = await put({

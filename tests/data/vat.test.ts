@@ -3,7 +3,9 @@
 // refunds by rate, and the owner's VAT return figures, on both drivers.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testDb, useTestSettings } from "./shop";
+import { testDb, theShop, useTestSettings } from "./shop";
+import { issueGiftCardByHand } from "~/giftcards/admin.server";
+import { shopDay } from "~/shared/gift-cards";
 import { orderLines, orderRefunds, orders } from "~/db/schema";
 import { quarterOf } from "~/flows/back-office/vat-return";
 import { ukDay } from "~/flows/back-office/uk-days";
@@ -173,13 +175,14 @@ describe("X-VAT-5: the owner's VAT return figures", () => {
     const answer = await call(vatApi, `/api/admin/vat?from=${from}&to=${to}`, { headers: { cookie } });
     expect(answer.status).toBe(200);
     const figures = (await answer.json()) as Json;
-    expect(Object.keys(figures).sort()).toEqual(["box1_vat_due_pence", "box6_sales_ex_vat_pence", "by_rate", "from", "to"]);
+    expect(Object.keys(figures).sort()).toEqual(["box1_vat_due_pence", "box6_sales_ex_vat_pence", "by_rate", "from", "outside_vat", "to"]);
     expect(figures).toEqual({
       from,
       to,
       box1_vat_due_pence: expected.reduce((acc, r) => acc + r.sales_vat_pence - r.refunds_vat_pence, 0),
       box6_sales_ex_vat_pence: expected.reduce((acc, r) => acc + r.sales_net_pence - r.refunds_net_pence, 0),
       by_rate: expected,
+      outside_vat: { gift_cards_sold_pence: 0, gift_cards_refunded_pence: 0, why: expect.stringMatching(/outside the scope of VAT/) },
     });
     expect(figures.box1_vat_due_pence).toBeGreaterThan(0);
 
@@ -196,6 +199,78 @@ describe("X-VAT-5: the owner's VAT return figures", () => {
     expect(rows.filter((row) => row.startsWith("sale,"))).toHaveLength(3);
     expect(rows.filter((row) => row.startsWith("refund,"))).toHaveLength(2);
     expect(rows.some((row) => row.startsWith("sale,") && row.includes(mixed.orderNumber))).toBe(true);
+  });
+
+  it("X-GIFT-7: a kids' (zero-rated) and adult (standard-rated) order paid £20 by gift card, refunded in part, gives VAT back by rate to the penny; a gift card sold and refunded is in no box and said to be outside VAT", async () => {
+    const shop = theShop();
+    const db = await testDb();
+    const { code } = await issueGiftCardByHand(db, {
+      amountPence: 2000,
+      recipientName: "Kai",
+      reason: "Prize",
+      actor: OWNER.email,
+      today: shopDay(shop.clock.now()),
+      expiryMonths: 24,
+      now: shop.clock.now(),
+    });
+    // Kids' rashguard £27.99 (zero-rated) + adult shorts £29.99 (standard), UK standard delivery
+    // 2 × £3.99 = £7.98, split by the goods' value: £7.98 × 2999/5798 = £4.1276 → £4.13 (the
+    // larger remainder takes the penny) to 20%, £3.85 to zero. 20%: £29.99 + £4.13 = £34.12
+    // gross, VAT 3412 × 20/120 = 568.67 → £5.69. Zero: £27.99 + £3.85 = £31.84. Total £65.96.
+    const order = await paidOrder({ cartItems: [kidsRashguard, adultShorts], giftCards: [code] });
+    expect(order.totalPence).toBe(6596);
+    expect(order.giftCardPence).toBe(2000);
+    expect(order.vatBreakdown).toEqual([
+      { rate_percent: 20, net_pence: 2843, vat_pence: 569, gross_pence: 3412 },
+      { rate_percent: 0, net_pence: 3184, vat_pence: 0, gross_pence: 3184 },
+    ]);
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+
+    // Refund 1: the shorts (£29.99), the gift card first. Gift card part £20.00 at 20%:
+    // 2000 × 569/3412 = 333.53 → £3.34. Card part £9.99: all of the shorts, 2999 × 569/3412 =
+    // 500.13 → £5.00, less the £3.34 given back: £1.66. Together £5.00, the shorts' VAT.
+    const shorts = await refund(order.orderNumber, { amountPence: 2999, lineIds: [lines[1]!.id] });
+    expect(shorts.status).toBe(201);
+    const rows = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    const byProvider = (provider: string) => rows.filter((row) => row.provider === provider);
+    expect(byProvider("gift_card").map((row) => row.vatBreakdown)).toEqual([[{ rate_percent: 20, net_pence: 1666, vat_pence: 334, gross_pence: 2000 }]]);
+    expect(byProvider("sandbox").map((row) => row.vatBreakdown)).toEqual([[{ rate_percent: 20, net_pence: 833, vat_pence: 166, gross_pence: 999 }]]);
+
+    // Refund 2: the kids' line with its delivery share (£31.84), to the card (the gift card has
+    // had all it paid): zero-rated, no VAT.
+    const kids = await refund(order.orderNumber, { amountPence: 3184, lineIds: [lines[0]!.id] });
+    expect(kids.status).toBe(201);
+    expect(await kids.json()).toMatchObject({ vat_pence: 0, vat_breakdown: [{ rate_percent: 0, net_pence: 3184, vat_pence: 0, gross_pence: 3184 }] });
+
+    // A £25 gift card sold in the period and then refunded in full (unspent): outside VAT.
+    const bought = await paidOrder({
+      cartItems: [{ productId: "gift-card", amountPence: 2500, recipientName: "Maya", recipientEmail: "maya@example.com" }],
+    });
+    expect(bought.totalPence).toBe(2500);
+    const back = await refund(bought.orderNumber, {});
+    expect(back.status).toBe(201);
+    expect(await back.json()).toMatchObject({ amount_pence: 2500, vat_pence: 0, vat_breakdown: [] });
+
+    // The figures, by hand: sales 20% net £28.43 VAT £5.69, zero £31.84; refunds 20% net £16.66 +
+    // £8.33 = £24.99, VAT £5.00, zero £31.84. Box 1 = 569 − 500 = £0.69; box 6 = 2843 + 3184 −
+    // 2499 − 3184 = £3.44. The gift card's £25 is in neither, at no rate.
+    const { from, to } = quarterOf(ukDay(shop.clock.now()));
+    const figures = (await (await call(vatApi, `/api/admin/vat?from=${from}&to=${to}`, { headers: { cookie } })).json()) as Json;
+    expect(figures).toEqual({
+      from,
+      to,
+      box1_vat_due_pence: 69,
+      box6_sales_ex_vat_pence: 344,
+      by_rate: [
+        { rate_percent: 20, sales_net_pence: 2843, sales_vat_pence: 569, refunds_net_pence: 2499, refunds_vat_pence: 500 },
+        { rate_percent: 0, sales_net_pence: 3184, sales_vat_pence: 0, refunds_net_pence: 3184, refunds_vat_pence: 0 },
+      ],
+      outside_vat: {
+        gift_cards_sold_pence: 2500,
+        gift_cards_refunded_pence: 2500,
+        why: expect.stringMatching(/^Gift cards are multi-purpose vouchers .*outside the scope of VAT, so it is in no box and at no rate/),
+      },
+    });
   });
 
   it("X-VAT-5: bad dates are a clear 400; the figures are the owner's only", async () => {

@@ -60,7 +60,13 @@ export function ConfirmStepPanel({
       <div className="mt-2 grid gap-1">
         {step.kind === "refund" ? (
           <>
-            <p>The money goes back to the customer&rsquo;s card, and they are e-mailed.</p>
+            <p>
+              {step.first === "card"
+                ? "The money goes back to the customer's card payment first, and to the gift cards that paid only what the card payment cannot take; they get one e-mail."
+                : step.first === "gift-cards"
+                  ? "The money goes back to the gift cards that paid first, the rest to the customer's card payment; they get one e-mail."
+                  : "The money goes back to the customer's card, and they are e-mailed."}
+            </p>
             {step.reason ? (
               <p>
                 <span className="font-semibold">Reason:</span> {step.reason}
@@ -86,6 +92,7 @@ export function ConfirmStepPanel({
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="amount" value={formatPenceDecimal(step.amountPence)} />
             <input type="hidden" name="reason" value={step.reason ?? ""} />
+            {step.first ? <input type="hidden" name="first" value={step.first} /> : null}
           </>
         ) : (
           <>

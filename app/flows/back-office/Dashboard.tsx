@@ -102,6 +102,20 @@ export function Dashboard({
             value={formatPence(todayTakingsPence)}
             hint={`${todayOrders} ${todayOrders === 1 ? "order" : "orders"} paid`}
           />
+          {/* Issue 54 (X-GIFT-6): what the shop owes in unspent gift cards, as their page says. */}
+          <Figure
+            label="Gift cards outstanding"
+            value={
+              <span data-testid="dashboard-gift-cards-outstanding">
+                {formatPence(s.giftCardsOutstandingPence)}
+              </span>
+            }
+            hint={
+              <Link to="/admin/gift-cards" className="underline underline-offset-4">
+                Unspent, unexpired cards
+              </Link>
+            }
+          />
         </dl>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Work to do">
           <WorkLink to={workListPath("to_make")} label="To make" count={s.toMake} />

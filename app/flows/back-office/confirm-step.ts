@@ -8,6 +8,8 @@ export type ConfirmStep =
       kind: "refund";
       amountPence: number;
       reason: string | null;
+      /** X-GIFT-5: an order paid by gift cards and by card: which gets its money back first. */
+      first?: RefundFirst;
       /** Refunding a received return (X-DAY-1): its id and reference. */
       returnId?: string;
       returnReference?: string;
@@ -15,3 +17,10 @@ export type ConfirmStep =
   | { kind: "cancel"; refundPence: number };
 
 export const CONFIRMED = "yes";
+
+/**
+ * X-GIFT-5: the refund form's choice for an order paid partly by gift card: the gift cards first
+ * (the default) or the card payment first. The form's field `first`.
+ */
+export const REFUND_FIRST = ["gift-cards", "card"] as const;
+export type RefundFirst = (typeof REFUND_FIRST)[number];

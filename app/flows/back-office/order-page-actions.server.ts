@@ -10,7 +10,7 @@ import { changeOrderStatus } from "~/orders/workflow.server";
 import { addOrderNote, findOrderByNumber } from "./back-office.server";
 import { refundReason } from "../refunds/refund-reason";
 import { cancelAndRefund } from "../refunds/cancel-and-refund.server";
-import { CONFIRMED, type ConfirmStep } from "./confirm-step";
+import { CONFIRMED, type ConfirmStep, REFUND_FIRST, type RefundFirst } from "./confirm-step";
 import { dispatchExchange } from "../returns/exchanges.server";
 
 /**
@@ -90,6 +90,16 @@ export async function orderPageAction(
     const reason = refundReason.safeParse(String(form.get("reason") ?? ""));
     if (!reason.success)
       return problem("invalid_input", reason.error.issues[0]?.message ?? "Invalid reason.");
+    // X-GIFT-5: an order paid partly by gift card gives back to the gift cards first unless the
+    // owner chose the card payment first.
+    const typedFirst = String(form.get("first") ?? "gift-cards");
+    if (!(REFUND_FIRST as readonly string[]).includes(typedFirst)) {
+      return problem(
+        "invalid_input",
+        "Choose what gets the money back first: the gift cards or the card payment.",
+      );
+    }
+    const first = typedFirst as RefundFirst;
     if (!confirmed) {
       const order = await findOrderByNumber(db, orderNumber);
       if (!order) return problem("not_found", "No order has that number.");
@@ -102,14 +112,20 @@ export async function orderPageAction(
           `At most ${formatPence(left)} is left to refund on this order.`,
         );
       }
+      const split = order.giftCardPence > 0 && order.giftCardPence < order.totalPence;
       return done({
-        confirm: { kind: "refund", amountPence, reason: reason.data ?? null },
+        confirm: {
+          kind: "refund",
+          amountPence,
+          reason: reason.data ?? null,
+          ...(split ? { first } : {}),
+        },
       });
     }
     const outcome = await refundOrder(
       db,
       orderNumber,
-      { amountPence, reason: reason.data },
+      { amountPence, reason: reason.data, cardFirst: first === "card" },
       owner.email,
       parts,
     );

@@ -18,6 +18,8 @@ import {
 import { londonIsoDate } from "~/shared/london-time";
 import { takingsRecordsSince } from "~/orders/takings-records.server";
 import { takingsFigures } from "./takings";
+import { outstandingGiftCardPence } from "~/giftcards/admin.server";
+import { shopDay } from "~/shared/gift-cards";
 
 const daysSchema = z.coerce.number().int().min(1).max(SUMMARY_DAYS_MAX);
 
@@ -48,35 +50,38 @@ export async function dashboardSummary(
   const dates = ukDaysEnding(now, days);
   const from = startOfUkDay(dates[0]!);
   // Issue 53: every money figure from the same order and refund rows (one query, one module).
-  const [records, work, exchanges, lowStock, openReturns, openEnquiries] = await Promise.all([
-    takingsRecordsSince(db, from),
-    // X-ORD-2, issue 53: the two work lists, as the order list's "To make" and "To ship" read
-    // them (a partial refund leaves the work to do).
-    workListCounts(db),
-    // Issue 53: a replacement size waiting is work too, made or shipped like an order.
-    countExchangesWaiting(db),
-    db
-      .select({
-        productId: variantStock.productId,
-        optionType: variantStock.optionType,
-        size: variantStock.size,
-        color: variantStock.color,
-        quantity: sql<number>`${variantStock.quantity}`,
-        name: products.name,
-      })
-      .from(variantStock)
-      .leftJoin(products, eq(products.id, variantStock.productId))
-      .where(and(isNotNull(variantStock.quantity), lte(variantStock.quantity, LOW_STOCK_AT)))
-      .orderBy(
-        asc(variantStock.quantity),
-        asc(variantStock.productId),
-        asc(variantStock.optionType),
-        asc(variantStock.size),
-        asc(variantStock.color),
-      ),
-    countAwaitingReturns(db),
-    countUnhandledEnquiries(db),
-  ]);
+  const [records, work, exchanges, lowStock, openReturns, openEnquiries, giftCardsOutstanding] =
+    await Promise.all([
+      takingsRecordsSince(db, from),
+      // X-ORD-2, issue 53: the two work lists, as the order list's "To make" and "To ship" read
+      // them (a partial refund leaves the work to do).
+      workListCounts(db),
+      // Issue 53: a replacement size waiting is work too, made or shipped like an order.
+      countExchangesWaiting(db),
+      db
+        .select({
+          productId: variantStock.productId,
+          optionType: variantStock.optionType,
+          size: variantStock.size,
+          color: variantStock.color,
+          quantity: sql<number>`${variantStock.quantity}`,
+          name: products.name,
+        })
+        .from(variantStock)
+        .leftJoin(products, eq(products.id, variantStock.productId))
+        .where(and(isNotNull(variantStock.quantity), lte(variantStock.quantity, LOW_STOCK_AT)))
+        .orderBy(
+          asc(variantStock.quantity),
+          asc(variantStock.productId),
+          asc(variantStock.optionType),
+          asc(variantStock.size),
+          asc(variantStock.color),
+        ),
+      countAwaitingReturns(db),
+      countUnhandledEnquiries(db),
+      // Issue 54 (X-GIFT-6): the one figure of what unspent gift cards are worth today.
+      outstandingGiftCardPence(db, shopDay(now)),
+    ]);
   const figures = takingsFigures(records, dates);
   const today = figures.byDay[figures.byDay.length - 1]!;
   const todayTakingsPence = records.sales
@@ -101,6 +106,7 @@ export async function dashboardSummary(
       })),
       topProducts: figures.products.slice(0, TOP_PRODUCTS),
       deliveryNetPence: figures.deliveryNetPence,
+      giftCardsOutstandingPence: giftCardsOutstanding,
     },
     extras: {
       todayTakingsPence,

@@ -20,6 +20,9 @@ export interface DashboardSummary {
   topProducts: { productId: string; name: string; quantity: number; netPence: number }[];
   /** Issue 53: delivery charges less their share of refunds; with every product's net, the net. */
   deliveryNetPence: number;
+  /** Issue 54 (X-GIFT-6): what the shop owes in unspent cards today (active, not past their last
+   *  day): `outstandingGiftCardPence`, the figure /admin/gift-cards and its CSV show. */
+  giftCardsOutstandingPence: number;
 }
 
 /** What the page shows beside the JSON's figures. */

@@ -28,12 +28,14 @@ export async function vatEntries(db: Database, period: VatPeriod): Promise<VatEn
       day: ukDay(sale.at),
       orderNumber: sale.orderNumber,
       bands: sale.bands,
+      giftCardsPence: sale.giftCardsPence,
     })),
     ...refunds.map((refund) => ({
       kind: "refund" as const,
       day: ukDay(refund.at),
       orderNumber: refund.orderNumber,
       bands: refund.bands,
+      giftCardsPence: refund.giftCardsPence,
     })),
   ];
   return entries.sort((a, b) => a.day.localeCompare(b.day) || (a.kind < b.kind ? 1 : -1));

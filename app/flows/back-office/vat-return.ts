@@ -29,7 +29,17 @@ export interface VatFigures {
   box1_vat_due_pence: number;
   box6_sales_ex_vat_pence: number;
   by_rate: VatByRate[];
+  /** X-GIFT-7: what the period's sales and refunds hold outside VAT, in no box and no rate. */
+  outside_vat: {
+    gift_cards_sold_pence: number;
+    gift_cards_refunded_pence: number;
+    why: string;
+  };
 }
+
+/** X-GIFT-7: why gift cards are in no box, as the page and the JSON say it. */
+export const GIFT_CARDS_OUTSIDE_VAT =
+  "Gift cards are multi-purpose vouchers (the shop sells goods at more than one rate): selling one is outside the scope of VAT, so it is in no box and at no rate, and neither is its refund. VAT is due when a card is spent, by rate, on the goods it pays for, which are counted above like any other sale.";
 
 /** A paid order or a refund in the period, with its bands (what the CSV lists). */
 export interface VatEntry {
@@ -38,6 +48,8 @@ export interface VatEntry {
   day: string;
   orderNumber: string;
   bands: readonly VatBand[];
+  /** X-GIFT-7: gift cards sold or refunded in it, outside VAT (in none of its bands). */
+  giftCardsPence?: number;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -144,11 +156,20 @@ export function vatFigures(period: VatPeriod, entries: readonly VatEntry[]): Vat
     }
   }
   const sum = (pick: (row: VatByRate) => number) => byRate.reduce((acc, row) => acc + pick(row), 0);
+  const giftCards = (kind: VatEntry["kind"]) =>
+    entries
+      .filter((entry) => entry.kind === kind)
+      .reduce((acc, entry) => acc + (entry.giftCardsPence ?? 0), 0);
   return {
     from: period.from,
     to: period.to,
     box1_vat_due_pence: sum((row) => row.sales_vat_pence - row.refunds_vat_pence),
     box6_sales_ex_vat_pence: sum((row) => row.sales_net_pence - row.refunds_net_pence),
     by_rate: byRate,
+    outside_vat: {
+      gift_cards_sold_pence: giftCards("sale"),
+      gift_cards_refunded_pence: giftCards("refund"),
+      why: GIFT_CARDS_OUTSIDE_VAT,
+    },
   };
 }

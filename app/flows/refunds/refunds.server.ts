@@ -14,6 +14,7 @@ import { logError } from "~/security/log.server";
 import { askProvider, recordUnclearAnswer, type Refund, settleRefund } from "./settle.server";
 import { refundReason } from "./refund-reason";
 import type { Problem } from "~/shared/problems";
+import { isGiftCardLine } from "~/shared/gift-cards";
 import {
   cardsBoughtOnOrder,
   giftCardTenderOf,
@@ -193,6 +194,8 @@ export async function reserveRefund(
         actor,
         parts,
         against,
+        // X-GIFT-5: split per tender, the two rows are one refund to the customer (one e-mail).
+        refunds[0]?.id,
       ),
     );
   }
@@ -209,6 +212,7 @@ async function recordRefund(
   actor: string,
   parts: Pick<ShopParts, "settings">,
   against: RefundAgainst | undefined,
+  giftCardRefundId?: string,
 ): Promise<Refund> {
   // X-VAT-4: the VAT it gives back, by rate, in proportion to what it refunds, counting what the
   // order's earlier refunds (not refused) gave back (the order's row is locked by the update).
@@ -222,10 +226,18 @@ async function recordRefund(
         ne(orderRefunds.status, "failed"),
       ),
     );
+  const orderBands = orderVatBands(order);
+  const earlierBands = earlier.flatMap((row) => row.vatBreakdown);
+  // X-GIFT-7: the order's bands hold only its taxed goods and delivery; what a refund gives back
+  // beyond what is left of them is for the gift cards bought on the order (a voucher sold is
+  // outside VAT, so is its refund: no band), as reserveRefund refunds the goods before the cards.
+  const grossOf = (bands: readonly { gross_pence: number }[]) =>
+    bands.reduce((sum, band) => sum + band.gross_pence, 0);
+  const taxedLeft = Math.max(0, grossOf(orderBands) - grossOf(earlierBands));
   const vatBreakdown = refundVat({
-    orderBands: orderVatBands(order),
-    earlier: earlier.flatMap((row) => row.vatBreakdown),
-    amountPence: amount,
+    orderBands,
+    earlier: earlierBands,
+    amountPence: Math.min(amount, taxedLeft),
     against,
   });
   const [refund] = await tx
@@ -241,6 +253,7 @@ async function recordRefund(
       attempts: 1,
       nextAttemptAt: sql`now() + make_interval(secs => ${parts.settings.REFUND_RETRY_AFTER_SECONDS})`,
       reason,
+      giftCardRefundId: giftCardRefundId ?? null,
     })
     .returning();
   return refund!;
@@ -315,6 +328,7 @@ export async function refundOrder(
     const lines = await db
       .select({
         id: orderLines.id,
+        productId: orderLines.productId,
         ratePercent: orderLines.vatRatePercent,
         grossPence: orderLines.lineTotalPence,
       })
@@ -327,7 +341,8 @@ export async function refundOrder(
         message: "Each line id must be a line of the order.",
       };
     }
-    forLines = lines;
+    // X-GIFT-7: a gift card line has no VAT rate (stored at 0, outside VAT): not a zero-rated good.
+    forLines = lines.filter((line) => !isGiftCardLine(line));
   }
 
   const reserved = await db.transaction((tx) =>

@@ -8,6 +8,8 @@ import { type RefundAnswer, refundStripePayment, stripeRefundNow } from "~/payme
 import { notifyCustomer } from "~/orders/notify.server";
 import { recordAudit } from "~/security/audit.server";
 import { countRefund } from "~/metrics/metrics.server";
+import { giftCardTenderOf } from "~/giftcards/cards.server";
+import type { VatBand } from "~/pricing/vat";
 
 export type Refund = typeof orderRefunds.$inferSelect;
 
@@ -153,7 +155,27 @@ export async function settleRefund(
       before: beforeState,
       after: afterState,
     });
-    if (succeeded) {
+    // X-GIFT-5: a refund split per tender (the gift cards' part and the card payment's) is one
+    // refund to the customer: one e-mail, sent by whichever of its two rows settles last (the
+    // order's row lock above makes the other's state final), for the parts that went through.
+    const partner = refund.flaggedPaymentId ? undefined : await partnerOf(tx, refund);
+    const parts = partner
+      ? partner.status === "pending"
+        ? []
+        : [refund, partner].filter((row) => row.status === "succeeded")
+      : succeeded
+        ? [refund]
+        : [];
+    if (parts.length > 0) {
+      const partIds = parts.map((row) => row.id);
+      const giftCardPence = parts
+        .filter((row) => row.provider === "gift_card")
+        .reduce((sum, row) => sum + row.amountPence, 0);
+      const emailedPence = parts.reduce((sum, row) => sum + row.amountPence, 0);
+      const giftCards =
+        giftCardPence > 0
+          ? (await giftCardTenderOf(tx, before.id)).cards.map((c) => c.lastFour)
+          : [];
       // A flagged payment's payer is who the provider collected, whatever the order holds.
       const payer = refund.flaggedPaymentId
         ? await tx
@@ -170,17 +192,22 @@ export async function settleRefund(
             .from(orderLines)
             .where(eq(orderLines.orderId, before.id))
             .orderBy(asc(orderLines.position));
-      const linesCancelled = lines.filter((line) => line.cancelRefundId === refund.id);
+      const linesCancelled = lines.filter(
+        (line) => line.cancelRefundId !== null && partIds.includes(line.cancelRefundId),
+      );
       await notifyCustomer(
         tx,
         { ...after, customerEmail: payer ?? after.customerEmail },
         {
           kind: "refunded",
-          amountPence: amount,
+          amountPence: emailedPence,
           fully: !refund.flaggedPaymentId && after.refundedPence >= after.totalPence,
           reason: refund.reason,
           cancelled: before.fulfilmentStatus === "cancelled",
-          vat: refund.vatBreakdown,
+          vat: mergeBands(parts.flatMap((row) => row.vatBreakdown)),
+          ...(giftCardPence > 0
+            ? { tenders: { giftCardPence, cardPence: emailedPence - giftCardPence, giftCards } }
+            : {}),
           ...(linesCancelled.length > 0
             ? {
                 linesCancelled: linesCancelled.map(lineInWords),
@@ -195,6 +222,36 @@ export async function settleRefund(
   // Counted once, by whoever moved it from pending (issue 35).
   if (settled && settled.state !== "pending" && settled.now) countRefund(settled.state);
   return settled;
+}
+
+/** X-GIFT-5: the other row of a refund split per tender (the gift cards' and the card payment's). */
+async function partnerOf(tx: Database, refund: Refund): Promise<Refund | undefined> {
+  const [row] = refund.giftCardRefundId
+    ? await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refund.giftCardRefundId))
+    : refund.provider === "gift_card"
+      ? await tx.select().from(orderRefunds).where(eq(orderRefunds.giftCardRefundId, refund.id))
+      : [];
+  return row;
+}
+
+/** Bands of several refund rows as one, by rate (highest first). */
+function mergeBands(bands: readonly VatBand[]): VatBand[] {
+  const byRate = new Map<number, VatBand>();
+  for (const band of bands) {
+    const sum = byRate.get(band.rate_percent);
+    byRate.set(
+      band.rate_percent,
+      sum
+        ? {
+            rate_percent: band.rate_percent,
+            net_pence: sum.net_pence + band.net_pence,
+            vat_pence: sum.vat_pence + band.vat_pence,
+            gross_pence: sum.gross_pence + band.gross_pence,
+          }
+        : { ...band },
+    );
+  }
+  return [...byRate.values()].sort((a, b) => b.rate_percent - a.rate_percent);
 }
 
 async function current(db: Database, refundId: string): Promise<Settled | undefined> {

@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" ADD COLUMN "gift_card_refund_id" uuid;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_gift_card_refund_id_order_refunds_id_fk" FOREIGN KEY ("gift_card_refund_id") REFERENCES "public"."order_refunds"("id") ON DELETE set null ON UPDATE no action;
