@@ -374,3 +374,134 @@ test("X-A11Y-2 (issue 56): a wrong e-mail in the product page's stock alert is a
   await expect(email).toHaveValue("not an address");
   await expectNoAxeViolations(page);
 });
+
+/** Opens a team store (the members pay) through the owner's API, the owner signed in. */
+async function openTeamStore(page: Page, name: string) {
+  const response = await page.request.post("/api/admin/teams", {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      name,
+      organiserName: "Coach Kim",
+      organiserEmail: `kim-${Date.now()}@riptide.test`,
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: "Riptide BJJ\n4 Dojo Lane\nLeeds LS1 4AB",
+      memberNames: true,
+      fixedText: "RIPTIDE BJJ",
+      products: [
+        {
+          productId: "mens-ranked-gorilla-no-gi-set",
+          optionType: "Rashguard",
+          teamPricePence: 3000,
+        },
+      ],
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+/** Sends the owner's empty forms and a team store's empty order; each answer is checked. */
+async function emptySubmits(page: Page, javaScript: boolean) {
+  const summary = page.getByTestId("error-summary");
+  // The product editor: the server names the blank id and description at once; the name stays.
+  await page.goto("/admin/products/new");
+  await signInOwner(page);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name", { exact: true }).fill("Kept Name");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^The id must be /,
+    "The description cannot be empty.",
+  ]);
+  const description = page.getByLabel("Description", { exact: true });
+  await expect(description).toHaveAttribute("aria-invalid", "true");
+  await expect(description).toHaveAccessibleDescription("The description cannot be empty.");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Kept Name");
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid");
+
+  // A new discount code: every wrong field at once, in the form's own summary, values kept.
+  await page.goto("/admin/discounts");
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const newCode = page.getByRole("region", { name: "New code" });
+  await newCode.getByLabel("Percent off").fill("150");
+  await newCode.getByLabel("Minimum spend (£, optional)").fill("lots");
+  await newCode.getByRole("button", { name: "Create code" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^The code must be 2 to \d+ letters/,
+    "The percentage must be a whole number from 1 to 100.",
+    "The minimum spend must be an amount in pounds, e.g. 50.00.",
+  ]);
+  await expect(newCode.getByLabel("Code", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(newCode.getByLabel("Minimum spend (£, optional)")).toHaveValue("lots");
+  await expect(newCode.getByLabel("Percent off")).toHaveAccessibleDescription(
+    "The percentage must be a whole number from 1 to 100.",
+  );
+  await summary.getByRole("link").nth(2).click();
+  await expect(newCode.getByLabel("Minimum spend (£, optional)")).toBeFocused();
+  if (javaScript) await expectNoAxeViolations(page);
+
+  // A team store's order: Order with nothing chosen names the size and the belt rank.
+  const slug = await openTeamStore(page, `Empty order ${javaScript ? "js" : "html"} ${Date.now()}`);
+  await page.goto(`/team/${slug}`);
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const rash = page.getByRole("region", { name: "Mens Ranked Gorilla No-Gi Set (Rashguard)" });
+  await rash.getByLabel("Your name to print (optional)").fill("ANA");
+  await rash.getByRole("button", { name: /^Order/ }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^Choose one of the sizes: /,
+    /^Choose a belt rank: /,
+  ]);
+  const size = rash.getByLabel("Size", { exact: true });
+  await expect(size).toHaveAttribute("aria-invalid", "true");
+  await expect(size).toHaveAccessibleDescription(/^Choose one of the sizes: /);
+  await expect(rash.getByLabel("Your name to print (optional)")).toHaveValue("ANA");
+  if (javaScript) await expectNoAxeViolations(page);
+  await size.selectOption("M");
+  await rash.getByLabel("Belt rank").selectOption("Blue");
+  await rash.getByRole("button", { name: /^Order/ }).click();
+  await expect(page.getByRole("heading", { name: "Your team order" })).toBeVisible();
+  await expect(page.getByText("Name: ANA")).toBeVisible();
+}
+
+test("X-A11Y-10 (issue 56): empty submits of the product editor, a new discount code and a team store order reach the server, which names every wrong field at once in the focused summary", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await emptySubmits(page, true);
+
+  // The shop settings: every wrong field at once, in the page's order, each marked.
+  await page.goto("/admin/settings");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Trading name").fill("");
+  await page.getByLabel("UK express price (£)").fill("nine pounds");
+  await page.getByLabel("Days to return unworn, non-personalised items").fill("7");
+  await page.getByRole("button", { name: "Save the settings" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    "The seller's name cannot be empty.",
+    "UK express price: enter an amount such as 3.99.",
+    "The return window must be at least 14 days (the buyer's legal right to cancel).",
+  ]);
+  for (const label of ["Trading name", "UK express price (£)"]) {
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(page.getByLabel("UK express price (£)")).toHaveValue("nine pounds");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("the owner's forms and a team order without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("X-SHOP-2 X-A11Y-10 (issue 56): without JavaScript the same empty submits get the same summary, fields and values", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await emptySubmits(page, false);
+  });
+});
