@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { buyHoodies, expect, expectNoAxeViolations, OWNER, signInOwner, test } from "./fixtures";
+import {
+  buyHoodies,
+  buyItems,
+  dispatchOrder,
+  expect,
+  expectNoAxeViolations,
+  OWNER,
+  signInOwner,
+  test,
+} from "./fixtures";
 
 // Issue 56 "Accessible without a deadline": no page that times out unannounced (WCAG 2.2.1),
 // focus never under the sticky header (2.4.11), and the one error pattern with typed values kept
@@ -504,4 +513,58 @@ test.describe("the owner's forms and a team order without JavaScript", () => {
     test.setTimeout(90_000);
     await emptySubmits(page, false);
   });
+});
+
+test("X-A11Y-2 X-A11Y-10 (issue 56): the minor list: an empty /tracking names both fields, an empty Apply is answered at its field, the cart's button says how many items, and two sizes of one product are told apart on /returns/request", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // The cart's button says "1 item", never a bare number (its badge is hidden from the reader).
+  await page.goto("/accessories");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: /Add to Cart.*Knee Pads/ }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await expect(page.getByTestId("cart-badge")).toHaveAttribute("aria-hidden", "true");
+  await expect(page.getByRole("button", { name: "Open cart, 1 item" })).toBeVisible();
+
+  // /tracking sent empty: the server names both fields in the focused summary (no bubble).
+  await page.goto("/tracking");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "Track order" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  await expect(page.getByLabel("Order number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+
+  // An empty Apply says what to do, at the field.
+  await page.goto("/checkout");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const code = page.getByLabel("Discount code");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Enter a discount code.")).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription("Enter a discount code.");
+
+  // Two sizes of one hoodie: each line's box has a name of its own.
+  const email = `sizes-${testInfo.project.name}-${Date.now()}@example.com`;
+  const hoodie = { productId: "mens-grip-truth-hoodie", optionType: "Hoodies", color: "Grey" };
+  const { orderNumber } = await buyItems(page.request, email, [
+    { ...hoodie, size: "L", quantity: 1 },
+    { ...hoodie, size: "S", quantity: 1 },
+  ]);
+  await dispatchOrder(page, orderNumber);
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto("/returns/request");
+  await customer.getByLabel("Order number").fill(orderNumber);
+  await customer.getByLabel("E-mail", { exact: true }).fill(email);
+  await customer.getByRole("button", { name: "Find my order" }).click();
+  const boxes = customer.getByRole("checkbox", { name: /Hoodie/ });
+  await expect(boxes).toHaveCount(2);
+  const names = await boxes.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ""),
+  );
+  expect(new Set(names).size).toBe(2);
+  await customer.context().close();
 });
