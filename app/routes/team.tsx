@@ -6,10 +6,8 @@ import { clockFrom, dbFrom } from "~/db/context.server";
 import {
   closedSentence,
   formatChoice,
-  memberChoiceProblems,
   TEAM_FORM_FIELDS,
   teamDeliveryCharge,
-  teamEntrySchema,
   teamFormId,
   ukDateTimeInWords,
 } from "~/teams/rules";
@@ -20,6 +18,7 @@ import { isMembersKey, publicTeam } from "~/teams/teams.server";
 import { addressOnOneLine } from "~/orders/delivery-label";
 import type { Route } from "./+types/team";
 import { addEntry } from "~/teams/entries.server";
+import { memberFormProblems } from "~/teams/member-form.server";
 import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { BODY_LIMITS } from "~/shared/limits";
@@ -31,45 +30,6 @@ function typedFields(body: FormData) {
   const typed: Record<string, string> = {};
   for (const [name, value] of body.entries()) if (typeof value === "string") typed[name] = value;
   return typed;
-}
-
-/**
- * The choice's wrong fields, every one at once (issue 56): blank or unknown size, belt rank,
- * colour, the name to print, and for an entry the member's name and e-mail. Nothing when the
- * team or its option is not found (the step after says so in its own words).
- */
-async function formProblems(
-  context: Route.ActionArgs["context"],
-  slug: string,
-  typed: Record<string, string>,
-  entry: boolean,
-) {
-  const value = (name: string) => typed[name]?.trim() || undefined;
-  const catalogue = await catalogueFrom(context);
-  const team = await publicTeam(dbFrom(context), catalogue, slug, clockFrom(context).now());
-  const offer = team?.products.find(
-    (product) =>
-      product.productId === value("productId") && product.optionType === value("optionType"),
-  );
-  if (!offer) return {};
-  const fieldErrors: Record<string, string> = {};
-  if (entry) {
-    const person = teamEntrySchema
-      .pick({ name: true, email: true })
-      .safeParse({ name: value("name") ?? "", email: value("email") ?? "" });
-    for (const issue of person.success ? [] : person.error.issues) {
-      fieldErrors[String(issue.path[0])] ??= issue.message;
-    }
-  }
-  const choice = memberChoiceProblems(offer, offer.name, {
-    name: entry && !fieldErrors.name ? (value("name") ?? "") : undefined,
-    printName: value("printName"),
-    size: value("size") ?? "",
-    beltRank: value("beltRank"),
-    color: value("color"),
-  });
-  for (const [name, sentence] of Object.entries(choice)) fieldErrors[name] ??= sentence;
-  return fieldErrors;
 }
 
 /** A refusal of one product's form: said in that form, every field named, what was typed kept. */
@@ -89,7 +49,14 @@ const chooseAction = pageEndpoint(
   async ({ body, params, context }) => {
     const typed = typedFields(body);
     const slug = params.slug ?? "";
-    const fieldErrors = await formProblems(context, slug, typed, false);
+    const fieldErrors = await memberFormProblems(
+      dbFrom(context),
+      await catalogueFrom(context),
+      slug,
+      typed,
+      false,
+      clockFrom(context).now(),
+    );
     if (Object.keys(fieldErrors).length) return refuseForm(typed, fieldErrors);
     const step = new URLSearchParams();
     for (const name of ["productId", "optionType", "size", "beltRank", "color", "printName"]) {
@@ -129,7 +96,14 @@ const entryAction = pageEndpoint(
     const slug = params.slug ?? "";
     // The key opens the store's forms (X-SEC-25): nothing about the store is said without it.
     const fieldErrors = (await isMembersKey(db, slug, entry.key))
-      ? await formProblems(context, slug, typed, true)
+      ? await memberFormProblems(
+          db,
+          await catalogueFrom(context),
+          slug,
+          typed,
+          true,
+          clockFrom(context).now(),
+        )
       : {};
     if (Object.keys(fieldErrors).length) return refuseForm(typed, fieldErrors);
     const added = await addEntry(
