@@ -451,6 +451,15 @@ async function emptySubmits(page: Page, javaScript: boolean) {
   await summary.getByRole("link").nth(2).click();
   await expect(newCode.getByLabel("Minimum spend (£, optional)")).toBeFocused();
   if (javaScript) await expectNoAxeViolations(page);
+  // A code's own form: its refusal opens it again, with its summary and what was typed.
+  const save10 = page.getByRole("region", { name: "SAVE10", exact: true });
+  await save10.getByText("Edit SAVE10").click();
+  await save10.getByLabel("Percent off").fill("0");
+  await save10.getByRole("button", { name: "Save SAVE10" }).click();
+  await expect(save10.getByTestId("error-summary")).toBeFocused();
+  await expect(save10.getByLabel("Percent off")).toHaveValue("0");
+  await expect(save10.getByLabel("Percent off")).toHaveAttribute("aria-invalid", "true");
+  await expect(save10).toContainText("10% off");
 
   // A team store's order: Order with nothing chosen names the size and the belt rank.
   const slug = await openTeamStore(page, `Empty order ${javaScript ? "js" : "html"} ${Date.now()}`);
