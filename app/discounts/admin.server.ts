@@ -7,6 +7,7 @@ import { created, done, problem, type Result } from "~/shared/problems";
 import { fromLondonLocal } from "~/shared/london-time";
 import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 import { isoInstant } from "~/shared/schemas";
+import { DISCOUNT_FIELD_ORDER, discountFormId } from "./rules";
 
 /** The owner's discount codes (X-OPS-9): list, create, edit and disable. */
 
@@ -211,15 +212,29 @@ export async function updateDiscount(
   });
 }
 
+/** The page's name of each JSON field (the minimum spend is typed in pounds). */
+const FORM_FIELDS: Record<string, string> = {
+  code: "code",
+  percent: "percent",
+  startsAt: "startsAt",
+  endsAt: "endsAt",
+  usageLimit: "usageLimit",
+  minimumSpendPence: "minimumSpend",
+};
+
+type FormRead =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; error: string; fieldErrors: Record<string, string> };
+
 /**
  * The page's forms: the same fields as the JSON, with dates as London clock times
- * (datetime-local) and the minimum spend in pounds. Empty optional fields clear them.
+ * (datetime-local) and the minimum spend in pounds. Empty optional fields clear them. Every
+ * wrong field is named at once (issue 56, X-A11Y-10): what the form cannot read, then the
+ * code's own rules (the same schema as the JSON's) for the rest, then the dates' order.
  */
-export function discountInputFromForm(
-  form: FormData,
-  kind: "create" | "edit",
-): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function discountInputFromForm(form: FormData, kind: "create" | "edit"): FormRead {
   const value: Record<string, unknown> = {};
+  const fieldErrors: Record<string, string> = {};
   const textOf = (name: string) => {
     const raw = form.get(name);
     return typeof raw === "string" ? raw.trim() : "";
@@ -229,24 +244,35 @@ export function discountInputFromForm(
   value.percent = /^\d+$/.test(percent) ? Number(percent) : percent;
   for (const name of ["startsAt", "endsAt"] as const) {
     const local = textOf(name);
-    if (!local) {
-      value[name] = null;
-      continue;
-    }
+    value[name] = null;
+    if (!local) continue;
     const date = fromLondonLocal(local);
-    if (!date) return { ok: false, error: "Please give dates as a day and a time." };
-    value[name] = date.toISOString();
+    if (date) value[name] = date.toISOString();
+    else fieldErrors[name] = "Please give dates as a day and a time.";
   }
   const limit = textOf("usageLimit");
   value.usageLimit = limit === "" ? null : /^\d+$/.test(limit) ? Number(limit) : limit;
   const spend = textOf("minimumSpend").replace(/^£/, "");
-  if (spend === "") value.minimumSpendPence = null;
-  else if (/^\d{1,7}(\.\d{1,2})?$/.test(spend)) {
+  value.minimumSpendPence = null;
+  if (/^\d{1,7}(\.\d{1,2})?$/.test(spend)) {
     value.minimumSpendPence = Math.round(Number(spend) * 100);
-  } else {
-    return { ok: false, error: "The minimum spend must be an amount in pounds, e.g. 50.00." };
+  } else if (spend !== "") {
+    fieldErrors.minimumSpend = "The minimum spend must be an amount in pounds, e.g. 50.00.";
   }
   value.active = form.get("active") === "on" || form.get("active") === "true";
+  const parsed = (kind === "create" ? createSchema : patchSchema).safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FORM_FIELDS[String(issue.path[0])];
+      if (field) fieldErrors[field] ??= issue.message;
+    }
+  }
+  const { startsAt, endsAt } = value;
+  if (typeof startsAt === "string" && typeof endsAt === "string" && startsAt >= endsAt) {
+    fieldErrors.endsAt ??= DATES_ORDER;
+  }
+  const first = DISCOUNT_FIELD_ORDER.find((name) => fieldErrors[name]);
+  if (first) return { ok: false, error: fieldErrors[first]!, fieldErrors };
   return { ok: true, value };
 }
 
@@ -262,9 +288,25 @@ export async function applyDiscountForm(
     return updateDiscount(db, code, { active: form.get("active") === "true" }, actor);
   }
   if (intent !== "create" && intent !== "edit") return problem("invalid_input", "Unknown action.");
+  // A refusal names its form (the new code's, or a code's own) and keeps what was typed.
+  const code = intent === "edit" ? String(form.get("code") ?? "") : undefined;
+  const values: Record<string, string> = {};
+  for (const [name, typed] of form.entries()) if (typeof typed === "string") values[name] = typed;
+  const answer = { form: discountFormId(code), values };
   const input = discountInputFromForm(form, intent);
-  if (!input.ok) return problem("invalid_input", input.error);
-  return intent === "create"
-    ? createDiscount(db, input.value, actor)
-    : updateDiscount(db, String(form.get("code") ?? ""), input.value, actor);
+  if (!input.ok) {
+    return problem("invalid_input", input.error, {
+      extra: { ...answer, fieldErrors: input.fieldErrors },
+    });
+  }
+  const saved =
+    intent === "create"
+      ? await createDiscount(db, input.value, actor)
+      : await updateDiscount(db, code!, input.value, actor);
+  if (saved.ok) return saved;
+  const field = saved.kind === "already_exists" ? "code" : undefined;
+  return {
+    ...saved,
+    extra: { ...saved.extra, ...answer, fieldErrors: field ? { [field]: saved.message } : {} },
+  };
 }

@@ -63,3 +63,17 @@ export function discountVerdict(
 export function refusalKind(reason: DiscountRefusalReason): "used_up" | "invalid_input" {
   return reason === "used_up" ? "used_up" : "invalid_input";
 }
+
+/** The owner's form of a code (issue 56): its fields in the order it shows them, so the error
+ *  summary lists them so and the first wrong one is the refusal's sentence. */
+export const DISCOUNT_FIELD_ORDER = [
+  "code",
+  "percent",
+  "minimumSpend",
+  "startsAt",
+  "endsAt",
+  "usageLimit",
+] as const;
+
+/** The owner's form's id prefix: "new", or "edit-<CODE>" for a code's own form. */
+export const discountFormId = (code?: string) => (code ? `edit-${code}` : "new");

@@ -209,10 +209,15 @@ export interface SettingsRefusal {
   message: string;
 }
 
-/** Reads a whole settings document, or says which field is wrong and why. */
+/**
+ * Reads a whole settings document, or says which fields are wrong and why: `refusals` names
+ * every wrong field at once (issue 56, X-A11Y-10), one sentence a field; `refusal` is the first.
+ */
 export function parseShopSettings(
   body: unknown,
-): { ok: true; settings: ShopSettings } | { ok: false; refusal: SettingsRefusal } {
+):
+  | { ok: true; settings: ShopSettings }
+  | { ok: false; refusal: SettingsRefusal; refusals: SettingsRefusal[] } {
   const parsed = shopSettingsSchema.safeParse(body);
   if (parsed.success) {
     const methods = SHIPPING_METHOD_IDS.map((id) =>
@@ -223,7 +228,16 @@ export function parseShopSettings(
       settings: { ...parsed.data, delivery: { ...parsed.data.delivery, methods } },
     };
   }
-  const issue = parsed.error.issues[0]!;
+  const refusals: SettingsRefusal[] = [];
+  for (const issue of parsed.error.issues) {
+    const refusal = refusalOf(body, issue);
+    if (!refusals.some((seen) => seen.field === refusal.field)) refusals.push(refusal);
+  }
+  return { ok: false, refusal: refusals[0]!, refusals };
+}
+
+/** One problem of the document as its field's path and a sentence. */
+function refusalOf(body: unknown, issue: z.core.$ZodIssue): SettingsRefusal {
   const path = issue.path
     .map((part, index) => {
       // delivery.methods[1].pricePence → delivery.methods[uk-express].pricePence
@@ -244,5 +258,5 @@ export function parseShopSettings(
       : issue.message.startsWith("Invalid input")
         ? `${field} is missing or is not the right kind of value.`
         : issue.message;
-  return { ok: false, refusal: { field, message } };
+  return { field, message };
 }

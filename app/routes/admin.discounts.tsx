@@ -3,7 +3,8 @@ import { requireOwner } from "~/owners/guard.server";
 import { Button } from "~/ui/Button";
 import { dbFrom } from "~/db/context.server";
 import { applyDiscountForm, listDiscounts } from "~/discounts/admin.server";
-import { DiscountForm } from "~/discounts/DiscountForm";
+import { answerFor, DiscountForm } from "~/discounts/DiscountForm";
+import { discountFormId } from "~/discounts/rules";
 import { formatLondon } from "~/shared/london-time";
 import { formatPence } from "~/pricing/money";
 import { pageEndpoint, success } from "~/security/edge.server";
@@ -46,6 +47,9 @@ function dates(startsAt: string | null, endsAt: string | null): string {
 
 /** /admin/discounts (X-OPS-9): every code, a form to create one, edit and disable. */
 export default function AdminDiscounts({ loaderData, actionData }: Route.ComponentProps) {
+  // A form's refusal is said in that form (issue 56); a save, a toggle or any other answer here,
+  // its message taking the focus (the new code's form is drawn afresh).
+  const formRefused = Boolean(actionData && typeof actionData === "object" && "form" in actionData);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header>
@@ -54,7 +58,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           A pending checkout holds its use of a code until it is paid, cancelled or expires.
         </p>
       </header>
-      <ActionOutcome outcome={actionData} />
+      <ActionOutcome outcome={formRefused ? undefined : actionData} focus />
       <ul className="space-y-4" aria-label="Codes">
         {loaderData.discounts.map((discount) => (
           <li key={discount.code}>
@@ -106,12 +110,18 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                   </dd>
                 </div>
               </dl>
-              <details className="mt-3">
+              <details
+                className="mt-3"
+                open={Boolean(answerFor(actionData, discountFormId(discount.code))) || undefined}
+              >
                 <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline underline-offset-4">
                   Edit {discount.code}
                 </summary>
                 <div className="mt-2">
-                  <DiscountForm discount={discount} />
+                  <DiscountForm
+                    discount={discount}
+                    answer={answerFor(actionData, discountFormId(discount.code))}
+                  />
                 </div>
               </details>
             </section>
@@ -126,7 +136,10 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           New code
         </h2>
         {/* A new form (empty fields) after each save. */}
-        <DiscountForm key={actionData && "message" in actionData ? actionData.message : "new"} />
+        <DiscountForm
+          key={actionData && "message" in actionData ? actionData.message : "new"}
+          answer={answerFor(actionData, discountFormId())}
+        />
       </section>
     </div>
   );

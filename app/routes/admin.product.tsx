@@ -455,8 +455,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </Link>
         </p>
       ) : null}
-      {/* A fresh form after each save, so it shows what was stored (and the new version). */}
-      <Form method="post" key={`${product.id}-${product.version}-${slots}`} className="space-y-6">
+      {/* A fresh form after each save, so it shows what was stored (and the new version). The
+          server names every wrong field (noValidate: no browser bubble, issue 56). */}
+      <Form
+        method="post"
+        key={`${product.id}-${product.version}-${slots}`}
+        className="space-y-6"
+        noValidate
+      >
         <input type="hidden" name="version" value={product.version} />
         <input type="hidden" name="optionCount" value={slots} />
         <ErrorSummary

@@ -8,7 +8,7 @@ import { MAIL_SERVER_INTENT, MAIL_TEST_INTENT, MailServerSection } from "~/mail/
 import { serviceSettingsFrom } from "~/security/service-settings.server";
 import { refuse, pageEndpoint, success } from "~/security/edge.server";
 import { ActionOutcome } from "~/ui/ActionOutcome";
-import { ErrorSummary, fieldId } from "~/ui/forms";
+import { ErrorSummary, type FieldErrors, fieldErrorsOf, fieldId } from "~/ui/forms";
 import { Button } from "~/ui/Button";
 import { Field, SelectField, TextAreaField } from "~/ui/Field";
 import { formatPenceDecimal } from "~/pricing/money";
@@ -20,6 +20,7 @@ import {
   GIFT_CARD_EXPIRY_MONTHS_MAX,
   GIFT_CARD_EXPIRY_MONTHS_MIN,
 } from "~/shared/gift-cards";
+import { parseShopSettings } from "~/policy/shop-settings-schema";
 import { BODY_LIMITS } from "~/shared/limits";
 import type { Route } from "./+types/admin.settings";
 
@@ -57,18 +58,48 @@ function formField(path: string): string {
   return key ? fields[key]! : "form";
 }
 
-/** The form as the settings' JSON, or the field a typed amount is wrong in. */
-function settingsFromForm(form: Values): { settings: unknown } | { field: string; error: string } {
+/** The settings' fields in the order the page shows them (the summary lists them so). */
+const FIELD_ORDER = [
+  "sellerName",
+  "sellerAddress",
+  "sellerEmail",
+  "sellerReturnsAddress",
+  "sellerNoticesTo",
+  "sellerVat",
+  "sellerCompany",
+  ...SHIPPING_METHOD_IDS.flatMap((id) => [`${id}.price`, `${id}.per`, `${id}.leadTime`]),
+  "freeFrom",
+  "returnDays",
+  "giftCardMonths",
+];
+
+/** Each wrong field's sentence by the form's name for it; "form" for what no one field holds. */
+function formFieldErrors(refusals: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!Array.isArray(refusals)) return errors;
+  for (const refusal of refusals as { field?: unknown; message?: unknown }[]) {
+    if (typeof refusal.field !== "string" || typeof refusal.message !== "string") continue;
+    errors[formField(refusal.field)] ??= refusal.message;
+  }
+  return errors;
+}
+
+/**
+ * The form as the settings' JSON, and the fields whose typed amount is not one: each is named,
+ * and stands as 0 in the JSON so the settings' own rules still check every other field (issue
+ * 56: every wrong field at once).
+ */
+function settingsFromForm(form: Values): { settings: unknown; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
   const pence = (name: string, label: string) => {
     const value = parsePoundsToPence(form[name] ?? "");
-    return value === undefined
-      ? { field: name, error: `${label}: enter an amount such as 3.99.` }
-      : value;
+    if (value !== undefined) return value;
+    fieldErrors[name] = `${label}: enter an amount such as 3.99.`;
+    return 0;
   };
   const methods = [];
   for (const id of SHIPPING_METHOD_IDS) {
     const price = pence(`${id}.price`, `${SHIPPING_METHODS[id].name} price`);
-    if (typeof price !== "number") return price;
     methods.push({
       id,
       enabled: form[`${id}.enabled`] === "on",
@@ -78,20 +109,15 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
     });
   }
   let freeStandardFromPence: number | null = null;
-  if ((form.freeFrom ?? "").trim()) {
-    const free = pence("freeFrom", "Free delivery from");
-    if (typeof free !== "number") return free;
-    freeStandardFromPence = free;
-  }
+  if ((form.freeFrom ?? "").trim()) freeStandardFromPence = pence("freeFrom", "Free delivery from");
   const days = (form.returnDays ?? "").trim();
   // Issue 54 (X-GIFT-2): how long a gift card lasts; the schema says what is allowed. A post
   // without the field (a form from before it) keeps what is saved, as a section left out does.
+  // A wrong number is named and stands as the default, so the other fields are still checked.
   const months = form.giftCardMonths?.trim();
-  if (months !== undefined && !/^\d{1,4}$/.test(months)) {
-    return {
-      field: "giftCardMonths",
-      error: `Gift cards last: enter a whole number of months, from ${GIFT_CARD_EXPIRY_MONTHS_MIN} to ${GIFT_CARD_EXPIRY_MONTHS_MAX}.`,
-    };
+  const monthsRead = months !== undefined && /^\d{1,4}$/.test(months);
+  if (months !== undefined && !monthsRead) {
+    fieldErrors.giftCardMonths = `Gift cards last: enter a whole number of months, from ${GIFT_CARD_EXPIRY_MONTHS_MIN} to ${GIFT_CARD_EXPIRY_MONTHS_MAX}.`;
   }
   return {
     settings: {
@@ -107,9 +133,27 @@ function settingsFromForm(form: Values): { settings: unknown } | { field: string
       },
       delivery: { methods, freeStandardFromPence },
       returns: { days: /^\d+$/.test(days) ? Number(days) : days },
-      ...(months === undefined ? {} : { giftCards: { expiryMonths: Number(months) } }),
+      ...(months === undefined
+        ? {}
+        : {
+            giftCards: {
+              expiryMonths: monthsRead ? Number(months) : GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+            },
+          }),
     },
+    fieldErrors,
   };
+}
+
+/** A refused save: every wrong field named, the first (in the page's order) as its sentence. */
+function refuseFields(fieldErrors: FieldErrors, values: Values) {
+  const fields = Object.fromEntries(
+    Object.entries(fieldErrors).filter(([name]) => name !== "form"),
+  );
+  const first = FIELD_ORDER.find((name) => fields[name]) ?? Object.keys(fields)[0];
+  const error =
+    fieldErrors.form ?? (first ? fields[first] : undefined) ?? "The settings could not be saved.";
+  return refuse(400, error, { extra: { field: first ?? "form", fieldErrors: fields, values } });
 }
 
 export const action = pageEndpoint(
@@ -138,11 +182,23 @@ export const action = pageEndpoint(
       return refuse(400, answer.message, { extra: { ...answer.extra, values } });
     }
     const read = settingsFromForm(values);
-    if ("error" in read) return refuse(400, read.error, { extra: { field: read.field, values } });
+    if (Object.keys(read.fieldErrors).length) {
+      // A typed amount is wrong: nothing is saved, and the settings' rules name the rest too.
+      const rest = parseShopSettings(read.settings);
+      const fieldErrors = { ...read.fieldErrors };
+      for (const [name, sentence] of Object.entries(
+        rest.ok ? {} : formFieldErrors(rest.refusals),
+      )) {
+        fieldErrors[name] ??= sentence;
+      }
+      return refuseFields(fieldErrors, values);
+    }
     const saved = await saveSettings(db, read.settings, owner!.email);
     if (!saved.ok) {
       const path = typeof saved.extra?.field === "string" ? saved.extra.field : "";
-      return refuse(400, saved.message, { extra: { field: formField(path), values } });
+      const fieldErrors = formFieldErrors(saved.extra?.refusals);
+      if (!Object.keys(fieldErrors).length) fieldErrors[formField(path)] = saved.message;
+      return refuseFields(fieldErrors, values);
     }
     return success({
       message: "The settings are saved: every page, total and e-mail now uses them.",
@@ -188,7 +244,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       : null;
   const mailRefused = refused?.values?.intent?.startsWith("mail-");
   const values = (!mailRefused && refused?.values) || startingValues(settings);
-  const errorFor = (name: string) => (refused?.field === name ? refused.error : undefined);
+  // Every wrong field at once (issue 56); the mail server's forms name one field.
+  const fieldErrors = fieldErrorsOf(refused);
+  const errorFor = (name: string) =>
+    fieldErrors[name] ?? (refused?.field === name ? refused.error : undefined);
   // The form is keyed by what it shows, so a save or a refusal resets the fields to it.
   const formKey = JSON.stringify(values);
   return (
@@ -207,7 +266,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <ErrorSummary
           form={SETTINGS_FORM}
           message={refused.error}
-          errors={refused.field ? { [refused.field]: refused.error } : {}}
+          errors={fieldErrors}
+          fieldOrder={FIELD_ORDER}
           answer={actionData}
         />
       ) : (

@@ -1,23 +1,74 @@
 import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
 import { sizeGuideSectionFor } from "~/content/size-guide";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { clockFrom, dbFrom } from "~/db/context.server";
-import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
-import { TeamProductForm } from "~/teams/TeamProductForm";
+import {
+  closedSentence,
+  formatChoice,
+  TEAM_FORM_FIELDS,
+  teamDeliveryCharge,
+  teamFormId,
+  ukDateTimeInWords,
+} from "~/teams/rules";
+import { teamFormAnswer, TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
 import { isMembersKey, publicTeam } from "~/teams/teams.server";
 import { addressOnOneLine } from "~/orders/delivery-label";
 import type { Route } from "./+types/team";
 import { addEntry } from "~/teams/entries.server";
-import { pageEndpoint } from "~/security/edge.server";
+import { memberFormProblems } from "~/teams/member-form.server";
+import { pageEndpoint, refuse } from "~/security/edge.server";
 import { QUOTAS } from "~/security/quotas.server";
 import { BODY_LIMITS } from "~/shared/limits";
 import { done } from "~/shared/problems";
+import { ActionOutcome } from "~/ui/ActionOutcome";
+
+/** What a team page's form sent, by field name (its text kept when it comes back refused). */
+function typedFields(body: FormData) {
+  const typed: Record<string, string> = {};
+  for (const [name, value] of body.entries()) if (typeof value === "string") typed[name] = value;
+  return typed;
+}
+
+/** A refusal of one product's form: said in that form, every field named, what was typed kept. */
+function refuseForm(typed: Record<string, string>, fieldErrors: Record<string, string>) {
+  const form = teamFormId(typed.productId ?? "", typed.optionType ?? "");
+  const first = TEAM_FORM_FIELDS.find((name) => fieldErrors[name]);
+  return refuse(400, fieldErrors[first!]!, { extra: { form, fieldErrors, values: typed } });
+}
+
+/**
+ * "Order" (X-TEAM-2, the member pays): the choice is checked here, every wrong field named at
+ * once in the product's form (issue 56), then the team's checkout step shows the line and its
+ * price (a GET, as the form once went there directly).
+ */
+const chooseAction = pageEndpoint(
+  { sameOrigin: true, body: { kind: "form", limit: BODY_LIMITS.short }, noStore: true },
+  async ({ body, params, context }) => {
+    const typed = typedFields(body);
+    const slug = params.slug ?? "";
+    const fieldErrors = await memberFormProblems(
+      dbFrom(context),
+      await catalogueFrom(context),
+      slug,
+      typed,
+      false,
+      clockFrom(context).now(),
+    );
+    if (Object.keys(fieldErrors).length) return refuseForm(typed, fieldErrors);
+    const step = new URLSearchParams();
+    for (const name of ["productId", "optionType", "size", "beltRank", "color", "printName"]) {
+      const value = typed[name]?.trim();
+      if (value) step.set(name, value);
+    }
+    throw redirect(`/team/${slug}/checkout?${step}`);
+  },
+);
 
 /** X-TEAM-7: a member's entry from the team page's form (no card); the same as the JSON API. */
-export const action = pageEndpoint(
+const entryAction = pageEndpoint(
   {
     sameOrigin: true,
     body: { kind: "form", limit: BODY_LIMITS.short },
@@ -25,9 +76,10 @@ export const action = pageEndpoint(
     noStore: true,
   },
   async ({ db, body, params, context }) => {
+    const typed = typedFields(body);
     const field = (name: string) => {
-      const value = body.get(name);
-      return typeof value === "string" && value.trim() ? value : undefined;
+      const value = typed[name];
+      return value?.trim() ? value : undefined;
     };
     const entry = {
       name: field("name") ?? "",
@@ -41,19 +93,42 @@ export const action = pageEndpoint(
       // X-SEC-25: the members' key, carried from the link into the form.
       key: field("key") ?? "",
     };
+    const slug = params.slug ?? "";
+    // The key opens the store's forms (X-SEC-25): nothing about the store is said without it.
+    const fieldErrors = (await isMembersKey(db, slug, entry.key))
+      ? await memberFormProblems(
+          db,
+          await catalogueFrom(context),
+          slug,
+          typed,
+          true,
+          clockFrom(context).now(),
+        )
+      : {};
+    if (Object.keys(fieldErrors).length) return refuseForm(typed, fieldErrors);
     const added = await addEntry(
       db,
       await catalogueFrom(context),
-      params.slug ?? "",
+      slug,
       entry,
       clockFrom(context).now(),
     );
-    if (!added.ok) return added;
+    if (!added.ok) {
+      const form = teamFormId(entry.productId, entry.optionType);
+      return { ...added, extra: { ...added.extra, form, fieldErrors: {}, values: typed } };
+    }
     return done({
       message: `Thank you, ${entry.name}: your choice is in. The organiser pays for everyone; we will e-mail ${entry.email} when they have.`,
     });
   },
 );
+
+/** The team page's forms: "Order" posts to `?choose` (the member pays), an entry to the page. */
+export function action(args: Route.ActionArgs) {
+  return new URL(args.request.url).searchParams.has("choose")
+    ? chooseAction(args)
+    : entryAction(args);
+}
 
 export const meta = ({ loaderData: team }: Route.MetaArgs) => [
   { title: team ? `${team.name} | Team order | GRIP TRUTH` : "Team order | GRIP TRUTH" },
@@ -134,16 +209,9 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
           to pay.
         </p>
       ) : null}
-      {answer?.message ? (
-        <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
-          {answer.message}
-        </p>
-      ) : null}
-      {answer?.error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-4 font-semibold text-red-800">
-          {answer.error}
-        </p>
-      ) : null}
+      {/* The entry's thanks, or a refusal no one form holds, takes the focus (the forms are
+          drawn afresh after an entry; a form's own refusal is said in it, issue 56). */}
+      <ActionOutcome outcome={"form" in (actionData ?? {}) ? undefined : answer} focus />
       {team.open && organiserPays && !team.entryKey ? (
         <p role="alert" className="rounded-md bg-amber-50 p-4 font-semibold text-amber-900">
           Send your choice from the link your organiser shared with the team: this page needs it.
@@ -153,7 +221,7 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
         <div className="space-y-5">
           {team.products.map((product) => (
             <TeamProductForm
-              key={`${product.productId}|${product.optionType}`}
+              key={`${product.productId}|${product.optionType}|${answer?.message ?? ""}`}
               slug={team.slug}
               product={product}
               fixedText={team.fixedText}
@@ -161,6 +229,7 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
               prefill={team.prefill}
               organiserPays={organiserPays}
               entryKey={team.entryKey}
+              answer={teamFormAnswer(actionData, teamFormId(product.productId, product.optionType))}
               sizeGuide={
                 product.sizeGuide ? <SizeGuideCharts section={product.sizeGuide} /> : undefined
               }

@@ -1,16 +1,38 @@
 import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import { ProductImage } from "~/catalogue/components/ProductImage";
 import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX } from "~/shared/limits";
-import { Button } from "~/ui/Button";
 import { Field, SelectField } from "~/ui/Field";
-import type { PublicTeam, TeamChoicePrefill } from "./rules";
+import { ErrorSummary, errorOf, fieldErrorsOf, fieldId, SubmitButton } from "~/ui/forms";
+import { type PublicTeam, TEAM_FORM_FIELDS, type TeamChoicePrefill, teamFormId } from "./rules";
 
 type Offered = PublicTeam["products"][number];
 
+/** A refusal of one product's form (routes/team.tsx): which form, what was typed, what is wrong. */
+export interface TeamFormAnswer {
+  form: string;
+  error: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** The page's answer when it is this form's. */
+export function teamFormAnswer(actionData: unknown, form: string): TeamFormAnswer | undefined {
+  return actionData &&
+    typeof actionData === "object" &&
+    "form" in actionData &&
+    actionData.form === form &&
+    "error" in actionData
+    ? (actionData as TeamFormAnswer)
+    : undefined;
+}
+
 /**
- * One offered product on /team/<slug> (X-TEAM-2): a plain GET form to the team's checkout step,
- * so it works without JavaScript. The team's text is shown, not editable; the member's name box
+ * One offered product on /team/<slug> (X-TEAM-2): a plain form the server answers, so it works
+ * without JavaScript. "Order" is checked by the team page (every wrong field named at once in the
+ * shop's error pattern, issue 56), then goes on to the team's checkout step; where the organiser
+ * pays, the form sends the entry. The team's text is shown, not editable; the member's name box
  * only where the team prints names.
  */
 export function TeamProductForm({
@@ -22,7 +44,10 @@ export function TeamProductForm({
   organiserPays = false,
   entryKey,
   sizeGuide,
+  answer,
 }: {
+  /** The page's refusal of this form (teamFormAnswer), if it was. */
+  answer?: TeamFormAnswer;
   /** Issue 41: the product's size charts, as the size guide shows them (the route's to give). */
   sizeGuide?: ReactNode;
   slug: string;
@@ -35,14 +60,26 @@ export function TeamProductForm({
   /** X-SEC-25: the members' key from the organiser's link, sent with the entry. */
   entryKey?: string | null;
 }) {
-  const id = `${product.productId}-${product.optionType}`.replace(/[^a-zA-Z0-9-]/g, "-");
+  const id = teamFormId(product.productId, product.optionType);
   const mine =
     prefill?.productId === product.productId && prefill.optionType === product.optionType
       ? prefill
       : undefined;
+  const errors = fieldErrorsOf(answer);
+  const typed = answer?.values;
+  // Each field's name, id (the summary links to it), message and what was typed.
+  const at = (name: string) => ({ id: fieldId(id, name), name, error: errors[name] });
+  const action = organiserPays
+    ? `/team/${slug}${entryKey ? `?key=${encodeURIComponent(entryKey)}` : ""}`
+    : `/team/${slug}?choose`;
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("productId") === product.productId &&
+    navigation.formData?.get("optionType") === product.optionType;
   return (
     <section
-      aria-labelledby={`${id}-name`}
+      aria-labelledby={`${id}-heading`}
       className={`rounded-lg bg-white p-5 ring-1 ring-black/5 ${mine ? "ring-2 ring-accent" : ""}`}
     >
       <div className="flex items-start gap-4">
@@ -53,7 +90,7 @@ export function TeamProductForm({
           </div>
         ) : null}
         <div>
-          <h2 id={`${id}-name`} className="font-display text-xl font-bold uppercase">
+          <h2 id={`${id}-heading`} className="font-display text-xl font-bold uppercase">
             {product.name}
             {product.optionType !== "Standard" ? ` (${product.optionType})` : ""}
           </h2>
@@ -76,34 +113,35 @@ export function TeamProductForm({
           {sizeGuide}
         </details>
       ) : null}
-      <form
-        method={organiserPays ? "post" : "get"}
-        action={
-          organiserPays
-            ? `/team/${slug}${entryKey ? `?key=${encodeURIComponent(entryKey)}` : ""}`
-            : `/team/${slug}/checkout`
-        }
-        className="mt-4 space-y-4"
-      >
+      <Form method="post" action={action} className="mt-4 space-y-4" noValidate>
+        {answer ? (
+          <ErrorSummary
+            form={id}
+            message={errorOf(answer)}
+            errors={errors}
+            fieldOrder={TEAM_FORM_FIELDS}
+            answer={answer}
+          />
+        ) : null}
         {organiserPays && entryKey ? <input type="hidden" name="key" value={entryKey} /> : null}
         {organiserPays ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Your name"
-              name="name"
-              id={`${id}-member`}
+              {...at("name")}
               autoComplete="name"
               maxLength={80}
               required
+              defaultValue={typed?.name ?? ""}
             />
             <Field
               label="Your e-mail"
-              name="email"
-              id={`${id}-email`}
+              {...at("email")}
               type="email"
               autoComplete="email"
               maxLength={254}
               required
+              defaultValue={typed?.email ?? ""}
             />
           </div>
         ) : null}
@@ -112,27 +150,24 @@ export function TeamProductForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <ChoiceSelect
             label="Size"
-            name="size"
-            id={`${id}-size`}
+            {...at("size")}
             choices={product.sizes}
-            chosen={mine?.size}
+            chosen={typed ? typed.size : mine?.size}
           />
           {product.beltRanks ? (
             <ChoiceSelect
               label="Belt rank"
-              name="beltRank"
-              id={`${id}-belt`}
+              {...at("beltRank")}
               choices={product.beltRanks}
-              chosen={mine?.beltRank}
+              chosen={typed ? typed.beltRank : mine?.beltRank}
             />
           ) : null}
           {product.colors ? (
             <ChoiceSelect
               label="Colour"
-              name="color"
-              id={`${id}-colour`}
+              {...at("color")}
               choices={product.colors}
-              chosen={mine?.color}
+              chosen={typed ? typed.color : mine?.color}
             />
           ) : null}
         </div>
@@ -143,26 +178,25 @@ export function TeamProductForm({
           <Field
             label="Your name to print (optional)"
             hint={`Up to ${CUSTOM_TEXT_MAX} characters.`}
-            name="printName"
-            id={`${id}-print-name`}
+            {...at("printName")}
             maxLength={CUSTOM_TEXT_MAX}
             autoComplete="off"
-            defaultValue={mine?.printName ?? ""}
+            defaultValue={typed?.printName ?? mine?.printName ?? ""}
           />
         ) : null}
         {organiserPays ? (
-          <Button
-            type="submit"
+          <SubmitButton
+            busy={busy}
             aria-label={`Send my choice: ${product.name} (${product.optionType})`}
           >
             Send my choice
-          </Button>
+          </SubmitButton>
         ) : (
-          <Button type="submit" aria-label={`Order ${product.name} (${product.optionType})`}>
+          <SubmitButton busy={busy} aria-label={`Order ${product.name} (${product.optionType})`}>
             Order
-          </Button>
+          </SubmitButton>
         )}
-      </form>
+      </Form>
     </section>
   );
 }
@@ -172,18 +206,28 @@ function ChoiceSelect({
   label,
   name,
   id,
+  error,
   choices,
   chosen,
 }: {
   label: string;
   name: string;
   id: string;
+  /** Its message when the form came back refused. */
+  error?: string;
   choices: readonly string[];
-  /** The roster link's prefilled choice, if any. */
+  /** What was chosen: the roster link's prefill, or what was sent when refused. */
   chosen?: string;
 }) {
   return (
-    <SelectField label={label} name={name} required id={id} defaultValue={chosen ?? ""}>
+    <SelectField
+      label={label}
+      name={name}
+      required
+      id={id}
+      error={error}
+      defaultValue={chosen ?? ""}
+    >
       <option value="" disabled>
         {`Choose a ${label.toLowerCase()}`}
       </option>

@@ -17,8 +17,7 @@ import {
   teamEntrySchema,
   type TeamOffer,
   firstTeamIssue,
-  printNameProblem,
-  rosterNameProblem,
+  memberChoiceProblems,
   SLUG_PATTERN,
   TEAM_KEY_PATTERN,
 } from "./rules";
@@ -138,29 +137,9 @@ function choiceProblem(
   if (!product || product.status !== "active" || !option) {
     return `${team.name} does not offer ${input.productId} (${input.optionType}).`;
   }
-  // X-SEC-25: what reaches the organiser's and the shop's e-mails follows the roster's rules.
-  const nameProblem = rosterNameProblem(input.name);
-  if (nameProblem) return `Your name: ${nameProblem}`;
-  const printProblem = printNameProblem(input.printName);
-  if (printProblem) return `The name to print: ${printProblem}`;
-  if (!option.sizes.includes(input.size)) {
-    return `Choose one of the sizes: ${option.sizes.join(", ")}.`;
-  }
-  if (option.beltRanks) {
-    if (!input.beltRank || !option.beltRanks.includes(input.beltRank)) {
-      return `Choose a belt rank: ${option.beltRanks.join(", ")}.`;
-    }
-  } else if (input.beltRank) {
-    return `${product.name} has no belt ranks.`;
-  }
-  if (option.colors) {
-    if (!input.color || !option.colors.includes(input.color)) {
-      return `Choose a colour: ${option.colors.join(", ")}.`;
-    }
-  } else if (input.color) {
-    return `${product.name} has no colours to choose.`;
-  }
-  return undefined;
+  // X-SEC-25: what reaches the organiser's and the shop's e-mails follows the roster's rules;
+  // the first of the choice's problems, in the form's order (rules.ts).
+  return Object.values(memberChoiceProblems(option, product.name, input))[0];
 }
 
 /**

@@ -509,3 +509,64 @@ export function formatChoice(choice: TeamChoicePrefill): string {
 export function teamDeliveryCharge(pricePence: number): string {
   return pricePence > 0 ? `delivery ${formatPence(pricePence)} per order` : "no delivery charge";
 }
+
+/** A team page's form's id (issue 56): its fields are `<id>-size`, `<id>-email`, …. */
+export const teamFormId = (productId: string, optionType: string) =>
+  `${productId}-${optionType}`.replace(/[^a-zA-Z0-9-]/g, "-");
+
+/** The team page's form fields in the order it shows them (the error summary lists them so). */
+export const TEAM_FORM_FIELDS = [
+  "name",
+  "email",
+  "size",
+  "beltRank",
+  "color",
+  "printName",
+] as const;
+
+/**
+ * A member's choice of one offered option, every wrong field at once (issue 56, X-A11Y-10), in
+ * the form's order: the name (an entry's, X-SEC-25), the name to print, the size, the belt rank
+ * and the colour the option has. One place for these sentences: an entry's refusal
+ * (entries.server.ts) is the first of them, the team page names each at its field.
+ */
+export function memberChoiceProblems(
+  option: {
+    sizes: readonly string[];
+    beltRanks?: readonly string[] | null;
+    colors?: readonly string[] | null;
+  },
+  productName: string,
+  choice: {
+    /** The member's own name: an entry's only (undefined: not asked). */
+    name?: string;
+    printName?: string | null;
+    size: string;
+    beltRank?: string | null;
+    color?: string | null;
+  },
+): Partial<Record<(typeof TEAM_FORM_FIELDS)[number], string>> {
+  const problems: Partial<Record<(typeof TEAM_FORM_FIELDS)[number], string>> = {};
+  const nameProblem = choice.name === undefined ? undefined : rosterNameProblem(choice.name);
+  if (nameProblem) problems.name = `Your name: ${nameProblem}`;
+  const printProblem = printNameProblem(choice.printName);
+  if (printProblem) problems.printName = `The name to print: ${printProblem}`;
+  if (!option.sizes.includes(choice.size)) {
+    problems.size = `Choose one of the sizes: ${option.sizes.join(", ")}.`;
+  }
+  if (option.beltRanks) {
+    if (!choice.beltRank || !option.beltRanks.includes(choice.beltRank)) {
+      problems.beltRank = `Choose a belt rank: ${option.beltRanks.join(", ")}.`;
+    }
+  } else if (choice.beltRank) {
+    problems.beltRank = `${productName} has no belt ranks.`;
+  }
+  if (option.colors) {
+    if (!choice.color || !option.colors.includes(choice.color)) {
+      problems.color = `Choose a colour: ${option.colors.join(", ")}.`;
+    }
+  } else if (choice.color) {
+    problems.color = `${productName} has no colours to choose.`;
+  }
+  return problems;
+}

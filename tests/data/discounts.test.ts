@@ -293,4 +293,68 @@ describe(`the owner's discount codes (${TEST_DRIVER})`, () => {
     expect(row!.endsAt!.toISOString()).toBe("2030-12-01T09:00:00.000Z");
     expect(row).toMatchObject({ percent: 12, usageLimit: null, minimumSpendPence: 4950, active: true });
   });
+
+  it("X-A11Y-10 (issue 56): the page's form names every wrong field at once and gives back what was typed", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return call(discountsPage, "/admin/discounts", { method: "POST", body: form, headers: { cookie } });
+    };
+    // Sent empty: the code and the percentage are named, nothing is made.
+    const empty = await post({ intent: "create", code: "", percent: "" });
+    expect(empty.status).toBe(400);
+    const emptyAnswer = (await empty.json()) as { form: string; error: string; fieldErrors: object };
+    expect(emptyAnswer.form).toBe("new");
+    expect(Object.keys(emptyAnswer.fieldErrors)).toEqual(["code", "percent"]);
+    expect(emptyAnswer.error).toMatch(/^The code must be 2 to \d+ letters, digits, - or _\.$/);
+    const several = await post({
+      intent: "create",
+      code: "x",
+      percent: "150",
+      minimumSpend: "lots",
+      startsAt: "2030-07-01T09:00",
+      endsAt: "2030-06-01T09:00",
+      usageLimit: "0",
+      active: "on",
+    });
+    expect(several.status).toBe(400);
+    const answer = (await several.json()) as {
+      form: string;
+      error: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+    };
+    expect(Object.keys(answer.fieldErrors).sort()).toEqual(
+      ["code", "endsAt", "minimumSpend", "percent", "usageLimit"].sort(),
+    );
+    expect(answer.fieldErrors).toMatchObject({
+      percent: "The percentage must be a whole number from 1 to 100.",
+      minimumSpend: "The minimum spend must be an amount in pounds, e.g. 50.00.",
+      endsAt: "The end must be after the start.",
+      usageLimit: "The usage limit must be a whole number of 1 or more, or empty for none.",
+    });
+    expect(answer.error).toBe(answer.fieldErrors.code);
+    expect(answer).toMatchObject({
+      form: "new",
+      values: { code: "x", percent: "150", minimumSpend: "lots", startsAt: "2030-07-01T09:00" },
+    });
+    // A code's own form: its refusal names that form, and nothing is changed.
+    await post({ intent: "create", code: "OWNFORM", percent: "10" });
+    const edit = await post({ intent: "edit", code: "OWNFORM", percent: "", minimumSpend: "1.999" });
+    expect(edit.status).toBe(400);
+    expect(await edit.json()).toMatchObject({
+      form: "edit-OWNFORM",
+      fieldErrors: {
+        percent: "The percentage must be a whole number from 1 to 100.",
+        minimumSpend: "The minimum spend must be an amount in pounds, e.g. 50.00.",
+      },
+    });
+    // A code that exists is said at the code's field.
+    const twice = await post({ intent: "create", code: "ownform", percent: "10" });
+    expect(twice.status).toBe(409);
+    expect(await twice.json()).toMatchObject({
+      form: "new",
+      fieldErrors: { code: "The code OWNFORM already exists." },
+    });
+  });
 });

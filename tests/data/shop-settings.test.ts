@@ -217,6 +217,47 @@ describe("X-TRUE-2: the shop's settings in the owner's hands", () => {
     const answer = (await bad.json()) as { error: string; field: string };
     expect(answer).toMatchObject({ field: "uk-express.price" });
     expect(answer.error).toMatch(/UK express price: enter an amount such as 3.99/);
+
+    // Issue 56 (X-A11Y-10): every wrong field at once, a wrong amount not hiding the rest.
+    form.set("sellerName", "");
+    form.set("international.leadTime", "soon");
+    form.set("returnDays", "7");
+    const several = await call(settingsPage, "/admin/settings", {
+      method: "POST",
+      headers: { cookie },
+      body: form,
+    });
+    expect(several.status).toBe(400);
+    const named = (await several.json()) as {
+      error: string;
+      field: string;
+      fieldErrors: Record<string, string>;
+    };
+    expect(named.fieldErrors).toEqual({
+      sellerName: "The seller's name cannot be empty.",
+      "uk-express.price": "UK express price: enter an amount such as 3.99.",
+      "international.leadTime": "A lead time needs its days (for example 2-5 working days).",
+      returnDays:
+        "The return window must be at least 14 days (the buyer's legal right to cancel).",
+    });
+    expect(named).toMatchObject({
+      field: "sellerName",
+      error: "The seller's name cannot be empty.",
+    });
+    // Without a wrong amount, the settings' own rules still name every field at once.
+    form.set("uk-express.price", "9.99");
+    const rules = (await (
+      await call(settingsPage, "/admin/settings", {
+        method: "POST",
+        headers: { cookie },
+        body: form,
+      })
+    ).json()) as { fieldErrors: Record<string, string> };
+    expect(Object.keys(rules.fieldErrors)).toEqual([
+      "sellerName",
+      "international.leadTime",
+      "returnDays",
+    ]);
   });
 
   it("X-GIFT-2: the months a gift card lasts are a field of the page's form: saved, kept when left out, and a bad value refused at the field with what was typed", async () => {

@@ -114,5 +114,46 @@ describe(`X-SEC-25 entries in a store the academy pays for (${TEST_DRIVER})`, ()
     const sent = await call(teamPageAction, `/team/${team.slug}?key=${key}`, form({ ...fields, key }), params);
     expect(sent.status).toBe(200);
     expect(((await sent.json()) as { message: string }).message).toMatch(/^Thank you, Jordan Lee/);
+
+    // Issue 56 (X-A11Y-10): sent empty with the key, every wrong field is named at once in the
+    // product's form, with what was typed; without the key, still nothing about the store.
+    const blank = { productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", name: "", email: "nope", printName: "www.example.com" };
+    const refused = await call(teamPageAction, `/team/${team.slug}?key=${key}`, form({ ...blank, key }), params);
+    expect(refused.status).toBe(400);
+    const answer = (await refused.json()) as { form: string; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+    expect(answer.form).toBe("mens-ranked-gorilla-no-gi-set-Rashguard");
+    expect(Object.keys(answer.fieldErrors)).toEqual(["name", "email", "printName", "size", "beltRank"]);
+    expect(answer.fieldErrors).toMatchObject({
+      name: "Give your name.",
+      email: "Please enter a valid e-mail address.",
+      size: expect.stringMatching(/^Choose one of the sizes: /),
+      beltRank: expect.stringMatching(/^Choose a belt rank: /),
+    });
+    expect(answer.error).toBe("Give your name.");
+    expect(answer.values).toMatchObject({ email: "nope", printName: "www.example.com" });
+    const blind = await call(teamPageAction, `/team/${team.slug}`, form({ ...blank, key: "x".repeat(43) }), params);
+    expect(blind.status).toBe(404);
+    expect(((await blind.json()) as { fieldErrors?: object }).fieldErrors ?? {}).toEqual({});
+  });
+
+  it("X-A11Y-10 (issue 56): Order on a team page names every blank choice at once, then goes on to the team's checkout", async () => {
+    const team = await makeTeam(owner.cookie);
+    const params = { slug: team.slug };
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      return { method: "POST", body, headers: { origin: "http://shop.test", ...memberAddress() } };
+    };
+    const choice = { productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard" };
+    const empty = await call(teamPageAction, `/team/${team.slug}?choose`, form(choice), params);
+    expect(empty.status).toBe(400);
+    const answer = (await empty.json()) as { form: string; fieldErrors: Record<string, string> };
+    expect(answer.form).toBe("mens-ranked-gorilla-no-gi-set-Rashguard");
+    expect(Object.keys(answer.fieldErrors)).toEqual(["size", "beltRank"]);
+    const chosen = await call(teamPageAction, `/team/${team.slug}?choose`, form({ ...choice, size: "M", beltRank: "Blue", printName: "SAM" }), params);
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("location")).toBe(
+      `/team/${team.slug}/checkout?productId=mens-ranked-gorilla-no-gi-set&optionType=Rashguard&size=M&beltRank=Blue&printName=SAM`,
+    );
   });
 });

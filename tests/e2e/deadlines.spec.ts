@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { buyHoodies, expect, expectNoAxeViolations, OWNER, signInOwner, test } from "./fixtures";
+import {
+  buyHoodies,
+  buyItems,
+  expect,
+  expectNoAxeViolations,
+  OWNER,
+  signInOwner,
+  test,
+} from "./fixtures";
 
 // Issue 56 "Accessible without a deadline": no page that times out unannounced (WCAG 2.2.1),
 // focus never under the sticky header (2.4.11), and the one error pattern with typed values kept
@@ -373,4 +381,212 @@ test("X-A11Y-2 (issue 56): a wrong e-mail in the product page's stock alert is a
   await expect(email).toHaveAccessibleDescription("Enter an e-mail address like name@example.com.");
   await expect(email).toHaveValue("not an address");
   await expectNoAxeViolations(page);
+});
+
+/** Opens a team store (the members pay) through the owner's API, the owner signed in. */
+async function openTeamStore(page: Page, name: string) {
+  const response = await page.request.post("/api/admin/teams", {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      name,
+      organiserName: "Coach Kim",
+      organiserEmail: `kim-${Date.now()}@riptide.test`,
+      closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      delivery: "together",
+      deliveryAddress: "Riptide BJJ\n4 Dojo Lane\nLeeds LS1 4AB",
+      memberNames: true,
+      fixedText: "RIPTIDE BJJ",
+      products: [
+        {
+          productId: "mens-ranked-gorilla-no-gi-set",
+          optionType: "Rashguard",
+          teamPricePence: 3000,
+        },
+      ],
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { slug: string }).slug;
+}
+
+/** Sends the owner's empty forms and a team store's empty order; each answer is checked. */
+async function emptySubmits(page: Page, javaScript: boolean) {
+  const summary = page.getByTestId("error-summary");
+  // The product editor: the server names the blank id and description at once; the name stays.
+  await page.goto("/admin/products/new");
+  await signInOwner(page);
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name", { exact: true }).fill("Kept Name");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^The id must be /,
+    "The description cannot be empty.",
+  ]);
+  const description = page.getByLabel("Description", { exact: true });
+  await expect(description).toHaveAttribute("aria-invalid", "true");
+  await expect(description).toHaveAccessibleDescription("The description cannot be empty.");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Kept Name");
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid");
+
+  // A new discount code: every wrong field at once, in the form's own summary, values kept.
+  await page.goto("/admin/discounts");
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const newCode = page.getByRole("region", { name: "New code" });
+  await newCode.getByLabel("Percent off").fill("150");
+  await newCode.getByLabel("Minimum spend (£, optional)").fill("lots");
+  await newCode.getByRole("button", { name: "Create code" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^The code must be 2 to \d+ letters/,
+    "The percentage must be a whole number from 1 to 100.",
+    "The minimum spend must be an amount in pounds, e.g. 50.00.",
+  ]);
+  await expect(newCode.getByLabel("Code", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(newCode.getByLabel("Minimum spend (£, optional)")).toHaveValue("lots");
+  await expect(newCode.getByLabel("Percent off")).toHaveAccessibleDescription(
+    "The percentage must be a whole number from 1 to 100.",
+  );
+  await summary.getByRole("link").nth(2).click();
+  await expect(newCode.getByLabel("Minimum spend (£, optional)")).toBeFocused();
+  if (javaScript) await expectNoAxeViolations(page);
+  // A code's own form: its refusal opens it again, with its summary and what was typed.
+  const save10 = page.getByRole("region", { name: "SAVE10", exact: true });
+  await save10.getByText("Edit SAVE10").click();
+  await save10.getByLabel("Percent off").fill("0");
+  await save10.getByRole("button", { name: "Save SAVE10" }).click();
+  await expect(save10.getByTestId("error-summary")).toBeFocused();
+  await expect(save10.getByLabel("Percent off")).toHaveValue("0");
+  await expect(save10.getByLabel("Percent off")).toHaveAttribute("aria-invalid", "true");
+  await expect(save10).toContainText("10% off");
+
+  // A team store's order: Order with nothing chosen names the size and the belt rank.
+  const slug = await openTeamStore(page, `Empty order ${javaScript ? "js" : "html"} ${Date.now()}`);
+  await page.goto(`/team/${slug}`);
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const rash = page.getByRole("region", { name: "Mens Ranked Gorilla No-Gi Set (Rashguard)" });
+  await rash.getByLabel("Your name to print (optional)").fill("ANA");
+  await rash.getByRole("button", { name: /^Order/ }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    /^Choose one of the sizes: /,
+    /^Choose a belt rank: /,
+  ]);
+  const size = rash.getByLabel("Size", { exact: true });
+  await expect(size).toHaveAttribute("aria-invalid", "true");
+  await expect(size).toHaveAccessibleDescription(/^Choose one of the sizes: /);
+  await expect(rash.getByLabel("Your name to print (optional)")).toHaveValue("ANA");
+  if (javaScript) await expectNoAxeViolations(page);
+  await size.selectOption("M");
+  await rash.getByLabel("Belt rank").selectOption("Blue");
+  await rash.getByRole("button", { name: /^Order/ }).click();
+  await expect(page.getByRole("heading", { name: "Your team order" })).toBeVisible();
+  await expect(page.getByText("Name: ANA")).toBeVisible();
+}
+
+test("X-A11Y-10 (issue 56): empty submits of the product editor, a new discount code and a team store order reach the server, which names every wrong field at once in the focused summary", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await emptySubmits(page, true);
+
+  // The shop settings: every wrong field at once, in the page's order, each marked.
+  await page.goto("/admin/settings");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Trading name").fill("");
+  await page.getByLabel("UK express price (£)").fill("nine pounds");
+  await page.getByLabel("Days to return unworn, non-personalised items").fill("7");
+  await page.getByRole("button", { name: "Save the settings" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    "The seller's name cannot be empty.",
+    "UK express price: enter an amount such as 3.99.",
+    "The return window must be at least 14 days (the buyer's legal right to cancel).",
+  ]);
+  for (const label of ["Trading name", "UK express price (£)"]) {
+    await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(page.getByLabel("UK express price (£)")).toHaveValue("nine pounds");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("the owner's forms and a team order without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("X-SHOP-2 X-A11Y-10 (issue 56): without JavaScript the same empty submits get the same summary, fields and values", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await emptySubmits(page, false);
+  });
+});
+
+test("X-A11Y-2 X-A11Y-10 (issue 56): the minor list: an empty /tracking names both fields, an empty Apply is answered at its field, the cart's button says how many items, 'Mark in production' keeps the focus, and two sizes of one product are told apart on /returns/request", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // The cart's button says "1 item", never a bare number (its badge is hidden from the reader).
+  await page.goto("/accessories");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: /Add to Cart.*Knee Pads/ }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await expect(page.getByTestId("cart-badge")).toHaveAttribute("aria-hidden", "true");
+  await expect(page.getByRole("button", { name: "Open cart, 1 item" })).toBeVisible();
+
+  // /tracking sent empty: the server names both fields in the focused summary (no bubble).
+  await page.goto("/tracking");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "Track order" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveCount(2);
+  await expect(page.getByLabel("Order number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+
+  // An empty Apply says what to do, at the field.
+  await page.goto("/checkout");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const code = page.getByLabel("Discount code");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Enter a discount code.")).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toHaveAccessibleDescription("Enter a discount code.");
+
+  // Two sizes of one hoodie: each line's box has a name of its own.
+  const email = `sizes-${testInfo.project.name}-${Date.now()}@example.com`;
+  const hoodie = { productId: "mens-grip-truth-hoodie", optionType: "Hoodies", color: "Grey" };
+  const { orderNumber } = await buyItems(page.request, email, [
+    { ...hoodie, size: "L", quantity: 1 },
+    { ...hoodie, size: "S", quantity: 1 },
+  ]);
+  // Made to order (the S is not on the shelf): "Mark in production" moves the focus to its
+  // answer, never to the page's body (item 6).
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await signInOwner(page);
+  await expect(page.getByTestId("order-fulfilment-status")).toHaveText("Not yet made");
+  await page.getByRole("button", { name: "Mark in production" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order in production.");
+  await expect(page.getByRole("status")).toBeFocused();
+  await page.getByRole("button", { name: "Mark made" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order made.");
+  await expect(page.getByRole("status")).toBeFocused();
+  await page.getByLabel("Carrier").selectOption("DPD");
+  await page.getByLabel("Tracking number").fill("15501234567");
+  await page.getByRole("button", { name: "Mark dispatched" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order dispatched.");
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto("/returns/request");
+  await customer.getByLabel("Order number").fill(orderNumber);
+  await customer.getByLabel("E-mail", { exact: true }).fill(email);
+  await customer.getByRole("button", { name: "Find my order" }).click();
+  const boxes = customer.getByRole("checkbox", { name: /Hoodie/ });
+  await expect(boxes).toHaveCount(2);
+  const names = await boxes.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ""),
+  );
+  expect(new Set(names).size).toBe(2);
+  await customer.context().close();
 });

@@ -318,6 +318,10 @@ test.describe("without JavaScript", () => {
     ]);
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Please enter your name.");
+    // The rating's radios are described by its message too (issue 56's minor list).
+    await expect(page.getByRole("radio", { name: "1 star" })).toHaveAccessibleDescription(
+      "Please choose a rating from 1 to 5 stars.",
+    );
 
     // Filled in, except a wrong e-mail: what was typed comes back.
     await page.getByLabel("Name").fill(name);

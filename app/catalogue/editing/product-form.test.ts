@@ -69,6 +69,41 @@ describe("the product form's wrong fields (X-A11Y-2)", () => {
     });
   });
 
+  it("X-A11Y-10 (issue 56): an empty new product names every blank field at once, and a wrong price does not hide them", () => {
+    const empty = readProductForm(form({ id: "", name: "", description: "" }), true);
+    expect(empty.ok).toBe(true);
+    if (!empty.ok) return;
+    expect(Object.keys(productFieldErrors(empty.body, empty.slots, true))).toEqual([
+      "id",
+      "name",
+      "description",
+    ]);
+    const read = readProductForm(
+      form({
+        id: "",
+        name: " ",
+        description: "",
+        price: "twelve",
+        "option-0-type": "Shorts",
+        "option-0-price": "abc",
+        "option-0-compareAt": "20",
+        "option-0-sizes": "",
+      }),
+      true,
+    );
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.error).toMatch(/^The id must be/);
+    expect(read.fieldErrors).toEqual({
+      id: expect.stringMatching(/^The id must be/),
+      name: "The name cannot be empty.",
+      description: "The description cannot be empty.",
+      price: 'Price: "twelve" is not a price in pounds, like 34.99.',
+      "option-0-price": 'Option Shorts price: "abc" is not a price in pounds, like 34.99.',
+      "option-0-sizes": "Option 1: Each option needs at least one size.",
+    });
+  });
+
   it("X-A11Y-2: the summary lists the fields in the order the page shows them", () => {
     const order = productFieldOrder(2);
     expect(order.indexOf("name")).toBeLessThan(order.indexOf("price"));

@@ -122,12 +122,18 @@ export function readProductForm(form: FormData, creating: boolean): Read {
   body.compareAtPricePence = price("compareAt", "Compare-at price") ?? null;
   if (creating) body.id = get("id").trim();
   else body.version = Number(get("version"));
+  const slots = options.map((o) => o.slot);
   if (problems.length) {
+    // Every wrong field at once (issue 56, X-A11Y-10): the product's rules name the rest (a
+    // blank name, a blank description), each field keeping the form's own sentence first.
+    for (const [name, sentence] of Object.entries(productFieldErrors(body, slots, creating))) {
+      fieldErrors[name] ??= sentence;
+    }
     // The refusal's sentence is the first wrong field's on the page.
     const first = productFieldOrder(count).find((name) => fieldErrors[name]);
     return { ok: false, error: first ? fieldErrors[first]! : problems[0]!, fieldErrors };
   }
-  return { ok: true, body, slots: options.map((o) => o.slot) };
+  return { ok: true, body, slots };
 }
 
 /** The form's name of a body field (prices are written in pounds under shorter names). */

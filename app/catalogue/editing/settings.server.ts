@@ -18,7 +18,7 @@ export async function readSettingsState(db: Database): Promise<SettingsState> {
   return settingsFromRow(row);
 }
 
-/** PUT /api/admin/settings: the document (sections left out kept), or `invalid_input` naming the field. */
+/** PUT /api/admin/settings: the document (sections left out kept), or `invalid_input` naming the fields. */
 export async function saveSettings(
   db: Database,
   body: unknown,
@@ -31,7 +31,8 @@ export async function saveSettings(
   const parsed = parseShopSettings(merged);
   if (!parsed.ok) {
     return problem("invalid_input", parsed.refusal.message, {
-      extra: { field: parsed.refusal.field },
+      // Every wrong field at once (issue 56): `refusals`; `field` is the first's, as before.
+      extra: { field: parsed.refusal.field, refusals: parsed.refusals },
     });
   }
   const after = parsed.settings;
