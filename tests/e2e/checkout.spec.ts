@@ -110,7 +110,7 @@ test("S-CHK-1..6 X-CHK-2: a full purchase with SAVE10, checked to the penny ever
   await expect(page.getByTestId("order-status")).toHaveText("Paid: being prepared");
   await expect(page.getByRole("main")).toContainText("Total £76.48");
   await expect(page.getByRole("main")).toContainText(
-    "1 × Kids Grip Truth BJJ Gi (Gi · Size: M1 · MAYA · Name customisation)",
+    "1 × Kids Grip Truth BJJ Gi (Gi · Size: M1 · Name for the lapel: MAYA)",
   );
 
   const mail = await mailTo(email);
