@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { clockFrom, dbFrom } from "~/db/context.server";
 import { closedSentence, formatChoice, teamDeliveryCharge, ukDateTimeInWords } from "~/teams/rules";
+import { TEAM_WORDS } from "~/teams/labels";
 import { TeamProductForm } from "~/teams/TeamProductForm";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
@@ -130,8 +131,8 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
       </header>
       {team.open && team.prefill ? (
         <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
-          Your organiser chose this for you: {formatChoice(team.prefill)}. Check it and press Order
-          to pay.
+          Your organiser chose this for you: {formatChoice(team.prefill)}.{" "}
+          {TEAM_WORDS[team.payment].prefillNext}
         </p>
       ) : null}
       {answer?.message ? (
