@@ -78,7 +78,7 @@ test("S-GLB-3: the mobile menu opens and closes and holds the top-level links", 
   await expect(menu).toBeHidden();
 });
 
-test("S-GLB-7: the footer has every link, the slogan, five stars and the review count", async ({
+test("S-GLB-7: the footer has every link, the slogan, the review count and five stars only beside reviews (issue 53)", async ({
   page,
 }) => {
   await page.goto("/");
