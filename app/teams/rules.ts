@@ -314,7 +314,7 @@ export type TeamLineCheck =
  */
 export function checkTeamLine(
   team: TeamForLine | undefined,
-  line: { productId: string; optionType: string; printName?: string | null },
+  line: { productId: string; productName?: string; optionType: string; printName?: string | null },
   now: Date,
 ): TeamLineCheck {
   if (!team) return { ok: false, kind: "invalid_input", message: "There is no such team order." };
@@ -341,7 +341,7 @@ export const ORGANISER_PAYS_SENTENCE = (teamName: string) =>
  */
 export function checkTeamChoice(
   team: TeamForLine,
-  line: { productId: string; optionType: string; printName?: string | null },
+  line: { productId: string; productName?: string; optionType: string; printName?: string | null },
 ): TeamLineCheck {
   const offer = team.offers.find(
     (o) => o.productId === line.productId && o.optionType === line.optionType,
@@ -350,7 +350,8 @@ export function checkTeamChoice(
     return {
       ok: false,
       kind: "invalid_input",
-      message: `${team.name} does not offer ${line.productId} (${line.optionType}).`,
+      // Issue 53: the product's name where the caller has it, never its id.
+      message: `${team.name} does not offer ${line.productName ?? "that product"} (${line.optionType}).`,
     };
   }
   const printName = line.printName?.trim() || undefined;

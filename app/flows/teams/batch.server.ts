@@ -366,7 +366,7 @@ export async function teamPageAction(
       if (teamPricePence === undefined) {
         return problem(
           "invalid_input",
-          `Give a team price in pounds for ${offer.productId} (${offer.optionType}), like 45.00.`,
+          `Give a team price in pounds for ${catalogue.all.get(offer.productId)?.name ?? "the product"} (${offer.optionType}), like 45.00.`,
         );
       }
       products.push({ productId: offer.productId, optionType: offer.optionType, teamPricePence });
