@@ -5,6 +5,8 @@ import {
   customTextTooLong,
   defaultOptionType,
   formatCustomText,
+  choiceDetails,
+  choiceParts,
   initialSelection,
   selectionProblem,
   setNameCustomisation,
@@ -141,5 +143,44 @@ describe("S-PDP-6: customText format", () => {
     expect(formatCustomText({ color: "Black" })).toBe("Color: Black");
     expect(formatCustomText({ customText: "  SILVA " })).toBe("SILVA");
     expect(formatCustomText({})).toBe("");
+  });
+});
+
+describe("X-DAY-7: one description of a line's choices", () => {
+  it("names the colour 'Colour' and keeps a printed name or lapel name on its own label", () => {
+    expect(
+      choiceDetails({
+        optionType: "Gi",
+        size: "A1",
+        color: "White",
+        beltRank: null,
+        customText: "RIPTIDE BJJ",
+        nameCustomisation: null,
+        teamSlug: "riptide",
+        printName: "J. WALKER",
+      }),
+    ).toEqual([
+      "Gi",
+      "Size: A1",
+      "Colour: White",
+      "Team text: RIPTIDE BJJ",
+      "Name to print: J. WALKER",
+    ]);
+    expect(
+      choiceParts({
+        optionType: "Gi",
+        size: "M2",
+        customText: "MAYA",
+        nameCustomisation: true,
+      }),
+    ).toEqual([
+      { label: "Option", value: "Gi" },
+      { label: "Size", value: "M2" },
+      { label: "Name for the lapel", value: "MAYA" },
+    ]);
+    expect(
+      choiceDetails({ optionType: "Rashguard", size: "L", beltRank: "Blue", customText: "Kai" }),
+    ).toEqual(["Rashguard", "Size: L", "Belt rank: Blue", "Custom text: Kai"]);
+    expect(choiceDetails({ optionType: "Standard", size: "N/A" })).toEqual([]);
   });
 });

@@ -112,24 +112,64 @@ export function formatCustomText(
   return text ? `${prefix} - ${text}` : prefix;
 }
 
-/** A cart or order line's choices for people: option, size, rank/colour/text, name customisation. */
-export function choiceDetails(
-  line: Pick<
-    LineChoiceOrNull,
-    "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation"
-  > & { printName?: string | null },
-): string[] {
-  const details: string[] = [];
-  if (line.optionType !== STANDARD_OPTION) details.push(line.optionType);
-  if (line.size !== NO_SIZE) details.push(`Size: ${line.size}`);
-  const custom = formatCustomText({
-    beltRank: line.beltRank ?? undefined,
-    color: line.color ?? undefined,
-    customText: line.customText ?? undefined,
-  });
-  if (custom) details.push(custom);
-  if (line.nameCustomisation) details.push("Name customisation");
+/** One labelled choice of a line, as people read it ("Colour", "White"). */
+export interface ChoicePart {
+  label:
+    | "Option"
+    | "Size"
+    | "Belt rank"
+    | "Colour"
+    | "Name for the lapel"
+    | "Team text"
+    | "Custom text"
+    | "Name customisation"
+    | "Name to print";
+  value: string;
+}
+
+type DescribedLine = Pick<
+  LineChoiceOrNull,
+  "optionType" | "size" | "beltRank" | "color" | "customText" | "nameCustomisation"
+> & {
+  printName?: string | null;
+  /** A team line (the cart's `team`, an order line's `teamSlug`): its text is the team's. */
+  team?: string | null;
+  teamSlug?: string | null;
+};
+
+/**
+ * X-DAY-7 (issue 53): a line's choices for people, each with its label, in the one order every
+ * place shows them: option, size, belt rank, colour, the customer's (or the team's fixed) text,
+ * the member's printed name. The cart, checkout, payment page, e-mails, tracking, returns, the
+ * job sheets, the production sheet and the closing summary all describe a line with this, so a
+ * colour is "Colour" everywhere and a printed name never runs into it. (The S-PDP-6 string above
+ * stays the cart's wire form; people never read it.)
+ */
+export function choiceParts(line: DescribedLine): ChoicePart[] {
+  const parts: ChoicePart[] = [];
+  if (line.optionType !== STANDARD_OPTION) parts.push({ label: "Option", value: line.optionType });
+  if (line.size !== NO_SIZE) parts.push({ label: "Size", value: line.size });
+  if (line.beltRank) parts.push({ label: "Belt rank", value: line.beltRank });
+  if (line.color) parts.push({ label: "Colour", value: line.color });
+  const text = line.customText?.trim();
+  if (text) {
+    const label = line.nameCustomisation
+      ? "Name for the lapel"
+      : line.team || line.teamSlug
+        ? "Team text"
+        : "Custom text";
+    parts.push({ label, value: text });
+  } else if (line.nameCustomisation) {
+    parts.push({ label: "Name customisation", value: "Yes" });
+  }
   // X-TEAM-2: a team member's own name, printed beside the team's text.
-  if (line.printName) details.push(`Name: ${line.printName}`);
-  return details;
+  if (line.printName) parts.push({ label: "Name to print", value: line.printName });
+  return parts;
+}
+
+/** The same parts as short phrases: "Gi", "Size: A1", "Colour: White", "Name to print: J. WALKER". */
+export function choiceDetails(line: DescribedLine): string[] {
+  return choiceParts(line).map(({ label, value }) =>
+    label === "Option" ? value : label === "Name customisation" ? label : `${label}: ${value}`,
+  );
 }

@@ -65,11 +65,14 @@ export function SiteFooter({ reviewCount, year }: { reviewCount: number; year?: 
           </Link>
           <p className="mt-3 font-display tracking-widest text-paper uppercase">{BRAND.slogan}</p>
           <div className="mt-4 flex items-center gap-2">
-            <span className="flex text-yellow-400" role="img" aria-label="Five stars">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <Star key={i} aria-hidden="true" className="size-4 fill-current" />
-              ))}
-            </span>
+            {/* Issue 53: no stars beside "0 verified reviews". */}
+            {reviewCount > 0 ? (
+              <span className="flex text-yellow-400" role="img" aria-label="Five stars">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <Star key={i} aria-hidden="true" className="size-4 fill-current" />
+                ))}
+              </span>
+            ) : null}
             <span data-testid="review-count">{reviewCountText(reviewCount)}</span>
           </div>
         </div>

@@ -5,7 +5,7 @@ export function describeOrderLine(line: Parameters<typeof choiceDetails>[0]): st
   return choiceDetails(line).join(", ");
 }
 
-/** A line as an e-mail lists it: "1 × Team Gi (Size: A2, Text: RIPTIDE BJJ, Name: JORDAN)". */
+/** A line as an e-mail lists it: "1 × Team Gi (Gi, Size: A2, Colour: White, Team text: RIPTIDE BJJ, Name to print: JORDAN)". */
 export function lineInWords(
   line: Parameters<typeof choiceDetails>[0] & { productName: string; quantity: number },
 ): string {

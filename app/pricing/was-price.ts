@@ -51,7 +51,11 @@ export function wasPriceVerdict(
   if (daysAtWas < WAS_PRICE_MIN_DAYS) {
     return {
       genuine: false,
-      reason: `it sold at that price for ${daysAtWas} days in the 6 months before the reduction, and it needs ${WAS_PRICE_MIN_DAYS}`,
+      // Issue 53: a price never charged is said so, not "sold at that price for 0 days".
+      reason:
+        msAtWas === 0
+          ? "it has never sold at that price in the 6 months before the reduction"
+          : `it sold at that price for ${daysAtWas === 0 ? "less than a day" : daysAtWas === 1 ? "1 day" : `${daysAtWas} days`} in the 6 months before the reduction, and it needs ${WAS_PRICE_MIN_DAYS}`,
     };
   }
   const reducedMs = now - reductionStartedAt;

@@ -10,8 +10,8 @@ export function ReturnLink({ orderNumber }: { orderNumber: string }) {
         className="font-semibold text-accent-dark underline"
       >
         Request a return
-      </Link>{" "}
-      : the form shows until when you can send things back.
+      </Link>
+      . The form says until when you can send things back.
     </p>
   );
 }

@@ -38,7 +38,16 @@ export const action = pageEndpoint(
 
 /** /admin/launch (X-TRUE-3): what is left before opening, and removing the demo content. */
 export default function AdminLaunch({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, done, demo } = loaderData;
+  // Issue 53: the answer to "Remove demo content" is the page's truth at once: the checklist and
+  // the section say it is done even before (or without) the loader's next read.
+  const removedNow = Boolean(
+    actionData && typeof actionData === "object" && "message" in actionData,
+  );
+  const items = loaderData.items.map((item) =>
+    item.id === "demo-content" && removedNow ? { ...item, done: true } : item,
+  );
+  const done = items.every((item) => item.done);
+  const { demo } = loaderData;
   const demoItem = items.find((item) => item.id === "demo-content");
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">

@@ -23,11 +23,12 @@ export const action = pageEndpoint(
     noStore: true,
   },
   async ({ db, body, owner, context }) => {
-    const read = teamBodyFromForm(body);
+    const catalogue = await catalogueFrom(context);
+    const read = teamBodyFromForm(body, (id) => catalogue.all.get(id)?.name);
     if (!read.ok) return refuse(400, read.error);
     const made = await createTeam(
       db,
-      await catalogueFrom(context),
+      catalogue,
       read.body,
       owner!.email,
       settingsFrom(context),

@@ -30,6 +30,7 @@ import { type Outcome, pageEndpoint } from "~/security/edge.server";
 import type { Route } from "./+types/payment";
 import { BODY_LIMITS } from "~/shared/limits";
 import { teamDeliveryCharge } from "~/teams/rules";
+import { teamPayerSentence } from "~/teams/labels";
 
 export const meta = () =>
   pageMeta({ title: "Payment", description: "Pay for your GRIP TRUTH order." });
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ),
       /** X-TEAM-6: delivered with the team: a name, e-mail and phone, never an address. */
       withTeam: Boolean(order.teamDeliveryAddress),
+      /** X-DAY-11: the organiser paying for the members' entries (lines that name a member). */
+      forTheTeam: lines.some((line) => line.memberName),
       deliversToUk: SHIPPING_METHODS[order.shippingMethod].destination === "uk",
       discountPence: order.discountPence,
       discountCode: order.discountCode,
@@ -215,7 +218,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <>
                   <p className="text-sm" data-testid="delivery-note">
                     {order.shippingMethodLabel}: {teamDeliveryCharge(order.shippingPence)}, and no
-                    address needed. Give your name so the team can tell your kit apart.
+                    address needed. {teamPayerSentence(order.forTheTeam)}
                   </p>
                   <div className="grid gap-4 sm:grid-cols-2">
                     <Field

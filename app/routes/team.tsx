@@ -12,6 +12,7 @@ import {
   ukDateTimeInWords,
 } from "~/teams/rules";
 import { teamFormAnswer, TeamProductForm } from "~/teams/TeamProductForm";
+import { TEAM_WORDS } from "~/teams/labels";
 import { TEAM_PRICE_SENTENCE } from "~/teams/labels";
 import { readChoiceToken } from "~/teams/roster-upload.server";
 import { isMembersKey, publicTeam } from "~/teams/teams.server";
@@ -205,8 +206,8 @@ export default function TeamPage({ loaderData: team, actionData }: Route.Compone
       </header>
       {team.open && team.prefill ? (
         <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-800">
-          Your organiser chose this for you: {formatChoice(team.prefill)}. Check it and press Order
-          to pay.
+          Your organiser chose this for you: {formatChoice(team.prefill)}.{" "}
+          {TEAM_WORDS[team.payment].prefillNext}
         </p>
       ) : null}
       {/* The entry's thanks, or a refusal no one form holds, takes the focus (the forms are

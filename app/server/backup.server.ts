@@ -32,6 +32,29 @@ export const BACKUP_FORMAT_VERSION = 2;
 /** Tables a backup leaves out (X-SEC-22): live owner sessions and sign-in failures. */
 export const LEFT_OUT_TABLES = ["owner_sessions", "owner_sign_in_failures"];
 
+/**
+ * X-DAY-12 (issue 53): tables of what the shop makes again by itself, left out of a backup so it
+ * holds only what cannot be made again: the drawings' PNGs (`drawing_pngs`, drawn again on the
+ * first ask and by the `drawings` job after a restore; 145 of them were 43 MB of a 44 MB backup).
+ * A restore empties them with every other table, so nothing stale is served.
+ */
+export const REBUILT_TABLES = ["drawing_pngs"];
+
+/** The one log line a backup writes (X-DAY-12): its size, what it holds and how long it took. */
+export function backupLogLine(info: {
+  bytes: number;
+  ms: number;
+  tables: number;
+  rows: number;
+  files: number;
+}): string {
+  const size =
+    info.bytes >= 2 ** 20
+      ? `${(info.bytes / 2 ** 20).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(info.bytes / 1024))} KB`;
+  return `Backup taken: ${size} (${info.bytes} bytes), ${info.tables} tables, ${info.rows} rows, ${info.files} files, in ${info.ms} ms; left out: ${[...LEFT_OUT_TABLES, ...REBUILT_TABLES].join(", ")}.`;
+}
+
 /** The file keys the shop writes (product and review photos); a restore refuses any other. */
 export function isShopFileKey(key: string): boolean {
   return PRODUCT_PHOTO_FILE_KEY.test(key) || REVIEW_PHOTO_FILE_KEY.test(key);
@@ -130,7 +153,9 @@ export async function takeBackup(
   driver: string,
   key: string,
   now: Date = new Date(),
+  log: (line: string) => void = (line) => console.log(line),
 ): Promise<Buffer> {
+  const started = performance.now();
   const known = await knownMigrations();
   const lines: Line[] = [];
   const manifest: BackupManifest = {
@@ -152,7 +177,7 @@ export async function takeBackup(
         sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
       );
       for (const { name } of tables as { name: string }[]) {
-        if (LEFT_OUT_TABLES.includes(name)) continue;
+        if (LEFT_OUT_TABLES.includes(name) || REBUILT_TABLES.includes(name)) continue;
         const [row] = await rows(
           tx,
           sql.raw(
@@ -194,7 +219,18 @@ export async function takeBackup(
   const signature: SignatureLine = {
     signature: { alg: "HMAC-SHA256", keyId: backupKeyId(key), mac: signatureOf(key, text) },
   };
-  return promisify(gzip)(text + JSON.stringify(signature) + "\n");
+  const packed = await promisify(gzip)(text + JSON.stringify(signature) + "\n");
+  const tables = Object.values(manifest.tables);
+  log(
+    backupLogLine({
+      bytes: packed.length,
+      ms: Math.round(performance.now() - started),
+      tables: tables.length,
+      rows: tables.reduce((sum, table) => sum + table.rows, 0),
+      files: manifest.files.count,
+    }),
+  );
+  return packed;
 }
 
 /** A backup read back: its manifest, tables and files, checked against the manifest. */
@@ -466,8 +502,15 @@ export async function restoreTables(
     await raw.query(`TRUNCATE ${tables.map(quote).join(", ")} CASCADE`);
     for (const name of order) {
       const json = backup.tables.get(name);
-      // An older backup's sessions and sign-in failures are not put back (X-SEC-22).
-      if (json === undefined || json === "[]" || LEFT_OUT_TABLES.includes(name)) continue;
+      // An older backup's sessions and sign-in failures are not put back (X-SEC-22), nor its
+      // drawings (X-DAY-12): the shop draws them again when they are asked for.
+      if (
+        json === undefined ||
+        json === "[]" ||
+        LEFT_OUT_TABLES.includes(name) ||
+        REBUILT_TABLES.includes(name)
+      )
+        continue;
       // Generated columns (orders.status up to 0027) are the database's to write.
       const columns = (
         await raw.query(

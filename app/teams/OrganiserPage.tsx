@@ -4,6 +4,7 @@ import { Button } from "~/ui/Button";
 import { TEAM_STATUS_LABELS } from "./labels";
 import { ROSTER_NOTE_MAX } from "~/shared/limits";
 import { UPLOAD_COLUMNS } from "./roster-rows";
+import { TEAM_WORDS, type TeamPayment } from "./labels";
 import { RosterTable } from "./RosterTable";
 import { EntriesPanel } from "./EntriesPanel";
 import { type SizeCounts, ukDateTimeInWords } from "./rules";
@@ -119,7 +120,9 @@ export function OrganiserPage({
           </div>
         )}
       </section>
-      {view.open ? <RosterUpload slug={view.slug} keyParam={view.key} answer={answer} /> : null}
+      {view.open ? (
+        <RosterUpload slug={view.slug} keyParam={view.key} payment={view.payment} answer={answer} />
+      ) : null}
       <section aria-labelledby="roster-heading" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="roster-heading" className="font-display text-2xl font-bold uppercase">
@@ -139,10 +142,12 @@ export function OrganiserPage({
 function RosterUpload({
   slug,
   keyParam,
+  payment,
   answer,
 }: {
   slug: string;
   keyParam: string;
+  payment: TeamPayment;
   answer?: RosterUploadAnswer;
 }) {
   const action = `/team/${slug}/organiser?key=${encodeURIComponent(keyParam)}`;
@@ -155,10 +160,9 @@ function RosterUpload({
         Upload a roster
       </h2>
       <p className="text-sm">
-        A CSV file with the columns <code>{UPLOAD_COLUMNS.join(", ")}</code>. Each member gets an
-        e-mail with a link that opens their choice ready to pay, one per address and at most once a
-        day. If any row has a problem, nothing is sent. You see how many e-mails will go before
-        anything is sent, and the shop is told of each send.
+        A CSV file with the columns <code>{UPLOAD_COLUMNS.join(", ")}</code>.{" "}
+        {TEAM_WORDS[payment].rosterUpload} If any row has a problem, nothing is sent. You see how
+        many e-mails will go before anything is sent, and the shop is told of each send.
       </p>
       {answer?.message && !answer.preview ? (
         <p role="status" className="rounded-md bg-green-50 p-3 font-semibold text-green-800">

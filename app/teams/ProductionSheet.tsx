@@ -1,8 +1,8 @@
 import type { SheetGroup, SizeCounts } from "./rules";
 
 /**
- * X-TEAM-5: the production sheet, what to make by product, option and size with every name to
- * print, and the count per size. The one part of the owner's team page that prints.
+ * X-TEAM-5, X-DAY-7: the production sheet, what to make by product, option, colour, belt rank and
+ * size with every name to print, and the count per size. The one part of the owner's team page that prints.
  */
 export function ProductionSheet({
   teamName,
@@ -15,6 +15,9 @@ export function ProductionSheet({
   sheet: readonly SheetGroup[];
   sizes: SizeCounts;
 }) {
+  // X-DAY-7: a colour or belt rank column whenever any line has one.
+  const colours = sheet.some((group) => group.color);
+  const ranks = sheet.some((group) => group.beltRank);
   return (
     <section aria-labelledby="production-sheet" className="space-y-3">
       <h2 id="production-sheet" className="font-display text-2xl font-bold uppercase">
@@ -37,7 +40,9 @@ export function ProductionSheet({
           aria-label="Production sheet (scrolls sideways)"
         >
           <table className="w-full bg-white text-left text-sm ring-1 ring-black/5">
-            <caption className="sr-only">Items to make, by product, option and size</caption>
+            <caption className="sr-only">
+              Items to make, by product, option, colour, belt rank and size
+            </caption>
             <thead className="bg-stone/60">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -46,6 +51,16 @@ export function ProductionSheet({
                 <th scope="col" className="px-3 py-2">
                   Option
                 </th>
+                {colours ? (
+                  <th scope="col" className="px-3 py-2">
+                    Colour
+                  </th>
+                ) : null}
+                {ranks ? (
+                  <th scope="col" className="px-3 py-2">
+                    Belt rank
+                  </th>
+                ) : null}
                 <th scope="col" className="px-3 py-2">
                   Size
                 </th>
@@ -60,11 +75,13 @@ export function ProductionSheet({
             <tbody>
               {sheet.map((group) => (
                 <tr
-                  key={`${group.productId}|${group.optionType}|${group.size}`}
+                  key={`${group.productId}|${group.optionType}|${group.color}|${group.beltRank}|${group.size}`}
                   className="border-t border-ink/10 align-top"
                 >
                   <td className="px-3 py-2 font-semibold">{group.productName}</td>
                   <td className="px-3 py-2">{group.optionType}</td>
+                  {colours ? <td className="px-3 py-2">{group.color ?? "None"}</td> : null}
+                  {ranks ? <td className="px-3 py-2">{group.beltRank ?? "None"}</td> : null}
                   <td className="px-3 py-2">{group.size}</td>
                   <td className="px-3 py-2">{group.quantity}</td>
                   <td className="px-3 py-2">

@@ -33,6 +33,8 @@ export function teamOfferChoices(catalogue: Catalogue): TeamOfferChoice[] {
  */
 export function teamBodyFromForm(
   form: FormData,
+  /** Issue 53: a product's name for the sentences (never its id). */
+  nameOf: (productId: string) => string | undefined = () => undefined,
 ): { ok: true; body: Record<string, unknown> } | { ok: false; error: string } {
   const get = (name: string) => String(form.get(name) ?? "").trim();
   const closesLocal = get("closesAt");
@@ -58,7 +60,7 @@ export function teamBodyFromForm(
     if (teamPricePence === undefined) {
       return {
         ok: false,
-        error: `Give a team price in pounds for ${productId} (${optionType}), like 45.00.`,
+        error: `Give a team price in pounds for ${nameOf(productId) ?? "the product"} (${optionType}), like 45.00.`,
       };
     }
     products.push({ productId, optionType, teamPricePence });

@@ -6,6 +6,8 @@ import { entriesTotal, listEntries } from "./entries.server";
 import { enqueueMail } from "~/mail/outbox.server";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { readSettingsState } from "~/catalogue/editing/settings.server";
+import { loadCatalogue } from "~/catalogue/store.server";
+import { choiceDetails } from "~/catalogue/options";
 import { formatPence } from "~/pricing/money";
 import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
 import { productionSheet, sizeCounts, ukDateTimeInWords } from "./rules";
@@ -63,6 +65,8 @@ export async function closeDueTeams(
               tx,
               team,
               await tx.select().from(teamProducts).where(eq(teamProducts.teamId, team.id)),
+              // Issue 53: product names, never ids, in what the organiser and maker read.
+              await loadCatalogue(tx, now.getTime()),
             )
           : [];
       const entryLines = entries.length
@@ -71,7 +75,7 @@ export async function closeDueTeams(
             `Entries for you to pay for: ${entries.length}, ${formatPence(entriesTotal(entries))} at team prices (${entries.filter((e) => e.state === "paid").length} paid).`,
             ...entries.map(
               (entry) =>
-                `- ${entry.name}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}${entry.state === "paid" || entry.state === "refunded" ? `, ${entry.state} (${entry.orderNumber})` : ", to pay"}`,
+                `- ${entry.name}: ${entry.productName} (${choiceDetails(entry).join(", ")})${entry.state === "paid" || entry.state === "refunded" ? `, ${entry.state} (${entry.orderNumber})` : ", to pay"}`,
             ),
           ]
         : [];
@@ -96,10 +100,11 @@ export async function closeDueTeams(
             `- ${group.productName} (${group.optionType}): ${group.sizes.map(({ size, count }) => `${size}: ${count}`).join(", ")}`,
         ),
         "",
-        "To make:",
+        // X-DAY-7: grouped as the production sheet is, each with its colour and belt rank.
+        `To make (printed on every item: ${team.fixedText}):`,
         ...productionSheet(roster).map(
           (group) =>
-            `- ${group.productName} (${group.optionType}), size ${group.size}: ${group.quantity}` +
+            `- ${group.productName} (${choiceDetails(group).join(", ")}): ${group.quantity}` +
             (group.names.some(Boolean)
               ? `; names: ${group.names.map((name) => name || "(none)").join(", ")}`
               : ""),
@@ -108,7 +113,7 @@ export async function closeDueTeams(
         "Who ordered:",
         ...roster.map(
           (entry) =>
-            `- ${entry.memberName}: ${entry.productName} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}, ${entry.orderNumber}`,
+            `- ${entry.memberName}: ${entry.productName ?? entry.productId} (${choiceDetails(entry).join(", ")}), ${entry.orderNumber}`,
         ),
         "",
         ...entryLines,

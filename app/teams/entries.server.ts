@@ -130,12 +130,16 @@ function choiceProblem(
   catalogue: Catalogue,
   input: TeamEntryInput,
 ): string | undefined {
-  const rule = checkTeamChoice({ ...team, offers }, input);
+  const rule = checkTeamChoice(
+    { ...team, offers },
+    { ...input, productName: catalogue.all.get(input.productId)?.name },
+  );
   if (!rule.ok) return rule.message;
   const product = catalogue.all.get(input.productId);
   const option = product?.options.find((o) => o.type === input.optionType);
   if (!product || product.status !== "active" || !option) {
-    return `${team.name} does not offer ${input.productId} (${input.optionType}).`;
+    // Issue 53: the product's name, never its id.
+    return `${team.name} does not offer ${product?.name ?? "that product"} (${input.optionType}).`;
   }
   // X-SEC-25: what reaches the organiser's and the shop's e-mails follows the roster's rules;
   // the first of the choice's problems, in the form's order (rules.ts).

@@ -6,14 +6,15 @@ import type { Catalogue } from "~/catalogue/catalogue";
 import { teamInvitations, teams } from "./schema";
 import { notifyOwner, type OwnerNoticeSettings } from "~/mail/owner-notice.server";
 import { enqueueMail } from "~/mail/outbox.server";
-import { canonicalOrigin, type OriginSettings } from "~/security/origin.server";
+import type { OriginSettings } from "~/security/origin.server";
 import { storedSecret } from "~/security/secrets.server";
 import { ROSTER_INVITES_PER_DAY_MAX } from "~/shared/limits";
 import { londonIsoDate } from "~/shared/london-time";
 import { done, problem, type Result } from "~/shared/problems";
 import { checkRosterRows, rosterNoteProblem, uniqueByAddress } from "./roster-rows";
 import { closedSentence, formatChoice, type TeamChoicePrefill, ukDateTimeInWords } from "./rules";
-import { publicTeam, teamForOrganiser, teamPath } from "./teams.server";
+import { memberUrlOf, publicTeam, teamForOrganiser } from "./teams.server";
+import { TEAM_WORDS } from "./labels";
 
 /**
  * X-TEAM-3: the organiser uploads a roster; every row is checked (the first 50 problems named by
@@ -131,7 +132,6 @@ export async function uploadRoster(
   const { members, repeated } = uniqueByAddress(checked.members);
   const teamId = organiser.row.id;
   const day = londonIsoDate(input.now);
-  const origin = canonicalOrigin(settings);
   return db.transaction(async (tx) => {
     // One upload at a time per team, in every process: the caps are counted under this lock.
     const [locked] = await tx
@@ -188,7 +188,8 @@ export async function uploadRoster(
       const product = team.products.find(
         (p) => p.productId === member.choice.productId && p.optionType === member.choice.optionType,
       )!;
-      const url = `${origin}${teamPath(slug)}?choice=${await choiceToken(tx, slug, member.choice)}`;
+      // X-SEC-25: where the academy pays, the members' link (with its key) opens the entry form.
+      const url = `${memberUrlOf(organiser.row, settings)}${organiser.row.payment === "organiser" ? "&" : "?"}choice=${await choiceToken(tx, slug, member.choice)}`;
       await tx
         .insert(teamInvitations)
         .values({ teamId, email: member.email.toLowerCase(), day, sentAt: input.now });
@@ -196,7 +197,8 @@ export async function uploadRoster(
         tx,
         {
           to: member.email,
-          subject: `Your kit for ${team.name}: ready to pay`,
+          // X-DAY-11: by who pays.
+          subject: `Your kit for ${team.name}: ${TEAM_WORDS[organiser.row.payment].rosterSubject}`,
           text: [
             `Hello ${member.name},`,
             "",
@@ -205,7 +207,7 @@ export async function uploadRoster(
             `Printed on it: ${team.fixedText}`,
             ...(note ? ["", `A note from ${organiser.row.organiserName}: ${note}`] : []),
             "",
-            "Check it and pay here (you can still change it):",
+            TEAM_WORDS[organiser.row.payment].rosterLink,
             url,
             "",
             `The team order closes on ${ukDateTimeInWords(new Date(team.closesAt))} (UK time).`,

@@ -124,6 +124,8 @@ describe("team rules", () => {
         productId: "gi",
         productName: "GI",
         optionType: "Gi",
+        color: null,
+        beltRank: null,
         size: "A2",
         quantity: 3,
         names: ["ANA", "CAL", "CAL"],
@@ -132,6 +134,8 @@ describe("team rules", () => {
         productId: "gi",
         productName: "GI",
         optionType: "Gi",
+        color: null,
+        beltRank: null,
         size: "A1",
         quantity: 1,
         names: ["BEN"],
@@ -140,6 +144,8 @@ describe("team rules", () => {
         productId: "rash",
         productName: "RASH",
         optionType: "Gi",
+        color: null,
+        beltRank: null,
         size: "M",
         quantity: 1,
         names: [""],
@@ -162,6 +168,41 @@ describe("team rules", () => {
         ],
       },
       { productName: "RASH", optionType: "Gi", sizes: [{ size: "M", count: 1 }] },
+    ]);
+  });
+
+  it("X-DAY-7 keeps a White A1 gi, a Navy A1 gi and a Blue-belt rashguard apart on the sheet, grouped to work down", () => {
+    const entry = (over: Partial<RosterEntry>): RosterEntry => ({
+      memberName: "M",
+      email: "m@x.test",
+      productId: "gi",
+      productName: "Pearl Gi",
+      optionType: "Gi",
+      size: "A1",
+      printName: null,
+      orderNumber: "GT-1",
+      status: "paid",
+      ...over,
+    });
+    const rash = { productId: "rash", productName: "Ranked Rashguard", optionType: "Rashguard" };
+    const sheet = productionSheet([
+      entry({ color: "White", printName: "ANA" }),
+      entry({ ...rash, size: "M", beltRank: "Blue", printName: "BEN" }),
+      entry({ color: "Navy", size: "A3", printName: "CAL" }),
+      entry({ color: "White", size: "A3", printName: "DEE" }),
+      entry({ color: "Navy", printName: "EVE" }),
+      entry({ ...rash, size: "M", beltRank: "Purple", printName: "FAY" }),
+      entry({ color: "White", printName: "GUS" }),
+    ]);
+    expect(
+      sheet.map((g) => [g.productName, g.color, g.beltRank, g.size, g.quantity, g.names.join("+")]),
+    ).toEqual([
+      ["Pearl Gi", "White", null, "A1", 2, "ANA+GUS"],
+      ["Pearl Gi", "White", null, "A3", 1, "DEE"],
+      ["Pearl Gi", "Navy", null, "A1", 1, "EVE"],
+      ["Pearl Gi", "Navy", null, "A3", 1, "CAL"],
+      ["Ranked Rashguard", null, "Blue", "M", 1, "BEN"],
+      ["Ranked Rashguard", null, "Purple", "M", 1, "FAY"],
     ]);
   });
 

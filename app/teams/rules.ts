@@ -1,3 +1,4 @@
+import { choiceDetails, NO_SIZE } from "~/catalogue/options";
 import { EMBROIDERY_MESSAGE, embroideryProblem, isEmbroiderable } from "~/shared/embroidery";
 import { z } from "zod";
 import type { ProductImage } from "~/catalogue/types";
@@ -313,7 +314,7 @@ export type TeamLineCheck =
  */
 export function checkTeamLine(
   team: TeamForLine | undefined,
-  line: { productId: string; optionType: string; printName?: string | null },
+  line: { productId: string; productName?: string; optionType: string; printName?: string | null },
   now: Date,
 ): TeamLineCheck {
   if (!team) return { ok: false, kind: "invalid_input", message: "There is no such team order." };
@@ -340,7 +341,7 @@ export const ORGANISER_PAYS_SENTENCE = (teamName: string) =>
  */
 export function checkTeamChoice(
   team: TeamForLine,
-  line: { productId: string; optionType: string; printName?: string | null },
+  line: { productId: string; productName?: string; optionType: string; printName?: string | null },
 ): TeamLineCheck {
   const offer = team.offers.find(
     (o) => o.productId === line.productId && o.optionType === line.optionType,
@@ -349,7 +350,8 @@ export function checkTeamChoice(
     return {
       ok: false,
       kind: "invalid_input",
-      message: `${team.name} does not offer ${line.productId} (${line.optionType}).`,
+      // Issue 53: the product's name where the caller has it, never its id.
+      message: `${team.name} does not offer ${line.productName ?? "that product"} (${line.optionType}).`,
     };
   }
   const printName = line.printName?.trim() || undefined;
@@ -393,6 +395,9 @@ export interface SheetGroup {
   productId: string;
   productName: string;
   optionType: string;
+  /** X-DAY-7: the colour and belt rank the maker makes it in (null when the option has none). */
+  color: string | null;
+  beltRank: string | null;
   size: string;
   quantity: number;
   /** Every name to print in this group, one per item, in roster order ("" when none). */
@@ -400,19 +405,24 @@ export interface SheetGroup {
 }
 
 /**
- * X-TEAM-5: the production sheet, grouped by product, option and size, with every name to
- * print. Groups keep the order in which a product, then option, then size first appears.
+ * X-TEAM-5, X-DAY-7: the production sheet, grouped by product, option, colour, belt rank and
+ * size, with every name to print, so a maker works down it: all of one product together, then
+ * each option, each colour, each rank, each size, in the order each first appears on the roster.
  */
 export function productionSheet(roster: readonly RosterEntry[]): SheetGroup[] {
   const groups = new Map<string, SheetGroup>();
   for (const entry of roster) {
-    const key = [entry.productId, entry.optionType, entry.size].join("\u0000");
+    const color = entry.color ?? null;
+    const beltRank = entry.beltRank ?? null;
+    const key = [entry.productId, entry.optionType, color, beltRank, entry.size].join("\u0000");
     let group = groups.get(key);
     if (!group) {
       group = {
         productId: entry.productId,
         productName: entry.productName ?? entry.productId,
         optionType: entry.optionType,
+        color,
+        beltRank,
         size: entry.size,
         quantity: 0,
         names: [],
@@ -423,10 +433,25 @@ export function productionSheet(roster: readonly RosterEntry[]): SheetGroup[] {
     group.quantity += quantity;
     for (let i = 0; i < quantity; i++) group.names.push(entry.printName ?? "");
   }
-  const order = (values: string[]) => (value: string) => values.indexOf(value);
   const all = [...groups.values()];
-  const products = order([...new Set(all.map((g) => g.productId))]);
-  return all.sort((a, b) => products(a.productId) - products(b.productId));
+  const firstSeen = (pick: (group: SheetGroup) => string) => {
+    const values = [...new Set(all.map(pick))];
+    return (group: SheetGroup) => values.indexOf(pick(group));
+  };
+  const levels = [
+    firstSeen((g) => g.productId),
+    firstSeen((g) => g.optionType),
+    firstSeen((g) => g.color ?? ""),
+    firstSeen((g) => g.beltRank ?? ""),
+    firstSeen((g) => g.size),
+  ];
+  return all.sort((a, b) => {
+    for (const level of levels) {
+      const diff = level(a) - level(b);
+      if (diff) return diff;
+    }
+    return 0;
+  });
 }
 
 /** X-TEAM-3: how many items of each size, in the order sizes first appear. */
@@ -492,17 +517,10 @@ export interface TeamChoicePrefill {
   printName?: string;
 }
 
-/** "Rashguard, size M, belt rank Blue, name ANA": a member's choice in words. */
+/** "Rashguard, Size: M, Belt rank: Blue, Name to print: ANA": a member's choice in words, as
+ *  every other place describes a line (X-DAY-7, `choiceDetails`). */
 export function formatChoice(choice: TeamChoicePrefill): string {
-  return [
-    choice.optionType,
-    choice.size ? `size ${choice.size}` : "",
-    choice.beltRank ? `belt rank ${choice.beltRank}` : "",
-    choice.color ? `colour ${choice.color}` : "",
-    choice.printName ? `name ${choice.printName}` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
+  return choiceDetails({ ...choice, size: choice.size ?? NO_SIZE }).join(", ");
 }
 
 /** Issue 41: a together team's delivery as members read it, at the team's own price. */

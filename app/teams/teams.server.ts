@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { TEAM_WORDS } from "./labels";
 import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { FulfilmentStatus, PaymentStatus } from "~/orders/order-types";
@@ -265,12 +266,11 @@ export async function createTeam(
           "",
           `The team store "${row.name}" is open until ${ukDateTimeInWords(row.closesAt)} (UK time).`,
           "",
-          row.payment === "organiser"
-            ? "Send this link to your members (only they can send a choice with it); each sends their choice and you pay once for everyone:"
-            : "Send this link to your members; each orders and pays for their own kit:",
+          // X-DAY-11: by who pays.
+          TEAM_WORDS[row.payment].openingLink,
           url,
           "",
-          "Your private organiser page shows who has ordered, their sizes and names, and lets you upload a roster. Keep this link to yourself:",
+          TEAM_WORDS[row.payment].organiserPage,
           organiserUrl,
           "",
           `Printed on every item: ${row.fixedText}`,

@@ -212,8 +212,8 @@ describe("sandbox payment and fulfilment", () => {
     const mail = decodeMail(mails.at(-1)!.text);
     expect(mail).toContain("To: ana@example.com");
     expect(mail).toContain(`Order number: ${order!.orderNumber}`);
-    expect(mail).toContain("1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, MAYA, Name customisation): £59.99");
-    expect(mail).toContain("2 × Mens Ranked Gorilla No-Gi Set (Rashguard, Size: L, Belt Rank: Blue): £69.98");
+    expect(mail).toContain("1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, Name for the lapel: MAYA): £59.99");
+    expect(mail).toContain("2 × Mens Ranked Gorilla No-Gi Set (Rashguard, Size: L, Belt rank: Blue): £69.98");
     expect(mail).toContain("Subtotal: £129.97");
     expect(mail).toContain("Delivery: UK standard (2-5 working days)");
     expect(mail).toContain("Shipping: Free");

@@ -65,7 +65,9 @@ describe("X-TRUE-1: prices that are true", () => {
     expect(refused.status).toBe(422);
     const body = (await refused.json()) as { error: string };
     expect(body.error).toMatch(/"was" price £40\.00 of the Tee option cannot be shown/);
-    expect(body.error).toMatch(/0 days/);
+    // Issue 53: a moment at the price is not "0 days", and a price never charged is said so.
+    expect(body.error).toMatch(/it sold at that price for less than a day in the 6 months/);
+    expect(body.error).not.toMatch(/0 days/);
     const created = await call(
       productsPost,
       "/api/admin/products",
@@ -75,6 +77,9 @@ describe("X-TRUE-1: prices that are true", () => {
       }),
     );
     expect(created.status).toBe(422);
+    expect(((await created.json()) as { error: string }).error).toMatch(
+      /cannot be shown: it has never sold at that price in the 6 months before the reduction\./,
+    );
   });
 
   it("X-TRUE-1: the owner's page says the refusal beside the option's compare-at field and keeps what was typed", async () => {

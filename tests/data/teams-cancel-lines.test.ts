@@ -70,7 +70,7 @@ describe(`issue 41: cancelling a team touches only the team's lines (${TEST_DRIV
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "jordan@example.com"), like(mailOutbox.subject, "Part of your%")));
     expect(mail!.subject).toContain("£75.00 refunded");
     const [cancelledPart, keptPart] = mail!.text.split("The rest of your order is not cancelled");
-    expect(cancelledPart).toContain("Name: JORDAN");
+    expect(cancelledPart).toContain("Name to print: JORDAN");
     expect(cancelledPart).not.toContain("Size: A3");
     expect(keptPart).toContain("Size: A3");
     expect(keptPart).not.toContain("JORDAN");
@@ -103,7 +103,7 @@ describe(`issue 41: cancelling a team touches only the team's lines (${TEST_DRIV
     await changeOrderStatus(db, order!.orderNumber, { status: "in_production" }, OWNER.email);
     await changeOrderStatus(db, order!.orderNumber, { status: "dispatched", carrier: "Royal Mail", trackingNumber: "RM123456789GB" }, OWNER.email);
     const [sent] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "kai@example.com"), like(mailOutbox.subject, "%has been dispatched")));
-    expect(sent!.text).toMatch(/In the parcel:\n- 1 × .*Size: A2.*REDCAR BJJ.*Name: KAI/);
+    expect(sent!.text).toMatch(/In the parcel:\n- 1 × .*Size: A2.*REDCAR BJJ.*Name to print: KAI/);
   });
 
   it("X-TEAM-5: two cancels of the team raced on two pools refund the mixed order's team line once", { tags: ["race"] }, async () => {

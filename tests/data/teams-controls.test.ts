@@ -95,7 +95,7 @@ describe(`X-TEAM-8 store controls (${TEST_DRIVER})`, () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toContain("RM123456789GB");
     expect(told[0]!.text).toMatch(/Track it: https:\/\/\S+RM123456789GB/);
-    expect(told[0]!.text).toContain("- Ben Oak: Mens Grip Truth BJJ Gi (Gi) A2, name BEN");
+    expect(told[0]!.text).toContain("- Ben Oak: Mens Grip Truth BJJ Gi (Gi, Size: A2, Name to print: BEN)");
   });
 
   it("X-TEAM-8 on the batch page, moving the batch, closing now and changing the date each ask first", async () => {

@@ -68,7 +68,7 @@ describe("X-TEAM-6 delivered together: the team's address, the printed name ever
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "jordan@example.com"), eq(mailOutbox.kind, "order-confirmation")));
     expect(mail!.text).toContain(`Delivery: With your team to ${ADDRESS}`);
     expect(mail!.text).toContain("Delivering with your team to:");
-    expect(mail!.text).toContain("Name: JORDAN");
+    expect(mail!.text).toContain("Name to print: JORDAN");
     expect(mail!.text).not.toContain("UK standard");
 
     const number = order!.orderNumber;

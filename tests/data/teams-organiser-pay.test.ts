@@ -244,7 +244,7 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
     expect((await payFor(team.slug, key)).status).toBe(409);
   });
 
-  it("X-TEAM-7 X-TEAM-4 an entry racing the closing is in the summary or refused, never lost", { tags: ["race"] }, async () => {
+  it("X-TEAM-7 X-TEAM-4 X-DAY-7 an entry racing the closing is in the summary or refused, never lost", { tags: ["race"] }, async () => {
     const db = await testDb();
     const other = await otherProcessDb();
     for (let round = 0; round < 8; round++) {
@@ -266,6 +266,9 @@ describe(`X-TEAM-7 the academy pays once (${TEST_DRIVER})`, () => {
       expect(summary).toBeDefined();
       if (answer.status === 201) {
         expect(summary!.text).toContain(`- ${member}: `);
+        // X-DAY-7: the entry by its product's name, with its choices, never the raw id.
+        expect(summary!.text).toContain(`- ${member}: Mens Grip Truth BJJ Gi (Gi, Size: A2, Name to print: JORDAN), to pay`);
+        expect(summary!.text).not.toContain("mens-grip-truth-bjj-gi");
       } else {
         expect(answer.status).toBe(409);
         expect(summary!.text).not.toContain(member);

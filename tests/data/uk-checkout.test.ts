@@ -264,7 +264,7 @@ describe("X-UK-2 X-UK-3 X-UK-4: the receipt and the confirmation e-mail agree to
     for (const expected of [
       `Order number: ${order.orderNumber}`,
       "This e-mail is your VAT receipt.",
-      "1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, MAYA, Name customisation): £59.99",
+      "1 × Kids Grip Truth BJJ Gi (Gi, Size: M2, Name for the lapel: MAYA): £59.99",
       "Personalised: made for you, so it cannot be returned unless faulty",
       "1 × Mens England No-Gi Set (Shorts, Size: M): £29.99",
       "30-day returns",

@@ -55,7 +55,7 @@ test("S-PDP-1 S-PDP-3 S-PDP-6: a Ranked Gorilla rashguard with a belt rank", asy
   const panel = await openCart(page);
   await expect(panel).toContainText("Mens Ranked Gorilla No-Gi Set");
   await expect(panel).toContainText("Size: L");
-  await expect(panel).toContainText("Belt Rank: Blue");
+  await expect(panel).toContainText("Belt rank: Blue");
   await expect(panel.getByTestId("line-total")).toHaveText("£34.99");
 });
 
@@ -65,7 +65,7 @@ test("S-PDP-6: a women's hoodie with a colour", async ({ page }) => {
   await choose(page, "Colour", "Black");
   await addButton(page).click();
   const panel = await openCart(page);
-  await expect(panel).toContainText("Color: Black");
+  await expect(panel).toContainText("Colour: Black");
   await expect(panel.getByTestId("cart-total")).toHaveText("£24.99");
 });
 

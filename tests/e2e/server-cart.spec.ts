@@ -51,7 +51,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Added to Cart!");
     await expect(cartLines(page)).toHaveCount(1);
     await expect(cartLines(page).first()).toContainText("Size: M");
-    await expect(cartLines(page).first()).toContainText("Belt Rank: Blue");
+    await expect(cartLines(page).first()).toContainText("Belt rank: Blue");
     await page.getByRole("button", { name: "Increase quantity" }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId("line-total")).toHaveText("£69.98");
@@ -97,7 +97,7 @@ test("X-PE-1 X-PE-2: with the scripts held back until the line is in, a size pic
   await scripts.release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await expect(cartLines(page)).toHaveCount(1);
-  await expect(cartLines(page).first()).toContainText("Belt Rank: Purple");
+  await expect(cartLines(page).first()).toContainText("Belt rank: Purple");
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await expectNoAxeViolations(page);
 });

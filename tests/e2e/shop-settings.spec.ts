@@ -281,6 +281,12 @@ test.describe("going live, on a shop of its own with its address, Stripe's live 
     await expect(
       page.getByRole("status").filter({ hasText: "Demo content removed" }),
     ).toContainText("archived the codes SAVE10 and SAVE20");
+    // Issue 53: the moment it says so, the page no longer offers the removal (no reload needed).
+    expect(await page.getByTestId("demo-plan").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Yes, remove the demo content" }).count()).toBe(
+      0,
+    );
+    await expect(page.getByText("The demo content has been removed.")).toBeVisible();
 
     await page.goto(`${origin}/admin`);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

@@ -48,11 +48,15 @@ for (const javaScriptEnabled of [true, false]) {
       });
     });
 
-    test(`X-FIT-1: feet, inches, stone and pounds work too, and a missing weight is a sentence (JS ${javaScriptEnabled ? "on" : "off"})`, async ({
+    test(`X-FIT-1: feet, inches, stone and pounds work too (side by side at 390 px), and a missing weight is a sentence (JS ${javaScriptEnabled ? "on" : "off"})`, async ({
       page,
     }) => {
       const finder = await findGiSize(page, true);
       await expect(finder.getByRole("status")).toContainText("Your size: A2.");
+      // Issue 53: at 390 px inches stay beside feet and pounds beside stone (never wrapped away).
+      const top = async (label: string) => (await finder.getByLabel(label).boundingBox())!.y;
+      expect(await top("inches")).toBe(await top("feet"));
+      expect(await top("pounds")).toBe(await top("stone"));
       await finder.getByLabel("stone").fill("");
       await finder.getByLabel("pounds").fill("");
       await finder.getByRole("button", { name: "Find my size" }).click();

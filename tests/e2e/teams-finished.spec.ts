@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInOwner, test } from "./fixtures";
+import { expect, expectNoAxeViolations, mailTo, signInOwner, test } from "./fixtures";
 
 const GI = "Mens Grip Truth BJJ Gi (Gi)";
 const RASHGUARD = "Mens Ranked Gorilla No-Gi Set (Rashguard)";
@@ -258,6 +258,90 @@ test("X-TEAM-7 X-SEC-25: an organiser-paid store takes three entries from the me
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `/tmp/teams-sheet-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test("X-DAY-11 X-DAY-7: a store the academy pays for, from the opening e-mail to the production sheet, says who pays at each step and puts colour and belt rank on the sheet", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const run = `${testInfo.project.name}-${Date.now()}`;
+  const organiserEmail = `kim-day11-${run}@riptide.test`;
+  const HOODIE = "Mens Grip Truth Hoodie (Hoodies)";
+  const { slug, organiserUrl, memberUrl } = await openStore(page, baseURL!, `Academy kit ${run}`, {
+    payment: "organiser",
+    organiserEmail,
+    products: [
+      { productId: "mens-grip-truth-hoodie", optionType: "Hoodies", teamPricePence: 3500 },
+      { productId: "mens-ranked-gorilla-no-gi-set", optionType: "Rashguard", teamPricePence: 3000 },
+    ],
+  });
+
+  // The opening e-mail tells the organiser the academy pays once, never that members pay.
+  const opening = await mailTo(organiserEmail);
+  expect(opening).toContain(
+    "each sends their choice, no card needed, and you pay once for everyone",
+  );
+  expect(opening).toContain("is where you pay for everyone in one payment");
+  expect(opening).not.toMatch(/pays? for their own kit/);
+
+  const members = new URL(memberUrl);
+  const team = [
+    { name: "Jordan Lee", product: HOODIE, size: "M", colour: "Black", print: "JORDAN" },
+    { name: "Sam Park", product: HOODIE, size: "M", colour: "Grey", print: "SAM" },
+    { name: "Ana Silva", product: RASHGUARD, size: "M", belt: "Blue", print: "ANA" },
+  ];
+  for (const member of team) {
+    await page.goto(`${members.pathname}${members.search}`);
+    const form = page.getByRole("region", { name: member.product });
+    await form.getByLabel("Your name", { exact: true }).fill(member.name);
+    await form.getByLabel("Your e-mail").fill(`${member.print.toLowerCase()}-${run}@example.com`);
+    await form.getByLabel("Size", { exact: true }).selectOption(member.size);
+    if (member.colour) await form.getByLabel("Colour").selectOption(member.colour);
+    if (member.belt) await form.getByLabel("Belt rank").selectOption(member.belt);
+    await form.getByLabel("Your name to print (optional)").fill(member.print);
+    await form.getByRole("button", { name: /^Send my choice/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(
+      `Thank you, ${member.name}: your choice is in.`,
+    );
+  }
+
+  // The organiser's page explains the roster upload as the academy's, and the payment page asks
+  // for the payer, not "so the team can tell your kit apart".
+  const organiser = new URL(organiserUrl);
+  await page.goto(`${organiser.pathname}${organiser.search}`);
+  await expect(
+    page.getByText(/opens their choice ready to send \(no card: you pay for everyone once\)/),
+  ).toBeVisible();
+  await expect(page.getByText(/ready to pay/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay for 3 items (£100.00)" }).click();
+  await expect(page).toHaveURL(/\/payment\?session_id=/);
+  await expect(page.getByTestId("delivery-note")).toContainText(
+    "You are paying for your team's kit",
+  );
+  await expect(page.getByTestId("delivery-note")).not.toContainText("tell your kit apart");
+  await payByCard(page, { first: "Coach", last: "Kim", email: `kim-pays-${run}@example.com` });
+
+  // The production sheet: a row per colour and belt rank, with the names to print.
+  await page.goto(`/admin/teams/${slug}`);
+  const sheet = page.getByRole("table", { name: /Items to make/ });
+  await expect(sheet.getByRole("columnheader", { name: "Colour" })).toBeVisible();
+  await expect(sheet.getByRole("columnheader", { name: "Belt rank" })).toBeVisible();
+  await expect(
+    sheet.getByRole("row", { name: /Mens Grip Truth Hoodie.*Black.*M.*JORDAN/ }),
+  ).toBeVisible();
+  await expect(
+    sheet.getByRole("row", { name: /Mens Grip Truth Hoodie.*Grey.*M.*SAM/ }),
+  ).toBeVisible();
+  await expect(
+    sheet.getByRole("row", { name: /Mens Ranked Gorilla No-Gi Set.*Blue.*M.*ANA/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: `/tmp/shots-h53/team-sheet-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
 });
 
 test("X-TEAM-6 X-TEAM-8: the team's own delivery price reaches the member's payment; the owner changes prices and the note before anyone pays, and is told why not after", async ({

@@ -98,7 +98,7 @@ test("X-TEAM-1 X-TEAM-2 X-TEAM-3 X-TEAM-5: the owner opens a team store, three m
   await rash.getByRole("button", { name: /^Order/ }).click();
   await expect(page.getByRole("heading", { name: "Your team order" })).toBeVisible();
   await expect(page.getByText("no delivery charge")).toBeVisible();
-  await expect(page.getByText("Name: ANA")).toBeVisible();
+  await expect(page.getByText("Name to print: ANA")).toBeVisible();
   await expect(page.getByText(TEAM_PRICE_SENTENCE)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Pay" }).click();

@@ -86,4 +86,12 @@ export const GARMENT_COLOURS: Readonly<Record<string, string>> = {
   Black: "#1d1d20",
   Purple: "#5b2a86",
   Red: "#b3122e",
+  // Issue 53: the colours owners give gis and kit beyond the seed's, so each has a swatch on the
+  // product page (ChoiceGroup) and a painted drawing (a Navy gi had neither).
+  White: "#f4f3ef",
+  Navy: "#1b2647",
+  Blue: "#1e46b4",
+  Green: "#2f6b3a",
+  Pink: "#e58fb0",
+  Khaki: "#b7a57a",
 };

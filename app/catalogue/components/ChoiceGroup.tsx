@@ -1,3 +1,4 @@
+import { GARMENT_COLOURS } from "~/catalogue/art/palette";
 const SWATCHES: Record<string, string> = {
   White: "var(--color-belt-white)",
   Blue: "var(--color-belt-blue)",
@@ -11,10 +12,14 @@ const SWATCHES: Record<string, string> = {
   Red: "var(--color-accent)",
 };
 
+/** A belt's colour from the belt tokens, else a garment's from the one list of garment colours. */
+const swatchOf = (name: string | undefined) =>
+  name ? (SWATCHES[name] ?? GARMENT_COLOURS[name]) : undefined;
+
 /** A belt or colour swatch: "Grey/White" is grey with a white bar, as kids' belts are. */
 function Swatch({ value }: { value: string }) {
   const [base, bar] = value.split("/");
-  const baseColour = base ? SWATCHES[base] : undefined;
+  const baseColour = swatchOf(base);
   if (!baseColour) return null;
   return (
     <span
@@ -22,8 +27,8 @@ function Swatch({ value }: { value: string }) {
       className="relative inline-block h-3 w-5 overflow-hidden rounded-sm ring-1 ring-ink/30"
       style={{ background: baseColour }}
     >
-      {bar && SWATCHES[bar] ? (
-        <span className="absolute inset-x-0 top-1/3 h-1/3" style={{ background: SWATCHES[bar] }} />
+      {swatchOf(bar) ? (
+        <span className="absolute inset-x-0 top-1/3 h-1/3" style={{ background: swatchOf(bar) }} />
       ) : null}
     </span>
   );

@@ -200,25 +200,29 @@ function MeasureFields({
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">{label}</legend>
       {metric}
-      <span className="pb-2 text-sm text-muted">or</span>
-      <Field
-        label={big![1]!}
-        name={big![0]!}
-        id={`${id}-${big![0]}`}
-        type="text"
-        inputMode="decimal"
-        defaultValue={value(big![0]!)}
-        className={inline}
-      />
-      <Field
-        label={small![1]!}
-        name={small![0]!}
-        id={`${id}-${small![0]}`}
-        type="text"
-        inputMode="decimal"
-        defaultValue={value(small![0]!)}
-        className={inline}
-      />
+      {/* Issue 53: "or", feet and inches (stone and pounds) stay together on one line: at 390 px
+          the pair wraps below the metric box as one, never inches away from feet. */}
+      <span className="flex flex-nowrap items-end gap-2">
+        <span className="pb-2 text-sm text-muted">or</span>
+        <Field
+          label={big![1]!}
+          name={big![0]!}
+          id={`${id}-${big![0]}`}
+          type="text"
+          inputMode="decimal"
+          defaultValue={value(big![0]!)}
+          className={inline}
+        />
+        <Field
+          label={small![1]!}
+          name={small![0]!}
+          id={`${id}-${small![0]}`}
+          type="text"
+          inputMode="decimal"
+          defaultValue={value(small![0]!)}
+          className={inline}
+        />
+      </span>
     </fieldset>
   );
 }

@@ -1,5 +1,15 @@
+import { Fragment } from "react";
+import { choiceParts, type ChoicePart } from "~/catalogue/options";
 import { formatPence } from "~/pricing/money";
 import type { OrderLine } from "~/orders/orders.server";
+
+/** The texts the job sheet shows large, apart from the other choices. */
+const LARGE = new Set<ChoicePart["label"]>([
+  "Custom text",
+  "Team text",
+  "Name for the lapel",
+  "Name to print",
+]);
 
 /** Each line with its choices; the customer's own text large and exactly as typed (X-OPS-3). */
 export function OrderLines({
@@ -23,36 +33,16 @@ export function OrderLines({
               </p>
             ) : null}
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-              {line.optionType !== "Standard" ? (
-                <>
-                  <dt className="text-muted">Option</dt>
-                  <dd>{line.optionType}</dd>
-                </>
-              ) : null}
-              {line.size !== "N/A" ? (
-                <>
-                  <dt className="text-muted">Size</dt>
-                  <dd>{line.size}</dd>
-                </>
-              ) : null}
-              {line.beltRank ? (
-                <>
-                  <dt className="text-muted">Belt rank</dt>
-                  <dd>{line.beltRank}</dd>
-                </>
-              ) : null}
-              {line.color ? (
-                <>
-                  <dt className="text-muted">Colour</dt>
-                  <dd>{line.color}</dd>
-                </>
-              ) : null}
-              {line.nameCustomisation ? (
-                <>
-                  <dt className="text-muted">Name customisation</dt>
-                  <dd>Yes</dd>
-                </>
-              ) : null}
+              {/* X-DAY-7: the choices as every other place names them (choiceParts); the texts to
+                  print follow, large. */}
+              {choiceParts(line)
+                .filter((part) => !LARGE.has(part.label))
+                .map((part) => (
+                  <Fragment key={part.label}>
+                    <dt className="text-muted">{part.label}</dt>
+                    <dd>{part.value}</dd>
+                  </Fragment>
+                ))}
               {line.teamSlug ? (
                 <>
                   <dt className="text-muted">Team</dt>
@@ -66,7 +56,14 @@ export function OrderLines({
             </dl>
             {line.customText ? (
               <div className="mt-2">
-                <p className="text-sm text-muted">Custom text (exactly as typed)</p>
+                <p className="text-sm text-muted">
+                  {line.nameCustomisation
+                    ? "Name for the lapel"
+                    : line.teamSlug
+                      ? "The team's text, on every item"
+                      : "Custom text"}{" "}
+                  (exactly as typed)
+                </p>
                 <p
                   data-testid="custom-text"
                   className="inline-block rounded border-2 border-ink bg-white px-3 py-1 font-mono text-3xl font-bold break-all whitespace-pre-wrap"

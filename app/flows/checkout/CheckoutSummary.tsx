@@ -101,11 +101,14 @@ export function TotalsTable({
         shippingText(totals.shippingPence),
         "shipping",
       )}
-      {row(
-        discountLabel ? `Discount (${discountLabel})` : "Discount",
-        totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),
-        "discount",
-      )}
+      {/* Issue 53: no "Discount £0.00" line without a code; a code shows its line (S-CHK-1). */}
+      {discountLabel || totals.discountPence > 0
+        ? row(
+            discountLabel ? `Discount (${discountLabel})` : "Discount",
+            totals.discountPence > 0 ? `-${formatPence(totals.discountPence)}` : formatPence(0),
+            "discount",
+          )
+        : null}
       {row("Total", formatPence(totals.totalPence), "total", true)}
       {/* X-GIFT-3: gift cards pay part of the total; the rest is paid by card. */}
       {giftCardPence ? row("Gift cards", `-${formatPence(giftCardPence)}`, "gift-cards") : null}

@@ -1,3 +1,4 @@
+import { choiceDetails } from "~/catalogue/options";
 import type { ShopParts } from "~/flows/parts.server";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -155,7 +156,7 @@ async function tellOrganiserDispatched(
         "In the parcel:",
         ...roster.map(
           (entry) =>
-            `- ${entry.memberName}: ${entry.productName ?? entry.productId} (${entry.optionType}) ${entry.size}${entry.printName ? `, name ${entry.printName}` : ""}`,
+            `- ${entry.memberName}: ${entry.productName ?? entry.productId} (${choiceDetails(entry).join(", ")})`,
         ),
         "",
         "GRIP TRUTH",
@@ -365,7 +366,7 @@ export async function teamPageAction(
       if (teamPricePence === undefined) {
         return problem(
           "invalid_input",
-          `Give a team price in pounds for ${offer.productId} (${offer.optionType}), like 45.00.`,
+          `Give a team price in pounds for ${catalogue.all.get(offer.productId)?.name ?? "the product"} (${offer.optionType}), like 45.00.`,
         );
       }
       products.push({ productId: offer.productId, optionType: offer.optionType, teamPricePence });

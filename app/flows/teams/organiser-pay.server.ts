@@ -65,7 +65,10 @@ export async function payForEntries(
       if (entries.length === 0) throw new ProblemError("conflict", NOTHING_TO_PAY);
       const lines: (CartLine & { memberName: string })[] = [];
       for (const entry of entries) {
-        const rule = checkTeamChoice({ ...locked, offers: team.offers }, entry);
+        const rule = checkTeamChoice(
+          { ...locked, offers: team.offers },
+          { ...entry, productName: catalogue.all.get(entry.productId)?.name },
+        );
         const priced = priceLine(
           {
             productId: entry.productId,

@@ -58,7 +58,11 @@ export async function checkTeamLines(
       continue;
     }
     const team = found.get(item.team);
-    const rule = checkTeamLine(team, item, now);
+    const rule = checkTeamLine(
+      team,
+      { ...item, productName: catalogue.all.get(item.productId)?.name },
+      now,
+    );
     if (!rule.ok) return { ...rule, lineIndex: position };
     // The catalogue's own checks of the size, belt rank and colour, without the text: the
     // team's text goes on whatever option it offers.
