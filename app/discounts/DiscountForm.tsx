@@ -1,6 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/ui/Field";
-import { ErrorSummary, errorOf, fieldErrorsOf, fieldId, SubmitButton } from "~/ui/forms";
+import {
+  answerForForm,
+  ErrorSummary,
+  errorOf,
+  fieldErrorsOf,
+  fieldId,
+  type FormAnswer,
+  SubmitButton,
+} from "~/ui/forms";
 import type { DiscountJson } from "./admin.server";
 import { DISCOUNT_FIELD_ORDER, discountFormId } from "./rules";
 import { toLondonLocal } from "~/shared/london-time";
@@ -10,23 +18,11 @@ import { DISCOUNT_CODE_MAX } from "~/shared/limits";
 const localOf = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : "");
 
 /** A refused form's answer (applyDiscountForm): which form, what was typed, what is wrong. */
-export interface DiscountFormAnswer {
-  form: string;
-  values: Record<string, string>;
-  error: string;
-  fieldErrors?: Record<string, string>;
-}
+export type DiscountFormAnswer = FormAnswer & { values: Record<string, string> };
 
 /** The answer when it is this form's (`form` is "new" or "edit-<CODE>"). */
-export function answerFor(actionData: unknown, form: string): DiscountFormAnswer | undefined {
-  return actionData &&
-    typeof actionData === "object" &&
-    "form" in actionData &&
-    actionData.form === form &&
-    "values" in actionData
-    ? (actionData as DiscountFormAnswer)
-    : undefined;
-}
+export const answerFor = (actionData: unknown, form: string) =>
+  answerForForm<DiscountFormAnswer>(actionData, form);
 
 /**
  * Create or edit a code (X-OPS-9). Dates are UK times; empty optional fields mean none. Posts

@@ -4,29 +4,25 @@ import { ProductImage } from "~/catalogue/components/ProductImage";
 import { formatPence } from "~/pricing/money";
 import { CUSTOM_TEXT_MAX } from "~/shared/limits";
 import { Field, SelectField } from "~/ui/Field";
-import { ErrorSummary, errorOf, fieldErrorsOf, fieldId, SubmitButton } from "~/ui/forms";
+import {
+  answerForForm,
+  ErrorSummary,
+  errorOf,
+  fieldErrorsOf,
+  fieldId,
+  type FormAnswer,
+  SubmitButton,
+} from "~/ui/forms";
 import { type PublicTeam, TEAM_FORM_FIELDS, type TeamChoicePrefill, teamFormId } from "./rules";
 
 type Offered = PublicTeam["products"][number];
 
 /** A refusal of one product's form (routes/team.tsx): which form, what was typed, what is wrong. */
-export interface TeamFormAnswer {
-  form: string;
-  error: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-}
+export type TeamFormAnswer = FormAnswer;
 
 /** The page's answer when it is this form's. */
-export function teamFormAnswer(actionData: unknown, form: string): TeamFormAnswer | undefined {
-  return actionData &&
-    typeof actionData === "object" &&
-    "form" in actionData &&
-    actionData.form === form &&
-    "error" in actionData
-    ? (actionData as TeamFormAnswer)
-    : undefined;
-}
+export const teamFormAnswer = (actionData: unknown, form: string) =>
+  answerForForm(actionData, form);
 
 /**
  * One offered product on /team/<slug> (X-TEAM-2): a plain form the server answers, so it works

@@ -34,6 +34,29 @@ export function errorOf(answer: unknown): string | undefined {
   return typeof error === "string" && error ? error : undefined;
 }
 
+/** A refusal on a page with several forms: which form it answers, its sentence, each wrong
+ *  field's sentence and what was typed. */
+export interface FormAnswer {
+  form: string;
+  error: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+}
+
+/** The page's refusal when it answers this form (its `form` is this one's name), else undefined. */
+export function answerForForm<A extends FormAnswer = FormAnswer>(
+  actionData: unknown,
+  form: string,
+): A | undefined {
+  return actionData &&
+    typeof actionData === "object" &&
+    "form" in actionData &&
+    actionData.form === form &&
+    errorOf(actionData)
+    ? (actionData as A)
+    : undefined;
+}
+
 /**
  * The box at the top of a form that lists what is wrong. It takes the focus when it appears or
  * its answer changes (and, without JavaScript, through `autofocus` on the page the post returned),
