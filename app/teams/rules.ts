@@ -265,7 +265,8 @@ export function firstTeamIssue(error: z.ZodError): string {
   return issue.message;
 }
 
-/** Checks beyond the shape: a closing time to come, an address for `together`, no repeats. */
+/** Checks beyond the shape: a closing time to come, an address for `together` (the products
+ *  offered are checked against the catalogue: teams.server.ts, offersProblem). */
 export function teamInputProblem(input: TeamInput, now: Date): string | undefined {
   if (input.closesAt.getTime() <= now.getTime()) return "The closing time must be in the future.";
   if (input.delivery === "together" && !input.deliveryAddress) {
@@ -273,12 +274,6 @@ export function teamInputProblem(input: TeamInput, now: Date): string | undefine
   }
   if (input.delivery !== "together" && input.deliveryPricePence > 0) {
     return "A delivery price is for delivery together; members of an individual team choose their own delivery.";
-  }
-  const seen = new Set<string>();
-  for (const product of input.products) {
-    const key = `${product.productId}\u0000${product.optionType}`;
-    if (seen.has(key)) return `${product.productId} (${product.optionType}) is offered twice.`;
-    seen.add(key);
   }
   return undefined;
 }

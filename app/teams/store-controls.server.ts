@@ -174,14 +174,6 @@ export async function changeOffer(
   const parsed = offerInput.safeParse(body);
   if (!parsed.success) return problem("invalid_input", firstTeamIssue(parsed.error));
   const { products } = parsed.data;
-  const seen = new Set<string>();
-  for (const offer of products) {
-    const key = `${offer.productId}\u0000${offer.optionType}`;
-    if (seen.has(key)) {
-      return problem("invalid_input", `${offer.productId} (${offer.optionType}) is offered twice.`);
-    }
-    seen.add(key);
-  }
   const unknown = offersProblem(catalogue, products);
   if (unknown) return problem("invalid_input", unknown);
   if (!SLUG_PATTERN.test(slug)) return problem("not_found", "No team order has that name.");

@@ -177,11 +177,13 @@ export async function teamsForLines(
   return found;
 }
 
-/** A sentence when an offered product or option is not one the shop sells now; undefined if all are. */
+/** A sentence when an offered product or option is not one the shop sells now, or is offered
+ *  twice; undefined if all are well. */
 export function offersProblem(
   catalogue: Catalogue,
   offers: readonly { productId: string; optionType: string }[],
 ): string | undefined {
+  const seen = new Set<string>();
   for (const offer of offers) {
     const product = catalogue.all.get(offer.productId);
     if (!product || product.status !== "active") {
@@ -190,6 +192,10 @@ export function offersProblem(
     if (!product.options.some((o) => o.type === offer.optionType)) {
       return `${product.name} has no option called "${offer.optionType}".`;
     }
+    // Named as the owner knows it (issue 53: product names, never ids, where a person reads).
+    const key = `${offer.productId}\u0000${offer.optionType}`;
+    if (seen.has(key)) return `${product.name} (${offer.optionType}) is offered twice.`;
+    seen.add(key);
   }
   return undefined;
 }

@@ -64,7 +64,7 @@ describe("X-TEAM-1 the owner's team store", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("X-TEAM-1 refuses bad stores with a sentence and needs the owner", async () => {
+  it("X-TEAM-1 X-DAY-7 refuses bad stores with a sentence (a product by its name) and needs the owner", async () => {
     expect((await create(teamBody(), false)).status).toBe(401);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ fixedText: "THIS TEXT IS FAR TOO LONG" }, /1 to 20 characters/],
@@ -73,6 +73,16 @@ describe("X-TEAM-1 the owner's team store", () => {
       [{ products: [{ productId: "no-such", optionType: "Gi", teamPricePence: 100 }] }, /don't sell/],
       [{ products: [{ productId: "mens-grip-truth-bjj-gi", optionType: "Hoodie", teamPricePence: 100 }] }, /no option/],
       [{ products: [] }, /at least one product/],
+      // Issue 53: named as the owner knows it, never by its id.
+      [
+        {
+          products: [
+            { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 100 },
+            { productId: "mens-grip-truth-bjj-gi", optionType: "Gi", teamPricePence: 200 },
+          ],
+        },
+        /^Mens Grip Truth BJJ Gi \(Gi\) is offered twice\.$/,
+      ],
       [{ extra: 1 }, /Unknown field/],
     ];
     for (const [over, message] of cases) {
