@@ -195,13 +195,13 @@ describe("X-VAT-5: the owner's VAT return figures", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const rows = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(rows[0]).toBe("type,date,order_number,gross,net_20,vat_20,gross_20,net_0,vat_0,gross_0");
+    expect(rows[0]).toBe("type,date,order_number,gross,net_20,vat_20,gross_20,net_0,vat_0,gross_0,gift_cards_outside_vat");
     expect(rows.filter((row) => row.startsWith("sale,"))).toHaveLength(3);
     expect(rows.filter((row) => row.startsWith("refund,"))).toHaveLength(2);
     expect(rows.some((row) => row.startsWith("sale,") && row.includes(mixed.orderNumber))).toBe(true);
   });
 
-  it("X-GIFT-7: a kids' (zero-rated) and adult (standard-rated) order paid £20 by gift card, refunded in part, gives VAT back by rate to the penny; a gift card sold and refunded is in no box and said to be outside VAT", async () => {
+  it("X-GIFT-7: a kids' (zero-rated) and adult (standard-rated) order paid £20 by gift card, refunded in part, gives VAT back by rate to the penny; a gift card sold and refunded is in no box and said to be outside VAT, on the page and in the CSV", async () => {
     const shop = theShop();
     const db = await testDb();
     const { code } = await issueGiftCardByHand(db, {
@@ -271,6 +271,18 @@ describe("X-VAT-5: the owner's VAT return figures", () => {
         why: expect.stringMatching(/^Gift cards are multi-purpose vouchers .*outside the scope of VAT, so it is in no box and at no rate/),
       },
     });
+
+    // The CSV says the same: the card's sale and its refund in the last column, at no rate.
+    const csv = (await (await call(vatCsv, `/admin/vat.csv?from=${from}&to=${to}`, { headers: { cookie } })).text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]!.split(",").at(-1)).toBe("gift_cards_outside_vat");
+    const cardRows = csv.filter((row) => row.includes(`,${bought.orderNumber},`));
+    expect(cardRows.map((row) => [row.split(",")[0], row.split(",")[3], row.split(",").at(-1)]).sort()).toEqual([
+      ["refund", "0.00", "25.00"],
+      ["sale", "0.00", "25.00"],
+    ]);
   });
 
   it("X-VAT-5: bad dates are a clear 400; the figures are the owner's only", async () => {

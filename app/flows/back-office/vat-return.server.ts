@@ -49,7 +49,8 @@ export async function vatReturn(db: Database, period: VatPeriod): Promise<VatFig
 /**
  * /admin/vat.csv: one row per paid order and per refund in the period, with net, VAT and gross at
  * each rate (refunds as positive amounts, marked "refund": box 1 and box 6 are the sales' columns
- * less the refunds'). Cells are escaped as every export's are (app/shared/csv.ts).
+ * less the refunds'), and last the gift cards the entry sold or refunded, outside VAT (X-GIFT-7).
+ * Cells are escaped as every export's are (app/shared/csv.ts).
  */
 export async function vatReturnCsv(
   db: Database,
@@ -63,6 +64,8 @@ export async function vatReturnCsv(
     "order_number",
     "gross",
     ...rates.flatMap((rate) => [`net_${rate}`, `vat_${rate}`, `gross_${rate}`]),
+    // X-GIFT-7: gift cards sold (or their refund) on the entry: outside VAT, in no rate's columns.
+    "gift_cards_outside_vat",
   ];
   const rows = entries.map((entry) => {
     const band = (rate: number) => entry.bands.find((b) => b.rate_percent === rate);
@@ -79,6 +82,7 @@ export async function vatReturnCsv(
           formatPenceDecimal(b?.gross_pence ?? 0),
         ];
       }),
+      formatPenceDecimal(entry.giftCardsPence ?? 0),
     ]);
   });
   const csv = `${BYTE_ORDER_MARK}${[csvRow(header), ...rows].join("\r\n")}\r\n`;
