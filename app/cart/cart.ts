@@ -179,11 +179,6 @@ function priceGiftCardLine(input: NewCartLine): PricedLine {
   return { line };
 }
 
-/** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
-export function standardLine(productId: string): NewCartLine {
-  return { productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 };
-}
-
 /** Where a cart line's name leads: its product page, or a bundle's block on /accessories. */
 export function lineHref(line: Pick<CartLine, "productId" | "href">): string {
   return line.href ?? `/product/${line.productId}`;

@@ -1,6 +1,7 @@
 import type { LineChoice, PricedChoice } from "~/shared/line-choice";
 import { isGiftCardLine } from "~/shared/gift-card-line";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
+import { NO_SIZE, STANDARD_OPTION } from "~/pricing/standard";
 
 /**
  * The cart's every-page part (issue 51 item 5, X-PF-2): what the header's cart button and the
@@ -81,6 +82,11 @@ export function lineChoice({
   ...choice
 }: CartLine): NewCartLine {
   return choice;
+}
+
+/** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
+export function standardLine(productId: string): LineChoice {
+  return { productId, optionType: STANDARD_OPTION, size: NO_SIZE, quantity: 1 };
 }
 
 /** Where the browser kept its cart before carts lived on the server (moved over once: ./store.ts). */

@@ -92,6 +92,34 @@ describe("cart store", () => {
     expect(result.current.justAdded).toBe(false);
   });
 
+  it("X-PF-2 X-PE-1: an add before the line rules have loaded goes to the server in the same task, and is shown and flagged when it answers", async () => {
+    const server = fakeServer();
+    vi.resetModules();
+    // Not freshStore(): the line rules are not loaded (they come when the page is idle).
+    const { cartActions, useCart } = await import("./store");
+    const { renderHook, act } = await import("@testing-library/react");
+    const { result } = renderHook(() => useCart());
+    await act(() => settle());
+    let answer: Promise<string | null> | undefined;
+    act(() => {
+      answer = cartActions.addStandard(product("water-bottle"));
+    });
+    // Sent before anything else happens: a page left at once still keeps the line.
+    await Promise.resolve();
+    expect(server.posts.at(-1)).toMatchObject({
+      intent: "add",
+      productId: "water-bottle",
+      quantity: "1",
+    });
+    await act(async () => {
+      expect(await answer).toBeNull();
+    });
+    expect(result.current.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      ["water-bottle", 1],
+    ]);
+    expect(result.current.justAdded).toBe(true);
+  });
+
   it("X-PE-1 X-CART-1: changes go to the server's cart, and another tab's change is read from it", async () => {
     const server = fakeServer();
     const { cartActions } = await freshStore();

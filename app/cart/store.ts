@@ -8,12 +8,13 @@ import {
   type NewCartLine,
   removeLine,
   setQuantity,
+  standardLine,
 } from "./lines";
 import type * as CartRules from "./cart";
 
-/** The line rules (./cart.ts), loaded when a line is first added rather than with every page
- *  (issue 51 item 5): the store fetches them as soon as the page is idle, so an add waits for
- *  nothing on any but the slowest link. */
+/** The line rules (./cart.ts), not in every page's first load (issue 51 item 5): the store
+ *  fetches them as soon as the page is idle; an add before they are here goes to the server
+ *  without waiting for them. */
 type Pricing = typeof CartRules;
 let pricing: Pricing | undefined;
 const loadPricing = (): Promise<Pricing> => import("./cart").then((module) => (pricing = module));
@@ -204,12 +205,8 @@ const formOf = (line: NewCartLine): Record<string, string> => ({
 
 const ADD_FAILED = "Sorry, this item could not be added. Please refresh and try again.";
 
-/** Adds a line priced by the line rules: shown and announced at once, then sent. */
-function addPriced(rules: Pricing, input: NewCartLine, product: Product): Promise<string | null> {
-  const { line, problem } = rules.priceLine(input, product);
-  const lines = line && addLine(state.lines, line);
-  if (!lines) return Promise.resolve(problem ?? ADD_FAILED);
-  show(lines);
+/** The "Added to Cart!" flag, set for ADDED_NOTICE_MS (S-CART-6). */
+function flagAdded() {
   clearTimeout(noticeTimer);
   state = { ...state, justAdded: true };
   emit();
@@ -217,12 +214,23 @@ function addPriced(rules: Pricing, input: NewCartLine, product: Product): Promis
     state = { ...state, justAdded: false };
     emit();
   }, ADDED_NOTICE_MS);
+}
+
+function unflagAdded() {
+  clearTimeout(noticeTimer);
+  state = { ...state, justAdded: false };
+  emit();
+}
+
+/** Adds a line priced by the line rules: shown and announced at once, then sent. */
+function addPriced(rules: Pricing, input: NewCartLine, product: Product): Promise<string | null> {
+  const { line, problem } = rules.priceLine(input, product);
+  const lines = line && addLine(state.lines, line);
+  if (!lines) return Promise.resolve(problem ?? ADD_FAILED);
+  show(lines);
+  flagAdded();
   return send(formOf(input)).then((error) => {
-    if (error) {
-      clearTimeout(noticeTimer);
-      state = { ...state, justAdded: false };
-      emit();
-    }
+    if (error) unflagAdded();
     return error;
   });
 }
@@ -235,13 +243,17 @@ export const cartActions = {
    */
   add(input: NewCartLine, product: Product): Promise<string | null> {
     ensureLoaded();
-    // Shown in the same task as the tap once the rules are here (they load when the page is idle).
     if (pricing) return addPriced(pricing, input, product);
-    return loadPricing().then((loaded) => addPriced(loaded, input, product));
+    // A tap before the rules are here (they load when the page is idle): the server hears of it
+    // in the same task, so a page left straight away keeps the line, and its answer shows it.
+    void loadPricing();
+    return send(formOf(input)).then((error) => {
+      if (!error) flagAdded();
+      return error;
+    });
   },
   /** One of a product without options: Standard, size N/A (S-PDP-7, S-ACC-3, S-ACC-4). */
-  async addStandard(product: Product): Promise<string | null> {
-    const { standardLine } = pricing ?? (await loadPricing());
+  addStandard(product: Product): Promise<string | null> {
     return cartActions.add(standardLine(product.id), product);
   },
   remove(index: number) {

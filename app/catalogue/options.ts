@@ -1,12 +1,11 @@
-import { STANDARD_OPTION } from "~/pricing/lines";
+import { NO_SIZE, STANDARD_OPTION } from "~/pricing/standard";
 import type { GiftCardField, LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
 import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/limits";
 import { embroideryProblem } from "~/shared/embroidery";
 import type { OptionType, Product, ProductOption } from "./types";
 
 /** A product without options goes in the cart as this (S-PDP-7); pricing owns the name. */
-export { STANDARD_OPTION };
-export const NO_SIZE = "N/A";
+export { NO_SIZE, STANDARD_OPTION };
 
 export const SELECTION_MESSAGES = {
   size: "Please select a size.",

@@ -1,7 +1,9 @@
 import type { Pence } from "./money";
 
-/** A product without options goes in the cart as this (S-PDP-7). */
-export const STANDARD_OPTION = "Standard";
+// A product without options goes in the cart as this (S-PDP-7); its own small module, as the
+// cart on every page reads it.
+import { STANDARD_OPTION } from "./standard";
+export { STANDARD_OPTION };
 
 /** What pricing reads of a product: its own price and its options' (the catalogue's products). */
 export interface PricedProduct {
