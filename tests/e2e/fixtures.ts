@@ -250,3 +250,24 @@ export async function dispatchOrder(
   await page.getByRole("button", { name: "Mark dispatched" }).click();
   await expect(page.getByRole("status")).toHaveText("Order dispatched.");
 }
+
+/** The payment page filled with a good address and Stripe's test card (the sandbox takes it). */
+export async function fillPaymentForm(page: Page, email: string) {
+  const shipping = page.getByRole("group", { name: "Shipping" });
+  await shipping.getByLabel("First name").fill("Ines");
+  await shipping.getByLabel("Last name").fill("Okafor");
+  await shipping.getByLabel("Address").fill("12 Quay Street");
+  await shipping.getByLabel("Town or city").fill("Bristol");
+  await shipping.getByLabel("Postcode").fill("BS1 4DJ");
+  await shipping.getByLabel("E-mail").fill(email);
+  await shipping.getByLabel("Phone").fill("07700 900123");
+  const card = page.getByRole("group", { name: "Card" });
+  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await card.getByLabel("Name on card").fill("INES OKAFOR");
+  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await card.getByLabel("CVV").fill("123");
+}
+
+/** The lines of the cart page's list. */
+export const cartLines = (page: Page) =>
+  page.getByRole("main").getByRole("list", { name: "Items in your cart" }).locator(":scope > li");

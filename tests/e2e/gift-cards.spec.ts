@@ -1,28 +1,16 @@
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, mailTo, signInOwner, test } from "./fixtures";
+import {
+  cartLines,
+  expect,
+  expectNoAxeViolations,
+  fillPaymentForm,
+  mailTo,
+  signInOwner,
+  test,
+} from "./fixtures";
 
 // Issue 54 (X-GIFT-1..4): a £25 card bought for someone, its e-mail opened, its balance checked,
 // and it spent on kit with the rest paid by card; with JavaScript and without, at 390 and 1280 px.
 // Screenshots go to /tmp/gift-*.png to be looked at.
-
-async function fillPaymentForm(page: Page, email: string) {
-  const shipping = page.getByRole("group", { name: "Shipping" });
-  await shipping.getByLabel("First name").fill("Ines");
-  await shipping.getByLabel("Last name").fill("Okafor");
-  await shipping.getByLabel("Address").fill("12 Quay Street");
-  await shipping.getByLabel("Town or city").fill("Bristol");
-  await shipping.getByLabel("Postcode").fill("BS1 4DJ");
-  await shipping.getByLabel("E-mail").fill(email);
-  await shipping.getByLabel("Phone").fill("07700 900123");
-  const card = page.getByRole("group", { name: "Card" });
-  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await card.getByLabel("Name on card").fill("INES OKAFOR");
-  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await card.getByLabel("CVV").fill("123");
-}
-
-const cartLines = (page: Page) =>
-  page.getByRole("main").getByRole("list", { name: "Items in your cart" }).locator(":scope > li");
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {

@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, holdScripts, test } from "./fixtures";
+import {
+  cartLines,
+  expect,
+  expectNoAxeViolations,
+  fillPaymentForm,
+  holdScripts,
+  test,
+} from "./fixtures";
 
 // Issue 25 (X-PE-1, X-PE-2): the cart lives on the server, so buying works before the page's
 // JavaScript has run and without it.
@@ -10,24 +17,6 @@ const choose = (page: Page, group: string, value: string) =>
     .getByRole("group", { name: new RegExp(`^${group}`) })
     .getByText(value, { exact: true })
     .click();
-const cartLines = (page: Page) =>
-  page.getByRole("main").getByRole("list", { name: "Items in your cart" }).locator(":scope > li");
-
-async function fillPaymentForm(page: Page, email: string) {
-  const shipping = page.getByRole("group", { name: "Shipping" });
-  await shipping.getByLabel("First name").fill("Ines");
-  await shipping.getByLabel("Last name").fill("Okafor");
-  await shipping.getByLabel("Address").fill("12 Quay Street");
-  await shipping.getByLabel("Town or city").fill("Bristol");
-  await shipping.getByLabel("Postcode").fill("BS1 4DJ");
-  await shipping.getByLabel("E-mail").fill(email);
-  await shipping.getByLabel("Phone").fill("07700 900123");
-  const card = page.getByRole("group", { name: "Card" });
-  await card.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await card.getByLabel("Name on card").fill("INES OKAFOR");
-  await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await card.getByLabel("CVV").fill("123");
-}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
