@@ -39,16 +39,16 @@ export function reviewToken(
   return `${order.id}.${signature(secret, order.id, order.customerEmail, productId).toString("base64url")}`;
 }
 
-/** One review link per product of a paid order, for its confirmation e-mail. */
-export async function reviewLinksFor(
-  db: Database,
+/** One review link per product of a paid order, for its confirmation e-mail, signed with
+ *  `secret` (reviewLinkSecret). */
+export function reviewLinksFor(
+  secret: string,
   order: { id: string; customerEmail: string | null },
   lines: readonly { productId: string; productName: string }[],
-  settings: OriginSettings & Pick<Env, "REVIEW_LINK_SECRET">,
-): Promise<{ productName: string; url: string }[]> {
+  settings: OriginSettings,
+): { productName: string; url: string }[] {
   if (!order.customerEmail) return [];
   const email = order.customerEmail;
-  const secret = await reviewLinkSecret(db, settings);
   const seen = new Set<string>();
   return lines
     .filter((line) => !seen.has(line.productId) && seen.add(line.productId))

@@ -1,4 +1,5 @@
 import { hasControlCharacters } from "./control-characters";
+import { fromLondonLocal, londonIsoDate } from "./london-time";
 
 /**
  * Gift cards' pure rules (issue 54, X-GIFT-1, X-GIFT-2), safe in the browser: the product line a
@@ -124,26 +125,12 @@ export function addMonths(day: string, months: number): string {
 
 /** The shop's day (Europe/London) of an instant, YYYY-MM-DD. */
 export function shopDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return londonIsoDate(at);
 }
 
 /** The instant a shop's day (Europe/London) starts: when a card's e-mail is due. */
 export function startOfShopDay(day: string): Date {
-  const noonUtc = new Date(`${day}T12:00:00Z`);
-  const londonHour = Number(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }).format(noonUtc),
-  );
-  // 12 in winter (GMT), 13 in summer (BST): midnight is that many hours before local noon.
-  return new Date(noonUtc.getTime() - londonHour * 3_600_000);
+  return fromLondonLocal(`${day}T00:00`) ?? new Date(`${day}T00:00:00Z`);
 }
 
 // ── Codes (X-GIFT-2) ──

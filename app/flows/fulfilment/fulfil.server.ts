@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/orders/schema";
 import { enqueueMail, type OutboxRow } from "~/mail/outbox.server";
-import { reviewLinksFor } from "~/reviews/review-link.server";
+import { reviewLinkSecret, reviewLinksFor } from "~/reviews/review-link.server";
 import { emailPictureOf } from "~/catalogue/photos/gallery";
 import { loadCatalogue } from "~/catalogue/store.server";
 import { confirmationEmail } from "./confirmation-email";
@@ -22,6 +22,7 @@ import {
 import {
   formatGiftCode,
   GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+  isGiftCardLine,
   shopDay,
   startOfShopDay,
 } from "~/shared/gift-cards";
@@ -48,20 +49,30 @@ export async function fulfilPaidOrder(
 ): Promise<Order | undefined> {
   // Each line's picture (X-PHOTO-3), from this process's copy of the catalogue.
   const catalogue = await loadCatalogue(db, now.getTime());
+  // The review links' key, before the transaction: this process keeps it once read, so a payment
+  // does not ask for it inside the order's lock (issue 51).
+  const reviewSecret = await reviewLinkSecret(db, settings);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const { changed, order } = await markOrderPaid(txDb, orderId, details);
     if (!changed || !order) return order;
+    // The cart it was bought from is emptied when the payment is settled, in the same
+    // transaction as the change to paid, so once only (a redelivered event finds it paid).
+    await emptyCart(txDb, order.cartId ?? undefined);
+    const lines = await linesOfOrder(txDb, order.id);
     // X-GIFT-2: the cards bought on it get their codes now; each recipient's e-mail waits in the
     // outbox for its send date (its dedupe key: once, through any restart). The code is in that
     // message only, and struck from the stored copy once it is sent.
     const today = shopDay(now);
-    const issued = await issueGiftCardsOfOrder(txDb, order, {
-      today,
-      expiryMonths:
-        catalogue.settings.settings.giftCards?.expiryMonths ?? GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
-      now,
-    });
+    // Only an order with gift card lines has cards to issue (issue 51: a query less for others).
+    const issued = !lines.some(isGiftCardLine)
+      ? []
+      : await issueGiftCardsOfOrder(txDb, order, {
+          today,
+          expiryMonths:
+            catalogue.settings.settings.giftCards?.expiryMonths ?? GIFT_CARD_DEFAULT_EXPIRY_MONTHS,
+          now,
+        });
     for (const { card, code } of issued) {
       if (!card.recipientEmail) continue;
       const mail = giftCardEmail({
@@ -85,12 +96,8 @@ export async function fulfilPaidOrder(
         },
       );
     }
-    // The cart it was bought from is emptied when the payment is settled, in the same
-    // transaction as the change to paid, so once only (a redelivered event finds it paid).
-    await emptyCart(txDb, order.cartId ?? undefined);
-    const lines = await linesOfOrder(txDb, order.id);
     if (order.customerEmail) {
-      const reviewLinks = await reviewLinksFor(txDb, order, lines, settings);
+      const reviewLinks = reviewLinksFor(reviewSecret, order, lines, settings);
       const { shopUrl } = receiptSettings(settings);
       const pictured = lines.map((line) => {
         const product = catalogue.all.get(line.productId);
