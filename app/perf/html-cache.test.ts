@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  acceptsEncoding,
   acceptsGzip,
   cacheKey,
   carriesCookie,
@@ -206,6 +207,11 @@ describe("X-PERF-3: gzip when the client takes it", () => {
     expect(acceptsGzip("identity")).toBe(false);
     expect(acceptsGzip("")).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip("x-gzip")).toBe(true);
+    expect(acceptsEncoding("gzip, deflate, br, zstd", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=0, *", "br")).toBe(false);
+    expect(acceptsEncoding("gzip, *;q=0.1", "br")).toBe(true);
+    expect(acceptsEncoding("gzip", "br")).toBe(false);
   });
 });
 

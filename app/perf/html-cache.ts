@@ -220,14 +220,22 @@ export function inlineStyleHashes(html: string): string[] {
 
 /** Whether an Accept-Encoding header takes gzip (`gzip;q=0` refuses it; `*` accepts it). */
 export function acceptsGzip(header: string | undefined): boolean {
+  return acceptsEncoding(header, "gzip");
+}
+
+/**
+ * Whether an Accept-Encoding header takes this content coding (RFC 9110 §12.5.3): named with
+ * q > 0, or "*" with q > 0 when it is not named. "x-gzip" counts as gzip.
+ */
+export function acceptsEncoding(header: string | undefined, coding: "gzip" | "br"): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.toLowerCase().split(",")) {
-    const [coding, ...params] = part.trim().split(";");
+    const [name, ...params] = part.trim().split(";");
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const refused = q !== undefined && Number(q.slice(2)) === 0;
-    if (coding === "gzip" || coding === "x-gzip") return !refused;
-    if (coding === "*") wildcard = !refused;
+    if (name === coding || (coding === "gzip" && name === "x-gzip")) return !refused;
+    if (name === "*") wildcard = !refused;
   }
   return wildcard;
 }

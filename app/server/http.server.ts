@@ -10,6 +10,7 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import { createRequestHandler } from "@react-router/express";
 import { createHtmlCache } from "~/perf/html-cache.server";
 import { dependsOnVisitor, PERSONAL_CACHE_CONTROL } from "~/perf/html-cache";
+import { precompressedAssets } from "~/perf/precompressed.server";
 import { SESSION_COOKIE } from "~/owners/session.server";
 import { CART_COOKIE } from "~/cart/server-cart.server";
 import { UPLOADER_COOKIE } from "~/reviews/uploader.server";
@@ -199,8 +200,10 @@ export function createHttpServer({
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
   });
+  // The hashed files from their build-time Brotli or gzip copies, else as they are.
   app.use(
     "/assets",
+    precompressedAssets(path.join(clientDir, "assets")),
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(clientDir, { maxAge: "1h" }));
