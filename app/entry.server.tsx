@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -10,12 +10,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { contentSecurityPolicy, NonceProvider } from "./security/content-security-policy";
 import { loggablePath, logError } from "./security/log.server";
 import { PageStylesProvider } from "./perf/page-styles";
+import { SPLASH_SCRIPT, SplashScriptProvider } from "./components/SplashScript";
+import { everyPartReady } from "./ui/lazy-in-place";
+import { lowPriorityModulePreloads } from "./perf/module-preloads";
 // The shop's stylesheet as text, for the page's <style> (app/perf/page-styles.tsx).
 import pageStyles from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -37,6 +40,9 @@ export default function handleRequest(
     });
   }
 
+  // The parts of a page loaded after its first load are drawn in place (app/ui/lazy-in-place.tsx).
+  await everyPartReady();
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -56,7 +62,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <PageStylesProvider value={pageStyles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <SplashScriptProvider value={SPLASH_SCRIPT}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </SplashScriptProvider>
         </PageStylesProvider>
       </NonceProvider>,
       {
@@ -80,7 +88,22 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // The head's module preloads at low priority (app/perf/module-preloads.ts): the first
+          // chunk that has them, up to the end of the head; the rest passes as it is.
+          let inHead = true;
+          const head = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              if (!inHead) return callback(null, chunk);
+              // Byte for byte (latin1): the links are ASCII, and a character split between two
+              // chunks passes untouched.
+              const text = chunk.toString("latin1");
+              const preloads = lowPriorityModulePreloads(text);
+              inHead = preloads === text && !text.includes("</head>");
+              callback(null, preloads === text ? chunk : Buffer.from(preloads, "latin1"));
+            },
+          });
+          head.pipe(body);
+          pipe(head);
 
           resolve(
             new Response(stream, {

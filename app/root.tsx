@@ -15,17 +15,16 @@ import oswald500 from "@fontsource/oswald/files/oswald-latin-500-normal.woff2?ur
 import oswald700 from "@fontsource/oswald/files/oswald-latin-700-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { AddedToast } from "./cart/AddedToast";
-import { SiteFooter } from "./components/SiteFooter";
+import { SiteFooter, Splash, TestShopBand } from "./components/LaterParts";
 import { SiteHeader } from "./components/SiteHeader";
 import { catalogueFrom } from "./catalogue/store.server";
-import { Splash, SPLASH_SCRIPT } from "./components/Splash";
+import { SplashScript } from "./components/SplashScript";
 import { RouteAnnouncer } from "./components/RouteAnnouncer";
 import { canonicalOrigin } from "~/security/origin.server";
 import { dbFrom } from "./db/context.server";
 import { databaseMiddleware } from "./db/middleware.server";
 import { paymentsFrom } from "./payments/provider.server";
 import { serviceSettingsMiddleware } from "./security/service-settings.server";
-import { TestShopBand } from "./components/TestShopBand";
 import { developmentShopMiddleware } from "./server/dev.server";
 import { countReviewsOrZero } from "./reviews/count.server";
 import { useNonce } from "./security/content-security-policy";
@@ -92,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="theme-color" content="#0b0b0c" />
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+          <SplashScript nonce={nonce} />
           <Meta />
           {data ? <link rel="canonical" href={`${data.origin}${pathname}`} /> : null}
           {data ? <meta property="og:url" content={`${data.origin}${pathname}`} /> : null}

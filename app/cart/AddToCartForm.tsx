@@ -1,4 +1,5 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus } from "~/ui/icons/minus";
+import { Plus } from "~/ui/icons/plus";
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import type { AddFields } from "~/cart/intents";
 import { CART_PAGE, cartActions } from "~/cart/store";

@@ -1,4 +1,4 @@
-import Check from "lucide-react/icons/check";
+import { Check } from "~/ui/icons/check";
 import { useLayoutEffect, useRef } from "react";
 import { useCart } from "./store";
 

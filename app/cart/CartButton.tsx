@@ -1,4 +1,4 @@
-import ShoppingBag from "lucide-react/icons/shopping-bag";
+import { ShoppingBag } from "~/ui/icons/shopping-bag";
 import { lazy, Suspense, useState } from "react";
 import { totalQuantity } from "./lines";
 import { cartActions, useCart } from "./store";

@@ -1,4 +1,6 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Minus } from "~/ui/icons/minus";
+import { Plus } from "~/ui/icons/plus";
+import { Trash2 } from "~/ui/icons/trash-2";
 import { Link } from "react-router";
 import { choiceDetails } from "~/catalogue/options";
 import { isGiftCardLine } from "~/shared/gift-cards";

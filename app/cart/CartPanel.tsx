@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/ui/icons/x";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { subtotalPence } from "~/pricing/lines";

@@ -1,6 +1,6 @@
 import type { LineChoice, PricedChoice } from "~/shared/line-choice";
 import { isGiftCardLine } from "~/shared/gift-card-line";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/limits";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/shared/cart-limits";
 import { NO_SIZE, STANDARD_OPTION } from "~/pricing/standard";
 
 /**

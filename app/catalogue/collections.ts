@@ -1,14 +1,8 @@
 import type { Category, Group } from "./types";
 
-export const SECTIONS = ["no-gi", "bjj-gi", "leisurewear", "muay-thai"] as const;
-export type Section = (typeof SECTIONS)[number];
+import { SECTION_LABELS, SECTIONS, type Section } from "./sections";
 
-export const SECTION_LABELS: Record<Section, string> = {
-  "no-gi": "No-Gi",
-  "bjj-gi": "BJJ Gi",
-  leisurewear: "Leisurewear",
-  "muay-thai": "Muay Thai",
-};
+export { SECTION_LABELS, SECTIONS, type Section } from "./sections";
 
 export interface Collection {
   path: string;

@@ -9,9 +9,7 @@ import {
   WOMENS_NO_GI_SIZES,
 } from "~/catalogue/sizes";
 
-/** Where the printable kids chart is served (routes/download.kids-size-chart.ts). */
-export const KIDS_SIZE_CHART_URL = "/downloads/kids-size-chart.svg";
-export const KIDS_SIZE_CHART_FILENAME = "grip-truth-kids-size-chart.svg";
+export { KIDS_SIZE_CHART_FILENAME, KIDS_SIZE_CHART_URL } from "./size-chart-files";
 
 /** One size chart: a row per catalogue size, the size as the row header. */
 export interface SizeChart {

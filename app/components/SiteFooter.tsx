@@ -1,4 +1,4 @@
-import Star from "lucide-react/icons/star";
+import { Star } from "~/ui/icons/star";
 import { Link } from "react-router";
 import { BRAND } from "~/shared/brand";
 import { EmailLink } from "~/ui/links";

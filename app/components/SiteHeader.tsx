@@ -1,6 +1,6 @@
-import ChevronDown from "lucide-react/icons/chevron-down";
-import Menu from "lucide-react/icons/menu";
-import X from "lucide-react/icons/x";
+import { ChevronDown } from "~/ui/icons/chevron-down";
+import { Menu } from "~/ui/icons/menu";
+import { X } from "~/ui/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartButton } from "~/cart/CartButton";

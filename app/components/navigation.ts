@@ -1,4 +1,4 @@
-import { SECTIONS, SECTION_LABELS } from "~/catalogue/collections";
+import { SECTIONS, SECTION_LABELS } from "~/catalogue/sections";
 
 export interface NavItem {
   label: string;

@@ -52,8 +52,7 @@ export function everyPageChunks(rootRouteFile: string) {
       // Packages' own imports are not followed: a package's index re-exports all of it (every
       // icon of lucide-react), so whatever it holds would look used on every page. A package
       // module counts when the shop's code (or the client entry) imports it, and its own
-      // imports come along with it. So code on every page imports icons by their own path
-      // ("lucide-react/icons/x"), not from the package's index.
+      // imports come along with it.
       if (NODE_MODULES.test(current) && current !== id && !found) continue;
       for (const importer of info.importers) {
         if (!seen.has(importer)) {

@@ -1,4 +1,5 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext } from "react";
+import { useTextFromServer } from "~/ui/server-text";
 
 /** The id of the page's one `<style>`: the browser reads the stylesheet back from it. */
 export const PAGE_STYLES_ID = "gt-styles";
@@ -17,13 +18,6 @@ export const PageStylesProvider = PageStylesContext.Provider;
  * (app/perf/html-cache.server.ts).
  */
 export function PageStyles({ nonce }: { nonce?: string }) {
-  const serverText = useContext(PageStylesContext);
-  // Read once, when the browser first renders (hydration), before anything could replace it.
-  const [fromDocument] = useState(() =>
-    serverText === undefined && typeof document !== "undefined"
-      ? (document.getElementById(PAGE_STYLES_ID)?.textContent ?? "")
-      : "",
-  );
-  const text = serverText ?? fromDocument;
+  const text = useTextFromServer(PAGE_STYLES_ID, useContext(PageStylesContext));
   return <style id={PAGE_STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }

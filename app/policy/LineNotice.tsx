@@ -1,4 +1,5 @@
-import { Ban, RotateCcw } from "lucide-react";
+import { Ban } from "~/ui/icons/ban";
+import { RotateCcw } from "~/ui/icons/rotate-ccw";
 import { useShopContact } from "~/ui/shop-contact";
 import { isPersonalised, PERSONALISED_NOTICE, returnsNotice } from "./consumer-rights";
 

@@ -5,6 +5,9 @@ import {
   type DeliverySettings,
   methodSetting,
 } from "~/pricing/shipping";
+import { DEFAULT_RETURN_DAYS, DEMO_SELLER, type SellerSettings } from "./seller";
+
+export { DEFAULT_RETURN_DAYS, DEMO_SELLER, returnsAddressOf, type SellerSettings } from "./seller";
 
 /**
  * The shop's settings in the owner's hands (X-TRUE-2, `/admin/settings`, `GET`/`PUT
@@ -12,19 +15,6 @@ import {
  * database (`shop_settings`); every page, e-mail and total reads them from the request's catalogue
  * (app/catalogue/store.server.ts), so this file holds only their shape, defaults and sentences.
  */
-export interface SellerSettings {
-  name: string;
-  postalAddress: string[];
-  email: string;
-  vatNumber: string | null;
-  companyNumber: string | null;
-  /** Where returns are posted (X-OWN-1); null: the postal address. */
-  returnsAddress: string[] | null;
-  /** Where the shop's own notices go (paid orders, return requests, enquiries, team closings;
-   *  X-OWN-1); null: `email`. */
-  noticesTo: string | null;
-}
-
 export interface ShopSettings {
   seller: SellerSettings;
   delivery: DeliverySettings;
@@ -33,22 +23,6 @@ export interface ShopSettings {
   giftCards?: { expiryMonths: number };
 }
 
-/** The demo's seller, until the owner saves their own (X-OWN-1): the one place it is written. */
-export const DEMO_SELLER: SellerSettings = {
-  name: "GRIP TRUTH Ltd",
-  postalAddress: ["Unit 7, Riverside Park Road", "Middlesbrough", "TS2 1QW", "United Kingdom"],
-  email: "hello@griptruth.co.uk",
-  vatNumber: null,
-  companyNumber: null,
-  returnsAddress: null,
-  noticesTo: null,
-};
-
-/** The return window a fresh shop gives (X-OWN-5): the "30 day returns" its pages promise; the
- *  legal 14-day right to cancel (X-UK-5) is inside it. */
-export const DEFAULT_RETURN_DAYS = 30;
-
-/** A fresh shop's settings: the demo seller, the specification's delivery and 30-day returns. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   seller: DEMO_SELLER,
   delivery: DEFAULT_DELIVERY,
@@ -113,11 +87,6 @@ export function sellerLines(seller: SellerSettings): string[] {
     seller.email,
     ...(seller.companyNumber ? [`Company number ${seller.companyNumber}`] : []),
   ];
-}
-
-/** Where a customer posts a return (X-OWN-1): the returns address, else the postal address. */
-export function returnsAddressOf(seller: SellerSettings): string[] {
-  return seller.returnsAddress?.length ? seller.returnsAddress : seller.postalAddress;
 }
 
 /** "30-day returns" (X-OWN-5): the owner's window as every page, badge and e-mail names it. */

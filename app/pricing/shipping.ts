@@ -141,7 +141,7 @@ export function shippingChargePence(
 }
 
 /** Names people type for the United Kingdom in the payment page's free-text country field. */
-const UK_NAMES = new Set([
+const UK_NAMES = /* @__PURE__ */ new Set([
   "uk",
   "u k",
   "gb",

@@ -1,4 +1,4 @@
-import { Ban } from "lucide-react";
+import { Ban } from "~/ui/icons/ban";
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { InfoPageShell } from "~/ui/InfoPageShell";

@@ -1,4 +1,8 @@
-import { Backpack, BookOpen, Check, Dumbbell, Shield } from "lucide-react";
+import { Backpack } from "~/ui/icons/backpack";
+import { BookOpen } from "~/ui/icons/book-open";
+import { Check } from "~/ui/icons/check";
+import { Dumbbell } from "~/ui/icons/dumbbell";
+import { Shield } from "~/ui/icons/shield";
 import { Link } from "react-router";
 import type { AccessoryCategory } from "~/catalogue";
 import {

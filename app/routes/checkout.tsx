@@ -1,6 +1,6 @@
 import { partsFrom } from "~/flows/parts.server";
 import { EmptyCart } from "~/cart/EmptyCart";
-import { Lock } from "lucide-react";
+import { Lock } from "~/ui/icons/lock";
 import { useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { lineChoice, totalQuantity } from "~/cart/lines";

@@ -1,5 +1,5 @@
 import { renderKidsSizeChartSvg } from "~/content/kids-size-chart-svg";
-import { KIDS_SIZE_CHART_FILENAME } from "~/catalogue/size-charts";
+import { KIDS_SIZE_CHART_FILENAME } from "~/catalogue/size-chart-files";
 import { catalogueFrom } from "~/catalogue/store.server";
 import type { Route } from "./+types/download.kids-size-chart";
 

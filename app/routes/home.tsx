@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { JsonLd, useOrigin } from "~/seo/JsonLd";
+import { ArrowRight } from "~/ui/icons/arrow-right";
+import { JsonLd } from "~/seo/JsonLd";
 import { organizationJsonLd } from "~/seo/structured-data";
 import { Link } from "react-router";
 import { findProduct, newArrivals } from "~/catalogue/catalogue";
@@ -7,7 +7,9 @@ import { catalogueFrom } from "~/catalogue/store.server";
 import type { ProductImage, SiteContent } from "~/catalogue/types";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { BRAND } from "~/shared/brand";
-import { useShopContact } from "~/ui/shop-contact";
+import { shopContactOf } from "~/ui/shop-contact";
+import { settingsFrom } from "~/db/context.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import { PromoBlock } from "~/components/home/PromoBlock";
 import { pageMeta } from "~/seo/meta";
 import type { Route } from "./+types/home";
@@ -23,7 +25,7 @@ export function homeDescription(sale: { name: string; percent: number } | null):
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: BRAND.name, description: homeDescription(loaderData?.sale ?? null) });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const catalogue = await catalogueFrom(context);
   const picture = (id: string | null) =>
     id ? (findProduct(catalogue, id)?.images[0] ?? null) : null;
@@ -35,6 +37,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     newArrivals: newArrivals(catalogue),
     // X-OWN-4: every tile is the owner's (a tile whose product is gone shows without a picture).
     tiles: home.tiles.map((tile) => ({ ...tile, image: picture(tile.productId) })),
+    // Built here, so the structured data's code stays out of the page's JavaScript (issue 51).
+    organization: organizationJsonLd(
+      canonicalOrigin(settingsFrom(context), request),
+      shopContactOf(catalogue.settings.settings),
+    ),
   };
 }
 
@@ -83,12 +90,10 @@ function Hero({ site, heroImages }: { site: SiteContent; heroImages: readonly Pr
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { site, heroImages, newArrivals, tiles } = loaderData;
-  const origin = useOrigin();
-  const seller = useShopContact();
+  const { site, heroImages, newArrivals, tiles, organization } = loaderData;
   return (
     <>
-      <JsonLd data={organizationJsonLd(origin, seller)} />
+      <JsonLd data={organization} />
       <Hero site={site} heroImages={heroImages} />
 
       <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-14">

@@ -1,5 +1,5 @@
 import { partsFrom } from "~/flows/parts.server";
-import { CircleCheck } from "lucide-react";
+import { CircleCheck } from "~/ui/icons/circle-check";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { cartActions } from "~/cart/store";

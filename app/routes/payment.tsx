@@ -1,6 +1,6 @@
 import { paymentsFrom } from "~/payments/provider.server";
 import { partsFrom } from "~/flows/parts.server";
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "~/ui/icons/shield-alert";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TotalsTable } from "~/flows/checkout/CheckoutSummary";
 import { choiceDetails } from "~/catalogue/options";

@@ -4,7 +4,7 @@ import { SizeGuideCharts } from "~/content/components/SizeGuideCharts";
 import { InfoPageShell, PROSE } from "~/ui/InfoPageShell";
 import { LINK_CLASS, TextLink } from "~/ui/links";
 import { SIZE_GUIDE_SECTIONS, type SizeGuideSection } from "~/content/size-guide";
-import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-charts";
+import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-chart-files";
 import type { Route } from "./+types/size-guide";
 
 export function meta(_: Route.MetaArgs) {

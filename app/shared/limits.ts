@@ -2,21 +2,21 @@
  * Every limit the shop states in more than one place, written once (X-ARCH-3): the browser's
  * checks (the stored cart, form fields), the server's schemas and the database's CHECKs
  * (app/db/schema.ts builds them from these figures) all read them from here.
- * Pure and browser-safe: no imports.
+ * Pure and browser-safe. The two a cart's lines are held to are in ./cart-limits.ts, which every
+ * page's code reads without the rest of this file (issue 51 item 5); they are exported here too.
  */
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
+
+export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
 
 // ── A cart and an order (X-SEC-6) ────────────────────────────────────────────────────────────
 
-/** Lines in one cart or order: the stored cart, the cart's actions and checkout agree. */
-export const MAX_CART_LINES = 100;
 /** How long a server-side cart is kept after its last change (issue 25); then it is swept. */
 export const CART_LIFETIME_DAYS = 30;
 /** How long the browser that opened a checkout may see its receipt (X-SEC-20). */
 export const RECEIPT_COOKIE_DAYS = 7;
 /** How many of a browser's latest checkouts its receipt cookie names (X-SEC-20). */
 export const RECEIPT_SESSIONS_KEPT = 5;
-/** Items on one line: the stored cart, the cart's actions and checkout agree. */
-export const MAX_LINE_QUANTITY = 1000;
 /** The most one order can come to. */
 export const MAX_ORDER_TOTAL_PENCE = 2_000_000;
 

@@ -1,4 +1,5 @@
-import { Clock, PackageCheck } from "lucide-react";
+import { Clock } from "~/ui/icons/clock";
+import { PackageCheck } from "~/ui/icons/package-check";
 import {
   lineAvailability,
   leadTime,

@@ -1,4 +1,5 @@
-import { Clock, PackageCheck } from "lucide-react";
+import { Clock } from "~/ui/icons/clock";
+import { PackageCheck } from "~/ui/icons/package-check";
 import { LEAD_TIMES, type ChoiceStock } from "./stock";
 import { FEW_LEFT } from "~/shared/limits";
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { DEFAULT_SHOP_SETTINGS, returnsAddressOf, type ShopSettings } from "~/policy/shop-settings";
+import { DEFAULT_RETURN_DAYS, DEMO_SELLER, returnsAddressOf } from "~/policy/seller";
+import type { ShopSettings } from "~/policy/shop-settings";
 
 /**
  * Who the shop is, as the owner's settings say (X-OWN-1): the seller's name, e-mail, postal and
@@ -31,7 +32,11 @@ export function shopContactOf(settings: Pick<ShopSettings, "seller" | "returns">
   };
 }
 
-const ShopContactContext = createContext<ShopContact>(shopContactOf(DEFAULT_SHOP_SETTINGS));
+// The demo seller until the root loader says otherwise; built from the seller and the return
+// window alone, so the delivery settings stay out of every page's first load (issue 51 item 5).
+const ShopContactContext = createContext<ShopContact>(
+  shopContactOf({ seller: DEMO_SELLER, returns: { days: DEFAULT_RETURN_DAYS } }),
+);
 
 export function ShopContactProvider({
   contact,

@@ -1,4 +1,6 @@
-import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { RotateCcw } from "~/ui/icons/rotate-ccw";
+import { ShieldCheck } from "~/ui/icons/shield-check";
+import { Truck } from "~/ui/icons/truck";
 import type { DeliveryPromiseLines } from "~/policy/shop-settings";
 
 /** The product page's delivery and returns statement (S-PDP-8), as the owner's settings make

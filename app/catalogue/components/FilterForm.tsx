@@ -1,4 +1,5 @@
-import { LayoutGrid, List } from "lucide-react";
+import { LayoutGrid } from "~/ui/icons/layout-grid";
+import { List } from "~/ui/icons/list";
 import { Link, useNavigate } from "react-router";
 import { browseSearch, type FilterOption, type View } from "~/catalogue/browse";
 

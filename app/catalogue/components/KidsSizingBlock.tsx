@@ -1,6 +1,6 @@
-import { Download } from "lucide-react";
+import { Download } from "~/ui/icons/download";
 import { Link } from "react-router";
-import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-charts";
+import { KIDS_SIZE_CHART_URL } from "~/catalogue/size-chart-files";
 
 /** The kids sizing guide block with Download Size Chart (S-CAT-3). */
 export function KidsSizingBlock() {

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/ui/icons/arrow-right";
 import { Link } from "react-router";
 import type { ProductImage } from "~/catalogue/types";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/ui/icons/chevron-down";
 import { useState } from "react";
 import { Link } from "react-router";
 import { nextOpenIndex, type FaqItem } from "../faq";

@@ -1,4 +1,5 @@
-import { CircleCheck, Circle } from "lucide-react";
+import { CircleCheck } from "~/ui/icons/circle-check";
+import { Circle } from "~/ui/icons/circle";
 import { Link } from "react-router";
 import type { LaunchItem } from "./launch.server";
 

@@ -1,4 +1,5 @@
-import { ImagePlus, X } from "lucide-react";
+import { ImagePlus } from "~/ui/icons/image-plus";
+import { X } from "~/ui/icons/x";
 import { useEffect, useId, useRef } from "react";
 import { ACCEPTED_IMAGE_MIME } from "../image-type";
 import { keepAllowedPhotos, MAX_PHOTOS } from "../validation";

@@ -1,7 +1,6 @@
-import { type ComponentProps, lazy, Suspense } from "react";
+import type { ComponentProps } from "react";
+import { lazyInPlace } from "~/ui/lazy-in-place";
 import type { ReviewsSection } from "./ReviewsSection";
-
-type Section = typeof ReviewsSection;
 
 /**
  * The product page's reviews, below the fold, are not part of the page's first load (X-PERF-2:
@@ -13,22 +12,8 @@ type Section = typeof ReviewsSection;
  * React drops a click on them in that time rather than replay it; "Write a review" and "See More"
  * are links, so such a tap opens the reviews' own pages (../paths.ts) instead of being lost.
  */
-let loaded: { default: Section } | undefined;
-export const productReviewsReady: Promise<unknown> = import("./ReviewsSection").then(
-  (module) => (loaded = { default: module.ReviewsSection }),
+const part = lazyInPlace<ComponentProps<typeof ReviewsSection>>(() =>
+  import("./ReviewsSection").then((module) => module.ReviewsSection),
 );
-// Once loaded, a thenable that answers at once (React.lazy then renders without suspending:
-// a promise's `then` would answer a moment later, after the render).
-const Reviews = lazy(() =>
-  loaded
-    ? ({ then: (resolve: (value: { default: Section }) => void) => resolve(loaded!) } as never)
-    : (productReviewsReady as Promise<{ default: Section }>),
-);
-
-export function ProductReviews(props: ComponentProps<Section>) {
-  return (
-    <Suspense fallback={null}>
-      <Reviews {...props} />
-    </Suspense>
-  );
-}
+export const productReviewsReady = part.ready;
+export const ProductReviews = part.Component;

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/ui/icons/star";
 import { useId } from "react";
 import { MAX_STARS } from "../rating";
 

@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck } from "~/ui/icons/badge-check";
 import { formatLondonDate } from "~/shared/london-time";
 import type { PublicReview } from "../types";
 import { thumbnailUrl } from "../photo-urls";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/ui/icons/x";
 import { useEffect, useId, useRef } from "react";
 import type { PublicReview } from "../types";
 import { ReviewForm } from "./ReviewForm";

@@ -1,4 +1,4 @@
-import { PenLine } from "lucide-react";
+import { PenLine } from "~/ui/icons/pen-line";
 import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { averageStars } from "../rating";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/ui/icons/star";
 import { MAX_STARS, reviewCountLabel } from "../rating";
 
 /** A row of five stars, the first `value` filled, read out as "Rated n out of 5 stars". */
