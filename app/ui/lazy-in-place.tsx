@@ -11,7 +11,7 @@ const loading: Promise<unknown>[] = [];
  * 51 item 4). A tab in the background does not paint: then a second at most. On the server, at
  * once.
  */
-function afterFirstPaint(): Promise<void> {
+export function afterFirstPaint(): Promise<void> {
   if (typeof document === "undefined") return Promise.resolve();
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
