@@ -24,9 +24,10 @@ export const everyPartReady = (): Promise<unknown> => Promise.all(loading);
 
 /**
  * A part of a page that is not in the page's first load (X-PERF-2) but is rendered in place by the
- * server: its module is fetched as soon as this runs; a loader awaits `ready` so no server render
- * waits for it, and in the browser React keeps the server's HTML of it until the code arrives.
- * The size finder, back-in-stock, the reviews, the header's search and the footer use it.
+ * server: entry.server awaits every part's code (`everyPartReady`) so no server render waits for
+ * it; in the browser its module is asked for after the first paint, and React keeps the server's
+ * HTML of it until the code arrives. The size finder, back-in-stock, the reviews, the header's
+ * search, the footer, the splash's markup and the test-shop band use it.
  */
 export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
   let loaded: { default: Part<P> } | undefined;
