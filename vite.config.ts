@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 import { productPictures } from "./app/catalogue/art/pictures.vite.ts";
 import { everyPageChunks } from "./app/perf/chunks.ts";
 import { precompressAssets } from "./app/perf/precompress.vite.ts";
+import { reactRouterAsOneModule } from "./app/perf/react-router-one-module.vite.ts";
 import { EVERY_PAGE_CHUNK } from "./app/perf/module-preloads.ts";
 
 /**
@@ -12,6 +13,13 @@ import { EVERY_PAGE_CHUNK } from "./app/perf/module-preloads.ts";
  * the small chunks that routes share into each route's file (issue 38, X-PF-2: at most 6 script
  * files on a first load; the strict execution order this needs costs about 0.1-1.4 KB gzip).
  */
+/**
+ * The shop's own TypeScript modules do nothing when imported but define things (no module is
+ * imported for its effects: app/perf/side-effects.test.ts), so the browser build may leave out
+ * one whose exports the page's code does not use, even when building a figure or a table in it
+ * calls a function (issue 51 item 5).
+ */
+const SHOP_MODULE = /[\\/]app[\\/][^?]*\.tsx?$/;
 const REACT_DOM_CLIENT = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\./;
 
 function everyPageChunk(): Plugin {
@@ -21,7 +29,14 @@ function everyPageChunk(): Plugin {
     options(options) {
       // rolldown copies common chunks only when entries' signatures may change; route modules
       // keep theirs (React Router reads their exports): buildStart emits them so.
-      return { ...options, preserveEntrySignatures: false };
+      return {
+        ...options,
+        preserveEntrySignatures: false,
+        treeshake: {
+          ...(typeof options.treeshake === "object" ? options.treeshake : {}),
+          moduleSideEffects: (id: string) => !SHOP_MODULE.test(id),
+        },
+      };
     },
     buildStart(options) {
       const input = options.input ?? [];
@@ -58,6 +73,13 @@ function everyPageChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), everyPageChunk(), productPictures(), precompressAssets()],
+  plugins: [
+    reactRouterAsOneModule(),
+    tailwindcss(),
+    reactRouter(),
+    everyPageChunk(),
+    productPictures(),
+    precompressAssets(),
+  ],
   resolve: { tsconfigPaths: true },
 });
