@@ -7,21 +7,33 @@ import {
 } from "./types";
 import { COLLECTION_MAX_PAGE, COLLECTION_PAGE_SIZE } from "~/shared/limits";
 
+import {
+  AGE_BANDS,
+  SORTS,
+  VIEWS,
+  type AgeBand,
+  type BrowseQuery,
+  type FilterOption,
+  type SortValue,
+} from "./browse-url";
+
+export {
+  browseSearch,
+  DEFAULT_QUERY,
+  SORTS,
+  VIEWS,
+  AGE_BANDS,
+  type AgeBand,
+  type BrowseQuery,
+  type FilterOption,
+  type SortValue,
+  type View,
+} from "./browse-url";
+
 /**
  * Filter, sort, view and paging of a category page (S-CAT-5, X-CAT-1) and of the accessories
  * (S-ACC-2). Pure: the loader, the page and the tests share it, so one URL gives one list.
  */
-
-export const SORTS = [
-  { value: "featured", label: "Featured" },
-  { value: "price-asc", label: "Price: low to high" },
-  { value: "price-desc", label: "Price: high to low" },
-  { value: "name", label: "Name: A to Z" },
-] as const;
-export type SortValue = (typeof SORTS)[number]["value"];
-
-export const VIEWS = ["grid", "list"] as const;
-export type View = (typeof VIEWS)[number];
 
 /** Item types as the Filter-by dropdown names them; the URL value is the garment kind. */
 const TYPE_LABELS: Partial<Record<GarmentKind, string>> = {
@@ -31,14 +43,6 @@ const TYPE_LABELS: Partial<Record<GarmentKind, string>> = {
   hoodie: "Hoodies",
   "thai-shorts": "Thai shorts",
 };
-
-/** Age bands of the kids pages' filter (S-CAT-5, docs/catalogue.md: 3-6, 7-10, 11-16 years). */
-export const AGE_BANDS = [
-  { value: "3-6", label: "3-6 years", min: 3, max: 6 },
-  { value: "7-10", label: "7-10 years", min: 7, max: 10 },
-  { value: "11-16", label: "11-16 years", min: 11, max: 16 },
-] as const;
-export type AgeBand = (typeof AGE_BANDS)[number]["value"];
 
 /**
  * The ages (years, inclusive) each kids size fits, from the kids size charts
@@ -88,11 +92,6 @@ export function productAgeBands(product: Product): AgeBand[] {
   ).map((band) => band.value);
 }
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
-
 export interface BrowseOptions {
   types: FilterOption[];
   ages: FilterOption[];
@@ -112,22 +111,6 @@ export function browseOptions(products: readonly Product[]): BrowseOptions {
   }));
   return { types, ages };
 }
-
-export interface BrowseQuery {
-  type: string | null;
-  age: AgeBand | null;
-  sort: SortValue;
-  view: View;
-  page: number;
-}
-
-export const DEFAULT_QUERY: BrowseQuery = {
-  type: null,
-  age: null,
-  sort: "featured",
-  view: "grid",
-  page: 1,
-};
 
 // Read by hand rather than with a schema library: the page's own code shares this module, and
 // zod would more than double its JavaScript (X-PERF-2). Anything off falls back to the default.
@@ -220,26 +203,6 @@ export function browseProducts(products: readonly Product[], query: BrowseQuery)
   return paginate(sortProducts(filtered, query.sort), query.page);
 }
 
-/** A query string holding only what differs from the defaults, so URLs stay short and stable. */
-const KEY_ORDER = ["type", "age", "category", "price", "sort", "view", "page"];
-
-export function browseSearch(query: Partial<Record<string, string | number | null>>): string {
-  const params = new URLSearchParams();
-  // One order whatever the form's field order, so one choice always has one URL.
-  const entries = Object.entries(query).sort(
-    ([a], [b]) => KEY_ORDER.indexOf(a) - KEY_ORDER.indexOf(b),
-  );
-  for (const [key, value] of entries) {
-    if (value === null || value === undefined || value === "") continue;
-    const fallback = (DEFAULT_QUERY as unknown as Record<string, unknown>)[key];
-    if (fallback !== undefined && String(fallback) === String(value)) continue;
-    if (key === "price" && value === "all") continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 // ── Accessories (S-ACC-2) ──
 
 export const PRICE_BANDS = [
@@ -257,9 +220,11 @@ export function accessoryCategorySlug(category: AccessoryCategory): string {
     .replace(/[^a-z0-9]+/g, "-");
 }
 
-export const ACCESSORY_CATEGORY_OPTIONS: readonly FilterOption[] = ACCESSORY_CATEGORIES.map(
-  (category) => ({ value: accessoryCategorySlug(category), label: category }),
-);
+export const ACCESSORY_CATEGORY_OPTIONS: readonly FilterOption[] =
+  /* @__PURE__ */ ACCESSORY_CATEGORIES.map((category) => ({
+    value: accessoryCategorySlug(category),
+    label: category,
+  }));
 
 export interface AccessoryQuery {
   category: string | null;

@@ -29,8 +29,9 @@ import { ProductGrid } from "~/catalogue/components/ProductGrid";
 import { NO_SIZE, STANDARD_OPTION } from "~/catalogue/options";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { pageMeta } from "~/seo/meta";
-import { JsonLd, useOrigin } from "~/seo/JsonLd";
-import { breadcrumbJsonLd } from "~/seo/structured-data";
+import { JsonLd } from "~/seo/JsonLd";
+import { breadcrumbJsonLd, serialiseJsonLd } from "~/seo/structured-data";
+import { canonicalOrigin } from "~/security/origin.server";
 
 const TRAIL = [
   { label: "Home", to: "/" },
@@ -39,7 +40,7 @@ const TRAIL = [
 import { formatPence } from "~/pricing/money";
 import { lineAvailability } from "~/stock/stock";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
-import { dbFrom } from "~/db/context.server";
+import { dbFrom, settingsFrom } from "~/db/context.server";
 import type { Route } from "./+types/accessories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,6 +71,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     soldOut: [...shelf, ...(offer ? [offer.product] : [])]
       .filter((p) => soldOut(p.id))
       .map((p) => p.id),
+    // Built here so the structured data's code stays out of the browser (issue 51 item 5).
+    breadcrumbs: serialiseJsonLd(
+      breadcrumbJsonLd(TRAIL, canonicalOrigin(settingsFrom(context), request)),
+    ),
   };
 }
 
@@ -172,11 +177,10 @@ function TrainingBundle({
 }
 
 export default function AccessoriesPage({ loaderData }: Route.ComponentProps) {
-  const { query, total, tiles, products, bundle, soldOut } = loaderData;
-  const origin = useOrigin();
+  const { query, total, tiles, products, bundle, soldOut, breadcrumbs } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <JsonLd data={breadcrumbJsonLd(TRAIL, origin)} />
+      <JsonLd json={breadcrumbs} />
       <Breadcrumbs trail={TRAIL} />
       <header className="mt-4 mb-8">
         <h1 className="font-display text-5xl font-bold uppercase">Accessories</h1>

@@ -2,24 +2,26 @@ import { useEffect, useRef } from "react";
 import { data, NavLink } from "react-router";
 import { productsInCategories } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
-import {
-  browseOptions,
-  browseProducts,
-  browseSearch,
-  parseBrowseQuery,
-  SORTS,
-  type BrowseQuery,
-} from "~/catalogue/browse";
+import { browseOptions, browseProducts, parseBrowseQuery } from "~/catalogue/browse";
+import { browseSearch, SORTS, type BrowseQuery } from "~/catalogue/browse-url";
 import { FilterForm, LoadMore, ViewSwitch } from "~/catalogue/components/FilterForm";
-import { findCollection, SECTIONS, SECTION_LABELS } from "~/catalogue/collections";
-import { KidsSizingBlock } from "~/catalogue/components/KidsSizingBlock";
+import { findCollection, type Collection } from "~/catalogue/collections";
+import { SECTIONS, SECTION_LABELS } from "~/catalogue/sections";
+import { lazyInPlace } from "~/ui/lazy-in-place";
 import { ProductGrid } from "~/catalogue/components/ProductGrid";
-import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Breadcrumbs, type Crumb } from "~/components/Breadcrumbs";
+import { settingsFrom } from "~/db/context.server";
+import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
-import { JsonLd, useOrigin } from "~/seo/JsonLd";
-import { breadcrumbJsonLd } from "~/seo/structured-data";
+import { JsonLd } from "~/seo/JsonLd";
+import { breadcrumbJsonLd, serialiseJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/collection";
-import { COLLECTION_PAGE_SIZE } from "~/shared/limits";
+
+/** The kids pages' sizing block, beside the page's code rather than in it: only kids pages show
+ *  it, and it is words and links (issue 51 item 5). The server draws it in place. */
+const KidsSizingBlock = lazyInPlace(() =>
+  import("~/catalogue/components/KidsSizingBlock").then((module) => module.KidsSizingBlock),
+).Component;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A client-side navigation asks for "/mens.data": the page's path is the same without ".data".
@@ -29,7 +31,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = browseOptions(all);
   // The same URL renders the same list on the server and in the browser (X-CAT-1).
   const query = parseBrowseQuery(new URL(request.url).searchParams, options);
-  return { collection, options, query, page: browseProducts(all, query), count: all.length };
+  const trail = collectionTrail(collection);
+  return {
+    collection,
+    options,
+    query,
+    page: browseProducts(all, query),
+    count: all.length,
+    trail,
+    // Built here so the structured data's code stays out of the browser (issue 51 item 5).
+    breadcrumbs: serialiseJsonLd(
+      breadcrumbJsonLd(trail, canonicalOrigin(settingsFrom(context), request)),
+    ),
+  };
+}
+
+/** Home, the group, the section when there is one: the page's breadcrumbs. */
+function collectionTrail(collection: Collection): Crumb[] {
+  const groupLabel = collection.title.split(" ")[0] ?? "";
+  return [
+    { label: "Home", to: "/" },
+    { label: groupLabel, to: `/${collection.group}` },
+    ...(collection.section ? [{ label: collection.title, to: collection.path }] : []),
+  ];
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -39,28 +63,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { collection, options, query, page } = loaderData;
+  const { collection, options, query, page, trail, breadcrumbs } = loaderData;
   const href = (changes: Partial<BrowseQuery>) =>
     `${collection.path}${browseSearch({ ...query, ...changes })}`;
-  const origin = useOrigin();
   // After Load More, focus moves to the first new product, so keyboard users keep their place.
-  const shownPage = useRef(query.page);
+  const shown = useRef({ page: query.page, count: page.shown });
   useEffect(() => {
-    const previous = shownPage.current;
-    shownPage.current = query.page;
-    if (query.page <= previous) return;
+    const previous = shown.current;
+    shown.current = { page: query.page, count: page.shown };
+    if (query.page <= previous.page) return;
     const links = document.querySelectorAll<HTMLAnchorElement>("ul[data-view] h3 a");
-    links[previous * COLLECTION_PAGE_SIZE]?.focus();
-  }, [query.page]);
+    links[previous.count]?.focus();
+  }, [query.page, page.shown]);
   const groupLabel = collection.title.split(" ")[0] ?? "";
-  const trail = [
-    { label: "Home", to: "/" },
-    { label: groupLabel, to: `/${collection.group}` },
-    ...(collection.section ? [{ label: collection.title, to: collection.path }] : []),
-  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <JsonLd data={breadcrumbJsonLd(trail, origin)} />
+      <JsonLd json={breadcrumbs} />
       <Breadcrumbs trail={trail} />
       <header className="mt-4 mb-6">
         <h1 className="font-display text-5xl font-bold uppercase">{collection.title}</h1>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "~/ui/icons/arrow-right";
 import { JsonLd } from "~/seo/JsonLd";
-import { organizationJsonLd } from "~/seo/structured-data";
+import { organizationJsonLd, serialiseJsonLd } from "~/seo/structured-data";
 import { Link } from "react-router";
 import { findProduct, newArrivals } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
@@ -38,9 +38,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // X-OWN-4: every tile is the owner's (a tile whose product is gone shows without a picture).
     tiles: home.tiles.map((tile) => ({ ...tile, image: picture(tile.productId) })),
     // Built here, so the structured data's code stays out of the page's JavaScript (issue 51).
-    organization: organizationJsonLd(
-      canonicalOrigin(settingsFrom(context), request),
-      shopContactOf(catalogue.settings.settings),
+    organization: serialiseJsonLd(
+      organizationJsonLd(
+        canonicalOrigin(settingsFrom(context), request),
+        shopContactOf(catalogue.settings.settings),
+      ),
     ),
   };
 }
@@ -93,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { site, heroImages, newArrivals, tiles, organization } = loaderData;
   return (
     <>
-      <JsonLd data={organization} />
+      <JsonLd json={organization} />
       <Hero site={site} heroImages={heroImages} />
 
       <section aria-labelledby="new-arrivals" className="mx-auto max-w-7xl px-4 py-14">

@@ -2,13 +2,14 @@ import { deliveryPromiseLines } from "~/policy/shop-settings";
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { CATEGORY_LABELS } from "~/catalogue";
+import type { Product } from "~/catalogue/types";
 import { findProduct, fromPricePence, pricesDiffer } from "~/catalogue/catalogue";
 import { catalogueFrom } from "~/catalogue/store.server";
 import { currentOwner } from "~/owners/guard.server";
 import { DeliveryPromise } from "~/catalogue/components/DeliveryPromise";
 import { ProductGallery } from "~/catalogue/components/ProductGallery";
 import { AddToCartForm } from "~/cart/AddToCartForm";
-import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Breadcrumbs, type Crumb } from "~/components/Breadcrumbs";
 import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
@@ -18,7 +19,7 @@ import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
 import { meanRating } from "~/reviews/rating";
-import { breadcrumbJsonLd, productGroupJsonLd } from "~/seo/structured-data";
+import { breadcrumbJsonLd, productGroupJsonLd, serialiseJsonLd } from "~/seo/structured-data";
 import { buildListing } from "~/flows/listings/listing";
 import { sharePicturePath } from "~/catalogue/art/pictures";
 import type { Route } from "./+types/product";
@@ -93,6 +94,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         product: null,
         preview: false,
         origin: "",
+        trail: [],
         reviews: [],
         rating: null,
         stock: {},
@@ -120,13 +122,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     levels: stock,
     now: clockFrom(context).now().getTime(),
   });
+  const trail = productTrail(product);
   return {
     product,
     preview: Boolean(preview),
     origin,
+    trail,
     reviews,
     rating,
-    jsonLd: productGroupJsonLd(listing, catalogue.settings.settings, rating),
+    // The listing and the breadcrumbs, built here so their code stays out of the browser.
+    jsonLd: serialiseJsonLd([
+      productGroupJsonLd(listing, catalogue.settings.settings, rating),
+      breadcrumbJsonLd(trail, origin),
+    ]),
     stock,
     // X-FIT-1: which options have a size finder, and what each asks for (not the charts).
     sizeCharts: fitMeasuresOf(charts),
@@ -185,22 +193,25 @@ function ProductNotFound() {
   );
 }
 
+/** Home, the product's section, the product: the page's breadcrumbs and their JSON-LD. */
+function productTrail(product: Product): Crumb[] {
+  const sectionLabel = product.group
+    ? product.group[0]!.toUpperCase() + product.group.slice(1)
+    : "Accessories";
+  return [
+    { label: "Home", to: "/" },
+    { label: sectionLabel, to: product.group ? `/${product.group}` : "/accessories" },
+    { label: product.name, to: `/product/${product.id}` },
+  ];
+}
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, preview, origin, reviews, stock, delivery, sizeCharts, jsonLd } = loaderData;
+  const { product, preview, trail, reviews, stock, delivery, sizeCharts, jsonLd } = loaderData;
   const finder = actionData as SizeFinderSent | undefined;
   // The colour chosen: its photos first in the gallery (X-PHOTO-3).
   const [color, setColor] = useState<string>();
   if (!product) return <ProductNotFound />;
   const from = pricesDiffer(product);
-  const section = product.group ? `/${product.group}` : "/accessories";
-  const sectionLabel = product.group
-    ? product.group[0]!.toUpperCase() + product.group.slice(1)
-    : "Accessories";
-  const trail = [
-    { label: "Home", to: "/" },
-    { label: sectionLabel, to: section },
-    { label: product.name, to: `/product/${product.id}` },
-  ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       {preview ? (
@@ -214,7 +225,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </p>
       ) : null}
-      {jsonLd ? <JsonLd data={[jsonLd, breadcrumbJsonLd(trail, origin)]} /> : null}
+      {jsonLd ? <JsonLd json={jsonLd} /> : null}
       <Breadcrumbs trail={trail} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery key={product.id} product={product} color={color} />

@@ -27,7 +27,8 @@ export const everyPartReady = (): Promise<unknown> => Promise.all(loading);
  * server: entry.server awaits every part's code (`everyPartReady`) so no server render waits for
  * it; in the browser its module is asked for after the first paint, and React keeps the server's
  * HTML of it until the code arrives. The size finder, back-in-stock, the reviews, the header's
- * search, the footer, the splash's markup and the test-shop band use it.
+ * search, the footer, the splash's markup, the test-shop band and the kids pages' sizing block use
+ * it.
  */
 export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
   let loaded: { default: Part<P> } | undefined;

@@ -1,7 +1,7 @@
 import { LayoutGrid } from "~/ui/icons/layout-grid";
 import { List } from "~/ui/icons/list";
 import { Link, useNavigate } from "react-router";
-import { browseSearch, type FilterOption, type View } from "~/catalogue/browse";
+import { browseSearch, type FilterOption, type View } from "~/catalogue/browse-url";
 
 export interface FilterSelect {
   name: string;
