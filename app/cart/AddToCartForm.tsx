@@ -19,7 +19,7 @@ import type { Product } from "~/catalogue/types";
 import { PERSONALISED_NOTICE } from "~/policy/consumer-rights";
 import { unitPricePence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/shared/limits";
+import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE, MAX_LINE_QUANTITY } from "~/shared/cart-limits";
 import { StockNotice } from "~/stock/StockNotice";
 import { BackInStockForm } from "~/stock/BackInStockSlot";
 import { choiceStock, shortMessage, type StockLevels } from "~/stock/stock";

@@ -7,7 +7,7 @@ import { isGiftCardLine } from "~/shared/gift-cards";
 import { LineNotice } from "~/policy/LineNotice";
 import { lineTotalPence } from "~/pricing/lines";
 import { formatPence } from "~/pricing/money";
-import { MAX_LINE_QUANTITY } from "~/shared/limits";
+import { MAX_LINE_QUANTITY } from "~/shared/cart-limits";
 import { LineLeadTime } from "~/stock/LeadTime";
 import type { StockLevels, StockLookup } from "~/stock/stock";
 import { lineHref, lineKey, type CartLine } from "./cart";

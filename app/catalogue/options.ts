@@ -1,6 +1,6 @@
 import { NO_SIZE, STANDARD_OPTION } from "~/pricing/standard";
 import type { GiftCardField, LineChoice, LineChoiceOrNull } from "~/shared/line-choice";
-import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/limits";
+import { CUSTOM_TEXT_MAX, CUSTOM_TEXT_MESSAGE } from "~/shared/cart-limits";
 import { embroideryProblem } from "~/shared/embroidery";
 import type { OptionType, Product, ProductOption } from "./types";
 

@@ -1,5 +1,5 @@
 import type { LineChoiceOrNull } from "~/shared/line-choice";
-import { DEFAULT_RETURN_DAYS } from "./shop-settings";
+import { DEFAULT_RETURN_DAYS } from "./seller";
 
 /**
  * What the Consumer Contracts Regulations make the shop tell a buyer before and after they pay

@@ -120,7 +120,9 @@ describe("one place for each figure (X-ARCH-3)", () => {
 
   it("stays pure for the browser: no imports but its own cart limits, which have none", () => {
     const imports = readFileSync("app/shared/limits.ts", "utf8").match(/^import .*$/gm) ?? [];
-    expect(imports).toEqual([`import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";`]);
+    expect(imports).toEqual([
+      `import { CUSTOM_TEXT_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";`,
+    ]);
     expect(readFileSync("app/shared/cart-limits.ts", "utf8")).not.toMatch(/^import /m);
   });
 });

@@ -2,12 +2,19 @@
  * Every limit the shop states in more than one place, written once (X-ARCH-3): the browser's
  * checks (the stored cart, form fields), the server's schemas and the database's CHECKs
  * (app/db/schema.ts builds them from these figures) all read them from here.
- * Pure and browser-safe. The two a cart's lines are held to are in ./cart-limits.ts, which every
- * page's code reads without the rest of this file (issue 51 item 5); they are exported here too.
+ * Pure and browser-safe. The ones a cart line is held to and shown with are in ./cart-limits.ts,
+ * which the storefront's code reads without the rest of this file (issue 51 item 5); they are
+ * exported here too.
  */
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
+import { CUSTOM_TEXT_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
 
-export { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart-limits";
+export {
+  CUSTOM_TEXT_MAX,
+  CUSTOM_TEXT_MESSAGE,
+  FEW_LEFT,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+} from "./cart-limits";
 
 // ── A cart and an order (X-SEC-6) ────────────────────────────────────────────────────────────
 
@@ -36,16 +43,12 @@ export const LINE_CHOICE_MAX = {
   color: 40,
 } as const;
 
-/** The customer's own text on a line (a name), in characters after trimming (S-PDP-5). */
-export const CUSTOM_TEXT_MAX = 20;
 /** What a request may send as custom text before it is trimmed. */
 export const CUSTOM_TEXT_SENT_MAX = 200;
 
 /** The sentences a refused line is given, in the cart, at checkout and on the server. */
 export const QUANTITY_MESSAGE = "Quantity must be a whole number of 1 or more.";
 export const QUANTITY_MAX_MESSAGE = `Quantity can be at most ${MAX_LINE_QUANTITY} per item; contact us for larger orders.`;
-/** Longer text is refused with this, in the form and on the server, never cut (issue 24 item 12). */
-export const CUSTOM_TEXT_MESSAGE = `Up to ${CUSTOM_TEXT_MAX} characters.`;
 export const CART_LINES_MESSAGE = `An order can have at most ${MAX_CART_LINES} lines.`;
 
 /** A discount code as typed (S-CHK-3). */
@@ -205,8 +208,6 @@ export const UPLOADER_MAX_AGE = 7 * 24 * 60 * 60;
 /** Products per "page"; ?page=N shows the first N × COLLECTION_PAGE_SIZE, as Load More appends. */
 export const COLLECTION_PAGE_SIZE = 6;
 export const COLLECTION_MAX_PAGE = 50;
-/** "Only N left" shows at this many or fewer (X-STK-2). */
-export const FEW_LEFT = 3;
 /** The longest query the search takes, in the box and on /search. */
 export const SEARCH_QUERY_MAX = 100;
 /** At most this many products and this many pages in the header's list (S-SRCH-2). */

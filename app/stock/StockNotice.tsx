@@ -1,7 +1,7 @@
 import { Clock } from "~/ui/icons/clock";
 import { PackageCheck } from "~/ui/icons/package-check";
 import { LEAD_TIMES, type ChoiceStock } from "./stock";
-import { FEW_LEFT } from "~/shared/limits";
+import { FEW_LEFT } from "~/shared/cart-limits";
 
 /**
  * The product page's lead time for the current choice and "Only N left" (X-STK-2), in a polite

@@ -74,11 +74,11 @@ async function publicSurfaces() {
   ).json()) as {
     reviews: PublicReview[];
     rating: { count: number; average: number } | null;
-    jsonLd: Record<string, unknown>;
+    jsonLd: string;
   };
   const html = renderToStaticMarkup(createElement(ReviewList, { reviews: page.reviews }));
-  // The page's own structured data (issue 55: built by its loader).
-  const jsonLd = page.jsonLd;
+  // The page's own structured data (issue 55: built and written by its loader), the listing first.
+  const [jsonLd] = JSON.parse(page.jsonLd) as [Record<string, unknown>];
   const count = ((await (await call(reviewCount, "/api/reviews/count")).json()) as { count: number })
     .count;
   return { api, page, html, jsonLd, count };

@@ -92,8 +92,10 @@ describe("X-FIND: the product feed and the variants' identifiers (issue 55)", ()
     expect(saved.status).toBe(200);
     const product = (await (
       await call(productLoader, `/product/${GI}`, undefined, { productId: GI })
-    ).json()) as { jsonLd: { hasVariant: Record<string, unknown>[] } };
-    expect(product.jsonLd.hasVariant[0]).toMatchObject({
+    ).json()) as { jsonLd: string };
+    // The loader writes the page's JSON-LD: the listing, then the breadcrumbs.
+    const [listing] = JSON.parse(product.jsonLd) as [{ hasVariant: Record<string, unknown>[] }];
+    expect(listing.hasVariant[0]).toMatchObject({
       sku: "GT-GI-TEST-1",
       gtin: "5012345678900",
     });
