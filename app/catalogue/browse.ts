@@ -220,11 +220,9 @@ export function accessoryCategorySlug(category: AccessoryCategory): string {
     .replace(/[^a-z0-9]+/g, "-");
 }
 
-export const ACCESSORY_CATEGORY_OPTIONS: readonly FilterOption[] =
-  /* @__PURE__ */ ACCESSORY_CATEGORIES.map((category) => ({
-    value: accessoryCategorySlug(category),
-    label: category,
-  }));
+export const ACCESSORY_CATEGORY_OPTIONS: readonly FilterOption[] = ACCESSORY_CATEGORIES.map(
+  (category) => ({ value: accessoryCategorySlug(category), label: category }),
+);
 
 export interface AccessoryQuery {
   category: string | null;

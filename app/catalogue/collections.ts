@@ -73,12 +73,9 @@ function collection(group: Group, section: Section | null): Collection {
   };
 }
 
-export const COLLECTIONS: readonly Collection[] = /* @__PURE__ */ (
-  ["mens", "womens", "kids"] as const
-).flatMap((group) => [
-  collection(group, null),
-  ...SECTIONS.map((section) => collection(group, section)),
-]);
+export const COLLECTIONS: readonly Collection[] = (["mens", "womens", "kids"] as const).flatMap(
+  (group) => [collection(group, null), ...SECTIONS.map((section) => collection(group, section))],
+);
 
 export function findCollection(pathname: string): Collection | undefined {
   const normalised = pathname.replace(/\/+$/, "") || "/";
