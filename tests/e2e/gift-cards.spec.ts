@@ -74,6 +74,8 @@ for (const javaScriptEnabled of [true, false]) {
       // 5. Spent on kit, the rest paid by card.
       await page.goto("/product/knee-pads");
       await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      // With JavaScript the add is answered in place: the page changes only after it is.
+      if (javaScriptEnabled) await expect(page.getByTestId("cart-badge")).toHaveText("1");
       await page.goto("/cart");
       await expect(cartLines(page)).toHaveCount(1);
       await page.goto("/checkout");
@@ -121,6 +123,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/product/knee-pads");
       await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+      // With JavaScript the add is answered in place: the page changes only after it is.
+      if (javaScriptEnabled) await expect(page.getByTestId("cart-badge")).toHaveText("1");
       await page.goto("/cart");
       await expect(cartLines(page)).toHaveCount(1);
       await page.goto("/checkout");
