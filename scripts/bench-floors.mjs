@@ -11,7 +11,7 @@
 // app's + 12 KB), and the tap on a product card → the product page painted (X-PF-4's measure).
 //
 //   node scripts/bench-floors.mjs [--pages /,/mens] [--runs n] [--profile slow-4g|devtools|all]
-//                                 [--json file]
+//                                 [--json file] [--copies-alone]
 // Ports: FLOORS_PORT (default 4295; the shop) and the two after it (bare app, no-JS copies).
 // Builds the bare app every time and the shop when there is no build. Loopback only. The ratios
 // are only as good as the machine is quiet: CI holds bytes and request counts, never these times.
@@ -151,12 +151,31 @@ async function waitFor(url, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer in time.`);
 }
 
-/** Serves the no-JS copies: path → gzip bytes made once. */
-function serveCopies(copies, port) {
+/**
+ * Serves the no-JS copies: path → gzip bytes made once. Every other request (the fonts, the
+ * pictures, the icon) is passed to the shop, so a copy paints with the same fonts and pictures as
+ * the page it copies: only the scripts differ. (Until issue 51's last stop they were answered 404
+ * here, so a copy painted without waiting for its preloaded fonts.) `sameAssets: false` serves
+ * the copies alone, as before, for comparison.
+ */
+function serveCopies(copies, port, shop, { sameAssets = true } = {}) {
   const server = http.createServer((request, response) => {
     const body = copies.get(new URL(request.url, "http://x").pathname);
     if (!body) {
-      response.writeHead(404).end();
+      if (!sameAssets) {
+        response.writeHead(404).end();
+        return;
+      }
+      const upstream = http.request(
+        new URL(request.url, shop),
+        { method: request.method, headers: { ...request.headers, host: new URL(shop).host } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on("error", () => response.writeHead(502).end());
+      request.pipe(upstream);
       return;
     }
     response.writeHead(200, {
@@ -184,7 +203,14 @@ export function buildBareApp() {
  */
 export async function measureFloors(
   shop,
-  { pages, runsBy = { "slow-4g": 5, devtools: 3 }, profiles = Object.keys(PROFILES), port, log },
+  {
+    pages,
+    runsBy = { "slow-4g": 5, devtools: 3 },
+    profiles = Object.keys(PROFILES),
+    port,
+    log,
+    sameAssets = true,
+  },
 ) {
   const children = [];
   let copiesServer;
@@ -203,7 +229,7 @@ export async function measureFloors(
       const html = await (await fetch(shop + page)).text();
       copies.set(page, gzipSync(withoutScripts(html), { level: 9 }));
     }
-    copiesServer = await serveCopies(copies, port + 2);
+    copiesServer = await serveCopies(copies, port + 2, shop, { sameAssets });
     await waitFor(bare + "/");
 
     // Bytes and files, measured from the same builds (X-PF-2).
@@ -317,6 +343,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ? { "slow-4g": Number(runsOption), devtools: Number(runsOption) }
     : undefined;
   const jsonOut = option("--json");
+  // The copies served alone, their fonts and pictures answered 404 (how the floors ran before).
+  const copiesAlone = args.includes("--copies-alone");
   const profileArg = option("--profile") ?? "all";
   const profiles = profileArg === "all" ? Object.keys(PROFILES) : profileArg.split(",");
   if (profiles.some((name) => !PROFILES[name])) {
@@ -352,6 +380,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       profiles,
       port,
       log: console.log,
+      sameAssets: !copiesAlone,
       ...(runsBy ? { runsBy } : {}),
     });
     summary.date = new Date().toISOString();
