@@ -12,7 +12,10 @@ export const RIGHT_TO_CANCEL_DAYS = 14;
 export const PERSONALISED_NOTICE =
   "Personalised: made for you, so it cannot be returned unless faulty";
 
-/** A line's badge in the cart, at checkout, on the confirmation and in e-mails: "30-day returns". */
+/**
+ * The owner's returns window as every page, badge and e-mail names it (X-OWN-5): "30-day returns".
+ * The one place this wording is made (the delivery promise in shop-settings.ts reads it too).
+ */
 export function returnsNotice(days: number = DEFAULT_RETURN_DAYS): string {
   return `${days}-day returns`;
 }

@@ -5,6 +5,7 @@ import {
   type DeliverySettings,
   methodSetting,
 } from "~/pricing/shipping";
+import { returnsNotice } from "./consumer-rights";
 import { DEFAULT_RETURN_DAYS, DEMO_SELLER, type SellerSettings } from "./seller";
 
 export { DEFAULT_RETURN_DAYS, DEMO_SELLER, returnsAddressOf, type SellerSettings } from "./seller";
@@ -61,7 +62,7 @@ export function deliveryPromiseLines(state: SettingsState): DeliveryPromiseLines
         delivery.freeStandardFromPence === null
           ? null
           : `Free shipping over ${formatPenceShort(delivery.freeStandardFromPence)}`,
-      returns: returnsWindowName(returns.days),
+      returns: returnsNotice(returns.days),
     };
   }
   const standard = methodSetting("uk-standard", delivery);
@@ -75,7 +76,7 @@ export function deliveryPromiseLines(state: SettingsState): DeliveryPromiseLines
       standard.enabled && delivery.freeStandardFromPence !== null
         ? `Free standard UK delivery on orders of ${formatPenceShort(delivery.freeStandardFromPence)} or more`
         : null,
-    returns: `${returnsWindowName(returns.days)} on unworn, non-personalised items`,
+    returns: `${returnsNotice(returns.days)} on unworn, non-personalised items`,
   };
 }
 
@@ -87,11 +88,6 @@ export function sellerLines(seller: SellerSettings): string[] {
     seller.email,
     ...(seller.companyNumber ? [`Company number ${seller.companyNumber}`] : []),
   ];
-}
-
-/** "30-day returns" (X-OWN-5): the owner's window as every page, badge and e-mail names it. */
-export function returnsWindowName(days: number): string {
-  return `${days}-day returns`;
 }
 
 /** A whole number of working days a lead time may take at most ("2-5 working days" → 5). */

@@ -14,7 +14,7 @@ import { canonicalOrigin } from "~/security/origin.server";
 import { pageMeta } from "~/seo/meta";
 import { clockFrom, dbFrom, settingsFrom } from "~/db/context.server";
 import { Price } from "~/pricing/Price";
-import { ProductReviews, productReviewsReady } from "~/reviews/components/ProductReviews";
+import { ProductReviews } from "~/reviews/components/ProductReviews";
 import { listReviewsOrEmpty } from "~/reviews/reviews.server";
 import { stockLevelsOrEmpty } from "~/stock/stock.server";
 import { JsonLd } from "~/seo/JsonLd";
@@ -26,8 +26,6 @@ import type { Route } from "./+types/product";
 import { readMeasures } from "~/catalogue/fit";
 import { sizeFinderAnswer } from "~/catalogue/fit-answer";
 import type { SizeFinderSent } from "~/catalogue/components/SizeFinder";
-import { sizeFinderReady } from "~/catalogue/components/SizeFinderSlot";
-import { backInStockReady } from "~/stock/BackInStockSlot";
 import { fitChartsOf, fitMeasuresOf } from "~/catalogue/fit.server";
 import type { AddFields } from "~/cart/intents";
 import { pageEndpoint } from "~/security/edge.server";
@@ -109,9 +107,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listReviewsOrEmpty(db, product.id),
     stockLevelsOrEmpty(db, [product.id]),
     fitChartsOf(db, product.id),
-    productReviewsReady,
-    sizeFinderReady,
-    backInStockReady,
   ]);
   const average = meanRating(reviews.map((review) => review.rating));
   const origin = canonicalOrigin(settingsFrom(context), request);
