@@ -25,27 +25,23 @@ export const everyPartReady = (): Promise<unknown> => Promise.all(loading);
 /**
  * A part of a page that is not in the page's first load (X-PERF-2) but is rendered in place by the
  * server: entry.server awaits every part's code (`everyPartReady`) so no server render waits for
- * it; in the browser its module is asked for after the first paint, once a page first renders the
- * part (a page that never shows it never fetches it: the kids sizing block on `/mens`), and React
- * keeps the server's HTML of it until the code arrives. The size finder, back-in-stock, the
- * reviews, the header's search, the footer, the splash's markup, the test-shop band and the kids
- * pages' sizing block use it.
+ * it; in the browser its module is asked for after the first paint, and React keeps the server's
+ * HTML of it until the code arrives. The size finder, back-in-stock, the reviews, the header's
+ * search, the footer, the splash's markup, the test-shop band and the kids pages' sizing block use
+ * it.
  */
 export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
   let loaded: { default: Part<P> } | undefined;
-  let ready: Promise<unknown> | undefined;
-  const start = (): Promise<unknown> =>
-    (ready ??= afterFirstPaint()
-      .then(load)
-      .then((part) => (loaded = { default: part })));
-  // The server loads every part at start; the browser when the part is first rendered.
-  if (typeof document === "undefined") loading.push(start());
+  const ready: Promise<unknown> = afterFirstPaint()
+    .then(load)
+    .then((part) => (loaded = { default: part }));
+  loading.push(ready);
   // Once loaded, a thenable that answers at once (React.lazy then renders without suspending:
   // a promise's `then` would answer a moment later, after the render).
   const Lazy = lazy<Part<P>>(() =>
     loaded
       ? ({ then: (resolve: (value: { default: Part<P> }) => void) => resolve(loaded!) } as never)
-      : (start() as Promise<{ default: Part<P> }>),
+      : (ready as Promise<{ default: Part<P> }>),
   );
   function InPlace(props: P) {
     return (
@@ -57,5 +53,5 @@ export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
   // Memoised: a parent's render with the same props leaves a part still waiting for its code as
   // the server drew it (React drops a waiting part's server HTML when its props change; the
   // caller keeps its props stable).
-  return { Component: memo(InPlace) as unknown as typeof InPlace };
+  return { ready, Component: memo(InPlace) as unknown as typeof InPlace };
 }
