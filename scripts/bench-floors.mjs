@@ -154,9 +154,8 @@ async function waitFor(url, timeoutMs = 90_000) {
 /**
  * Serves the no-JS copies: path → gzip bytes made once. Every other request (the fonts, the
  * pictures, the icon) is passed to the shop, so a copy paints with the same fonts and pictures as
- * the page it copies: only the scripts differ. (Until issue 51's last stop they were answered 404
- * here, so a copy painted without waiting for its preloaded fonts.) `sameAssets: false` serves
- * the copies alone, as before, for comparison.
+ * the page it copies: only the scripts differ. `sameAssets: false` answers them 404 (a copy then
+ * paints without waiting for its preloaded fonts: how the floors ran before issue 51).
  */
 function serveCopies(copies, port, shop, { sameAssets = true } = {}) {
   const server = http.createServer((request, response) => {
@@ -174,7 +173,10 @@ function serveCopies(copies, port, shop, { sameAssets = true } = {}) {
           answer.pipe(response);
         },
       );
-      upstream.on("error", () => response.writeHead(502).end());
+      upstream.on("error", () => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
       request.pipe(upstream);
       return;
     }

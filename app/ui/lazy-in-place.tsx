@@ -53,5 +53,5 @@ export function lazyInPlace<P extends object>(load: () => Promise<Part<P>>) {
   // Memoised: a parent's render with the same props leaves a part still waiting for its code as
   // the server drew it (React drops a waiting part's server HTML when its props change; the
   // caller keeps its props stable).
-  return { ready, Component: memo(InPlace) as unknown as typeof InPlace };
+  return { Component: memo(InPlace) as unknown as typeof InPlace };
 }
