@@ -11,7 +11,7 @@
 // control (React's fiber is on the element): a control whose code loads after the page has
 // hydrated is live later than the mark says. Prints the medians and every load, in ms from the
 // start of navigation. Loopback only. Not part of npm test: it measures time.
-/* global window, document, requestAnimationFrame -- recorder() and the page functions run in the page */
+/* global window, document, requestAnimationFrame -- recorder() and the functions run in the page */
 import { parseArgs } from "node:util";
 import { chromium } from "playwright";
 import "./check-node.mjs";
@@ -30,7 +30,9 @@ const { values, positionals } = parseArgs({
   },
 });
 if (positionals.length === 0) {
-  console.error("Usage: node scripts/form-live.mjs <shop base URL> [<another>] [--page p]");
+  console.error(
+    "Usage: node scripts/form-live.mjs <shop> [<another>] [--page p] [--control css] [--runs n]",
+  );
   process.exit(2);
 }
 
@@ -38,6 +40,7 @@ if (positionals.length === 0) {
 function recorder(control) {
   const times = { hydrated: null, live: null };
   window.__formLive = times;
+  const isFiber = (key) => key.startsWith("__reactFiber$");
   const tick = () => {
     const now = performance.now();
     if (times.hydrated === null && document.documentElement?.hasAttribute("data-hydrated")) {
@@ -47,7 +50,6 @@ function recorder(control) {
     if (times.live === null && element && Object.keys(element).some(isFiber)) times.live = now;
     if (times.hydrated === null || times.live === null) requestAnimationFrame(tick);
   };
-  const isFiber = (key) => key.startsWith("__reactFiber$");
   requestAnimationFrame(tick);
 }
 
